@@ -1,0 +1,133 @@
+"""Dice sources: where die faces come from.
+
+Every rules operation takes a source instead of calling module-level
+``random``, so a roll can be seeded, scripted (dice a player already rolled,
+C-DICE-3) or derived from a published commitment (verifiable hidden rolls).
+
+A source hands out :class:`Draw` values: the face plus where it came from,
+because outcomes must say which dice were given and which were rolled here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+from dataclasses import dataclass
+from typing import Iterable, Protocol, runtime_checkable
+
+ROLLED = "rolled"
+GIVEN = "given"
+COMMITTED = "committed"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    face: int
+    origin: str = ROLLED
+    #: position in a committed sequence; None for other sources
+    counter: int | None = None
+
+
+@runtime_checkable
+class DiceSource(Protocol):
+    def draw(self, sides: int) -> Draw:
+        """Return one die of ``sides`` faces (1..sides)."""
+
+
+class RandomSource:
+    """Seeded pseudo-random dice, or the OS's entropy when no seed is given."""
+
+    __slots__ = ("_rng", "seed")
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
+
+    def draw(self, sides: int) -> Draw:
+        return Draw(self._rng.randint(1, sides))
+
+
+class GivenSource:
+    """Faces supplied in order (a player's posted roll, or a test script).
+
+    When the given faces run out the fallback source rolls the rest, and those
+    dice are marked as rolled here (C-DICE-3).  Faces left over at the end are
+    simply never drawn: callers report them via :attr:`unused`.
+    """
+
+    __slots__ = ("_faces", "_next", "fallback")
+
+    def __init__(self, faces: Iterable[int], fallback: DiceSource | None = None) -> None:
+        self._faces = tuple(faces)
+        self._next = 0
+        self.fallback = fallback if fallback is not None else RandomSource()
+
+    def draw(self, sides: int) -> Draw:
+        if self._next < len(self._faces):
+            face = self._faces[self._next]
+            if not 1 <= face <= sides:
+                raise GivenFaceError(self._next, face, sides)
+            self._next += 1
+            return Draw(face, GIVEN)
+        return self.fallback.draw(sides)
+
+    @property
+    def used(self) -> int:
+        return self._next
+
+    @property
+    def unused(self) -> tuple[int, ...]:
+        return self._faces[self._next :]
+
+
+class GivenFaceError(ValueError):
+    """A given face does not fit the die it was meant for."""
+
+    def __init__(self, index: int, face: int, sides: int) -> None:
+        self.index = index
+        self.face = face
+        self.sides = sides
+        super().__init__(
+            f"given value #{index + 1} is {face}, but the die it fills is a d{sides} (1..{sides})"
+        )
+
+
+def committed_face(secret: bytes, counter: int, sides: int) -> int:
+    """The face a committed sequence yields at ``counter`` for a d``sides``.
+
+    HMAC-SHA256(secret, "counter:attempt") read as a 256-bit integer; values
+    in the biased tail are rejected and the next attempt is used, so every
+    face is exactly equally likely.  Anyone holding the revealed secret can
+    recompute this with the standard library alone.
+    """
+    span = 1 << 256
+    limit = span - span % sides
+    attempt = 0
+    while True:
+        msg = f"{counter}:{attempt}".encode()
+        value = int.from_bytes(hmac.new(secret, msg, hashlib.sha256).digest(), "big")
+        if value < limit:
+            return value % sides + 1
+        attempt += 1
+
+
+def commitment(secret: bytes) -> str:
+    """The hash the master publishes before the fight."""
+    return hashlib.sha256(secret).hexdigest()
+
+
+class CommittedSource:
+    """Dice derived from a secret and a counter (verifiable hidden rolls)."""
+
+    __slots__ = ("secret", "counter")
+
+    def __init__(self, secret: bytes, counter: int = 0) -> None:
+        self.secret = secret
+        self.counter = counter
+
+    def draw(self, sides: int) -> Draw:
+        face = committed_face(self.secret, self.counter, sides)
+        draw = Draw(face, COMMITTED, self.counter)
+        self.counter += 1
+        return draw
