@@ -1,0 +1,35 @@
+"""The dice engine: notation -> AST -> rolled tree -> text.
+
+>>> from rules.sources import GivenSource
+>>> to_text(roll_text("9d6>=5", GivenSource([5, 4, 3, 2, 4, 5, 5, 5, 4])))
+'9d6>=5 = 5+4+3+2+4+5+5+5+4 = 4 successes'
+"""
+
+from __future__ import annotations
+
+from ..sources import DiceSource, GivenFaceError
+from .ast import Cond, Dice, Expression, Keep, Percent
+from .errors import DiceError
+from .limits import DEFAULT_LIMITS, Limits
+from .parser import parse
+from .roller import PERCENT, SUCCESSES, TOTAL, Roll, RolledDie, roll
+from .stringify import Stringifier, to_text
+
+__all__ = [
+    "Cond", "Dice", "DiceError", "DiceSource", "Expression", "Keep", "Limits", "Percent",
+    "Roll", "RolledDie", "Stringifier", "PERCENT", "SUCCESSES", "TOTAL", "DEFAULT_LIMITS",
+    "parse", "roll", "roll_text", "to_text", "resolve",
+]
+
+
+def resolve(expr: Expression, source: DiceSource, limits: Limits = DEFAULT_LIMITS) -> Roll:
+    """Roll ``expr``; a given face that does not fit its die becomes a DiceError."""
+    try:
+        return roll(expr, source, limits)
+    except GivenFaceError as e:
+        raise DiceError(str(e), expr.text, None, "given",
+                        "given values are matched to the dice left to right") from None
+
+
+def roll_text(text: str, source: DiceSource, limits: Limits = DEFAULT_LIMITS) -> Roll:
+    return resolve(parse(text, limits), source, limits)
