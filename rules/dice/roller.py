@@ -105,6 +105,11 @@ class Roll:
         return tuple(_all_dice(self.root))
 
     @property
+    def groups(self) -> tuple[RolledDice, ...]:
+        """Every dice term of the expression, left to right."""
+        return tuple(_all_groups(self.root))
+
+    @property
     def capped(self) -> bool:
         return any(r.capped for r in _all_groups(self.root))
 

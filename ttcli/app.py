@@ -1,0 +1,90 @@
+"""The root Typer app: global options, one sub-app per noun, errors at the edge."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from typer.core import TyperGroup
+
+from .env import Environment
+from .errors import describe
+from .exitcodes import ExitCode
+
+
+class TtcliGroup(TyperGroup):
+    """Translates library errors into one message and a documented exit code.
+
+    Every command runs inside the root group's invoke, so this is the single
+    edge where DiceError, StoreError, RuleError ... become text on stderr.
+    """
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except (typer.Exit, typer.Abort, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            _stderr(ctx).write("ttcli: interrupted\n")
+            raise typer.Exit(ExitCode.INTERRUPTED) from None
+        except Exception as e:  # noqa: BLE001 - the edge: everything becomes a message
+            if type(e).__module__.startswith("click") or type(e).__module__.startswith("typer"):
+                raise
+            from .render import error
+
+            env = ctx.obj if isinstance(ctx.obj, Environment) else Environment()
+            report = describe(e)
+            if report is None:
+                if os.environ.get("TTCLI_DEBUG"):
+                    raise
+                error(env, f"internal error: {type(e).__name__}: {e}",
+                      "this is a bug in ttcli; run again with TTCLI_DEBUG=1 for the traceback")
+                raise typer.Exit(ExitCode.INTERNAL) from None
+            error(env, report.message, report.detail)
+            raise typer.Exit(report.code) from None
+
+
+def _stderr(ctx):
+    return ctx.obj.stderr if isinstance(ctx.obj, Environment) else Environment().stderr
+
+
+app = typer.Typer(
+    name="ttcli",
+    cls=TtcliGroup,
+    help="Dice and combat assistant for game masters of forum role-playing games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@app.callback()
+def main_options(
+    ctx: typer.Context,
+    no_color: Annotated[bool, typer.Option("--no-color", help="No colours (NO_COLOR is honoured too).")] = False,
+    saves: Annotated[Optional[Path], typer.Option(
+        "--saves", metavar="DIR", help="Folder of session files (default: $TTCLI_SAVES, else ./saves).")] = None,
+    session: Annotated[Optional[str], typer.Option(
+        "--session", "-s", metavar="NAME", help="Session to act on (default: the one chosen with 'session use').")] = None,
+) -> None:
+    env = ctx.obj if isinstance(ctx.obj, Environment) else Environment()
+    env.no_color = env.no_color or no_color
+    if saves is not None:
+        env.saves = saves
+    if session is not None:
+        env.session = session
+    ctx.obj = env
+
+
+def _register() -> None:
+    from .commands import odds, roll, completion
+
+    app.command("roll")(roll.roll_command)
+    app.command("odds")(odds.odds_command)
+    app.command("completion")(completion.completion_command)
+
+
+_register()

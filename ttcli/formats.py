@@ -1,0 +1,79 @@
+"""Dice text in every output format: the plain stringifier with other marks.
+
+The same walk over the rolled tree serves plain text, terminal markup,
+Markdown and BBCode; each subclass only says how to strike, highlight and
+escape.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.dice import Stringifier
+
+class RichMarkup(Stringifier):
+    """rich console markup: dropped dice struck through, successes highlighted."""
+
+    def dropped(self, text: str) -> str:
+        return f"[strike dim]{text}[/]"
+
+    def success(self, text: str) -> str:
+        return f"[bold green]{text}[/]"
+
+    def failure(self, text: str) -> str:
+        return f"[red]{text}[/]"
+
+    def strong(self, text: str) -> str:
+        return f"[bold]{text}[/]"
+
+    def label(self, text: str) -> str:
+        return f"[cyan]\\[{text}][/]"
+
+    def escape(self, text: str) -> str:
+        return text.replace("[", "\\[")
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_~\[\]])")
+
+
+class Markdown(Stringifier):
+    def dropped(self, text: str) -> str:
+        return f"~~{text}~~"
+
+    def success(self, text: str) -> str:
+        return f"**{text}**"
+
+    def strong(self, text: str) -> str:
+        return f"**{text}**"
+
+    def label(self, text: str) -> str:
+        return f"_{text}_:"
+
+    def escape(self, text: str) -> str:
+        return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+class BBCode(Stringifier):
+    def dropped(self, text: str) -> str:
+        return f"[s]{text}[/s]"
+
+    def success(self, text: str) -> str:
+        return f"[b][color=green]{text}[/color][/b]"
+
+    def strong(self, text: str) -> str:
+        return f"[b]{text}[/b]"
+
+    def label(self, text: str) -> str:
+        return f"[i]{text}[/i]:"
+
+    def escape(self, text: str) -> str:
+        # BBCode has no escape; a bracket pair that looks like a tag is broken up.
+        return text.replace("[", "[\u200b")
+
+
+STRINGIFIERS = {
+    "plain": Stringifier(),
+    "rich": RichMarkup(),
+    "markdown": Markdown(),
+    "bbcode": BBCode(),
+}
