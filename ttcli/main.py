@@ -6,8 +6,16 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    import os
+
     from .app import app
 
+    if "_TTCLI_COMPLETE" in os.environ:
+        # Typer registers its shell classes only when it adds its own
+        # --install-completion option, which ttcli replaces with `ttcli completion`.
+        from typer.completion import completion_init
+
+        completion_init()
     try:
         app(args=argv, prog_name="ttcli", standalone_mode=True)
     except SystemExit as e:

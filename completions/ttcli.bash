@@ -1,0 +1,11 @@
+
+_ttcli_completion() {
+    local IFS=$'
+'
+    COMPREPLY=( $( env COMP_WORDS="${COMP_WORDS[*]}" \
+                   COMP_CWORD=$COMP_CWORD \
+                   _TTCLI_COMPLETE=complete_bash $1 ) )
+    return 0
+}
+
+complete -o default -F _ttcli_completion ttcli

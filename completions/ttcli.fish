@@ -1,0 +1,1 @@
+complete --command ttcli --no-files --arguments "(env _TTCLI_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) ttcli)" --condition "env _TTCLI_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) ttcli"

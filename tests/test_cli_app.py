@@ -1,0 +1,69 @@
+"""The app as a whole: help everywhere, completions current, entry points."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer.main
+
+from ttcli.app import app
+from ttcli.commands.completion import FILES, completion_script
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _commands(group, prefix=()):
+    for name, cmd in group.commands.items():
+        path = (*prefix, name)
+        yield path, cmd
+        if hasattr(cmd, "commands"):
+            yield from _commands(cmd, path)
+
+
+ALL = sorted(_commands(typer.main.get_command(app)))
+
+
+@pytest.mark.parametrize("path", [p for p, _ in ALL], ids=" ".join)
+def test_every_command_has_help(runner, path):
+    cmd = dict(ALL)[path]
+    assert (cmd.help or "").strip(), f"{' '.join(path)} has no help text"
+    r = runner.invoke(app, [*path, "--help"])
+    assert r.exit_code == 0 and "Usage" in r.stdout
+
+
+@pytest.mark.parametrize("shell", sorted(FILES))
+def test_checked_in_completions_are_current(shell):
+    current = (ROOT / "completions" / FILES[shell]).read_text(encoding="utf-8")
+    assert current == completion_script(shell), (
+        "completions/ is stale: run python -m ttcli.commands.completion")
+
+
+def test_completion_offers_commands_and_formats():
+    env = {"_TTCLI_COMPLETE": "complete_bash", "COMP_WORDS": "ttcli roll --format m", "COMP_CWORD": "3"}
+    out = subprocess.run([sys.executable, "-m", "ttcli"], env=env, capture_output=True, text=True, cwd=ROOT)
+    assert out.stdout.split() == ["markdown"]
+
+
+def test_python_dash_m_runs_the_app():
+    out = subprocess.run([sys.executable, "-m", "ttcli", "roll", "2d6", "--given", "1 2"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0 and out.stdout == "2d6 = 1+2 = 3\n"
+
+
+def test_unknown_command_is_a_usage_error(runner):
+    r = runner.invoke(app, ["rol", "1d6"])
+    assert r.exit_code == 2 and "No such command" in r.output
+
+
+def test_a_bug_is_reported_without_a_traceback(monkeypatch, runner):
+    from ttcli.commands import roll
+
+    def broken(*a, **k):
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(roll, "roll_expressions", broken)
+    r = runner.invoke(app, ["roll", "1d6"])
+    assert r.exit_code == 70
+    assert "internal error: ZeroDivisionError: boom" in r.stderr
+    assert "Traceback" not in r.output
