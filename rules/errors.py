@@ -1,0 +1,60 @@
+"""Errors the rules raise, shared by every system.
+
+Two families, because the program answers them differently (distinct exit
+codes): a request the rules forbid is a :class:`RuleError`; a name nobody
+recognises is an :class:`UnknownNameError`, which is bad input, hence a
+``ValueError``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Iterable
+
+
+class RuleError(Exception):
+    """The rules do not allow this.
+
+    The message says what the rules *do* allow, so the master can fix the
+    request without opening the rule text.  ``rule`` names the rule ID
+    (e.g. ``"DG-FAT-1"``) when one rule is the reason.
+    """
+
+    def __init__(self, message: str, *, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.rule})" if self.rule else self.message
+
+
+class UnknownNameError(ValueError):
+    """A skill, stat, ability ... name that matches nothing we know.
+
+    ``suggestions`` holds the closest known spellings (difflib), best first.
+    """
+
+    def __init__(self, kind: str, name: str, suggestions: Iterable[str] = ()) -> None:
+        self.kind = kind
+        self.name = name
+        self.suggestions = tuple(suggestions)
+        message = f"unknown {kind} {name!r}"
+        if self.suggestions:
+            message += "; did you mean: " + ", ".join(self.suggestions) + "?"
+        super().__init__(message)
+
+
+def close_names(name: str, candidates: dict[str, str], limit: int = 3) -> tuple[str, ...]:
+    """Display names whose normalised spelling is close to ``name``.
+
+    ``candidates`` maps a normalised spelling to the name to show; several
+    spellings may share one display name, which is then offered once.
+    """
+    matches = difflib.get_close_matches(name, list(candidates), n=limit * 3, cutoff=0.6)
+    shown: list[str] = []
+    for match in matches:
+        display = candidates[match]
+        if display not in shown:
+            shown.append(display)
+    return tuple(shown[:limit])
