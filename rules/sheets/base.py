@@ -1,0 +1,490 @@
+"""Shared types of a character sheet: what a master may declare for a system.
+
+A :class:`Sheet` is pure data plus pure functions.  It names the stats a
+master types when adding a character (``тело=4``), the values the rules
+compute from them, the resources that change during play, and the session
+settings of the system.  Every name forgives case, ``ё``/``е`` and the
+spaces, underscores and brackets people type inside abbreviations
+(``ФЗ(D)``, ``фз d``, ``МЗ (Мана)``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Mapping
+
+Value = int | str | bool
+
+INT = "int"
+STR = "str"
+BOOL = "bool"
+
+STAT = "stat"
+RESOURCE = "resource"
+SETTING = "setting"
+
+# Words typed for yes/no.  "+"/"-" are included because forum sheets often
+# mark a flag that way.
+_TRUE = frozenset({"true", "yes", "y", "on", "1", "+", "да", "д", "вкл", "истина"})
+_FALSE = frozenset({"false", "no", "n", "off", "0", "-", "нет", "н", "выкл", "ложь"})
+
+_INT_TEXT = re.compile(r"[+-]?\d+")
+_NAME_NOISE = re.compile(r"[\s_\-().\[\]]+")
+_SPACES = re.compile(r"\s+")
+
+
+def name_form(name: str) -> str:
+    """The form names are compared in: ``ФЗ (D)`` == ``фз_d`` == ``фзd``."""
+    return _NAME_NOISE.sub("", name.casefold().replace("ё", "е"))
+
+
+def value_form(text: str) -> str:
+    """The form choice values are compared in; keeps ``+`` and ``-``."""
+    text = text.replace("\u2212", "-").replace("\u2013", "-")
+    return _SPACES.sub(" ", text.strip().casefold().replace("ё", "е"))
+
+
+class UnknownStat(ValueError):
+    """A stat (or resource, or setting) name that matches nothing.
+
+    ``suggestions`` are display names such as ``"тело (body)"``, best first.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        suggestions: Iterable[str] = (),
+        *,
+        system: str = "",
+        what: str = STAT,
+        known: Iterable[str] = (),
+    ) -> None:
+        self.name = name
+        self.suggestions = tuple(suggestions)
+        self.system = system
+        self.what = what
+        message = f'unknown {what} "{name}"'
+        if system:
+            message += f" for {system}"
+        if self.suggestions:
+            message += "; did you mean: " + ", ".join(self.suggestions) + "?"
+        else:
+            known = tuple(known)
+            if known:
+                message += "; known: " + ", ".join(known)
+        super().__init__(message)
+
+
+class MissingStat(ValueError):
+    """A value the rules need was neither typed nor has a default."""
+
+    def __init__(self, system: str, labels: Iterable[str]) -> None:
+        self.labels = tuple(labels)
+        super().__init__(f"{system}: no value for " + ", ".join(self.labels))
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One allowed value of a text stat: the stored value and other spellings."""
+
+    value: str
+    names: tuple[str, ...] = ()
+
+    def spellings(self) -> tuple[str, ...]:
+        return (self.value, *self.names)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Field:
+    """A named, typed value: the common part of stats, derived values,
+    resources and settings."""
+
+    key: str
+    ru: tuple[str, ...]
+    en: tuple[str, ...] = ()
+    kind: str = INT
+    default: Value | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[Choice, ...] = ()
+    description: str = ""
+    rule: str = ""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.key, *self.ru, *self.en)
+
+    @property
+    def label(self) -> str:
+        return f"{self.ru[0]} ({self.key})" if self.ru else self.key
+
+    def range_text(self) -> str:
+        if self.kind == STR:
+            return "one of: " + ", ".join(c.value for c in self.choices)
+        if self.kind == BOOL:
+            return "true or false"
+        if self.minimum is not None and self.maximum is not None:
+            return f"{self.minimum}..{self.maximum}"
+        if self.minimum is not None:
+            return f"at least {self.minimum}"
+        if self.maximum is not None:
+            return f"at most {self.maximum}"
+        return "a whole number"
+
+    def problem(self, value: object) -> str | None:
+        """Why ``value`` is not a valid value of this field, or None."""
+        return _KIND_CHECKS[self.kind](self, value)
+
+    def parse(self, text: str) -> Value:
+        """Typed text -> value; ValueError that names the field otherwise."""
+        value = _KIND_PARSERS[self.kind](self, text)
+        trouble = self.problem(value)
+        if trouble is not None:
+            raise ValueError(f"{self.label}: {trouble}")
+        return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class Stat(Field):
+    """A value the master types.  ``required`` stats have no default."""
+
+    required: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Derived(Field):
+    """A value computed from stats.  ``compute`` gets every stat with its
+    default filled in; ``formula`` says the same thing for people."""
+
+    formula: str = ""
+    compute: Callable[[Mapping[str, Value | None]], int] = field(
+        default=lambda values: 0, repr=False
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resource(Field):
+    """A current value kept in the session (HP now, fatigue now).
+
+    ``start`` is a fixed number or the key of a stat/derived value;
+    ``cap`` names the stat/derived value it may not exceed, if any.
+    """
+
+    start: int | str = 0
+    cap: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Setting(Field):
+    """A choosable system option stored with the session."""
+
+
+# A creation rule looks at the stats with defaults filled in and yields
+# messages that start with the rule ID.
+CreationRule = Callable[[Mapping[str, Value | None]], Iterable[str]]
+
+
+def _check_int(f: Field, value: object) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return f"must be a whole number, got {value!r}"
+    if (f.minimum is not None and value < f.minimum) or (
+        f.maximum is not None and value > f.maximum
+    ):
+        return f"must be {f.range_text()}, got {value}"
+    return None
+
+
+def _check_str(f: Field, value: object) -> str | None:
+    if not isinstance(value, str) or value not in {c.value for c in f.choices}:
+        return f"must be {f.range_text()}; got {value!r}"
+    return None
+
+
+def _check_bool(f: Field, value: object) -> str | None:
+    if not isinstance(value, bool):
+        return f"must be true or false, got {value!r}"
+    return None
+
+
+def _parse_int(f: Field, text: str) -> int:
+    cleaned = text.strip().replace("\u2212", "-")
+    if not _INT_TEXT.fullmatch(cleaned):
+        raise ValueError(f'{f.label}: expected a whole number, got "{text}"')
+    return int(cleaned)
+
+
+def _parse_str(f: Field, text: str) -> str:
+    wanted = value_form(text)
+    for choice in f.choices:
+        if wanted in {value_form(s) for s in choice.spellings()}:
+            return choice.value
+    raise ValueError(f'{f.label}: expected {f.range_text()}; got "{text}"')
+
+
+def _parse_bool(f: Field, text: str) -> bool:
+    wanted = value_form(text)
+    if wanted in _TRUE:
+        return True
+    if wanted in _FALSE:
+        return False
+    raise ValueError(f'{f.label}: expected yes/no (true/false, да/нет), got "{text}"')
+
+
+_KIND_CHECKS: dict[str, Callable[[Field, object], str | None]] = {
+    INT: _check_int,
+    STR: _check_str,
+    BOOL: _check_bool,
+}
+_KIND_PARSERS: dict[str, Callable[[Field, str], Value]] = {
+    INT: _parse_int,
+    STR: _parse_str,
+    BOOL: _parse_bool,
+}
+
+
+class _Values(dict):
+    """Stat values for formulas: reading a stat that has no value raises
+    :class:`MissingStat` naming it; ``.get`` still returns None for the
+    optional ones a formula handles itself."""
+
+    def __init__(self, sheet: Sheet, values: Mapping[str, Value | None]) -> None:
+        super().__init__(values)
+        self.sheet = sheet
+
+    def __getitem__(self, key: str) -> Value:
+        value = super().__getitem__(key)
+        if value is None:
+            raise MissingStat(self.sheet.system, [self.sheet.label(key)])
+        return value
+
+
+class _Names:
+    """Lookup of one namespace (stats, resources or settings) by any name."""
+
+    __slots__ = ("system", "what", "keys", "shown", "order")
+
+    def __init__(self, system: str, what: str, fields: Iterable[Field]) -> None:
+        self.system = system
+        self.what = what
+        self.keys: dict[str, str] = {}
+        self.shown: dict[str, str] = {}
+        self.order: list[str] = []
+        for f in fields:
+            self.order.append(f.key)
+            for name in f.names:
+                form = name_form(name)
+                owner = self.keys.setdefault(form, f.key)
+                if owner != f.key:
+                    raise ValueError(
+                        f"{system}: {what} name {name!r} is claimed by both {owner} and {f.key}"
+                    )
+                self.shown.setdefault(form, name if name == f.key else f"{name} ({f.key})")
+
+    def resolve(self, name: str) -> str:
+        form = name_form(name)
+        key = self.keys.get(form)
+        if key is not None:
+            return key
+        raise UnknownStat(
+            name,
+            self.suggest(form),
+            system=self.system,
+            what=self.what,
+            known=self.order,
+        )
+
+    def suggest(self, form: str, limit: int = 3) -> tuple[str, ...]:
+        matches = difflib.get_close_matches(form, list(self.keys), n=limit * 4, cutoff=0.6)
+        picked: dict[str, str] = {}
+        for match in matches:
+            picked.setdefault(self.keys[match], self.shown[match])
+        return tuple(picked.values())[:limit]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Sheet:
+    """Everything a master may declare for one system.
+
+    Stats are typed by the master; derived values follow from them, but a
+    derived value the master types explicitly among the stats replaces the
+    formula (house rules: ``ОЗ=15`` for a terra hero of a higher health
+    level).  Resources start from a derived maximum or a fixed start.
+    """
+
+    system: str
+    title: str
+    stats: tuple[Stat, ...]
+    derived: tuple[Derived, ...] = ()
+    resources: tuple[Resource, ...] = ()
+    settings: tuple[Setting, ...] = ()
+    creation_rules: tuple[CreationRule, ...] = field(default=(), repr=False)
+    _stat_names: _Names = field(init=False, repr=False, compare=False, hash=False)
+    _resource_names: _Names = field(init=False, repr=False, compare=False, hash=False)
+    _setting_names: _Names = field(init=False, repr=False, compare=False, hash=False)
+    _fields: dict[str, Field] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        declared = (*self.stats, *self.derived)
+        set_ = object.__setattr__
+        set_(self, "_stat_names", _Names(self.system, STAT, declared))
+        set_(self, "_resource_names", _Names(self.system, RESOURCE, self.resources))
+        set_(self, "_setting_names", _Names(self.system, SETTING, self.settings))
+        set_(self, "_fields", {f.key: f for f in declared})
+        known = set(self._fields)
+        for res in self.resources:
+            for ref in (res.start, res.cap):
+                if isinstance(ref, str) and ref not in known:
+                    raise ValueError(f"{self.system}: resource {res.key} refers to unknown {ref}")
+
+    # -- names -----------------------------------------------------------
+
+    def resolve(self, name: str) -> str:
+        """Key of the stat or derived value called ``name`` (any spelling).
+
+        Raises :class:`UnknownStat` with close spellings as suggestions.
+        """
+        return self._stat_names.resolve(name)
+
+    def resolve_resource(self, name: str) -> str:
+        """Key of a resource: ``ОЗ`` here is current HP, not its maximum."""
+        return self._resource_names.resolve(name)
+
+    def resolve_setting(self, name: str) -> str:
+        return self._setting_names.resolve(name)
+
+    def get_field(self, key: str) -> Field:
+        """The stat or derived value with this exact key."""
+        return self._fields[key]
+
+    def label(self, key: str) -> str:
+        return self._fields[key].label
+
+    # -- values ------------------------------------------------------------
+
+    def parse_value(self, key: str, text: str) -> Value:
+        """Typed text -> the value of stat (or derived override) ``key``.
+
+        ``key`` may be any spelling of the name.  Values outside the hard
+        range raise ValueError; creation limits are left to
+        :meth:`creation_problems`.
+        """
+        return self._fields[self.resolve(key)].parse(text)
+
+    def parse_setting(self, key: str, text: str) -> Value:
+        key = self.resolve_setting(key)
+        return next(s for s in self.settings if s.key == key).parse(text)
+
+    def with_defaults(self, stats: Mapping[str, object]) -> dict[str, Value | None]:
+        """Every stat's value: the given one, else its default (None if none)."""
+        return {s.key: stats.get(s.key, s.default) for s in self.stats}  # type: ignore[misc]
+
+    def derive(self, stats: Mapping[str, object]) -> dict[str, int]:
+        """Derived values; one present in ``stats`` overrides its formula.
+
+        Raises :class:`MissingStat` when a formula needs a stat that has
+        neither a value nor a default.
+        """
+        values = _Values(self, self.with_defaults(stats))
+        return {
+            d.key: stats[d.key] if d.key in stats else d.compute(values)  # type: ignore[misc]
+            for d in self.derived
+        }
+
+    def _all_values(self, stats: Mapping[str, object]) -> dict[str, Value | None]:
+        return {**self.with_defaults(stats), **self.derive(stats)}
+
+    def _lookup(self, values: Mapping[str, Value | None], ref: str) -> int:
+        value = values[ref]
+        if value is None:
+            raise MissingStat(self.system, [self._fields[ref].label])
+        return value  # type: ignore[return-value]
+
+    def initial_resources(self, stats: Mapping[str, object]) -> dict[str, int]:
+        """Start values of every resource (HP at its maximum, fatigue at 0...)."""
+        values = self._all_values(stats)
+        return {
+            r.key: r.start if isinstance(r.start, int) else self._lookup(values, r.start)
+            for r in self.resources
+        }
+
+    def resource_caps(self, stats: Mapping[str, object]) -> dict[str, int]:
+        """The maximum of every resource that has one."""
+        values = self._all_values(stats)
+        return {r.key: self._lookup(values, r.cap) for r in self.resources if r.cap}
+
+    # -- checks ------------------------------------------------------------
+
+    def validate(self, stats: Mapping[str, object]) -> tuple[str, ...]:
+        """Hard problems of stored stats: unknown keys, wrong kinds, values
+        outside the range the mechanics can handle, missing required stats.
+        Each message starts with the key.  House rules forced past
+        :meth:`creation_problems` still pass here."""
+        problems: list[str] = []
+        for key, value in stats.items():
+            f = self._fields.get(key)
+            if f is None:
+                problems.append(self._unknown_key(key))
+                continue
+            trouble = f.problem(value)
+            if trouble is not None:
+                problems.append(f"{key}: {trouble}")
+        for s in self.stats:
+            if s.required and s.key not in stats:
+                problems.append(f"{s.key}: required ({s.label}), no value")
+        return tuple(problems)
+
+    def _unknown_key(self, key: str) -> str:
+        try:
+            meant = self.resolve(key)
+        except UnknownStat as err:
+            hint = f"; did you mean: {', '.join(err.suggestions)}?" if err.suggestions else ""
+            return f"{key}: unknown stat for {self.system}{hint}"
+        return f'{key}: not a stored key; write "{meant}"'
+
+    def creation_problems(self, stats: Mapping[str, object]) -> tuple[str, ...]:
+        """Rule violations of a new character, each starting with a rule ID.
+
+        Covers the hard checks of :meth:`validate` for known keys (so one
+        call is enough) plus the system's creation rules (DG-STAT-1 ...).
+        A master may force the latter as a house rule; never the former.
+        """
+        problems: list[str] = []
+        for key, value in stats.items():
+            f = self._fields.get(key)
+            if f is None:
+                problems.append(self._unknown_key(key))
+                continue
+            trouble = f.problem(value)
+            if trouble is not None:
+                problems.append(f"{f.rule}: {f.label} {trouble}")
+        if problems:
+            # creation rules read the values as numbers; a wrong kind
+            # would only add noise
+            return tuple(problems)
+        values = self.with_defaults(stats)
+        for s in self.stats:
+            if s.required and values[s.key] is None:
+                problems.append(f"{s.rule}: {s.label} is required")
+        for rule in self.creation_rules:
+            problems.extend(rule(values))
+        return tuple(problems)
+
+    # -- settings ----------------------------------------------------------
+
+    def default_settings(self) -> dict[str, Value]:
+        return {s.key: s.default for s in self.settings}  # type: ignore[misc]
+
+    def validate_settings(self, settings: Mapping[str, object]) -> tuple[str, ...]:
+        by_key = {s.key: s for s in self.settings}
+        problems: list[str] = []
+        for key, value in settings.items():
+            s = by_key.get(key)
+            if s is None:
+                problems.append(f"{key}: unknown setting for {self.system}")
+                continue
+            trouble = s.problem(value)
+            if trouble is not None:
+                problems.append(f"{key}: {trouble}")
+        return tuple(problems)
