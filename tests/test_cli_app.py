@@ -57,12 +57,12 @@ def test_unknown_command_is_a_usage_error(runner):
 
 
 def test_a_bug_is_reported_without_a_traceback(monkeypatch, runner):
-    from ttcli.commands import roll
+    from ttcli import rolling
 
     def broken(*a, **k):
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(roll, "roll_expressions", broken)
+    monkeypatch.setattr(rolling, "roll_expressions", broken)
     r = runner.invoke(app, ["roll", "1d6"])
     assert r.exit_code == 70
     assert "internal error: ZeroDivisionError: boom" in r.stderr

@@ -80,10 +80,12 @@ def main_options(
 
 
 def _register() -> None:
-    from .commands import odds, roll, completion
+    from .commands import char, completion, odds, roll, session_cmd
 
     app.command("roll")(roll.roll_command)
     app.command("odds")(odds.odds_command)
+    app.add_typer(session_cmd.app, name="session")
+    app.add_typer(char.app, name="char")
     app.command("completion")(completion.completion_command)
 
 

@@ -8,6 +8,14 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     import os
 
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["roll"] and not os.environ.get("TTCLI_NO_FASTPATH"):
+        from .fastroll import run
+
+        code = run(args[1:])
+        if code is not None:
+            return code
+
     from .app import app
 
     if "_TTCLI_COMPLETE" in os.environ:

@@ -1,0 +1,132 @@
+"""``ttcli char``: the roster of the current session."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .options import FormatOpt, JsonOpt, pick_format
+from .session_cmd import Message, emit
+
+app = typer.Typer(help="Add, change, show and remove combatants of the current session.",
+                  no_args_is_help=True)
+
+
+def complete_combatant(ctx: typer.Context, incomplete: str) -> list[str]:
+    from ..env import Environment
+    from ..session import current_name, fold, open_session
+
+    root = ctx.find_root().obj
+    env = root if isinstance(root, Environment) else Environment()
+    try:
+        if current_name(env) is None:
+            return []
+        names = open_session(env).read().get("combatants", {})
+    except Exception:  # noqa: BLE001 - completion must never fail loudly
+        return []
+    return [n for n in names if fold(n).startswith(fold(incomplete))]
+
+
+def complete_stat(ctx: typer.Context, incomplete: str) -> list[str]:
+    from ..env import Environment
+    from ..session import current_name, open_session
+
+    root = ctx.find_root().obj
+    env = root if isinstance(root, Environment) else Environment()
+    try:
+        if current_name(env) is None:
+            return []
+        from rules.sheets import get_sheet
+
+        sheet = get_sheet(open_session(env).read()["system"])
+    except Exception:  # noqa: BLE001
+        return []
+    keys = [f.key for f in (*sheet.stats, *sheet.derived, *sheet.resources)]
+    return [k + "=" for k in dict.fromkeys(keys) if k.startswith(incomplete)]
+
+
+Assignments = Annotated[list[str], typer.Argument(
+    metavar="STAT=VALUE...", help="Stats in Russian or English: тело=4 реак=3 or body=4.",
+    autocompletion=complete_stat)]
+
+
+@app.command("add")
+def add(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Name (Cyrillic welcome).")],
+    assignments: Assignments = None,
+    side: Annotated[str, typer.Option("--side", help="party or enemy.")] = "party",
+    count: Annotated[int, typer.Option("--count", "-c", help="Add NAME 1..N with the same stats.")] = 1,
+    hidden: Annotated[bool, typer.Option("--hidden", help="Leave out of public forum output.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Skip the creation rules (house rules).")] = False,
+) -> None:
+    """Add a combatant (or --count of them) to the current session."""
+    from ..roster import add_combatants
+    from ..session import open_session
+
+    with open_session(ctx.obj).transaction() as doc:
+        names = add_combatants(doc, name, side, assignments or [], count=count, hidden=hidden, force=force)
+        doc.log({"kind": "char-add", "command": "char add", "names": names, "side": side})
+    emit(ctx, Message((f"added {', '.join(names)} ({side})",), {"names": names, "side": side}))
+
+
+@app.command("set")
+def set_(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Combatant (unique prefix is enough).",
+                                        autocompletion=complete_combatant)],
+    assignments: Assignments,
+) -> None:
+    """Change stats or current values: hp=5, ОЗ=20 (a max override), side=enemy, hidden=true."""
+    from ..roster import set_values
+    from ..session import open_session
+
+    with open_session(ctx.obj).transaction() as doc:
+        full, changed = set_values(doc, name, assignments)
+        doc.log({"kind": "char-set", "command": "char set", "actor": full,
+                 "changes": {k: v for k, v in changed.items()}})
+    shown = ", ".join(f"{k} = {v}" for k, v in changed.items())
+    emit(ctx, Message((f"{full}: {shown}",), {"name": full, "changes": changed}))
+
+
+@app.command("show")
+def show(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Combatant.", autocompletion=complete_combatant)],
+    fmt: FormatOpt = "auto",
+    as_json: JsonOpt = False,
+) -> None:
+    """Show one combatant: stats, derived values, current values, effects."""
+    from ..roster import combatant_view
+    from ..session import match_name, open_session
+
+    doc = open_session(ctx.obj).read()
+    full = match_name(doc.get("combatants", {}), name)
+    emit(ctx, combatant_view(doc, full), pick_format(fmt, as_json))
+
+
+@app.command("list")
+def list_(ctx: typer.Context, fmt: FormatOpt = "auto", as_json: JsonOpt = False) -> None:
+    """List the roster by side."""
+    from ..roster import RosterView
+    from ..session import open_session
+
+    emit(ctx, RosterView(open_session(ctx.obj).read()), pick_format(fmt, as_json))
+
+
+@app.command("rm")
+def rm(
+    ctx: typer.Context,
+    names: Annotated[list[str], typer.Argument(help="Combatants to remove.", autocompletion=complete_combatant)],
+) -> None:
+    """Remove combatants (undo brings them back)."""
+    from ..session import match_name, open_session
+
+    with open_session(ctx.obj).transaction() as doc:
+        combatants = doc.get("combatants", {})
+        full = [match_name(combatants, n) for n in names]
+        for n in full:
+            combatants.pop(n, None)
+        doc.log({"kind": "char-rm", "command": "char rm", "names": full})
+    emit(ctx, Message((f"removed {', '.join(full)}",), {"names": full}))

@@ -1,0 +1,231 @@
+"""``ttcli session``: create, choose, inspect, check and remove sessions; committed dice."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass, field
+from typing import Annotated, Optional
+
+import typer
+
+from ..errors import CliError
+from ..exitcodes import ExitCode
+from .options import FormatOpt, JsonOpt, pick_format
+
+app = typer.Typer(help="Create, choose, inspect and check sessions; commit to hidden dice.",
+                  no_args_is_help=True)
+
+SYSTEM_HELP = "terra, dungeon, twilight or skirmish."
+
+
+def _complete_system(incomplete: str) -> list[str]:
+    from rules.sheets import SYSTEMS
+
+    return [s for s in SYSTEMS if s.startswith(incomplete)]
+
+
+def complete_session(ctx: typer.Context, incomplete: str) -> list[str]:
+    from ..env import Environment
+    from ..session import list_sessions
+
+    env = ctx.find_root().obj if isinstance(ctx.find_root().obj, Environment) else Environment()
+    return [n for n in list_sessions(env.saves_dir) if n.startswith(incomplete)]
+
+
+@dataclass(frozen=True)
+class Message:
+    """A short confirmation: one or more lines, and the same in JSON."""
+
+    text: tuple[str, ...]
+    data: dict = field(default_factory=dict)
+    kind: str = "message"
+
+    def lines(self, s) -> list[str]:
+        return [s.escape(t) for t in self.text]
+
+    def to_json(self) -> dict:
+        return {"message": list(self.text), **self.data}
+
+
+def emit(ctx, result, fmt: str = "auto") -> None:
+    from ..render import emit as render
+
+    render(result, fmt, ctx.obj)
+
+
+@app.command("new")
+def new(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Session name (Cyrillic welcome).")],
+    system: Annotated[str, typer.Option("--system", help=SYSTEM_HELP, autocompletion=_complete_system)],
+    use: Annotated[bool, typer.Option("--use/--no-use", help="Make it the current session.")] = True,
+) -> None:
+    """Create a session file for SYSTEM and make it current."""
+    from rules.sheets import SYSTEMS
+
+    from ..session import HEADER, check_name, new_document, session_path, set_current, validate
+    from ..store import SessionFile
+
+    if system not in SYSTEMS:
+        raise CliError(f"unknown system {system!r}", ExitCode.USAGE, f"one of: {', '.join(SYSTEMS)}")
+    env = ctx.obj
+    name = check_name(name)
+    env.saves_dir.mkdir(parents=True, exist_ok=True)
+    path = session_path(env.saves_dir, name)
+    SessionFile(path, validate, header=HEADER).create(new_document(name, system))
+    lines = [f"created session {name} ({system}) in {path}"]
+    if use:
+        set_current(env, name)
+        lines.append(f"current session: {name}")
+    emit(ctx, Message(tuple(lines), {"name": name, "system": system, "path": str(path)}))
+
+
+@app.command("list")
+def list_(ctx: typer.Context, fmt: FormatOpt = "auto", as_json: JsonOpt = False) -> None:
+    """List the sessions in the saves folder; * marks the current one."""
+    from ..session import current_name, list_sessions, open_session
+
+    env = ctx.obj
+    current = current_name(env)
+    rows, data = [], []
+    for name in list_sessions(env.saves_dir):
+        try:
+            doc = open_session(env, name).read()
+            info = f"{doc.get('system', '?')}, {len(doc.get('combatants', {}))} combatants"
+            ok = True
+        except Exception as e:  # noqa: BLE001 - a broken file is listed, not fatal
+            info, ok = f"BROKEN: {e}", False
+        rows.append(f"{'*' if name == current else ' '} {name}  ({info})")
+        data.append({"name": name, "current": name == current, "ok": ok, "info": info})
+    if not rows:
+        rows = [f"no sessions in {env.saves_dir} (create one: ttcli session new NAME --system dungeon)"]
+    emit(ctx, Message(tuple(rows), {"sessions": data}, "sessions"), pick_format(fmt, as_json))
+
+
+@app.command("use")
+def use(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Session to make current.", autocompletion=complete_session)],
+) -> None:
+    """Make NAME the current session for commands without --session."""
+    from ..session import open_session, set_current
+
+    env = ctx.obj
+    open_session(env, name).read()
+    set_current(env, name)
+    emit(ctx, Message((f"current session: {name}",), {"name": name}))
+
+
+@app.command("show")
+def show(
+    ctx: typer.Context,
+    name: Annotated[Optional[str], typer.Argument(help="Session (default: current).",
+                                                  autocompletion=complete_session)] = None,
+    fmt: FormatOpt = "auto",
+    as_json: JsonOpt = False,
+) -> None:
+    """Show a session: system, settings, roster, fight and commitment."""
+    from ..roster import session_summary
+    from ..session import open_session
+
+    doc = open_session(ctx.obj, name).read()
+    emit(ctx, session_summary(doc), pick_format(fmt, as_json))
+
+
+@app.command("check")
+def check(
+    ctx: typer.Context,
+    name: Annotated[Optional[str], typer.Argument(help="Session (default: current).",
+                                                  autocompletion=complete_session)] = None,
+) -> None:
+    """Validate a session file without changing it (exit 4 if it is broken)."""
+    from ..session import open_session
+    from ..store import StoreError
+
+    session = open_session(ctx.obj, name)
+    try:
+        session.read()
+    except StoreError as e:
+        from ..render import error
+
+        for problem in e.errors:
+            error(ctx.obj, str(problem))
+        raise typer.Exit(ExitCode.BAD_DATA) from None
+    emit(ctx, Message((f"{session.path}: ok",), {"path": str(session.path), "ok": True}))
+
+
+@app.command("rm")
+def rm(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Session to delete.", autocompletion=complete_session)],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
+) -> None:
+    """Delete a session with its journal and undo history (asks first)."""
+    from ..session import current_name, open_session, set_current
+    from ..store import history_dir, lock_path
+
+    env = ctx.obj
+    session = open_session(env, name)
+    if not yes:
+        try:
+            confirmed = typer.confirm(f"Delete session {name} with its journal and history?",
+                                      default=False, err=True)
+        except typer.Abort:  # no terminal to answer on
+            raise CliError("nothing deleted: no confirmation", ExitCode.USAGE, "add --yes") from None
+        if not confirmed:
+            emit(ctx, Message(("nothing deleted",)))
+            return
+    target = session.target
+    for path in (session.journal_path, lock_path(target)):
+        path.unlink(missing_ok=True)
+    shutil.rmtree(history_dir(target), ignore_errors=True)
+    session.path.unlink()
+    if current_name(env) == name and env.session is None:
+        set_current(env, None)
+    emit(ctx, Message((f"deleted session {name}",), {"name": name}))
+
+
+@app.command("commit")
+def commit(ctx: typer.Context) -> None:
+    """Start committed dice: print a hash to post before the fight; reveal the secret after."""
+    import secrets
+
+    from rules.sources import commitment
+
+    from ..session import open_session
+
+    session = open_session(ctx.obj)
+    with session.transaction() as doc:
+        old = doc.get("commit")
+        if old is not None and not old.get("revealed"):
+            raise CliError("this session already has an unrevealed commitment", ExitCode.RULES,
+                           f"its hash is {old['commitment']}; reveal it first: ttcli session reveal")
+        secret = secrets.token_hex(32)
+        digest = commitment(bytes.fromhex(secret))
+        doc["commit"] = {"commitment": digest, "secret": secret, "counter": 0, "revealed": False}
+        doc.log({"kind": "commit", "command": "session commit", "commitment": digest})
+    emit(ctx, Message((
+        f"commitment (SHA-256): {digest}",
+        "post it before the fight; every roll of this session now comes from the hidden secret",
+        "after the fight: ttcli session reveal",
+    ), {"commitment": digest}))
+
+
+@app.command("reveal")
+def reveal(ctx: typer.Context) -> None:
+    """End committed dice and print the secret, so players can verify every roll."""
+    from ..session import open_session
+
+    session = open_session(ctx.obj)
+    with session.transaction() as doc:
+        c = doc.get("commit")
+        if c is None:
+            raise CliError("this session has no commitment", ExitCode.RULES, "start one: ttcli session commit")
+        doc["commit"] = {**c, "revealed": True}
+        doc.log({"kind": "reveal", "command": "session reveal", "commitment": c["commitment"],
+                 "secret": c["secret"], "rolls": c["counter"]})
+    emit(ctx, Message((
+        f"secret: {c['secret']}",
+        f"commitment: {c['commitment']}",
+        f"players verify with: ttcli verify JOURNAL --secret {c['secret']}",
+    ), {"secret": c["secret"], "commitment": c["commitment"], "counter": c["counter"]}))

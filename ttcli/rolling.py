@@ -1,0 +1,127 @@
+"""Rolling expressions for the command line: the work behind ``ttcli roll``.
+
+Kept free of Typer so the fast path of ``ttcli roll`` (ttcli/fastroll.py) can use it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from .errors import CliError
+from .exitcodes import ExitCode
+
+MAX_TIMES = 1000
+
+
+@dataclass(frozen=True)
+class RollResult:
+    rolls: tuple  # of rules.dice.Roll
+    given: tuple[int, ...] | None = None
+    ignored: tuple[int, ...] = ()
+    seed: int | None = None
+    times: int = 1
+    #: only the values, one per line (--total)
+    totals_only: bool = False
+
+    kind = "roll"
+
+    @property
+    def failed(self) -> bool:
+        return any(r.passed is False for r in self.rolls)
+
+    def lines(self, s) -> list[str]:
+        if self.totals_only:
+            return [str(r.value) for r in self.rolls]
+        out = []
+        per = len(self.rolls) // self.times if self.times > 1 else 0
+        for i, r in enumerate(self.rolls):
+            prefix = f"#{i % self.times + 1} " if per else ""
+            out.append(prefix + s.roll(r))
+        if self.given is not None:
+            rolled_here = sum(1 for r in self.rolls for d in r.dice if d.origin != "given")
+            if rolled_here:
+                out.append(f"{s.rolled_mark} rolled here: {rolled_here} "
+                           f"{'die' if rolled_here == 1 else 'dice'} (the given values ran out)")
+            if self.ignored:
+                out.append("ignored given values: " + " ".join(map(str, self.ignored)))
+        return out
+
+    def to_json(self) -> dict:
+        from .jsonout import roll_json
+
+        data: dict = {"rolls": [roll_json(r) for r in self.rolls]}
+        if self.seed is not None:
+            data["seed"] = self.seed
+        if self.given is not None:
+            data["given"] = {"values": list(self.given), "ignored": list(self.ignored)}
+        return data
+
+
+_GIVEN_SPLIT = re.compile(r"[\s,;]+")
+
+
+def parse_given(text: str) -> tuple[int, ...]:
+    values = []
+    for token in _GIVEN_SPLIT.split(text.strip()):
+        if not token:
+            continue
+        if not token.isdigit():
+            raise CliError(f"--given: {token!r} is not a die face", ExitCode.USAGE,
+                           'give whole numbers separated by spaces, like --given "5 4 3"')
+        values.append(int(token))
+    return tuple(values)
+
+
+def join_labels(args: list[str]) -> list[str]:
+    """Re-attach a label the shell split into words: ``9d6>=5 [атака мечом]``."""
+    out: list[str] = []
+    open_label = False
+    for arg in args:
+        if open_label:
+            out[-1] += " " + arg
+            open_label = "]" not in arg
+        elif arg.startswith("[") and out:
+            out[-1] += " " + arg
+            open_label = "]" not in arg
+        else:
+            out.append(arg)
+    return out
+
+
+def roll_expressions(texts: list[str], *, times: int = 1, seed: int | None = None,
+                     given: tuple[int, ...] | None = None, label: str | None = None,
+                     source=None) -> RollResult:
+    """Parse every expression first (so a bad one rolls nothing), then roll."""
+    from rules.dice import parse, resolve
+    from rules.sources import GivenSource, RandomSource
+
+    if not 1 <= times <= MAX_TIMES:
+        raise CliError(f"--times must be between 1 and {MAX_TIMES}", ExitCode.USAGE)
+    exprs = []
+    for text in texts:
+        expr = parse(text)
+        if label and expr.label is None:
+            expr = type(expr)(expr.root, expr.text, label)
+        exprs.append(expr)
+    if source is None:
+        source = RandomSource(seed)
+    if given is not None:
+        source = GivenSource(given, source)
+    rolls = tuple(resolve(e, source) for e in exprs for _ in range(times))
+    ignored = source.unused if given is not None else ()
+    return RollResult(rolls, given, ignored, seed, times)
+
+
+def run_roll(env, expressions: list[str], *, times: int = 1, seed: int | None = None,
+             given: str | None = None, label: str | None = None, total: bool = False,
+             fmt: str = "auto") -> ExitCode:
+    """The whole of ``ttcli roll`` after argument parsing; returns the exit code."""
+    from .render import emit
+
+    result = roll_expressions(join_labels(expressions), times=times, seed=seed,
+                              given=parse_given(given) if given is not None else None, label=label)
+    if total:
+        result = replace(result, totals_only=True)
+    emit(result, fmt, env)
+    return ExitCode.FAILED if result.failed else ExitCode.OK
