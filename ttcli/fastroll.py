@@ -3,9 +3,9 @@
 ``ttcli roll 4d6kh3`` sits in shell aliases and scripts, where start-up is most
 of the time it takes; Typer and its vendored Click cost several times the rest
 of the command.  This parser understands only the plain options of ``roll``;
-anything else (help, an unknown or misspelt option, global options, a session
-that would journal the roll) returns None and the full Typer app takes over,
-so behaviour never depends on which path ran.  A test runs a table of command
+anything else (help, an unknown or misspelt option, global options) returns
+None and the full Typer app takes over, so behaviour never depends on which
+path ran.  A test runs a table of command
 lines through both paths and compares stdout, stderr and exit codes.
 """
 
@@ -18,7 +18,7 @@ _VALUE_OPTIONS = {
     "--label": "label",
     "--format": "fmt", "-f": "fmt",
 }
-_FLAGS = {"--total": "total", "-t": "total", "--json": "json"}
+_FLAGS = {"--total": "total", "-t": "total", "--json": "json", "--hidden": "hidden"}
 _FORMATS = ("auto", "rich", "plain", "json", "bbcode", "markdown")
 
 
@@ -62,10 +62,6 @@ def parse_args(args: list[str]) -> dict | None:
     return opts
 
 
-def _session_selected(env) -> bool:
-    return env.session is not None or (env.saves_dir / ".current").exists()
-
-
 def run(args: list[str]) -> int | None:
     """Exit code of ``ttcli roll ARGS``, or None to hand over to the full app."""
     opts = parse_args(args)
@@ -74,8 +70,6 @@ def run(args: list[str]) -> int | None:
     from .env import Environment
 
     env = Environment()
-    if _session_selected(env):
-        return None
     from .rolling import run_roll
 
     try:

@@ -115,13 +115,39 @@ def roll_expressions(texts: list[str], *, times: int = 1, seed: int | None = Non
 
 def run_roll(env, expressions: list[str], *, times: int = 1, seed: int | None = None,
              given: str | None = None, label: str | None = None, total: bool = False,
-             fmt: str = "auto") -> ExitCode:
-    """The whole of ``ttcli roll`` after argument parsing; returns the exit code."""
-    from .render import emit
+             fmt: str = "auto", hidden: bool = False) -> ExitCode:
+    """The whole of ``ttcli roll`` after argument parsing; returns the exit code.
 
-    result = roll_expressions(join_labels(expressions), times=times, seed=seed,
-                              given=parse_given(given) if given is not None else None, label=label)
+    With a session chosen (``--session`` or ``session use``) the roll is
+    journaled, and its dice come from the session's commitment while one is
+    active.
+    """
+    from .render import emit
+    from .session import current_name
+
+    texts = join_labels(expressions)
+    faces = parse_given(given) if given is not None else None
+    if current_name(env) is None:
+        result = roll_expressions(texts, times=times, seed=seed, given=faces, label=label)
+    else:
+        result = _session_roll(env, texts, times, seed, faces, label, hidden)
     if total:
         result = replace(result, totals_only=True)
     emit(result, fmt, env)
     return ExitCode.FAILED if result.failed else ExitCode.OK
+
+
+def _session_roll(env, texts, times, seed, faces, label, hidden) -> RollResult:
+    from .dicelog import roll_record, session_source, store_counter
+    from .session import open_session
+
+    session = open_session(env)
+    with session.transaction() as doc:
+        source = session_source(doc, seed, session.target)
+        result = roll_expressions(texts, times=times, seed=seed, given=faces, label=label,
+                                  source=source)
+        store_counter(doc, source, session.target)
+        lines = [r["text"] for r in map(roll_record, result.rolls)]
+        doc.log({"kind": "roll", "command": "roll " + " ".join(texts), "hidden": hidden,
+                 "text": lines, "rolls": [roll_record(r) for r in result.rolls]})
+    return result

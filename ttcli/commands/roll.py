@@ -20,11 +20,13 @@ def roll_command(
         help='Faces already rolled elsewhere, in order: "5 4 3 2".')] = None,
     label: Annotated[Optional[str], typer.Option(help="Label shown with every roll.")] = None,
     total: Annotated[bool, typer.Option("--total", "-t", help="Print only the results, one per line.")] = False,
+    hidden: Annotated[bool, typer.Option(
+        "--hidden", help="A master's hidden roll: journaled, left out of public exports.")] = False,
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
 ) -> None:
-    """Roll dice. Exit code 1 when a percentage roll (20%) fails."""
+    """Roll dice; inside a session the roll is journaled. Exit code 1 when a percentage roll fails."""
     code = run_roll(ctx.obj, expressions, times=times, seed=seed, given=given, label=label,
-                    total=total, fmt=pick_format(fmt, as_json))
+                    total=total, fmt=pick_format(fmt, as_json), hidden=hidden)
     if code:
         raise typer.Exit(code)

@@ -140,11 +140,15 @@ def check(
 ) -> None:
     """Validate a session file without changing it (exit 4 if it is broken)."""
     from ..session import open_session
-    from ..store import StoreError
+    from ..store import FORMAT, StoreError, is_read_only
 
     session = open_session(ctx.obj, name)
     try:
-        session.read()
+        doc = session.read()
+        if is_read_only(doc):
+            raise StoreError(session.path, f"format {doc.get('format')} is newer than this ttcli "
+                             f"knows (format {FORMAT})", field="format",
+                             hint="upgrade ttcli to change this session; it can still be shown")
     except StoreError as e:
         from ..render import error
 
@@ -162,7 +166,7 @@ def rm(
 ) -> None:
     """Delete a session with its journal and undo history (asks first)."""
     from ..session import current_name, open_session, set_current
-    from ..store import history_dir, lock_path
+    from ..store import history_dir
 
     env = ctx.obj
     session = open_session(env, name)
@@ -175,8 +179,9 @@ def rm(
         if not confirmed:
             emit(ctx, Message(("nothing deleted",)))
             return
-    target = session.target
-    for path in (session.journal_path, lock_path(target)):
+    target, journal = session.target, session.journal_path
+    sidecars = [journal, *target.parent.glob(f".{target.name}.*"), *target.parent.glob(f".{journal.name}.*")]
+    for path in sidecars:
         path.unlink(missing_ok=True)
     shutil.rmtree(history_dir(target), ignore_errors=True)
     session.path.unlink()

@@ -1,0 +1,191 @@
+"""``ttcli log``, ``undo``, ``redo`` and ``verify``: the session's past."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Mapping, Optional
+
+import typer
+
+from ..errors import CliError
+from ..exitcodes import ExitCode
+from .options import FormatOpt, JsonOpt, pick_format
+from .session_cmd import Message, emit
+
+
+def _plain(value: Any) -> Any:
+    """TOML values -> JSON values (datetimes become ISO strings)."""
+    if isinstance(value, (_dt.datetime, _dt.date, _dt.time)):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def event_lines(event: Mapping[str, Any]) -> list[str]:
+    text = event.get("text")
+    if isinstance(text, list) and text:
+        return [str(t) for t in text]
+    if isinstance(text, str):
+        return [text]
+    skip = {"seq", "time", "kind", "command", "hidden", "text"}
+    details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in skip and not isinstance(v, (dict, list)))
+    names = event.get("names")
+    if isinstance(names, list):
+        details = ", ".join(map(str, names)) + (f"; {details}" if details else "")
+    return [f"{event.get('kind', 'event')}{': ' + details if details else ''}"]
+
+
+def involves(event: Mapping[str, Any], name: str) -> bool:
+    from ..session import fold
+
+    target = fold(name)
+    for key in ("actor", "target", "name"):
+        if isinstance(event.get(key), str) and fold(event[key]) == target:
+            return True
+    names = event.get("names")
+    return isinstance(names, list) and any(fold(str(n)) == target for n in names)
+
+
+_STRUCK = re.compile(r"~~(.*?)~~")
+
+
+def restyle(line: str, s) -> str:
+    """Journal text is plain; give its struck-through dice the format's own marks."""
+    out, pos = [], 0
+    for m in _STRUCK.finditer(line):
+        out.append(s.escape(line[pos:m.start()]))
+        out.append(s.dropped(s.escape(m.group(1))))
+        pos = m.end()
+    out.append(s.escape(line[pos:]))
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class LogView:
+    events: tuple[Mapping[str, Any], ...]
+    public: bool
+    session: str
+    kind = "log"
+
+    def lines(self, s) -> list[str]:
+        if not self.events:
+            return ["the journal is empty"]
+        out = []
+        for e in self.events:
+            when = e.get("time")
+            stamp = when.strftime("%Y-%m-%d %H:%M") if isinstance(when, _dt.datetime) else str(when or "")
+            body = event_lines(e)
+            head = f"#{e.get('seq')} {stamp}" + (" (hidden)" if e.get("hidden") and not self.public else "")
+            out.append(s.strong(s.escape(head)) + " " + restyle(body[0], s))
+            out.extend("    " + restyle(line, s) for line in body[1:])
+        return out
+
+    def to_json(self) -> dict:
+        return {"session": self.session, "public": self.public, "events": [_plain(e) for e in self.events]}
+
+
+def log_command(
+    ctx: typer.Context,
+    last: Annotated[int, typer.Option("--last", "-n", help="Show the last N events (0: all).")] = 20,
+    who: Annotated[Optional[str], typer.Option("--who", help="Only events about this combatant.")] = None,
+    public: Annotated[bool, typer.Option("--public", help="Leave out hidden rolls (for players).")] = False,
+    fmt: FormatOpt = "auto",
+    as_json: JsonOpt = False,
+) -> None:
+    """Show the session's journal; export it with --format bbcode|markdown|json."""
+    from ..session import match_name, open_session
+
+    session = open_session(ctx.obj)
+    events = session.events()
+    if who is not None:
+        doc = session.read()
+        name = match_name(doc.get("combatants", {}), who)
+        events = [e for e in events if involves(e, name)]
+    if public:
+        events = [e for e in events if not e.get("hidden")]
+    if last > 0:
+        events = events[-last:]
+    emit(ctx, LogView(tuple(events), public, session.path.stem), pick_format(fmt, as_json))
+
+
+def _move(ctx: typer.Context, steps: int, forward: bool) -> None:
+    from ..session import open_session
+    from ..store import StoreError, append_event
+
+    if steps < 1:
+        raise CliError("the number of steps must be at least 1", ExitCode.USAGE)
+    session = open_session(ctx.obj)
+    try:
+        session.redo(steps) if forward else session.undo(steps)
+    except StoreError as e:
+        if "cannot" in e.problem:
+            raise CliError(e.problem, ExitCode.RULES, e.hint or "") from None
+        raise
+    word = "redo" if forward else "undo"
+    append_event(session.journal_path, {"kind": word, "command": f"{word} {steps}", "steps": steps})
+    states = session.states()
+    pos = next((i for i, st in enumerate(states) if st.current), len(states) - 1)
+    emit(ctx, Message((f"{word}: {steps} step(s); now at state {pos + 1} of {len(states)}",),
+                      {"steps": steps, "position": pos + 1, "states": len(states)}))
+
+
+def undo_command(
+    ctx: typer.Context,
+    steps: Annotated[int, typer.Argument(help="How many states to go back.")] = 1,
+) -> None:
+    """Go back to an earlier state of the session file (byte for byte; hand edits included)."""
+    _move(ctx, steps, forward=False)
+
+
+def redo_command(
+    ctx: typer.Context,
+    steps: Annotated[int, typer.Argument(help="How many states to go forward.")] = 1,
+) -> None:
+    """Go forward again after undo (until a new change drops the undone states)."""
+    _move(ctx, steps, forward=True)
+
+
+def _read_any_journal(path: Path) -> list[Mapping[str, Any]]:
+    """A journal as ttcli writes it (TOML) or as `log --format json` exports it."""
+    import json
+
+    from ..store import read_events
+
+    try:
+        head = path.read_bytes()[:1]
+    except OSError as e:
+        raise CliError(f"cannot read {path}: {e.strerror or e}", ExitCode.NOT_FOUND) from None
+    if head in (b"{", b"["):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError as e:
+            raise CliError(f"{path}: not valid JSON: {e}", ExitCode.BAD_DATA) from None
+        events = data.get("events") if isinstance(data, dict) else data
+        if not isinstance(events, list):
+            raise CliError(f"{path}: no events list in this JSON", ExitCode.BAD_DATA)
+        return events
+    return read_events(path)
+
+
+def verify_command(
+    ctx: typer.Context,
+    journal: Annotated[Path, typer.Argument(help="The journal (.journal.toml) or its JSON export.")],
+    secret: Annotated[str, typer.Option("--secret", help="The secret printed by 'session reveal'.")],
+    commitment: Annotated[Optional[str], typer.Option(
+        "--commitment", help="The hash the master posted (default: the one in the journal).")] = None,
+    fmt: FormatOpt = "auto",
+    as_json: JsonOpt = False,
+) -> None:
+    """Re-derive every committed roll from the secret; exit 1 if any does not match."""
+    from ..dicelog import verify_events
+
+    result = verify_events(_read_any_journal(journal), secret, commitment)
+    emit(ctx, result, pick_format(fmt, as_json))
+    if not result.ok:
+        raise typer.Exit(ExitCode.FAILED)
