@@ -1,0 +1,173 @@
+"""Crash-safe file primitives: atomic replace, stale temps, locking (DESIGN decision 4)."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import time
+
+import pytest
+
+from ttcli import store_files
+from ttcli.store import StoreError, atomic_write, clean_stale_temps, lock_path, locked
+
+
+def temps(folder):
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+def test_design_4_atomic_write_creates_and_replaces(tmp_path):
+    path = tmp_path / "fight.toml"
+    atomic_write(path, "format = 1\n")
+    atomic_write(path, "format = 1\nимя = \"Викинг\"\n")
+    assert path.read_text("utf-8") == "format = 1\nимя = \"Викинг\"\n"
+    assert temps(tmp_path) == []
+
+
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o664, 0o444])
+def test_design_4_atomic_write_keeps_the_file_mode(tmp_path, mode):
+    path = tmp_path / "fight.toml"
+    path.write_text("old")
+    path.chmod(mode)
+    atomic_write(path, "new")
+    assert stat.S_IMODE(path.stat().st_mode) == mode
+    assert path.read_text() == "new"
+
+
+def test_design_4_new_file_gets_the_umask_mode(tmp_path):
+    old = os.umask(0o027)
+    try:
+        atomic_write(tmp_path / "fight.toml", "x")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "fight.toml").stat().st_mode) == 0o640
+
+
+@pytest.mark.parametrize("relative", [True, False])
+def test_design_4_symlink_survives_and_its_target_is_written(tmp_path, relative):
+    real = tmp_path / "real"
+    real.mkdir()
+    target = real / "fight.toml"
+    target.write_text("old")
+    link = tmp_path / "fight.toml"
+    link.symlink_to(os.path.relpath(target, tmp_path) if relative else target)
+    atomic_write(link, "new")
+    assert link.is_symlink()
+    assert target.read_text() == "new"
+    assert temps(tmp_path) == [] and temps(real) == []
+
+
+def test_design_4_symlink_chain_is_followed_to_the_end(tmp_path):
+    target = tmp_path / "fight.toml"
+    target.write_text("old")
+    (tmp_path / "a.toml").symlink_to("b.toml")
+    (tmp_path / "b.toml").symlink_to("fight.toml")
+    atomic_write(tmp_path / "a.toml", "new")
+    assert (tmp_path / "a.toml").is_symlink() and (tmp_path / "b.toml").is_symlink()
+    assert target.read_text() == "new"
+
+
+def test_design_4_failed_write_leaves_old_file_and_no_temp(tmp_path, monkeypatch):
+    path = tmp_path / "fight.toml"
+    path.write_text("old")
+
+    def no_space(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store_files.os, "fsync", no_space)
+    with pytest.raises(StoreError, match="No space left") as caught:
+        atomic_write(path, "new")
+    assert caught.value.path == str(path)
+    assert path.read_text() == "old"
+    assert temps(tmp_path) == []
+
+
+def test_design_4_interrupted_write_removes_its_temp(tmp_path, monkeypatch):
+    path = tmp_path / "fight.toml"
+    path.write_text("old")
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(store_files.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        atomic_write(path, "new")
+    assert path.read_text() == "old"
+    assert temps(tmp_path) == []
+
+
+def test_design_4_write_into_missing_folder_is_a_store_error(tmp_path):
+    with pytest.raises(StoreError, match="cannot write"):
+        atomic_write(tmp_path / "missing" / "fight.toml", "x")
+
+
+def dead_pid() -> int:
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def test_design_4_stale_temps_of_dead_writers_are_removed(tmp_path):
+    dead = tmp_path / f".fight.toml.{dead_pid()}.0123abcd.tmp"
+    mine = tmp_path / f".fight.toml.{os.getpid()}.0123abcd.tmp"
+    old_live = tmp_path / f".other.toml.{os.getppid()}.89abcdef.tmp"
+    unrelated = [tmp_path / "fight.toml", tmp_path / ".fight.toml.lock", tmp_path / "notes.tmp", tmp_path / ".x.12.zz.tmp"]
+    for path in [dead, mine, old_live, *unrelated]:
+        path.write_text("partial")
+    hour_ago = time.time() - 2 * store_files.STALE_AFTER_SECONDS
+    os.utime(old_live, (hour_ago, hour_ago))
+    removed = clean_stale_temps(tmp_path)
+    assert sorted(removed) == sorted([dead, old_live])
+    assert mine.exists() and all(p.exists() for p in unrelated)
+
+
+def test_design_4_cleaning_a_missing_folder_is_a_no_op(tmp_path):
+    assert clean_stale_temps(tmp_path / "missing") == []
+
+
+def test_design_4_lock_file_is_a_hidden_sidecar(tmp_path):
+    assert lock_path(tmp_path / "fight.toml") == tmp_path / ".fight.toml.lock"
+
+
+def test_design_4_lock_is_reentrant_in_one_process(tmp_path):
+    path = tmp_path / "fight.toml"
+    with locked(path) as sidecar:
+        with locked(path):
+            assert sidecar.exists()
+    with locked(path, timeout=0):
+        pass
+
+
+HOLDER = """
+import sys
+from ttcli.store import locked
+with locked(sys.argv[1]):
+    print("held", flush=True)
+    sys.stdin.readline()
+"""
+
+
+def test_design_4_lock_excludes_other_processes_until_released(tmp_path):
+    path = tmp_path / "fight.toml"
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with pytest.raises(StoreError, match="another ttcli command") as caught:
+            with locked(path, timeout=0.05):
+                pass
+        assert caught.value.hint
+    finally:
+        holder.stdin.write("\n")
+        holder.stdin.close()
+        holder.wait()
+    with locked(path, timeout=5):
+        pass
+
+
+def test_design_4_lock_through_a_symlink_is_the_target_lock(tmp_path):
+    target = tmp_path / "fight.toml"
+    target.write_text("x")
+    (tmp_path / "link.toml").symlink_to(target)
+    assert lock_path(tmp_path / "link.toml") == lock_path(target)
