@@ -1,0 +1,197 @@
+"""The append-only journal (DESIGN decision 4; C-DICE-4: every roll, hidden ones too, is logged)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import tomllib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ttcli import store_journal
+from ttcli.store import StoreError, append_event, journal_path, read_events, read_journal
+from ttcli.store_journal import render_event
+
+T0 = dt.datetime(2024, 5, 1, 20, 0, tzinfo=dt.timezone(dt.timedelta(hours=3)))
+
+
+def roll(n: int, **extra) -> dict:
+    return {"time": T0, "kind": "roll", "expr": "9d6>=5", "dice": [5, 4, 3, 2, 4, 5, 5, 5, 4], "n": n, **extra}
+
+
+def test_design_4_journal_sits_beside_the_session():
+    assert str(journal_path("saves/fight.toml")) == "saves/fight.journal.toml"
+
+
+def test_design_4_events_get_consecutive_seq_and_read_back(tmp_path):
+    path = tmp_path / "fight.journal.toml"
+    written = [append_event(path, roll(i)) for i in range(5)]
+    assert [e["seq"] for e in written] == [1, 2, 3, 4, 5]
+    assert list(written[0])[:2] == ["seq", "time"]
+    assert read_events(path) == written
+    assert tomllib.loads(path.read_text("utf-8"))["event"] == written
+
+
+def test_c_dice_4_hidden_roll_is_logged_in_full(tmp_path):
+    path = tmp_path / "fight.journal.toml"
+    event = roll(1, hidden=True, who="Мастер")
+    append_event(path, event)
+    (back,) = read_events(path)
+    assert back["hidden"] is True and back["dice"] == event["dice"] and back["who"] == "Мастер"
+
+
+def test_design_4_time_defaults_to_now_with_an_offset(tmp_path):
+    event = append_event(tmp_path / "j.toml", {"kind": "note"})
+    assert event["time"].tzinfo is not None
+    assert abs(event["time"] - dt.datetime.now(dt.timezone.utc)) < dt.timedelta(days=1)
+
+
+def test_design_4_caller_supplied_seq_is_kept_and_continued(tmp_path):
+    path = tmp_path / "j.toml"
+    append_event(path, {"seq": 41, "time": T0, "kind": "note"})
+    assert append_event(path, {"time": T0, "kind": "note"})["seq"] == 42
+
+
+def test_design_4_small_events_are_still_tables_of_one_array(tmp_path):
+    # tomli-w would write {"event": [small]} inline as `event = [...]`,
+    # which a second append would redefine
+    path = tmp_path / "j.toml"
+    for i in range(3):
+        append_event(path, {"time": T0, "k": i})
+    text = path.read_text("utf-8")
+    assert text.count("[[event]]\n") == 3
+    assert len(tomllib.loads(text)["event"]) == 3
+
+
+def test_design_4_nested_tables_and_arrays_of_tables_stay_with_their_event(tmp_path):
+    path = tmp_path / "j.toml"
+    big = {"time": T0, "who": {"имя": "Викинг", "hp": {"было": 10, "стало": 4}},
+           "dice": [{"face": f, "sides": 6, "purpose": "атака " + "х" * 60} for f in (6, 1)]}
+    append_event(path, big)
+    append_event(path, {"time": T0, "kind": "after"})
+    first, second = read_events(path)
+    assert {k: v for k, v in first.items() if k != "seq"} == big
+    assert second["kind"] == "after" and "who" not in second
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.text(alphabet="абвгдxyz_ \"", min_size=1, max_size=6).filter(lambda k: k not in ("seq", "time")),
+                       st.integers(-5, 5) | st.text(alphabet="Ёжик\n\"#", max_size=8) | st.lists(st.integers(1, 6), max_size=3),
+                       max_size=4))
+def test_design_4_any_event_renders_to_a_chunk_that_reads_back(event):
+    chunk = render_event({"seq": 1, **event})
+    assert tomllib.loads(chunk)["event"] == [{"seq": 1, **event}]
+    assert chunk.endswith("# end of event 1\n")
+
+
+@pytest.mark.parametrize(
+    ("event", "field"),
+    [({"x": None}, "event.x"), ({"d": [1.0, float("nan")]}, "event.d[1]"), ({"seq": "1"}, "event.seq")],
+)
+def test_design_5_unstorable_event_is_refused_and_journal_untouched(tmp_path, event, field):
+    path = tmp_path / "j.toml"
+    append_event(path, roll(0))
+    before = path.read_bytes()
+    with pytest.raises(StoreError) as caught:
+        append_event(path, {"time": T0, **event})
+    assert caught.value.field == field and caught.value.path == str(path)
+    assert path.read_bytes() == before
+
+
+def test_design_4_read_events_last_n(tmp_path):
+    path = tmp_path / "j.toml"
+    for i in range(6):
+        append_event(path, roll(i))
+    assert [e["seq"] for e in read_events(path, last=2)] == [5, 6]
+    assert read_events(path, last=0) == []
+    assert len(read_events(path, last=100)) == 6
+
+
+def test_design_4_missing_journal_has_no_events(tmp_path):
+    assert read_events(tmp_path / "none.toml") == []
+    assert read_journal(tmp_path / "none.toml").torn is None
+
+
+def three_events(tmp_path):
+    path = tmp_path / "j.toml"
+    for i in range(3):
+        append_event(path, roll(i, note="Ёж"))
+    data = path.read_bytes()
+    start_of_last = data.rfind(b"\n[[event]]")
+    return path, data, start_of_last
+
+
+def test_design_4_torn_tail_at_every_cut_point_is_skipped_then_set_aside(tmp_path):
+    path, data, start = three_events(tmp_path)
+    for cut in range(start + 1, len(data)):
+        path.write_bytes(data[:cut])
+        contents = read_journal(path)
+        assert [e["seq"] for e in contents.events] == [1, 2], cut
+        if data[start:cut].strip():
+            assert contents.torn is not None and contents.torn.offset == start
+    # the next append moves the torn bytes aside and continues the numbering
+    path.write_bytes(data[: len(data) - 5])
+    appended = append_event(path, roll(9))
+    assert appended["seq"] == 3
+    contents = read_journal(path)
+    assert contents.torn is None and [e["seq"] for e in contents.events] == [1, 2, 3]
+    aside = path.with_name("j.toml.torn").read_bytes()
+    assert aside == data[start : len(data) - 5] + b"\n"
+
+
+def test_design_4_torn_multibyte_character_is_skipped(tmp_path):
+    path, data, start = three_events(tmp_path)
+    cut = data.rfind("Ёж".encode()) + 1  # inside the two bytes of Ё
+    path.write_bytes(data[:cut])
+    assert [e["seq"] for e in read_events(path)] == [1, 2]
+
+
+def test_design_4_zero_filled_tail_after_power_loss_is_skipped(tmp_path):
+    path, data, _ = three_events(tmp_path)
+    path.write_bytes(data + b"\0" * 300)
+    contents = read_journal(path)
+    assert len(contents.events) == 3 and contents.torn.size == 300
+
+
+def test_design_5_damage_before_the_tail_is_an_error_with_a_line(tmp_path):
+    path, data, _ = three_events(tmp_path)
+    text = data.decode().replace("seq = 2\n", "seq = = 2\n")
+    path.write_text(text)
+    with pytest.raises(StoreError) as caught:
+        read_journal(path)
+    assert caught.value.line == text[: text.index("seq = = 2")].count("\n") + 1
+
+
+def test_design_4_append_reads_only_the_tail_however_long_the_journal(tmp_path, monkeypatch):
+    path = tmp_path / "j.toml"
+    chunks = "".join(render_event({"seq": i, **roll(i)}) for i in range(1, 2001))
+    path.write_text(store_journal.JOURNAL_HEADER + chunks, "utf-8")
+    read = []
+    real_pread = os.pread
+
+    def counting_pread(fd, size, offset):
+        read.append(size)
+        return real_pread(fd, size, offset)
+
+    monkeypatch.setattr(store_journal.os, "pread", counting_pread)
+    assert append_event(path, roll(0))["seq"] == 2001
+    assert sum(read) <= store_journal._TAIL_BLOCK
+    assert path.stat().st_size > 80 * store_journal._TAIL_BLOCK
+
+
+def test_design_4_journal_written_without_markers_is_still_read_and_continued(tmp_path):
+    path = tmp_path / "j.toml"
+    path.write_text('[[event]]\nseq = 1\nkind = "a"\n\n[[event]]\nseq = 2\nkind = "b"\n')
+    assert [e["kind"] for e in read_events(path)] == ["a", "b"]
+    assert append_event(path, {"time": T0})["seq"] == 3
+    assert len(read_events(path)) == 3
+
+
+def test_design_5_foreign_file_is_not_appended_to(tmp_path):
+    path = tmp_path / "j.toml"
+    path.write_text("this is not toml\n")
+    with pytest.raises(StoreError, match="not appending"):
+        append_event(path, roll(1))
+    assert path.read_text() == "this is not toml\n"
