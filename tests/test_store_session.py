@@ -1,0 +1,407 @@
+"""Transactions, hand edits, undo and redo over real files (DESIGN decisions 4 and 5)."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from ttcli import store_history
+from ttcli.store import FORMAT, FormatTooNew, SessionFile, StoreError, format_field, transaction
+from ttcli.store_history import History
+
+
+def validate(doc) -> list[StoreError]:
+    """A stand-in for the session checks: every combatant needs an integer hp."""
+    errors = []
+    for name, fighter in doc.get("combatants", {}).items():
+        hp = fighter.get("hp") if isinstance(fighter, dict) else None
+        if not isinstance(hp, int) or isinstance(hp, bool):
+            errors.append(StoreError(None, "hp must be an integer", field=format_field(("combatants", name, "hp")), hint="hp = 10"))
+    return errors
+
+
+def start_doc() -> dict:
+    return {"format": FORMAT, "round": 0, "combatants": {"Викинг": {"hp": 10}, "Эльф": {"hp": 7}}}
+
+
+@pytest.fixture
+def session(tmp_path) -> SessionFile:
+    s = SessionFile(tmp_path / "fight.toml", validate)
+    s.create(start_doc())
+    return s
+
+
+def next_round(session: SessionFile) -> bytes:
+    with session.transaction() as doc:
+        doc["round"] += 1
+        doc["combatants"]["Викинг"]["hp"] -= 1
+    return session.path.read_bytes()
+
+
+def snapshot_folder(session: SessionFile) -> dict[str, bytes]:
+    folder = session.history.folder
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+# ---------------------------------------------------------------- transactions
+
+
+def test_design_4_transaction_saves_the_change(session):
+    with session.transaction() as doc:
+        doc["round"] = 1
+        doc["combatants"]["Викинг"]["hp"] = 4
+    assert session.read()["combatants"]["Викинг"]["hp"] == 4
+    assert session.path.read_text("utf-8").startswith("# ttcli session file.")
+
+
+def test_design_4_module_level_transaction_is_the_same(session):
+    with transaction(session.path, validate) as doc:
+        doc["round"] = 5
+    assert session.read()["round"] == 5
+
+
+def test_design_4_unchanged_document_is_not_rewritten(session):
+    before = session.path.stat().st_mtime_ns, session.path.read_bytes(), len(session.states())
+    with session.transaction() as doc:
+        doc["round"] = doc["round"]
+    assert (session.path.stat().st_mtime_ns, session.path.read_bytes(), len(session.states())) == before
+
+
+def test_design_4_exception_in_the_block_writes_nothing(session):
+    before = session.path.read_bytes()
+    with pytest.raises(ZeroDivisionError):
+        with session.transaction() as doc:
+            doc["round"] = 99
+            doc.log({"kind": "never"})
+            1 / 0
+    assert session.path.read_bytes() == before
+    assert session.events() == []
+
+
+def test_design_4_logged_events_go_to_the_journal_even_without_a_state_change(session):
+    with session.transaction() as doc:
+        doc.log({"kind": "roll", "expr": "2d6", "dice": [3, 4]})
+    with session.transaction() as doc:
+        doc["round"] = 1
+        doc.log({"kind": "round", "round": 1})
+    assert [(e["seq"], e["kind"]) for e in session.events()] == [(1, "roll"), (2, "round")]
+    assert session.journal_path.name == "fight.journal.toml"
+
+
+def test_design_5_invalid_change_is_refused_with_the_field_and_nothing_written(session):
+    before = session.path.read_bytes(), snapshot_folder(session)
+    with pytest.raises(StoreError) as caught:
+        with session.transaction() as doc:
+            doc["combatants"]["Викинг"]["hp"] = "много"
+            doc.log({"kind": "damage"})
+    assert caught.value.field == 'combatants."Викинг".hp'
+    assert caught.value.path == str(session.path)
+    assert (session.path.read_bytes(), snapshot_folder(session)) == before
+    assert session.events() == []
+
+
+def test_design_5_unstorable_change_names_path_and_field(session):
+    before = session.path.read_bytes()
+    with pytest.raises(StoreError) as caught:
+        with session.transaction() as doc:
+            doc["combatants"]["Эльф"]["mp"] = None
+    assert str(caught.value).startswith(f'{session.path}: combatants."Эльф".mp: None')
+    assert session.path.read_bytes() == before
+
+
+def test_design_5_every_validation_problem_is_reported(session):
+    with pytest.raises(StoreError) as caught:
+        with session.transaction() as doc:
+            doc["combatants"]["Викинг"]["hp"] = 1.5
+            doc["combatants"]["Эльф"]["hp"] = True
+    assert [e.field for e in caught.value.errors] == ['combatants."Викинг".hp', 'combatants."Эльф".hp']
+
+
+def test_design_4_create_refuses_an_existing_file(session):
+    with pytest.raises(StoreError, match="already exists"):
+        session.create(start_doc())
+
+
+def test_design_4_create_starts_a_fresh_history(tmp_path):
+    old = SessionFile(tmp_path / "fight.toml", validate)
+    old.create(start_doc())
+    next_round(old)
+    old.path.unlink()
+    old.create(start_doc())
+    assert len(old.states()) == 1
+    with pytest.raises(StoreError, match="cannot undo"):
+        old.undo()
+
+
+# ---------------------------------------------------------------- broken files
+
+BROKEN = [
+    # (bytes on disk, expected error type, (line, col) or None, field or None)
+    (b"format = 1\nround = = 2\n", StoreError, (2, 9), None),
+    (b'format = 1\nround = 1\n\n[combatants."\xd0\x92\xd0\xb8\xd0\xba\xd0\xb8\xd0\xbd\xd0\xb3"]\nhp = "10"\n', StoreError, (5, 1), 'combatants."Викинг".hp'),
+    (b"\xef\xbb\xbfformat = 1\n", StoreError, (1, 1), None),
+    (b"format = 1\nname = \"Caf\xe9\"\n", StoreError, (2, 12), None),
+    (b"", StoreError, (1, None), None),
+    (b"format = 0\n", StoreError, (1, 1), "format"),
+    (b"round = 1\n", StoreError, None, "format"),
+    (b"format = 2\nround = 1\n", FormatTooNew, (1, 1), "format"),
+]
+
+
+@pytest.mark.parametrize(("data", "kind", "place", "field"), BROKEN)
+@pytest.mark.parametrize("operation", ["transaction", "undo", "redo"])
+def test_design_5_broken_file_is_reported_and_left_byte_identical(session, data, kind, place, field, operation):
+    next_round(session)
+    session.undo()
+    session.path.write_bytes(data)
+    before = snapshot_folder(session)
+    with pytest.raises(kind) as caught:
+        if operation == "transaction":
+            with session.transaction() as doc:
+                doc["round"] = 42
+        else:
+            getattr(session, operation)()
+    error = caught.value
+    if place is not None:
+        assert (error.line, error.col) == place
+    assert error.field == field
+    assert error.path == str(session.path)
+    assert session.path.read_bytes() == data
+    assert snapshot_folder(session) == before
+
+
+def test_design_5_newer_format_can_still_be_read(session):
+    session.path.write_text('format = 9\n"нечто" = 1\n', "utf-8")
+    assert session.read() == {"format": 9, "нечто": 1}
+
+
+def test_design_5_read_validates_a_known_format(session):
+    session.path.write_text('format = 1\n[combatants."Эльф"]\nhp = 1.5\n', "utf-8")
+    with pytest.raises(StoreError) as caught:
+        session.read()
+    assert (caught.value.line, caught.value.field) == (3, 'combatants."Эльф".hp')
+
+
+# ---------------------------------------------------------------- undo and redo
+
+
+def test_design_4_undo_and_redo_are_byte_exact_over_25_writes(session):
+    states = [session.path.read_bytes()]
+    for _ in range(25):
+        states.append(next_round(session))
+    # the default history keeps 20 undo steps
+    for back in range(1, 21):
+        session.undo()
+        assert session.path.read_bytes() == states[-1 - back]
+    with pytest.raises(StoreError, match="cannot undo 1 step"):
+        session.undo()
+    assert session.path.read_bytes() == states[-21]
+    for forward in range(1, 21):
+        session.redo()
+        assert session.path.read_bytes() == states[-21 + forward]
+    with pytest.raises(StoreError, match="cannot redo"):
+        session.redo()
+    assert len(os.listdir(session.history.folder)) == 21 + 1  # snapshots + index
+
+
+def test_design_4_undo_several_steps_at_once_returns_the_document(session):
+    states = [session.path.read_bytes()] + [next_round(session) for _ in range(4)]
+    doc = session.undo(3)
+    assert session.path.read_bytes() == states[1]
+    assert doc["round"] == 1
+    assert session.redo(2)["round"] == 3
+
+
+def test_design_4_a_write_after_undo_drops_the_redo_branch(session):
+    for _ in range(3):
+        next_round(session)
+    session.undo(2)
+    with session.transaction() as doc:
+        doc["round"] = 100
+    with pytest.raises(StoreError, match="cannot redo"):
+        session.redo()
+    assert [s.origin for s in session.states()] == ["create", "write", "write"]
+    assert session.states()[-1].current
+    files = sorted(p.name for p in session.history.folder.iterdir())
+    assert len(files) == 4  # three snapshots and the index
+
+
+def test_design_4_history_length_is_configurable(tmp_path):
+    s = SessionFile(tmp_path / "fight.toml", validate, keep=3)
+    s.create(start_doc())
+    for _ in range(6):
+        next_round(s)
+    assert len(s.states()) == 4
+    s.undo(3)
+    assert s.read()["round"] == 3
+    with pytest.raises(StoreError, match="only 0 earlier state"):
+        s.undo()
+
+
+def test_design_4_undo_refuses_a_damaged_snapshot(session):
+    next_round(session)
+    first = session.states()[0]
+    session.history.snapshot_path(first.id).write_text("format = 1\n")
+    before = session.path.read_bytes()
+    with pytest.raises(StoreError, match="checksum"):
+        session.undo()
+    assert session.path.read_bytes() == before
+
+
+def test_design_4_undo_without_history_says_so(session):
+    with pytest.raises(StoreError, match="only 0 earlier state"):
+        session.undo()
+
+
+@pytest.mark.parametrize("steps", [0, -1])
+def test_design_4_undo_needs_a_positive_step_count(session, steps):
+    with pytest.raises(ValueError):
+        session.undo(steps)
+
+
+# ---------------------------------------------------------------- hand edits
+
+HAND_EDIT = '# мой комментарий\nformat = 1\nround = 7\n\n[combatants."Викинг"]\nhp = 99\n'
+
+
+def test_design_4_hand_edit_becomes_an_undoable_state(session):
+    next_round(session)
+    session.path.write_text(HAND_EDIT, "utf-8")
+    with session.transaction() as doc:
+        assert doc["round"] == 7
+        doc["round"] = 8
+    assert [s.origin for s in session.states()] == ["create", "write", "hand-edit", "write"]
+    session.undo()
+    assert session.path.read_text("utf-8") == HAND_EDIT  # comment and layout kept
+    session.redo()
+    assert session.read()["round"] == 8
+
+
+def test_design_4_undo_right_after_a_hand_edit_can_be_redone(session):
+    written = next_round(session)
+    session.path.write_text(HAND_EDIT, "utf-8")
+    session.undo()
+    assert session.path.read_bytes() == written
+    session.redo()
+    assert session.path.read_text("utf-8") == HAND_EDIT
+
+
+def test_design_5_invalid_hand_edit_is_refused_and_nothing_written(session):
+    next_round(session)
+    broken = HAND_EDIT.replace("hp = 99", 'hp = "девяносто"')
+    session.path.write_text(broken, "utf-8")
+    before = snapshot_folder(session)
+    with pytest.raises(StoreError) as caught:
+        with session.transaction() as doc:
+            doc["round"] = 1
+    assert (caught.value.line, caught.value.col, caught.value.field) == (6, 1, 'combatants."Викинг".hp')
+    assert str(caught.value).startswith(f'{session.path}:6:1: combatants."Викинг".hp: hp must be an integer')
+    assert session.path.read_text("utf-8") == broken
+    assert snapshot_folder(session) == before
+
+
+def test_design_4_file_without_history_is_adopted_as_first_state(tmp_path):
+    path = tmp_path / "fight.toml"
+    path.write_text(HAND_EDIT, "utf-8")
+    s = SessionFile(path, validate)
+    with s.transaction() as doc:
+        doc["round"] = 8
+    assert [x.origin for x in s.states()] == ["first-seen", "write"]
+    s.undo()
+    assert path.read_text("utf-8") == HAND_EDIT
+
+
+# ---------------------------------------------------------------- crash recovery of the history
+
+
+def test_design_4_write_interrupted_before_the_index_is_not_taken_for_a_hand_edit(session, monkeypatch):
+    real_commit = History.commit
+
+    def crash(self, index, state_id, sha, origin):
+        raise KeyboardInterrupt  # the process dies after replacing the file
+
+    monkeypatch.setattr(History, "commit", crash)
+    with pytest.raises(KeyboardInterrupt):
+        next_round(session)
+    monkeypatch.setattr(History, "commit", real_commit)
+    assert session.read()["round"] == 1
+    next_round(session)
+    assert [s.origin for s in session.states()] == ["create", "write", "write"]
+
+
+def test_design_4_undo_interrupted_after_the_file_was_replaced_completes(session, monkeypatch):
+    first = session.path.read_bytes()
+    next_round(session)
+    real_save = History.save
+    calls = []
+
+    def crash_on_second_save(self, index):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        real_save(self, index)
+
+    monkeypatch.setattr(History, "save", crash_on_second_save)
+    with pytest.raises(KeyboardInterrupt):
+        session.undo()
+    monkeypatch.setattr(History, "save", real_save)
+    assert session.path.read_bytes() == first
+    with session.transaction():
+        pass
+    assert [s.origin for s in session.states()] == ["create", "write"]
+    assert session.states()[0].current
+    session.redo()
+    assert session.read()["round"] == 1
+
+
+def test_design_5_damaged_history_index_names_the_way_out(session):
+    session.history.index_path.write_text("{ nope")
+    with pytest.raises(StoreError, match="undo history is damaged") as caught:
+        next_round(session)
+    assert "delete the folder fight.history" in caught.value.hint
+
+
+# ---------------------------------------------------------------- files around the session
+
+
+def test_design_4_symlinked_session_keeps_its_link_and_sidecars_sit_by_the_target(tmp_path):
+    real = tmp_path / "real"
+    real.mkdir()
+    target = SessionFile(real / "fight.toml", validate)
+    target.create(start_doc())
+    link = tmp_path / "current.toml"
+    link.symlink_to(real / "fight.toml")
+    s = SessionFile(link, validate)
+    with s.transaction() as doc:
+        doc["round"] = 3
+        doc.log({"kind": "round"})
+    assert link.is_symlink()
+    assert target.read()["round"] == 3
+    assert (real / "fight.history").is_dir() and (real / "fight.journal.toml").exists()
+    assert not (tmp_path / "current.history").exists()
+    s.undo()
+    assert link.is_symlink() and target.read()["round"] == 0
+
+
+def test_design_4_transaction_keeps_the_file_mode(session):
+    session.path.chmod(0o640)
+    next_round(session)
+    session.undo()
+    assert stat.S_IMODE(session.path.stat().st_mode) == 0o640
+
+
+def test_design_4_transaction_cleans_stale_temps(session):
+    stale = session.path.with_name(f".fight.toml.{2**22 + 7}.0123abcd.tmp")
+    stale.write_text("half a save")
+    next_round(session)
+    assert not stale.exists()
+    assert not [p for p in session.path.parent.rglob("*.tmp")]
+
+
+def test_design_4_history_folder_lists_only_kept_snapshots(session):
+    for _ in range(30):
+        next_round(session)
+    names = sorted(os.listdir(session.history.folder))
+    assert names[-1] == "index.json" and len(names) == store_history.DEFAULT_KEEP + 2
