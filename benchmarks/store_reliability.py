@@ -1,0 +1,265 @@
+"""Reliability harness for the session store, with real processes.
+
+Two experiments:
+
+* kills: a child process saves in a loop (one transaction per save, each
+  logging a journal event); the parent kills it with SIGKILL at a random
+  moment, then checks that the session file loads and holds exactly the last
+  state the child confirmed or the one after it, that the journal reads
+  (a torn tail is allowed, counted and skipped) and that the undo history
+  loads; stale temp files are cleaned and counted.
+* increments: N processes each do M read-modify-write increments of one
+  counter at the same time; no update may be lost and the journal must hold
+  every event with gap-free sequence numbers.
+
+    python benchmarks/store_reliability.py --kills 1000 --procs 8 --updates 100
+
+Exit status 0 when every check held, 1 otherwise.  The test suite runs the
+same functions with small counts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from ttcli.store import (  # noqa: E402
+    SessionFile,
+    StoreError,
+    clean_stale_temps,
+    load_document,
+    read_journal,
+)
+
+FIGHTERS = 30
+
+
+def make_doc(n: int) -> dict:
+    """A state fully determined by n, big enough that a save takes a while."""
+    return {
+        "format": 1,
+        "n": n,
+        "combatants": {f"Боец {i}": {"hp": n + i, "заметки": "х" * 40 + str(n)} for i in range(FIGHTERS)},
+    }
+
+
+def validate(doc) -> list[StoreError]:
+    n = doc.get("n")
+    if not isinstance(n, int):
+        return [StoreError(None, "n must be an integer", field="n")]
+    if doc != make_doc(n):
+        return [StoreError(None, f"state is not a whole state {n}", field="combatants")]
+    return []
+
+
+# ---------------------------------------------------------------- children
+
+
+def child_saver(path: str) -> None:
+    session = SessionFile(path, validate)
+    print("ready", flush=True)
+    while True:
+        with session.transaction() as doc:
+            n = doc["n"] + 1
+            doc.clear()
+            doc.update(make_doc(n))
+            doc.log({"kind": "save", "n": n})
+        print(n, flush=True)
+
+
+def child_incrementer(path: str, updates: int) -> None:
+    session = SessionFile(path, validate)
+    sys.stdin.readline()  # start together
+    for _ in range(updates):
+        with session.transaction() as doc:
+            n = doc["n"] + 1
+            doc.clear()
+            doc.update(make_doc(n))
+            doc.log({"kind": "inc", "pid": os.getpid(), "n": n})
+
+
+def _child(*args: str, **popen) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, __file__, "--child", *args], text=True, **popen)
+
+
+# ---------------------------------------------------------------- experiments
+
+
+@dataclass
+class KillFigures:
+    kills: int = 0
+    saves_confirmed: int = 0
+    found_old: int = 0
+    found_new: int = 0
+    torn_journal_tails: int = 0
+    stale_temps_cleaned: int = 0
+    failures: list[str] = field(default_factory=list)
+
+
+def run_kills(folder: Path, kills: int, *, seed: int = 1, max_delay: float = 0.03) -> KillFigures:
+    rng = random.Random(seed)
+    path = folder / "fight.toml"
+    session = SessionFile(path, validate)
+    session.create(make_doc(0))
+    figures = KillFigures()
+    confirmed = 0
+    for attempt in range(kills):
+        child = _child("saver", str(path), stdout=subprocess.PIPE)
+        assert child.stdout is not None
+        if child.stdout.readline().strip() != "ready":
+            figures.failures.append(f"kill {attempt}: child did not start")
+            child.kill()
+            child.wait()
+            continue
+        time.sleep(rng.uniform(0, max_delay))
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        lines = child.stdout.read().split()
+        child.stdout.close()
+        figures.kills += 1
+        if lines:
+            figures.saves_confirmed += len(lines)
+            confirmed = int(lines[-1])
+        failure = _check_after_kill(session, path, confirmed, figures)
+        if failure:
+            figures.failures.append(f"kill {attempt}: {failure}")
+            break
+        # the next child starts from whatever state the file now holds
+        confirmed = load_document(path)["n"]
+        removed = clean_stale_temps(folder) + clean_stale_temps(session.history.folder)
+        figures.stale_temps_cleaned += len(removed)
+    leftovers = [p.name for p in folder.rglob("*.tmp")]
+    if leftovers:
+        figures.failures.append(f"temp files left after cleaning: {leftovers}")
+    return figures
+
+
+def _check_after_kill(session: SessionFile, path: Path, confirmed: int, figures: KillFigures) -> str | None:
+    try:
+        doc = load_document(path)
+    except StoreError as exc:
+        return f"file does not load: {exc}"
+    n = doc.get("n")
+    if n == confirmed:
+        figures.found_old += 1
+    elif n == confirmed + 1:
+        figures.found_new += 1
+    else:
+        return f"file holds n={n}, expected {confirmed} or {confirmed + 1}"
+    if validate(doc):
+        return f"file holds a mixed state: {validate(doc)[0]}"
+    try:
+        journal = read_journal(session.journal_path)
+        session.history.load()
+    except StoreError as exc:
+        return f"journal or history unreadable: {exc}"
+    if journal.torn is not None:
+        figures.torn_journal_tails += 1
+    seqs = [e["seq"] for e in journal.events]
+    if seqs != list(range(1, len(seqs) + 1)):
+        return "journal sequence numbers have gaps or repeats"
+    return None
+
+
+@dataclass
+class IncrementFigures:
+    procs: int
+    updates: int
+    final: int = 0
+    events: int = 0
+    seconds: float = 0.0
+    failures: list[str] = field(default_factory=list)
+
+
+def run_increments(folder: Path, procs: int, updates: int) -> IncrementFigures:
+    path = folder / "counter.toml"
+    session = SessionFile(path, validate)
+    session.create(make_doc(0))
+    figures = IncrementFigures(procs, updates)
+    children = [_child("incrementer", str(path), str(updates), stdin=subprocess.PIPE) for _ in range(procs)]
+    time.sleep(0.3)  # let every child import before the start signal (speed only, not correctness)
+    started = time.perf_counter()
+    for child in children:
+        assert child.stdin is not None
+        child.stdin.write("go\n")
+        child.stdin.close()
+    codes = [child.wait() for child in children]
+    figures.seconds = time.perf_counter() - started
+    if any(codes):
+        figures.failures.append(f"child exit codes {codes}")
+    figures.final = load_document(path)["n"]
+    events = read_journal(session.journal_path).events
+    figures.events = len(events)
+    expected = procs * updates
+    if figures.final != expected:
+        figures.failures.append(f"counter is {figures.final}, expected {expected}: updates were lost")
+    if [e["seq"] for e in events] != list(range(1, expected + 1)):
+        figures.failures.append("journal sequence numbers are not 1..N")
+    if sorted(e["n"] for e in events) != list(range(1, expected + 1)):
+        figures.failures.append("journal events do not cover every increment exactly once")
+    return figures
+
+
+# ---------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--kills", type=int, default=50)
+    parser.add_argument("--procs", type=int, default=4)
+    parser.add_argument("--updates", type=int, default=25)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        role, path, *rest = args.child
+        if role == "saver":
+            child_saver(path)
+        else:
+            child_incrementer(path, int(rest[0]))
+        return 0
+
+    failures: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="ttcli-reliability-") as tmp:
+        folder = Path(tmp, "kills")
+        folder.mkdir()
+        started = time.perf_counter()
+        kills = run_kills(folder, args.kills, seed=args.seed)
+        elapsed = time.perf_counter() - started
+        print(f"kill -9 during saves: {kills.kills} kills in {elapsed:.1f} s")
+        print(f"  saves confirmed by the children:  {kills.saves_confirmed}")
+        print(f"  file held the last confirmed state: {kills.found_old}")
+        print(f"  file held the state after it:       {kills.found_new}")
+        print(f"  torn journal tails skipped:         {kills.torn_journal_tails}")
+        print(f"  stale temp files cleaned:           {kills.stale_temps_cleaned}")
+        print(f"  failures:                           {len(kills.failures)}")
+        failures += kills.failures
+
+        folder = Path(tmp, "increments")
+        folder.mkdir()
+        inc = run_increments(folder, args.procs, args.updates)
+        total = args.procs * args.updates
+        print(f"concurrent read-modify-write: {args.procs} processes x {args.updates} updates")
+        print(f"  final counter: {inc.final} of {total}; journal events: {inc.events}")
+        print(f"  {inc.seconds:.2f} s, {1000 * inc.seconds / max(total, 1):.2f} ms per update under contention")
+        print(f"  failures: {len(inc.failures)}")
+        failures += inc.failures
+    for failure in failures:
+        print("FAIL", failure, file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
