@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from ttcli.commands.roll import join_labels
+from ttcli.rolling import join_labels
 from ttcli.exitcodes import ExitCode
 
 
@@ -133,7 +133,7 @@ def test_no_color_env_is_honoured_on_a_terminal():
     import io
 
     from ttcli.env import Environment
-    from ttcli.commands.roll import roll_expressions
+    from ttcli.rolling import roll_expressions
     from ttcli.render import emit
     from rules.sources import GivenSource
 

@@ -1,16 +1,15 @@
 """One injected environment: streams, terminal flags, colour, the saves folder.
 
 Commands and renderers read everything about the outside world from here, so
-tests swap it for one with string streams (httpie's pattern).
+tests swap it for one with string streams (httpie's pattern).  A plain class
+rather than a dataclass: this module is on the start-up path of every one-shot
+command, and the dataclasses machinery costs more than the rest of it.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TextIO
 
 
 def _isatty(stream) -> bool:
@@ -20,35 +19,38 @@ def _isatty(stream) -> bool:
         return False
 
 
-@dataclass
 class Environment:
-    stdout: TextIO = field(default_factory=lambda: sys.stdout)
-    stderr: TextIO = field(default_factory=lambda: sys.stderr)
-    stdin: TextIO = field(default_factory=lambda: sys.stdin)
-    stdout_isatty: bool | None = None
-    stderr_isatty: bool | None = None
-    environ: dict = field(default_factory=lambda: dict(os.environ))
-    no_color: bool = False
-    saves: Path | None = None
-    session: str | None = None
+    __slots__ = ("stdout", "stderr", "stdin", "stdout_isatty", "stderr_isatty", "environ",
+                 "no_color", "saves", "session")
 
-    def __post_init__(self) -> None:
-        if self.stdout_isatty is None:
-            self.stdout_isatty = _isatty(self.stdout)
-        if self.stderr_isatty is None:
-            self.stderr_isatty = _isatty(self.stderr)
+    def __init__(self, stdout=None, stderr=None, stdin=None, stdout_isatty: bool | None = None,
+                 stderr_isatty: bool | None = None, environ: dict | None = None,
+                 no_color: bool = False, saves=None, session: str | None = None) -> None:
+        self.stdout = stdout if stdout is not None else sys.stdout
+        self.stderr = stderr if stderr is not None else sys.stderr
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.stdout_isatty = _isatty(self.stdout) if stdout_isatty is None else stdout_isatty
+        self.stderr_isatty = _isatty(self.stderr) if stderr_isatty is None else stderr_isatty
+        self.environ = dict(os.environ) if environ is None else environ
         # NO_COLOR: any non-empty value disables colour (no-color.org).
-        if self.environ.get("NO_COLOR"):
-            self.no_color = True
+        self.no_color = no_color or bool(self.environ.get("NO_COLOR"))
+        self.saves = saves
+        self.session = session
 
     @property
     def color(self) -> bool:
         return self.stdout_isatty and not self.no_color
 
     @property
-    def saves_dir(self) -> Path:
-        """--saves > TTCLI_SAVES > ./saves"""
+    def saves_dir(self):
+        """--saves > TTCLI_SAVES > ./saves (a pathlib.Path)."""
+        from pathlib import Path
+
         if self.saves is not None:
-            return self.saves
-        env = self.environ.get("TTCLI_SAVES")
-        return Path(env) if env else Path("saves")
+            return Path(self.saves)
+        return Path(self.environ.get("TTCLI_SAVES") or "saves")
+
+    def current_pointer(self) -> str:
+        """Path of the file naming the current session, without importing pathlib."""
+        return os.path.join(self.saves if self.saves is not None else
+                            (self.environ.get("TTCLI_SAVES") or "saves"), ".current")

@@ -8,8 +8,6 @@ the streams.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .exitcodes import ExitCode
 
 
@@ -26,11 +24,15 @@ class CliError(Exception):
         self.detail = detail
 
 
-@dataclass(frozen=True)
 class Report:
-    message: str
-    code: ExitCode
-    detail: str = ""
+    """One message for people and the exit code that goes with it."""
+
+    __slots__ = ("message", "code", "detail")
+
+    def __init__(self, message: str, code: ExitCode, detail: str = "") -> None:
+        self.message = message
+        self.code = code
+        self.detail = detail
 
 
 def _dice(e) -> Report:

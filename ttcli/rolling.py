@@ -6,7 +6,6 @@ Kept free of Typer so the fast path of ``ttcli roll`` (ttcli/fastroll.py) can us
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 
 from .errors import CliError
 from .exitcodes import ExitCode
@@ -14,17 +13,21 @@ from .exitcodes import ExitCode
 MAX_TIMES = 1000
 
 
-@dataclass(frozen=True)
 class RollResult:
-    rolls: tuple  # of rules.dice.Roll
-    given: tuple[int, ...] | None = None
-    ignored: tuple[int, ...] = ()
-    seed: int | None = None
-    times: int = 1
-    #: only the values, one per line (--total)
-    totals_only: bool = False
+    """The rolls of one ``ttcli roll`` call (a plain class: it is on the start-up path)."""
 
+    __slots__ = ("rolls", "given", "ignored", "seed", "times", "totals_only")
     kind = "roll"
+
+    def __init__(self, rolls: tuple, given: tuple[int, ...] | None = None, ignored: tuple[int, ...] = (),
+                 seed: int | None = None, times: int = 1, totals_only: bool = False) -> None:
+        self.rolls = rolls  # of rules.dice.Roll
+        self.given = given
+        self.ignored = ignored
+        self.seed = seed
+        self.times = times
+        #: only the values, one per line (--total)
+        self.totals_only = totals_only
 
     @property
     def failed(self) -> bool:
@@ -131,8 +134,7 @@ def run_roll(env, expressions: list[str], *, times: int = 1, seed: int | None = 
         result = roll_expressions(texts, times=times, seed=seed, given=faces, label=label)
     else:
         result = _session_roll(env, texts, times, seed, faces, label, hidden)
-    if total:
-        result = replace(result, totals_only=True)
+    result.totals_only = total
     emit(result, fmt, env)
     return ExitCode.FAILED if result.failed else ExitCode.OK
 

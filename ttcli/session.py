@@ -7,11 +7,12 @@ sheet, so a hand-broken file is reported by field before anything is written.
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
 import unicodedata
-from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from .errors import CliError
 from .exitcodes import ExitCode
@@ -52,9 +53,9 @@ def list_sessions(saves: Path) -> list[str]:
 def current_name(env) -> str | None:
     if env.session:
         return env.session
-    pointer = env.saves_dir / CURRENT
     try:
-        name = pointer.read_text(encoding="utf-8").strip()
+        with open(env.current_pointer(), encoding="utf-8") as f:
+            name = f.read().strip()
     except (FileNotFoundError, NotADirectoryError):
         return None
     return name or None
@@ -93,6 +94,8 @@ def open_session(env, name: str | None = None):
 
 
 def now() -> str:
+    import datetime as _dt
+
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
 
 

@@ -1,0 +1,68 @@
+"""The fast path of `ttcli roll` behaves exactly like the full Typer app."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ttcli.fastroll import parse_args
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CASES = [
+    ["roll", "4d6kh3", "--seed", "1"],
+    ["roll", "9d6>=5", "--given", "5 4 3 2 4 5 5 5 4"],
+    ["roll", "2d6", "1d20+3", "-n", "3", "--seed", "9"],
+    ["roll", "--times=2", "1d6", "--seed=4", "-t"],
+    ["roll", "9d6>=5", "[атака", "мечом]", "--seed", "2", "--format", "bbcode"],
+    ["roll", "20%", "--given", "90"],
+    ["roll", "1d6", "--json", "--given", "3"],
+    ["roll", "2x3"],
+    ["roll", "4d6", "--given", "9"],
+    ["roll", "1d6", "--times", "0"],
+    ["roll", "1d6", "--format", "html"],
+    ["roll", "1d6", "--seed", "x"],
+    ["roll", "--", "-1d6", "--seed"],
+    ["roll"],
+    ["roll", "1d6", "--bogus"],
+]
+
+
+def run(args, cwd, fast):
+    env = {k: v for k, v in os.environ.items() if k not in ("TTCLI_SAVES", "NO_COLOR")}
+    if not fast:
+        env["TTCLI_NO_FASTPATH"] = "1"
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-m", "ttcli", *args], capture_output=True, text=True,
+                          cwd=cwd, env=env)
+    return done.returncode, done.stdout, done.stderr
+
+
+@pytest.mark.parametrize("args", CASES, ids=lambda a: " ".join(a))
+def test_fast_path_matches_the_full_app(args, tmp_path):
+    assert run(args, tmp_path, fast=True) == run(args, tmp_path, fast=False)
+
+
+def test_fast_path_matches_in_a_session(tmp_path):
+    subprocess.run([sys.executable, "-m", "ttcli", "session", "new", "s", "--system", "dungeon"],
+                   cwd=tmp_path, check=True, capture_output=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    fast = run(["roll", "2d6", "--given", "1 2"], tmp_path, fast=True)
+    full = run(["roll", "2d6", "--given", "1 2"], tmp_path, fast=False)
+    assert fast == full == (0, "2d6 = 1+2 = 3\n", "")
+    journal = (tmp_path / "saves" / "s.journal.toml").read_text(encoding="utf-8")
+    assert journal.count('kind = "roll"') == 2
+
+
+@pytest.mark.parametrize("args", [
+    ["--help"], ["-h"], ["1d6", "--bogus"], ["1d6", "-n3"], ["1d6", "--seed"], ["--no-color", "1d6"],
+    [], ["1d6", "-tn", "2"],
+])
+def test_fast_path_hands_over_what_it_does_not_know(args):
+    assert parse_args(args) is None
+
+
+def test_fast_path_parses_known_options():
+    assert parse_args(["2d6", "--times", "3", "--seed=5", "-t", "--json", "--label", "x"]) == {
+        "expressions": ["2d6"], "times": 3, "seed": 5, "total": True, "fmt": "json", "label": "x"}
