@@ -27,7 +27,7 @@ def resolve(expr: Expression, source: DiceSource, limits: Limits = DEFAULT_LIMIT
     try:
         return roll(expr, source, limits)
     except GivenFaceError as e:
-        raise DiceError(str(e), expr.text, None, "given",
+        raise DiceError(str(e), expr.source or expr.text, e.position, "given",
                         "given values are matched to the dice left to right") from None
 
 

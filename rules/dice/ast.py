@@ -124,6 +124,8 @@ class Expression:
     #: the expression text without its label
     text: str
     label: str | None = None
+    #: the input exactly as typed, label included: node positions index it
+    source: str = ""
 
     @property
     def is_percent(self) -> bool:

@@ -1,9 +1,10 @@
 """Static checks of a whole expression against the limits, before rolling.
 
 Every dice term reserves its base dice from one budget; rerolls and
-explosions draw from what is left at roll time.  The largest value an
-expression can reach is bounded by interval arithmetic, so an expression that
-could overflow a 64-bit integer is refused before any die is rolled.
+explosions draw from what is left at roll time.  The values an expression can
+reach are bounded by interval arithmetic, and every intermediate value must
+fit as well as the result, so nothing computed while rolling can leave the
+64-bit range.
 """
 
 from __future__ import annotations
@@ -14,21 +15,18 @@ from .limits import Limits
 
 
 def check_budget(expr: Expression, limits: Limits) -> None:
+    text = expr.source or expr.text
     dice = 0
     for node in _walk(expr.root):
         if isinstance(node, Dice):
             dice += node.count
             if dice > limits.max_dice:
                 raise DiceError(f"too many dice: more than {limits.max_dice:,} in one expression",
-                                expr.text, node.pos, "limit", "split the roll, or use ttcli odds for chances")
+                                text, node.pos, "limit", "split the roll, or use ttcli odds for chances")
         elif isinstance(node, Percent) and node is not expr.root:
-            raise DiceError("a percentage roll stands alone, like 20%", expr.text, node.pos,
+            raise DiceError("a percentage roll stands alone, like 20%", text, node.pos,
                             hint="roll it as its own expression")
-    lo, hi = bounds(expr.root, limits)
-    top = limits.max_value
-    if max(abs(lo), abs(hi)) > top:
-        raise DiceError("the result could exceed the largest number ttcli keeps (2^63-1)",
-                        expr.text, 0, "limit")
+    _Bounds(limits, text).of(expr.root)
 
 
 def _walk(node: Node):
@@ -46,42 +44,69 @@ def _walk(node: Node):
 
 
 def dice_bounds(d: Dice, limits: Limits) -> tuple[int, int]:
-    kept = d.count
-    if d.explode is not None:
-        kept = limits.max_dice
-    if d.keep is not None and d.explode is None:
-        kept = d.keep.count if d.keep.mode in ("kh", "kl") else d.count - d.keep.count
+    """Smallest and largest value of one dice term."""
+    most = limits.max_dice if d.explode is not None else d.count  # explosions add dice
+    fewest = d.count
+    if d.keep is None:
+        kept = fewest, most
+    elif d.keep.mode in ("kh", "kl"):
+        kept = min(d.keep.count, fewest), min(d.keep.count, most)
+    else:
+        kept = max(fewest - d.keep.count, 0), max(most - d.keep.count, 0)
     if d.success is not None:
-        return (-kept if d.failure is not None else 0), kept
-    return min(kept, 1) if kept else 0, kept * d.sides
+        return (-kept[1] if d.failure is not None else 0), kept[1]
+    return kept[0], kept[1] * d.sides
 
 
-def bounds(node: Node, limits: Limits) -> tuple[int, int]:
-    """Smallest and largest value ``node`` can take (clamped past the limit)."""
-    cap = limits.max_value + 1
-    if isinstance(node, Num):
-        return node.value, node.value
-    if isinstance(node, Dice):
-        return dice_bounds(node, limits)
-    if isinstance(node, Percent):
-        return 1, 100
-    if isinstance(node, Neg):
-        lo, hi = bounds(node.operand, limits)
-        return -hi, -lo
-    if isinstance(node, Group):
-        return bounds(node.inner, limits)
-    lo, hi = bounds(node.first, limits)
-    for op, term, _ in node.rest:
-        a, b = bounds(term, limits)
-        if op == "+":
-            lo, hi = lo + a, hi + b
-        elif op == "-":
-            lo, hi = lo - b, hi - a
-        elif op == "*":
-            corners = (lo * a, lo * b, hi * a, hi * b)
-            lo, hi = min(corners), max(corners)
-        else:  # division never grows a magnitude beyond the dividend's
-            m = max(abs(lo), abs(hi))
-            lo, hi = -m, m
-        lo, hi = max(lo, -cap), min(hi, cap)
-    return lo, hi
+def _mul(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    corners = (a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1])
+    return min(corners), max(corners)
+
+
+def _div(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    # |x // y| <= |x| for every |y| >= 1 (y == 0 is refused while rolling)
+    m = max(abs(a[0]), abs(a[1]))
+    return -m, m
+
+
+_COMBINE = {
+    "+": lambda a, b: (a[0] + b[0], a[1] + b[1]),
+    "-": lambda a, b: (a[0] - b[1], a[1] - b[0]),
+    "*": _mul,
+    "/": _div,
+}
+
+
+class _Bounds:
+    """Interval of every node; refuses the first one that leaves the range."""
+
+    __slots__ = ("limits", "text")
+
+    def __init__(self, limits: Limits, text: str) -> None:
+        self.limits = limits
+        self.text = text
+
+    def fits(self, span: tuple[int, int], pos: int) -> tuple[int, int]:
+        top = self.limits.max_value
+        if span[0] < -top or span[1] > top:
+            raise DiceError(f"a value here could pass {top:,}, the largest number ttcli keeps",
+                            self.text, pos, "limit", "use smaller numbers or fewer dice")
+        return span
+
+    def of(self, node: Node) -> tuple[int, int]:
+        kind = type(node)
+        if kind is Num:
+            return self.fits((node.value, node.value), node.pos)
+        if kind is Dice:
+            return self.fits(dice_bounds(node, self.limits), node.pos)
+        if kind is Percent:
+            return 1, 100
+        if kind is Neg:
+            lo, hi = self.of(node.operand)
+            return -hi, -lo
+        if kind is Group:
+            return self.of(node.inner)
+        span = self.of(node.first)
+        for op, term, pos in node.rest:
+            span = self.fits(_COMBINE[op](span, self.of(term)), pos)
+        return span

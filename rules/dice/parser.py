@@ -20,8 +20,10 @@ rerolls, explosions, keep/drop, success counting.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .ast import Chain, Cond, Dice, Expression, Group, Keep, Neg, Node, Num, Percent
+from .budget import check_budget
 from .errors import DiceError
 from .limits import DEFAULT_LIMITS, Limits
 
@@ -44,10 +46,21 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE,
 )
-_LABEL = re.compile(r"\s*\[([^\[\]]*)\]\s*$")
 
 
-def _tokenize(text: str) -> list[tuple[str, str, int]]:
+def _split_label(text: str) -> tuple[str, str | None]:
+    """``2d6 [атака мечом]`` -> ("2d6 ", "атака мечом").  String methods, not a
+    searching regex: a search would retry at every offset of a long input."""
+    end = len(text.rstrip())
+    if not end or text[end - 1] != "]":
+        return text, None
+    start = text.rfind("[", 0, end - 1)
+    if start == -1 or "]" in text[start + 1:end - 1]:
+        return text, None  # the tokenizer then points at the stray bracket
+    return text[:start], text[start + 1:end - 1].strip() or None
+
+
+def _tokenize(text: str, source: str) -> list[tuple[str, str, int]]:
     tokens: list[tuple[str, str, int]] = []
     pos, end = 0, len(text)
     match = _TOKEN.match
@@ -57,7 +70,7 @@ def _tokenize(text: str) -> list[tuple[str, str, int]]:
             ch = text[pos]
             hint = "labels go in square brackets at the end: 2d6 [damage]" if ch in "[]" else \
                 "dice are written like 2d6, 4d6kh3, 9d6>=5 or 20%"
-            raise DiceError(f"unexpected character {ch!r}", text, pos, hint=hint)
+            raise DiceError(f"unexpected character {ch!r}", source, pos, hint=hint)
         kind = m.lastgroup
         if kind != "ws":
             value = m.group()
@@ -68,11 +81,12 @@ def _tokenize(text: str) -> list[tuple[str, str, int]]:
 
 
 class _Parser:
-    __slots__ = ("text", "tokens", "i", "limits", "depth")
+    __slots__ = ("text", "source", "tokens", "i", "limits", "depth")
 
-    def __init__(self, text: str, limits: Limits) -> None:
+    def __init__(self, text: str, limits: Limits, source: str) -> None:
         self.text = text
-        self.tokens = _tokenize(text)
+        self.source = source  # the whole input, label included: errors quote it
+        self.tokens = _tokenize(text, source)
         self.i = 0
         self.limits = limits
         self.depth = 0
@@ -87,7 +101,7 @@ class _Parser:
         return tok
 
     def error(self, message: str, pos: int, hint: str = "", kind: str = "syntax") -> DiceError:
-        return DiceError(message, self.text, pos, kind, hint)
+        return DiceError(message, self.source, pos, kind, hint)
 
     def integer(self, what: str, limit: int | None = None) -> int:
         kind, value, pos = self.take()
@@ -251,22 +265,34 @@ class _Parser:
 
 
 def parse(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
-    """Parse one expression (with an optional trailing ``[label]``)."""
+    """Parse one expression (with an optional trailing ``[label]``).
+
+    Expressions are immutable, so text parsed before is answered from a
+    cache: macros, ``--times`` and combat rounds repeat the same few.
+    """
     if len(text) > limits.max_length:
         raise DiceError(f"expression is too long ({len(text):,} characters, at most "
                         f"{limits.max_length:,})", text, limits.max_length, "limit")
-    label = None
-    m = _LABEL.search(text)
-    body = text
-    if m is not None:
-        label = m.group(1).strip() or None
-        body = text[: m.start()]
+    if limits is DEFAULT_LIMITS:  # skips hashing the Limits on the common path
+        return _parse_default(text)
+    return _parse_cached(text, limits)
+
+
+def parse_uncached(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
+    """:func:`parse` without the cache or the length check (for benchmarks)."""
+    body, label = _split_label(text)
     if not body.strip():
         raise DiceError("empty expression", text, 0, hint="try 2d6 or 1d20+3")
-    parser = _Parser(body, limits)
-    root = parser.expression()
-    expr = Expression(root, body.strip(), label)
-    from .budget import check_budget  # local: keeps the grammar module free of arithmetic
-
+    root = _Parser(body, limits, text).expression()
+    expr = Expression(root, body.strip(), label, text)
     check_budget(expr, limits)
     return expr
+
+
+_CACHE_SIZE = 4096
+_parse_cached = lru_cache(maxsize=_CACHE_SIZE)(parse_uncached)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _parse_default(text: str) -> Expression:
+    return parse_uncached(text, DEFAULT_LIMITS)

@@ -57,31 +57,33 @@ class Stringifier:
         return text
 
     def dice_group(self, r: RolledDice, given_mode: bool, alone: bool) -> str:
-        parts = []
-        for d in r.dice:
-            text = self.die(d, given_mode)
-            parts.append(text + ("→" if d.rerolled else "+"))
-        body = "".join(parts)[:-1] if parts else "0"
+        die = self.die
+        body = "".join([die(d, given_mode) + ("→" if d.rerolled else "+") for d in r.dice])[:-1] or "0"
         if r.capped:
             body += " (dice limit reached)"
         return body if alone or len(r.dice) <= 1 else f"({body})"
 
     def node(self, r: Rolled, given_mode: bool, alone: bool) -> str:
-        if isinstance(r, RolledDice):
-            return self.dice_group(r, given_mode, alone)
-        if isinstance(r, RolledNum):
-            return str(r.value)
-        if isinstance(r, RolledNeg):
-            return "-" + self.node(r.operand, given_mode, False)
-        if isinstance(r, RolledGroup):
-            return "(" + self.node(r.inner, given_mode, True) + ")"
-        if isinstance(r, RolledPercent):
-            return self.die(r.die, given_mode)
-        assert isinstance(r, RolledChain)
-        out = [self.node(r.first, given_mode, False)]
+        return _WRITERS[type(r)](self, r, given_mode, alone)
+
+    def _num(self, r: RolledNum, given_mode: bool, alone: bool) -> str:
+        return str(r.value)
+
+    def _neg(self, r: RolledNeg, given_mode: bool, alone: bool) -> str:
+        return "-" + self.node(r.operand, given_mode, False)
+
+    def _group(self, r: RolledGroup, given_mode: bool, alone: bool) -> str:
+        return "(" + self.node(r.inner, given_mode, True) + ")"
+
+    def _percent(self, r: RolledPercent, given_mode: bool, alone: bool) -> str:
+        return self.die(r.die, given_mode)
+
+    def _chain(self, r: RolledChain, given_mode: bool, alone: bool) -> str:
+        node = self.node
+        out = [node(r.first, given_mode, False)]
         for op, term in r.rest:
             out.append(op)
-            out.append(self.node(term, given_mode, False))
+            out.append(node(term, given_mode, False))
         return "".join(out)
 
     def result(self, roll: Roll) -> str:
@@ -94,20 +96,33 @@ class Stringifier:
         return self.strong(str(roll.value))
 
     def roll(self, roll: Roll) -> str:
-        given_mode = any(d.origin == "given" for d in roll.dice)
-        shown = self.node(roll.root, given_mode, True)
+        dice = roll.dice
+        given_mode = any(d.origin == "given" for d in dice)
         parts = [self.escape(roll.text)]
         if roll.kind == PERCENT:
             parts.append("d100 = " + self.result(roll))
         else:
-            if shown != str(roll.value):
-                parts.append(shown)
+            # plain arithmetic (3+4) would only repeat the expression
+            if dice:
+                shown = self.node(roll.root, given_mode, True)
+                if shown != str(roll.value):
+                    parts.append(shown)
             parts.append(self.result(roll))
         line = " = ".join(parts)
         if roll.label:
             line = f"{self.label(self.escape(roll.label))} {line}"
         return line
 
+
+# Looked up on the instance's class, so a subclass may override any of them.
+_WRITERS = {
+    RolledDice: lambda self, r, g, a: self.dice_group(r, g, a),
+    RolledNum: lambda self, r, g, a: self._num(r, g, a),
+    RolledNeg: lambda self, r, g, a: self._neg(r, g, a),
+    RolledGroup: lambda self, r, g, a: self._group(r, g, a),
+    RolledPercent: lambda self, r, g, a: self._percent(r, g, a),
+    RolledChain: lambda self, r, g, a: self._chain(r, g, a),
+}
 
 PLAIN = Stringifier()
 
