@@ -6,15 +6,19 @@ C-DICE-3) or derived from a published commitment (verifiable hidden rolls).
 
 A source hands out :class:`Draw` values: the face plus where it came from,
 because outcomes must say which dice were given and which were rolled here.
+A source whose every die is a plain rolled one may also offer
+``faces(sides, count) -> list[int]``, the same faces as ``count`` draws; the
+roller then skips a Draw per die.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import operator
 import random
 from dataclasses import dataclass
-from typing import Iterable, Protocol, runtime_checkable
+from typing import Iterable, Iterator, Protocol, runtime_checkable
 
 ROLLED = "rolled"
 GIVEN = "given"
@@ -35,17 +39,45 @@ class DiceSource(Protocol):
         """Return one die of ``sides`` faces (1..sides)."""
 
 
+# Draws are immutable, so the common ones are made once and shared: a roll of
+# a thousand dice then allocates nothing per die here.
+SHARED_FACES = 1024
+ROLLED_DRAWS = tuple(Draw(face, ROLLED) for face in range(SHARED_FACES + 1))
+_GIVEN_DRAWS = tuple(Draw(face, GIVEN) for face in range(SHARED_FACES + 1))
+
+
 class RandomSource:
     """Seeded pseudo-random dice, or the OS's entropy when no seed is given."""
 
-    __slots__ = ("_rng", "seed")
+    __slots__ = ("_rng", "_bits", "seed")
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        self._bits = self._rng.getrandbits
 
     def draw(self, sides: int) -> Draw:
-        return Draw(self._rng.randint(1, sides))
+        # The rejection loop of Random.randint(1, sides), inlined: the same
+        # seed gives the same faces as randint would, at a fraction of the cost.
+        bits = self._bits
+        k = sides.bit_length()
+        r = bits(k)
+        while r >= sides:
+            r = bits(k)
+        return ROLLED_DRAWS[r + 1] if r < SHARED_FACES else Draw(r + 1, ROLLED)
+
+    def faces(self, sides: int, count: int) -> list[int]:
+        """``count`` faces at once, exactly as ``count`` calls of :meth:`draw`
+        would give them (the roller's fast path for plain dice)."""
+        bits = self._bits
+        k = sides.bit_length()
+        out = []
+        for _ in range(count):
+            r = bits(k)
+            while r >= sides:
+                r = bits(k)
+            out.append(r + 1)
+        return out
 
 
 class GivenSource:
@@ -59,7 +91,8 @@ class GivenSource:
     __slots__ = ("_faces", "_next", "fallback")
 
     def __init__(self, faces: Iterable[int], fallback: DiceSource | None = None) -> None:
-        self._faces = tuple(faces)
+        # operator.index refuses 2.5 or "3" here rather than deep in a roll
+        self._faces = tuple(operator.index(face) for face in faces)
         self._next = 0
         self.fallback = fallback if fallback is not None else RandomSource()
 
@@ -69,7 +102,7 @@ class GivenSource:
             if not 1 <= face <= sides:
                 raise GivenFaceError(self._next, face, sides)
             self._next += 1
-            return Draw(face, GIVEN)
+            return _GIVEN_DRAWS[face] if face <= SHARED_FACES else Draw(face, GIVEN)
         return self.fallback.draw(sides)
 
     @property
@@ -88,6 +121,8 @@ class GivenFaceError(ValueError):
         self.index = index
         self.face = face
         self.sides = sides
+        #: where the die sits in the expression; the roller fills it in
+        self.position: int | None = None
         super().__init__(
             f"given value #{index + 1} is {face}, but the die it fills is a d{sides} (1..{sides})"
         )
@@ -101,15 +136,26 @@ def committed_face(secret: bytes, counter: int, sides: int) -> int:
     face is exactly equally likely.  Anyone holding the revealed secret can
     recompute this with the standard library alone.
     """
-    span = 1 << 256
-    limit = span - span % sides
+    return fit_uniform(_hmac_values(secret, counter), sides, 1 << 256)
+
+
+def _hmac_values(secret: bytes, counter: int) -> Iterator[int]:
     attempt = 0
     while True:
         msg = f"{counter}:{attempt}".encode()
-        value = int.from_bytes(hmac.new(secret, msg, hashlib.sha256).digest(), "big")
+        yield int.from_bytes(hmac.new(secret, msg, hashlib.sha256).digest(), "big")
+        attempt += 1
+
+
+def fit_uniform(values: Iterable[int], sides: int, span: int) -> int:
+    """The first of ``values`` (each uniform in 0..span-1) below the largest
+    multiple of ``sides``, mapped to 1..sides: rejection keeps every face
+    exactly equally likely."""
+    limit = span - span % sides
+    for value in values:
         if value < limit:
             return value % sides + 1
-        attempt += 1
+    raise ValueError("the value stream ended before a value fitted")
 
 
 def commitment(secret: bytes) -> str:

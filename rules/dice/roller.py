@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Union
 
-from ..sources import DiceSource
+from ..sources import ROLLED_DRAWS, SHARED_FACES, DiceSource, Draw, GivenFaceError
 from .ast import Chain, Dice, Expression, Group, Neg, Node, Num, Percent, iter_dice
 from .errors import DiceError
+from .fastinit import fast_init
 from .limits import DEFAULT_LIMITS, Limits
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RolledDie:
     sides: int
@@ -28,12 +31,14 @@ class RolledDie:
     failure: bool = False
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RolledNum:
     node: Num
     value: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RolledDice:
     node: Dice
@@ -45,6 +50,7 @@ class RolledDice:
     capped: bool = False
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RolledPercent:
     node: Percent
@@ -53,6 +59,7 @@ class RolledPercent:
     success: bool
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RolledNeg:
     node: Neg
@@ -60,6 +67,7 @@ class RolledNeg:
     value: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RolledGroup:
     node: Group
@@ -67,6 +75,7 @@ class RolledGroup:
     value: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RolledChain:
     node: Chain
@@ -82,6 +91,7 @@ SUCCESSES = "successes"
 PERCENT = "percent"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Roll:
     expression: Expression
@@ -102,11 +112,12 @@ class Roll:
 
     @property
     def dice(self) -> tuple[RolledDie, ...]:
+        """Every die drawn, left to right (a percent roll's d100 included)."""
         return tuple(_all_dice(self.root))
 
     @property
     def groups(self) -> tuple[RolledDice, ...]:
-        """Every dice term of the expression, left to right."""
+        """Every dice term, left to right."""
         return tuple(_all_groups(self.root))
 
     @property
@@ -114,47 +125,103 @@ class Roll:
         return any(r.capped for r in _all_groups(self.root))
 
 
-def _children(r: Rolled):
-    if isinstance(r, RolledNeg):
-        return (r.operand,)
-    if isinstance(r, RolledGroup):
+def _children(r: Rolled) -> tuple:
+    kind = type(r)
+    if kind is RolledChain:
+        return (r.first, *[t for _, t in r.rest])
+    if kind is RolledGroup:
         return (r.inner,)
-    if isinstance(r, RolledChain):
-        return (r.first, *(t for _, t in r.rest))
+    if kind is RolledNeg:
+        return (r.operand,)
     return ()
 
 
 def _all_groups(r: Rolled):
+    if type(r) is RolledDice:  # most rolls are one dice term
+        yield r
+        return
     stack = [r]
     while stack:
         n = stack.pop()
-        if isinstance(n, RolledDice):
+        if type(n) is RolledDice:
             yield n
-        stack.extend(reversed(_children(n)))
+        else:
+            stack.extend(reversed(_children(n)))
 
 
 def _all_dice(r: Rolled):
-    stack = [r]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, RolledDice):
-            yield from n.dice
-        elif isinstance(n, RolledPercent):
-            yield n.die
-        stack.extend(reversed(_children(n)))
+    if type(r) is RolledPercent:
+        yield r.die
+        return
+    for group in _all_groups(r):
+        yield from group.dice
+
+
+# RolledDie is immutable, so equal dice are made once and shared (a flyweight):
+# building a frozen ten-field dataclass costs far more than a dict look-up.
+# Committed dice carry a unique counter and are always made afresh.
+_DIE_CACHE: dict[tuple, RolledDie] = {}
+_DIE_CACHE_SIZE = 50_000
+
+
+def _die(sides: int, draw: Draw, kept: bool = True, rerolled: bool = False, exploded: bool = False,
+         extra: bool = False, success: bool = False, failure: bool = False) -> RolledDie:
+    if draw.counter is not None:
+        return RolledDie(sides, draw.face, draw.origin, draw.counter, kept, rerolled, exploded,
+                         extra, success, failure)
+    key = (sides, draw.face, draw.origin, kept, rerolled, exploded, extra, success, failure)
+    die = _DIE_CACHE.get(key)
+    if die is None:
+        if len(_DIE_CACHE) >= _DIE_CACHE_SIZE:
+            _DIE_CACHE.clear()
+        die = _DIE_CACHE[key] = RolledDie(sides, draw.face, draw.origin, None, kept, rerolled,
+                                          exploded, extra, success, failure)
+    return die
+
+
+# Plain rolled dice of one size, indexed by face: the fast path's look-up.
+_PLAIN_DICE: dict[int, list[RolledDie]] = {}
+
+
+def _plain_dice(sides: int) -> list[RolledDie]:
+    if len(_PLAIN_DICE) >= 64:
+        _PLAIN_DICE.clear()
+    table = _PLAIN_DICE[sides] = [None] + [_die(sides, ROLLED_DRAWS[f]) for f in range(1, sides + 1)]
+    return table
+
+
+# What happened to each drawn die before keep/drop and success counting.
+_PLAIN, _REROLLED, _EXPLODED, _EXTRA, _EXTRA_EXPLODED = 0, 1, 2, 3, 4
+_FLAGS = {  # state -> (rerolled, exploded, extra)
+    _PLAIN: (False, False, False),
+    _REROLLED: (True, False, False),
+    _EXPLODED: (False, True, False),
+    _EXTRA: (False, False, True),
+    _EXTRA_EXPLODED: (False, True, True),
+}
 
 
 class _Roller:
-    __slots__ = ("source", "left", "text")
+    __slots__ = ("source", "faces", "expr", "limits", "spare", "pool")
 
-    def __init__(self, source: DiceSource, spare: int, text: str) -> None:
+    def __init__(self, expr: Expression, source: DiceSource, limits: Limits) -> None:
         self.source = source
-        self.left = spare  # dice left for rerolls and explosions
-        self.text = text
+        #: the source's optional batch of plain rolled faces (see rules.sources)
+        self.faces = getattr(source, "faces", None)
+        self.expr = expr
+        self.limits = limits
+        #: dice left for rerolls and explosions; counted on first need
+        self.spare: int | None = None
+        #: a success-counting pool was rolled
+        self.pool = False
 
-    def die(self, sides: int, **flags) -> RolledDie:
-        d = self.source.draw(sides)
-        return RolledDie(sides, d.face, d.origin, d.counter, **flags)
+    def take_spare(self) -> bool:
+        if self.spare is None:
+            self.spare = self.limits.max_dice - sum(d.count for d in iter_dice(self.expr.root))
+        if self.spare <= 0:
+            return False
+        self.spare -= 1
+        return True
 
     def roll(self, node: Node) -> Rolled:
         return _DISPATCH[type(node)](self, node)
@@ -171,104 +238,134 @@ class _Roller:
         return RolledGroup(node, inner, inner.value)
 
     def chain(self, node: Chain) -> RolledChain:
-        first = self.roll(node.first)
+        roll = self.roll
+        first = roll(node.first)
         value = first.value
         rest = []
         for op, term, pos in node.rest:
-            r = self.roll(term)
+            r = roll(term)
             rest.append((op, r))
-            value = _apply(op, value, r.value, self.text, pos)
+            try:
+                value = _OPS[op](value, r.value)
+            except ZeroDivisionError:
+                raise DiceError("division by zero", self.expr.source or self.expr.text, pos,
+                                "math", "the right-hand side of / came out as 0") from None
         return RolledChain(node, first, tuple(rest), value)
 
     def percent(self, node: Percent) -> RolledPercent:
-        d = self.die(100)
-        success = d.face <= node.chance
-        return RolledPercent(node, d, d.face, success)
+        try:
+            draw = self.source.draw(100)
+        except GivenFaceError as e:
+            e.position = node.pos
+            raise
+        return RolledPercent(node, _die(100, draw), draw.face, draw.face <= node.chance)
 
     def dice(self, node: Dice) -> RolledDice:
         sides = node.sides
+        try:
+            if node.reroll is not None or node.explode is not None:
+                draws, states, capped = self.special(node)
+            elif self.faces is not None and sides <= SHARED_FACES:
+                faces = self.faces(sides, node.count)
+                if node.keep is None and node.success is None:
+                    table = _PLAIN_DICE.get(sides) or _plain_dice(sides)
+                    return RolledDice(node, tuple([table[f] for f in faces]), sum(faces))
+                draws, states, capped = [ROLLED_DRAWS[f] for f in faces], None, False
+            else:
+                draw = self.source.draw
+                draws, states, capped = [draw(sides) for _ in range(node.count)], None, False
+        except GivenFaceError as e:
+            e.position = node.pos
+            raise
+        if states is None and node.keep is None and node.success is None:
+            return RolledDice(node, tuple([_die(sides, d) for d in draws]),
+                              sum([d.face for d in draws]))
+        return self.judge(node, draws, states, capped)
+
+    def special(self, node: Dice) -> tuple[list[Draw], list[int], bool]:
+        """Draws with rerolls and explosions, and what happened to each."""
+        draw, sides = self.source.draw, node.sides
         reroll, explode = node.reroll, node.explode
-        out: list[RolledDie] = []
+        draws: list[Draw] = []
+        states: list[int] = []
         capped = False
         for _ in range(node.count):
-            d = self.die(sides)
+            d = draw(sides)
             if reroll is not None and reroll.test(d.face):
                 while True:
-                    if self.left <= 0:
+                    if not self.take_spare():
                         capped = True
                         break
-                    self.left -= 1
-                    out.append(_replace(d, kept=False, rerolled=True))
-                    d = self.die(sides)
+                    draws.append(d)
+                    states.append(_REROLLED)
+                    d = draw(sides)
                     if node.reroll_once or not reroll.test(d.face):
                         break
+            state = _PLAIN
             while explode is not None and explode.test(d.face):
-                if self.left <= 0:
+                if not self.take_spare():
                     capped = True
                     break
-                self.left -= 1
-                out.append(_replace(d, exploded=True))
-                d = self.die(sides, extra=True)
-            out.append(d)
-        if node.keep is not None:
-            out = _keep(out, node.keep.mode, node.keep.count)
-        if node.success is None:
-            value = sum(d.face for d in out if d.kept)
-            return RolledDice(node, tuple(out), value, capped=capped)
-        succ_c, fail_c = node.success, node.failure
-        marked = []
-        successes = failures = 0
-        for d in out:
-            if d.kept:
-                s = succ_c.test(d.face)
-                f = fail_c is not None and not s and fail_c.test(d.face)
-                successes += s
-                failures += f
-                if s or f:
-                    d = _replace(d, success=s, failure=f)
-            marked.append(d)
-        value = successes - failures
-        return RolledDice(node, tuple(marked), value, successes,
-                          failures if fail_c is not None else None, capped)
+                draws.append(d)
+                states.append(_EXPLODED if state == _PLAIN else _EXTRA_EXPLODED)
+                d = draw(sides)
+                state = _EXTRA
+            draws.append(d)
+            states.append(state)
+        return draws, states, capped
+
+    def judge(self, node: Dice, draws: list[Draw], states: list[int] | None,
+              capped: bool) -> RolledDice:
+        """Keep/drop, then count successes and failures among the kept dice."""
+        if states is None:
+            states = [_PLAIN] * len(draws)
+        live = [i for i, s in enumerate(states) if s != _REROLLED]
+        kept = set(live if node.keep is None else _keep(draws, live, node.keep.mode, node.keep.count))
+        succ, fail = node.success, node.failure
+        sides = node.sides
+        dice = []
+        total = successes = failures = 0
+        for i, (d, state) in enumerate(zip(draws, states)):
+            rerolled, exploded, extra = _FLAGS[state]
+            is_kept = i in kept
+            s = f = False
+            if is_kept:
+                total += d.face
+                if succ is not None:
+                    s = succ.test(d.face)
+                    f = not s and fail is not None and fail.test(d.face)
+                    successes += s
+                    failures += f
+            # a rerolled die was replaced, not dropped: it keeps kept=False
+            dice.append(_die(sides, d, is_kept, rerolled, exploded, extra, s, f))
+        if succ is None:
+            return RolledDice(node, tuple(dice), total, capped=capped)
+        self.pool = True
+        return RolledDice(node, tuple(dice), successes - failures, successes,
+                          failures if fail is not None else None, capped)
 
 
-def _replace(d: RolledDie, **changes) -> RolledDie:
-    fields = {
-        "sides": d.sides, "face": d.face, "origin": d.origin, "counter": d.counter,
-        "kept": d.kept, "rerolled": d.rerolled, "exploded": d.exploded, "extra": d.extra,
-        "success": d.success, "failure": d.failure,
-    }
-    fields.update(changes)
-    return RolledDie(**fields)
+def _keep(draws: list[Draw], live: list[int], mode: str, count: int) -> list[int]:
+    """Indexes kept; among equal faces the earlier die is preferred."""
+    low_first = sorted(live, key=lambda i: draws[i].face)  # sorted() is stable
+    high_first = sorted(live, key=lambda i: -draws[i].face)
+    return _KEEP[mode](low_first, high_first, count)
 
 
-def _keep(dice: list[RolledDie], mode: str, count: int) -> list[RolledDie]:
-    live = [i for i, d in enumerate(dice) if not d.rerolled]
-    # Stable order: among equal faces the earlier die is preferred.
-    high_first = sorted(live, key=lambda i: (-dice[i].face, i))
-    low_first = sorted(live, key=lambda i: (dice[i].face, i))
-    keep = {
-        "kh": high_first[:count],
-        "kl": low_first[:count],
-        "dh": high_first[count:],
-        "dl": low_first[count:],
-    }[mode]
-    kept = set(keep)
-    return [d if i in kept or d.rerolled else _replace(d, kept=False) for i, d in enumerate(dice)]
+_KEEP = {
+    "kh": lambda low, high, n: high[:n],
+    "kl": lambda low, high, n: low[:n],
+    "dh": lambda low, high, n: high[n:],
+    "dl": lambda low, high, n: low[n:],
+}
 
 
-def _apply(op: str, a: int, b: int, text: str, pos: int) -> int:
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return a * b
-    if b == 0:
-        raise DiceError("division by zero", text, pos, "math")
-    # Division rounds down (toward minus infinity), as Python's // does.
+def _floordiv(a: int, b: int) -> int:
+    # rounds toward minus infinity: -7/2 is -4, as Python's // does
     return a // b
 
+
+_OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": _floordiv}
 
 _DISPATCH = {
     Num: _Roller.num,
@@ -282,10 +379,8 @@ _DISPATCH = {
 
 def roll(expr: Expression, source: DiceSource, limits: Limits = DEFAULT_LIMITS) -> Roll:
     """Roll a parsed expression with dice from ``source``."""
-    base = sum(d.count for d in iter_dice(expr.root))
-    roller = _Roller(source, limits.max_dice - base, expr.text)
+    roller = _Roller(expr, source, limits)
     root = roller.roll(expr.root)
-    if isinstance(root, RolledPercent):
+    if type(root) is RolledPercent:
         return Roll(expr, root, root.value, PERCENT, root.success)
-    kind = SUCCESSES if any(d.counts_successes for d in iter_dice(expr.root)) else TOTAL
-    return Roll(expr, root, root.value, kind)
+    return Roll(expr, root, root.value, SUCCESSES if roller.pool else TOTAL)
