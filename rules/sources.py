@@ -7,8 +7,10 @@ C-DICE-3) or derived from a published commitment (verifiable hidden rolls).
 A source hands out :class:`Draw` values: the face plus where it came from,
 because outcomes must say which dice were given and which were rolled here.
 A source whose every die is a plain rolled one may also offer
-``faces(sides, count) -> list[int]``, the same faces as ``count`` draws; the
-roller then skips a Draw per die.
+``draw_faces(sides, count) -> list[int]``, the same faces as ``count`` draws;
+the roller then skips a Draw per die.  It is used only when the class that
+defines ``draw`` defines it too, so a subclass that overrides ``draw`` is
+never bypassed.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ class DiceSource(Protocol):
 
 # Draws are immutable, so the common ones are made once and shared: a roll of
 # a thousand dice then allocates nothing per die here.
-SHARED_FACES = 1024
+SHARED_FACES = 100  # up to d%: a bigger table costs start-up time
 ROLLED_DRAWS = tuple(Draw(face, ROLLED) for face in range(SHARED_FACES + 1))
 _GIVEN_DRAWS = tuple(Draw(face, GIVEN) for face in range(SHARED_FACES + 1))
 
@@ -66,7 +68,7 @@ class RandomSource:
             r = bits(k)
         return ROLLED_DRAWS[r + 1] if r < SHARED_FACES else Draw(r + 1, ROLLED)
 
-    def faces(self, sides: int, count: int) -> list[int]:
+    def draw_faces(self, sides: int, count: int) -> list[int]:
         """``count`` faces at once, exactly as ``count`` calls of :meth:`draw`
         would give them (the roller's fast path for plain dice)."""
         bits = self._bits

@@ -201,13 +201,26 @@ _FLAGS = {  # state -> (rerolled, exploded, extra)
 }
 
 
+_BATCHES: dict[type, bool] = {}
+
+
+def _batches(cls: type) -> bool:
+    """Whether ``cls.draw_faces`` can stand in for its ``draw``: only when the
+    class that defines ``draw`` defines ``draw_faces`` beside it."""
+    known = _BATCHES.get(cls)
+    if known is None:
+        owner = next((k for k in cls.__mro__ if "draw" in vars(k)), None)
+        known = _BATCHES[cls] = owner is not None and callable(vars(owner).get("draw_faces"))
+    return known
+
+
 class _Roller:
     __slots__ = ("source", "faces", "expr", "limits", "spare", "pool")
 
     def __init__(self, expr: Expression, source: DiceSource, limits: Limits) -> None:
         self.source = source
         #: the source's optional batch of plain rolled faces (see rules.sources)
-        self.faces = getattr(source, "faces", None)
+        self.faces = source.draw_faces if _batches(type(source)) else None
         self.expr = expr
         self.limits = limits
         #: dice left for rerolls and explosions; counted on first need
