@@ -22,14 +22,13 @@ from .odds_work import Work, mul_cost
 
 
 def chain_poly(faces: Faces, depth: int, work: Work, pos: int) -> Poly:
-    first = faces.poly(first=True)
+    """Score of one die and what its explosions add, at most ``depth`` of them."""
     if depth == 0:
-        return first
+        return faces.poly(first=True)
     sides = faces.sides
-    every = faces.poly(first=False)
     boom = faces.poly(first=False, explodes=True)
     calm = faces.poly(first=False, explodes=False)
-    tail = every
+    tail = faces.poly(first=False)  # the die after the last allowed explosion
     for j in range(1, depth):
         tail = add(scale(calm, sides ** j), mul(boom, tail, work, pos))
     return add(scale(faces.poly(first=True, explodes=False), sides ** depth),

@@ -52,7 +52,7 @@ class Run:
 class Faces:
     """The runs of one dice term, with the weights of its first die."""
 
-    __slots__ = ("sides", "runs", "mode", "matched", "den")
+    __slots__ = ("sides", "runs", "mode", "matched", "den", "_weights")
 
     def __init__(self, node: Dice, rerolls: bool, explodes: bool) -> None:
         sides = self.sides = node.sides
@@ -83,15 +83,17 @@ class Faces:
         self.matched = sum(r.size for r in runs if r.rerolled)
         self.mode = "ro" if rerolls and node.reroll is not None and node.reroll_once else \
             "r" if self.matched else "plain"
-        self.den = {"plain": sides, "r": sides - self.matched, "ro": sides * sides}[self.mode]
+        m = self.matched
+        # (denominator, weight of a face the reroll leaves, of a face it matches)
+        self.den, *self._weights = {
+            "plain": (sides, 1, 1),
+            "r": (sides - m, 1, 0),
+            "ro": (sides * sides, sides + m, m),
+        }[self.mode]
 
     def weight(self, run: Run) -> int:
         """Weight of each face of ``run`` for the first die (out of ``den``)."""
-        if self.mode == "plain":
-            return 1
-        if self.mode == "r":
-            return 0 if run.rerolled else 1
-        return (0 if run.rerolled else self.sides) + self.matched
+        return self._weights[run.rerolled]
 
     @property
     def counts_successes(self) -> bool:
