@@ -8,7 +8,7 @@ import stat
 import pytest
 
 from ttcli import store_history
-from ttcli.store import FORMAT, FormatTooNew, SessionFile, StoreError, format_field, transaction
+from ttcli.store import FORMAT, FormatTooNew, HistoryLimit, SessionFile, StoreError, format_field, transaction
 from ttcli.store_history import History
 
 
@@ -195,13 +195,13 @@ def test_design_4_undo_and_redo_are_byte_exact_over_25_writes(session):
     for back in range(1, 21):
         session.undo()
         assert session.path.read_bytes() == states[-1 - back]
-    with pytest.raises(StoreError, match="cannot undo 1 step"):
+    with pytest.raises(HistoryLimit, match="cannot undo 1 step"):
         session.undo()
     assert session.path.read_bytes() == states[-21]
     for forward in range(1, 21):
         session.redo()
         assert session.path.read_bytes() == states[-21 + forward]
-    with pytest.raises(StoreError, match="cannot redo"):
+    with pytest.raises(HistoryLimit, match="cannot redo"):
         session.redo()
     assert len(os.listdir(session.history.folder)) == 21 + 1  # snapshots + index
 

@@ -23,7 +23,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from .store_errors import FormatTooNew, StoreError
+from .store_errors import FormatTooNew, HistoryLimit, StoreError
 from .store_fields import format_field, locate_field, parse_field
 from .store_files import atomic_write, clean_stale_temps, lock_path, locked, resolve_target
 from .store_history import DEFAULT_KEEP, CREATED, HAND_EDIT, WRITTEN, History, StateInfo, digest, history_dir
@@ -35,6 +35,7 @@ __all__ = [
     "DEFAULT_HEADER",
     "Draft",
     "FormatTooNew",
+    "HistoryLimit",
     "JournalContents",
     "SessionFile",
     "StateInfo",

@@ -94,3 +94,7 @@ class FormatTooNew(StoreError):
         self.found = found
         self.supported = supported
         super().__init__(path, problem, **kw)
+
+
+class HistoryLimit(StoreError):
+    """Undo or redo asked for more steps than the history holds (the file is fine)."""

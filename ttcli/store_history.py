@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .store_errors import StoreError
+from .store_errors import HistoryLimit, StoreError
 from .store_files import atomic_write, clean_stale_temps
 
 DEFAULT_KEEP = 20
@@ -242,16 +242,16 @@ class History:
         self.save(index)
         return data
 
-    def _cannot_move(self, index: HistoryIndex, pos: int, steps: int) -> StoreError:
+    def _cannot_move(self, index: HistoryIndex, pos: int, steps: int) -> HistoryLimit:
         if steps > 0:
             available = max(pos, 0)
-            return StoreError(
+            return HistoryLimit(
                 self.session_path,
                 f"cannot undo {steps} step(s): only {available} earlier state(s) kept",
                 hint=f"the history keeps the last {self.keep} states",
             )
         ahead = len(index.states) - 1 - pos if pos >= 0 else 0
-        return StoreError(
+        return HistoryLimit(
             self.session_path,
             f"cannot redo {-steps} step(s): {ahead} undone state(s) to redo",
             hint="a change made after an undo drops the states that were undone",
