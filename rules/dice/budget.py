@@ -9,38 +9,13 @@ fit as well as the result, so nothing computed while rolling can leave the
 
 from __future__ import annotations
 
-from .ast import Chain, Dice, Expression, Group, Neg, Node, Num, Percent
+from .ast import Dice, Expression, Group, Neg, Node, Num, Percent
 from .errors import DiceError
 from .limits import Limits
 
 
 def check_budget(expr: Expression, limits: Limits) -> None:
-    text = expr.source or expr.text
-    dice = 0
-    for node in _walk(expr.root):
-        if isinstance(node, Dice):
-            dice += node.count
-            if dice > limits.max_dice:
-                raise DiceError(f"too many dice: more than {limits.max_dice:,} in one expression",
-                                text, node.pos, "limit", "split the roll, or use ttcli odds for chances")
-        elif isinstance(node, Percent) and node is not expr.root:
-            raise DiceError("a percentage roll stands alone, like 20%", text, node.pos,
-                            hint="roll it as its own expression")
-    _Bounds(limits, text).of(expr.root)
-
-
-def _walk(node: Node):
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        if isinstance(n, Neg):
-            stack.append(n.operand)
-        elif isinstance(n, Group):
-            stack.append(n.inner)
-        elif isinstance(n, Chain):
-            stack.extend(t for _, t, _ in reversed(n.rest))
-            stack.append(n.first)
+    _Bounds(limits, expr).of(expr.root)
 
 
 def dice_bounds(d: Dice, limits: Limits) -> tuple[int, int]:
@@ -78,13 +53,16 @@ _COMBINE = {
 
 
 class _Bounds:
-    """Interval of every node; refuses the first one that leaves the range."""
+    """Interval of every node; refuses the first one that leaves the range,
+    and counts the written dice against the budget on the way."""
 
-    __slots__ = ("limits", "text")
+    __slots__ = ("limits", "text", "root", "dice")
 
-    def __init__(self, limits: Limits, text: str) -> None:
+    def __init__(self, limits: Limits, expr: Expression) -> None:
         self.limits = limits
-        self.text = text
+        self.text = expr.source or expr.text
+        self.root = expr.root
+        self.dice = 0
 
     def fits(self, span: tuple[int, int], pos: int) -> tuple[int, int]:
         top = self.limits.max_value
@@ -98,8 +76,16 @@ class _Bounds:
         if kind is Num:
             return self.fits((node.value, node.value), node.pos)
         if kind is Dice:
+            self.dice += node.count
+            if self.dice > self.limits.max_dice:
+                raise DiceError(f"too many dice: more than {self.limits.max_dice:,} in one expression",
+                                self.text, node.pos, "limit",
+                                "split the roll, or use ttcli odds for chances")
             return self.fits(dice_bounds(node, self.limits), node.pos)
         if kind is Percent:
+            if node is not self.root:
+                raise DiceError("a percentage roll stands alone, like 20%", self.text, node.pos,
+                                hint="roll it as its own expression")
             return 1, 100
         if kind is Neg:
             lo, hi = self.of(node.operand)

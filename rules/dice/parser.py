@@ -43,8 +43,9 @@ _TOKEN = re.compile(
   | (?P<rp>\))
   | (?P<pct>%)
   | (?P<bang>!)
+  | (?P<bad>.)
     """,
-    re.VERBOSE,
+    re.VERBOSE | re.DOTALL,
 )
 
 
@@ -62,21 +63,19 @@ def _split_label(text: str) -> tuple[str, str | None]:
 
 def _tokenize(text: str, source: str) -> list[tuple[str, str, int]]:
     tokens: list[tuple[str, str, int]] = []
-    pos, end = 0, len(text)
-    match = _TOKEN.match
-    while pos < end:
-        m = match(text, pos)
-        if m is None:
-            ch = text[pos]
-            hint = "labels go in square brackets at the end: 2d6 [damage]" if ch in "[]" else \
-                "dice are written like 2d6, 4d6kh3, 9d6>=5 or 20%"
-            raise DiceError(f"unexpected character {ch!r}", source, pos, hint=hint)
+    signs = _SIGNS
+    for m in _TOKEN.finditer(text):  # "bad" matches any character, so nothing is skipped
         kind = m.lastgroup
-        if kind != "ws":
-            value = m.group()
-            tokens.append((kind, _SIGNS.get(value, value), pos))
-        pos = m.end()
-    tokens.append(("end", "", end))
+        if kind == "ws":
+            continue
+        value = m.group()
+        if kind == "bad":
+            pos = m.start()
+            hint = "labels go in square brackets at the end: 2d6 [damage]" if value in "[]" else \
+                "dice are written like 2d6, 4d6kh3, 9d6>=5 or 20%"
+            raise DiceError(f"unexpected character {value!r}", source, pos, hint=hint)
+        tokens.append((kind, signs.get(value, value), m.start()))
+    tokens.append(("end", "", len(text)))
     return tokens
 
 

@@ -113,7 +113,15 @@ class Roll:
     @property
     def dice(self) -> tuple[RolledDie, ...]:
         """Every die drawn, left to right (a percent roll's d100 included)."""
-        return tuple(_all_dice(self.root))
+        root = self.root
+        if type(root) is RolledDice:  # most rolls are one dice term
+            return root.dice
+        if type(root) is RolledPercent:
+            return (root.die,)
+        out: list[RolledDie] = []
+        for group in _all_groups(root):
+            out.extend(group.dice)
+        return tuple(out)
 
     @property
     def groups(self) -> tuple[RolledDice, ...]:
@@ -147,14 +155,6 @@ def _all_groups(r: Rolled):
             yield n
         else:
             stack.extend(reversed(_children(n)))
-
-
-def _all_dice(r: Rolled):
-    if type(r) is RolledPercent:
-        yield r.die
-        return
-    for group in _all_groups(r):
-        yield from group.dice
 
 
 # RolledDie is immutable, so equal dice are made once and shared (a flyweight):
