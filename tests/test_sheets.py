@@ -272,7 +272,7 @@ def test_dg_der_1_a_typed_derived_value_overrides_the_formula() -> None:
 def test_dg_fat_1_fatigue_starts_at_0_up_to_its_maximum() -> None:
     sheet = SHEETS["dungeon"]
     stats = {**VIKING, "caster": True}
-    assert sheet.initial_resources(stats) == {"hp": 13, "fatigue": 0, "mp": 6}
+    assert sheet.initial_resources(stats) == {"hp": 13, "fatigue": 0, "mp": 6, "rations": 3}
     assert sheet.resource_caps(stats) == {"hp": 13, "fatigue": 5, "mp": 6}
 
 
@@ -518,6 +518,8 @@ def _valid_values(f):
         low = f.minimum if f.minimum is not None else -10_000
         high = f.maximum if f.maximum is not None else 10_000
         return st.integers(min_value=low, max_value=high)
+    if not f.choices:  # free text such as a weapon's dice
+        return st.text(min_size=1, max_size=12).map(str.strip).filter(bool)
     return st.sampled_from([c.value for c in f.choices])
 
 

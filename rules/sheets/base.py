@@ -197,7 +197,9 @@ def _check_int(f: Field, value: object) -> str | None:
 
 
 def _check_str(f: Field, value: object) -> str | None:
-    if not isinstance(value, str) or value not in {c.value for c in f.choices}:
+    if not isinstance(value, str):
+        return f"must be text; got {value!r}"
+    if f.choices and value not in {c.value for c in f.choices}:
         return f"must be {f.range_text()}; got {value!r}"
     return None
 
@@ -216,6 +218,10 @@ def _parse_int(f: Field, text: str) -> int:
 
 
 def _parse_str(f: Field, text: str) -> str:
+    if not f.choices:  # free text, e.g. a weapon's dice
+        if not text.strip():
+            raise ValueError(f"{f.label}: expected some text")
+        return text.strip()
     wanted = value_form(text)
     for choice in f.choices:
         if wanted in {value_form(s) for s in choice.spellings()}:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from rules.sheets.base import BOOL, Derived, Resource, Sheet, Stat, Value
+from rules.sheets.base import BOOL, STR, Derived, Resource, Sheet, Stat, Value
 
 PRIMARY = ("body", "reaction", "mind", "charisma")
 CREATION_MAX = 5
@@ -35,6 +35,8 @@ STATS = (
     Stat(key="caster", ru=("маг", "владеет магией", "заклинатель"), en=("mage", "magic user"),
          kind=BOOL, default=False,
          description="knows magic: has MP = РАЗ x 3", rule="DG-DER-1"),
+    Stat(key="weapon", ru=("оружие", "урон оружия"), en=("weapon die", "damage"), kind=STR,
+         default=None, description="the weapon's damage dice, e.g. 1d8 or 2d6+1", rule="DG-DMG-1"),
 )
 
 
@@ -86,6 +88,9 @@ RESOURCES = (
     Resource(key="mp", ru=("ОМ", "очки магии"), en=("magic points",), start="mp_max",
              cap="mp_max", minimum=0,
              description="current magic points", rule="DG-REST-1"),
+    # [I] the text gives no starting number of rations; 3 is a master's default to edit
+    Resource(key="rations", ru=("пайки", "рационы", "еда"), en=("food",), start=3, minimum=0,
+             description="rations carried; each rest eats one", rule="DG-REST-1"),
 )
 
 
