@@ -1,4 +1,7 @@
-"""Limits of one expression: refused before any die is rolled, never a crash or a hang."""
+"""DESIGN decision 5: the limits of one expression.
+
+Refused before any die is rolled, with a DiceError: never a crash or a hang.
+"""
 
 from __future__ import annotations
 
@@ -47,17 +50,17 @@ def refused(text: str, limits: Limits = DEFAULT_LIMITS) -> DiceError:
     ("1000d6+1d6", 7),
     ("(999d6+2d4)*2", 7),
 ])
-def test_too_many_written_dice_are_refused_before_rolling(text, position):
+def test_design_5_too_many_written_dice_are_refused_before_rolling(text, position):
     err = refused(text)
     assert (err.kind, err.position) == ("limit", position)
 
 
-def test_a_thousand_dice_are_allowed():
+def test_design_5_a_thousand_dice_are_allowed():
     r = roll_text("1000d6", Constant(3))
     assert (r.value, len(r.dice), r.capped) == (3000, 1000, False)
 
 
-def test_explosions_stop_at_the_budget_and_mark_the_roll_capped():
+def test_design_5_explosions_stop_at_the_budget_and_mark_the_roll_capped():
     source = GivenSource([6, 6, 6, 6])
     r = roll_text("1d6!", source, Limits(max_dice=3))
     assert [(d.face, d.exploded) for d in r.dice] == [(6, True), (6, True), (6, False)]
@@ -66,13 +69,13 @@ def test_explosions_stop_at_the_budget_and_mark_the_roll_capped():
     assert source.unused == (6,)
 
 
-def test_rerolls_stop_at_the_budget():
+def test_design_5_rerolls_stop_at_the_budget():
     r = roll_text("1d6r1", GivenSource([1, 1, 1]), Limits(max_dice=2))
     assert [(d.face, d.rerolled, d.kept) for d in r.dice] == [(1, True, False), (1, False, True)]
     assert (r.value, r.capped) == (1, True)
 
 
-def test_written_dice_are_reserved_before_explosions_spend_the_rest():
+def test_design_5_written_dice_are_reserved_before_explosions_spend_the_rest():
     # 3 written dice of 4: the first explosion takes the last spare die and the
     # 2d6 behind it still get theirs
     r = roll_text("1d6!+2d6", GivenSource([6, 6, 6, 2]), Limits(max_dice=4))
@@ -81,7 +84,7 @@ def test_written_dice_are_reserved_before_explosions_spend_the_rest():
     assert r.value == 20
 
 
-def test_the_default_budget_counts_explosions_in():
+def test_design_5_the_default_budget_counts_explosions_in():
     source = Constant(1)
     r = roll_text("1d6!<=5", source)
     assert source.drawn == len(r.dice) == DEFAULT_LIMITS.max_dice
@@ -89,34 +92,34 @@ def test_the_default_budget_counts_explosions_in():
     assert to_text(r).endswith("(dice limit reached) = 1000")
 
 
-def test_the_default_budget_counts_rerolls_in():
+def test_design_5_the_default_budget_counts_rerolls_in():
     source = Constant(1)
     r = roll_text("10d6r1+5d6", source)
     assert source.drawn == len(r.dice) == 1000
     assert r.capped
 
 
-def test_written_dice_leave_no_budget_for_explosions():
+def test_design_5_written_dice_leave_no_budget_for_explosions():
     r = roll_text("1000d6!", Constant(6))
     assert len(r.dice) == 1000 and r.capped
 
 
 # -- length, nesting, literal size, die size ---------------------------------------------
 
-def test_length_limit():
+def test_design_5_length_limit():
     text = "1+" * 499 + "1"
     assert len(text) == 999 and roll_text(text, NoDice()).value == 500
     err = refused("1+" * 500 + "1")
     assert (err.kind, err.position) == ("limit", 1000)
 
 
-def test_the_label_counts_towards_the_length():
+def test_design_5_the_label_counts_towards_the_length():
     err = refused("1" + " " * 990 + "[" + "x" * 20 + "]")
     assert err.kind == "limit"
 
 
 @pytest.mark.parametrize("depth, ok", [(50, True), (51, False)])
-def test_nesting_limit_parentheses(depth, ok):
+def test_design_5_nesting_limit_parentheses(depth, ok):
     text = "(" * depth + "1" + ")" * depth
     if ok:
         assert roll_text(text, NoDice()).value == 1
@@ -126,7 +129,7 @@ def test_nesting_limit_parentheses(depth, ok):
 
 
 @pytest.mark.parametrize("depth, ok", [(50, True), (51, False)])
-def test_nesting_limit_unary_signs(depth, ok):
+def test_design_5_nesting_limit_unary_signs(depth, ok):
     text = "-" * depth + "1"
     if ok:
         assert roll_text(text, NoDice()).value == (-1) ** depth
@@ -134,7 +137,7 @@ def test_nesting_limit_unary_signs(depth, ok):
         assert refused(text).kind == "limit"
 
 
-def test_nesting_counts_signs_and_parentheses_together():
+def test_design_5_nesting_counts_signs_and_parentheses_together():
     assert refused("-(" * 26 + "1" + ")" * 26).kind == "limit"
     assert roll_text("-(" * 25 + "1" + ")" * 25, NoDice()).value == -1
 
@@ -147,7 +150,7 @@ def test_nesting_counts_signs_and_parentheses_together():
     ("1d1000001", False),
     ("1d6kh1000000001", False),
 ])
-def test_literal_and_die_size_limits(text, ok):
+def test_design_5_literal_and_die_size_limits(text, ok):
     if ok:
         parse(text)
     else:
@@ -166,7 +169,7 @@ def test_literal_and_die_size_limits(text, ok):
     ("1000000000*1000000000*10-1000000000*1000000000*10", 21),
     ("(1000000000*1000000000*1000)/1000000000", 22),
 ])
-def test_values_beyond_64_bits_are_refused_before_rolling(text, position):
+def test_design_5_values_beyond_64_bits_are_refused_before_rolling(text, position):
     err = refused(text)
     assert (err.kind, err.position) == ("limit", position)
     assert text[position] in "*+-/"
@@ -177,28 +180,28 @@ def test_values_beyond_64_bits_are_refused_before_rolling(text, position):
     ("-1000000000*1000000000*9", -9 * 10**18),
     ("1000000000*1000000000*9-1000000000*1000000000*9", 0),
 ])
-def test_values_within_64_bits_are_allowed(text, value):
+def test_design_5_values_within_64_bits_are_allowed(text, value):
     assert roll_text(text, NoDice()).value == value
 
 
-def test_largest_reachable_dice_value_fits():
+def test_design_5_largest_reachable_dice_value_fits():
     assert roll_text("1000d1000000*1000000000", Constant(1000000)).value == 10**18
 
 
 # -- long inputs: always a DiceError, quickly; never RecursionError ---------------------------
 
-def test_thousands_of_nested_parentheses():
+def test_design_5_thousands_of_nested_parentheses():
     text = "(" * 5000 + "1" + ")" * 5000
     assert refused(text).kind == "limit"  # too long
     err = refused(text, Limits(max_length=20_000))
     assert (err.kind, err.position) == ("limit", 50)  # too deep
 
 
-def test_thousands_of_unary_signs():
+def test_design_5_thousands_of_unary_signs():
     assert refused("-" * 5000 + "1", Limits(max_length=20_000)).kind == "limit"
 
 
-def test_thousands_of_terms():
+def test_design_5_thousands_of_terms():
     text = "+".join(["1"] * 5000)
     assert refused(text).kind == "limit"
     r = roll_text(text, NoDice(), Limits(max_length=20_000))
@@ -206,7 +209,7 @@ def test_thousands_of_terms():
     assert to_text(r) == f"{text} = 5000"
 
 
-def test_thousands_of_dice_terms_exhaust_the_budget_not_the_stack():
+def test_design_5_thousands_of_dice_terms_exhaust_the_budget_not_the_stack():
     text = "+".join(["1d6"] * 5000)
     err = refused(text, Limits(max_length=50_000))
     assert (err.kind, err.position) == ("limit", 4000)
@@ -222,7 +225,7 @@ def test_thousands_of_dice_terms_exhaust_the_budget_not_the_stack():
     lambda r: "1d6" * 30_000,
     lambda r: " " * 100_000,
 ])
-def test_100_kb_of_garbage_is_a_dice_error(make):
+def test_design_5_100_kb_of_garbage_is_a_dice_error(make):
     text = make(random.Random(1))
     assert refused(text).kind == "limit"  # too long, at once
     err = refused(text, Limits(max_length=200_000))
@@ -234,12 +237,12 @@ def test_100_kb_of_garbage_is_a_dice_error(make):
 @pytest.mark.parametrize("kwargs", [
     {"max_depth": MAX_DEPTH_CEILING + 1}, {"max_dice": 0}, {"max_length": 0}, {"max_sides": -1},
 ])
-def test_limits_refuse_values_that_cannot_work(kwargs):
+def test_design_5_limits_refuse_values_that_cannot_work(kwargs):
     with pytest.raises(ValueError):
         Limits(**kwargs)
 
 
-def test_the_deepest_allowed_nesting_does_not_hit_the_interpreter_stack():
+def test_design_5_the_deepest_allowed_nesting_does_not_hit_the_interpreter_stack():
     deep = Limits(max_depth=MAX_DEPTH_CEILING)
     half = MAX_DEPTH_CEILING // 2
     text = "-(" * half + "1d6+2" + ")" * half

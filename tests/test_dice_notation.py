@@ -158,7 +158,7 @@ CASES = [
 
 
 @pytest.mark.parametrize("text, faces, value, kind, dice", CASES)
-def test_c_dice_1_2_notation_table(text, faces, value, kind, dice):
+def test_c_dice_1_c_dice_2_c_pct_1_notation_table(text, faces, value, kind, dice):
     r = rolled(text, faces)
     assert (r.value, r.kind, marks(r)) == (value, kind, dice)
 
