@@ -80,12 +80,13 @@ def main_options(
 
 
 def _register() -> None:
-    from .commands import char, completion, history, odds, roll, session_cmd
+    from .commands import char, completion, fight, history, odds, roll, session_cmd
 
     app.command("roll")(roll.roll_command)
     app.command("odds")(odds.odds_command)
     app.add_typer(session_cmd.app, name="session")
     app.add_typer(char.app, name="char")
+    fight.register(app)
     app.command("log")(history.log_command)
     app.command("undo")(history.undo_command)
     app.command("redo")(history.redo_command)

@@ -116,17 +116,15 @@ def log_command(
 
 def _move(ctx: typer.Context, steps: int, forward: bool) -> None:
     from ..session import open_session
-    from ..store import StoreError, append_event
+    from ..store import HistoryLimit, append_event
 
     if steps < 1:
         raise CliError("the number of steps must be at least 1", ExitCode.USAGE)
     session = open_session(ctx.obj)
     try:
         session.redo(steps) if forward else session.undo(steps)
-    except StoreError as e:
-        if "cannot" in e.problem:
-            raise CliError(e.problem, ExitCode.RULES, e.hint or "") from None
-        raise
+    except HistoryLimit as e:  # not bad data: there is just nothing more to undo
+        raise CliError(e.problem, ExitCode.RULES, e.hint or "") from None
     word = "redo" if forward else "undo"
     append_event(session.journal_path, {"kind": word, "command": f"{word} {steps}", "steps": steps})
     states = session.states()

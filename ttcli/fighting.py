@@ -1,0 +1,107 @@
+"""Fight operations on a session file: one store transaction per command.
+
+Loads the session document, turns it into an encounter, runs one pure
+operation from ``rules.combat`` with the session's dice (committed ones while
+a commitment is active), writes the new encounter back and journals every
+die and line.  One-shot commands and the prompt both come through here, so
+they produce the same journal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .exitcodes import ExitCode
+
+
+@dataclass(frozen=True)
+class FightResult:
+    """What a fight command did: the master's lines and the players' (hidden left out)."""
+
+    master: tuple[str, ...]
+    players: tuple[str, ...]
+    passed: bool | None = None
+    #: show the players' version (--public)
+    public: bool = False
+    kind = "fight"
+
+    def shown(self) -> tuple[str, ...]:
+        return self.players if self.public else self.master
+
+    def lines(self, s) -> list[str]:
+        return [s.escape(line) for line in self.shown()]
+
+    def to_json(self) -> dict:
+        data: dict[str, Any] = {"lines": list(self.shown()), "public": self.public}
+        if self.passed is not None:
+            data["passed"] = self.passed
+        return data
+
+
+def die_records(dice) -> list[dict]:
+    out = []
+    for d in dice:
+        rec = {"sides": d.sides, "face": d.face, "origin": d.origin}
+        if getattr(d, "counter", None) is not None:
+            rec["counter"] = d.counter
+        purpose = getattr(d, "purpose", "")
+        if purpose:
+            rec["purpose"] = purpose
+        out.append(rec)
+    return out
+
+
+def run_operation(env, command: str, operation: Callable, *, needs_dice: bool = True,
+                  seed: int | None = None) -> FightResult:
+    """Run ``operation(encounter, source)`` (or ``operation(encounter)``) on the session."""
+    from rules.combat import encounter_from_doc, encounter_to_doc
+
+    from .dicelog import session_source, store_counter
+    from .session import open_session
+
+    session = open_session(env)
+    with session.transaction() as doc:
+        enc = encounter_from_doc(doc)
+        if needs_dice:
+            source = session_source(doc, seed, session.target)
+            outcome = operation(enc, source)
+        else:
+            source, outcome = None, operation(enc)
+        new_doc = encounter_to_doc(outcome.encounter, doc)
+        doc.clear()
+        doc.update(new_doc)
+        if source is not None:
+            store_counter(doc, source, session.target)
+        doc.log(journal_event(command, outcome, doc))
+    return FightResult(tuple(outcome.lines), tuple(outcome.public_lines or outcome.lines), outcome.passed)
+
+
+def journal_event(command: str, outcome, doc) -> dict:
+    event: dict[str, Any] = {"kind": outcome.event.get("kind", "fight"), "command": command}
+    fight = doc.get("fight")
+    if isinstance(fight, dict) and isinstance(fight.get("round"), int):
+        event["round"] = fight["round"]
+    event["hidden"] = bool(outcome.hidden)
+    event["text"] = list(outcome.lines)
+    public = list(outcome.public_lines or ())
+    if public != list(outcome.lines):
+        event["public_text"] = public
+    for key, value in outcome.event.items():
+        if key not in event and value is not None:
+            event[key] = value
+    if outcome.dice:
+        event["dice"] = die_records(outcome.dice)
+    if outcome.passed is not None:
+        event["passed"] = outcome.passed
+    return event
+
+
+def emit_fight(ctx, result: FightResult, fmt: str = "auto") -> None:
+    import typer
+
+    from .render import emit
+
+    emit(result, fmt, ctx.obj)
+    if result.passed is False:
+        raise typer.Exit(ExitCode.FAILED)
