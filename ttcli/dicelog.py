@@ -58,12 +58,18 @@ def session_source(doc: Mapping[str, Any], seed: int | None, session_target: Pat
                            ExitCode.RULES, "roll without --seed, or reveal first: ttcli session reveal")
         counter = commit["counter"]
         if session_target is not None:
-            try:
-                counter = max(counter, int(counter_path(session_target).read_text().strip()))
-            except (FileNotFoundError, ValueError):
-                pass
+            counter = max(counter, _sidecar_counter(session_target, commit["commitment"]))
         return CommittedSource(bytes.fromhex(commit["secret"]), counter)
     return RandomSource(seed)
+
+
+def _sidecar_counter(session_target: Path, commitment: str) -> int:
+    """The next counter recorded for this commitment (0 for a new one)."""
+    try:
+        recorded, value = counter_path(session_target).read_text().split()
+        return int(value) if recorded == commitment else 0
+    except (FileNotFoundError, ValueError):
+        return 0
 
 
 def store_counter(doc: dict, source, session_target: Path | None = None) -> None:
@@ -76,7 +82,8 @@ def store_counter(doc: dict, source, session_target: Path | None = None) -> None
         if session_target is not None:
             from .store import atomic_write
 
-            atomic_write(counter_path(session_target), f"{inner.counter}\n".encode())
+            line = f"{doc['commit']['commitment']} {inner.counter}\n"
+            atomic_write(counter_path(session_target), line.encode())
 
 
 def event_dice(event: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:

@@ -191,8 +191,14 @@ def rm(
 
 
 @app.command("commit")
-def commit(ctx: typer.Context) -> None:
+def commit(
+    ctx: typer.Context,
+    secret: Annotated[Optional[str], typer.Option(
+        help="Use this secret (64 hex digits) instead of a fresh one: to replay a fight "
+             "exactly. Never reuse a secret that was revealed.")] = None,
+) -> None:
     """Start committed dice: print a hash to post before the fight; reveal the secret after."""
+    import re
     import secrets
 
     from rules.sources import commitment
@@ -205,7 +211,11 @@ def commit(ctx: typer.Context) -> None:
         if old is not None and not old.get("revealed"):
             raise CliError("this session already has an unrevealed commitment", ExitCode.RULES,
                            f"its hash is {old['commitment']}; reveal it first: ttcli session reveal")
-        secret = secrets.token_hex(32)
+        if secret is None:
+            secret = secrets.token_hex(32)
+        elif not re.fullmatch(r"[0-9a-f]{64}", secret.strip().lower()):
+            raise CliError("--secret must be 64 hexadecimal digits", ExitCode.USAGE)
+        secret = secret.strip().lower()
         digest = commitment(bytes.fromhex(secret))
         doc["commit"] = {"commitment": digest, "secret": secret, "counter": 0, "revealed": False}
         doc.log({"kind": "commit", "command": "session commit", "commitment": digest})

@@ -1,0 +1,181 @@
+"""A scripted dungeon fight, one-shot commands vs the prompt, and the prompt's speed.
+
+    python benchmarks/fight_replay.py [--rounds 10] [--journal 10000] [--processes]
+
+1. Copies the bundled ``crypt`` session (4 heroes, 6 enemies), commits its dice
+   to a fixed secret, and fights ``--rounds`` rounds with one-shot commands:
+   each acting character attacks the first standing foe while it has actions,
+   then ``fight next``.  With ``--processes`` every command is a real ``ttcli``
+   process; otherwise the same app runs in-process.
+2. Types the very same lines into the combat prompt of a fresh copy through a
+   pipe, and checks both journals are equal (times aside).
+3. Fills a journal with ``--journal`` events and times single prompt commands
+   in-process (goal: under 20 ms each).
+
+The tests import the driver from here (tests/test_fight_replay.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SECRET = "5eed" * 16
+RANGED = {"Лучница"}
+
+
+def next_command(doc: dict, rounds: int) -> list[str] | None:
+    """The master's next command for the scripted fight, or None when it is over."""
+    from rules.combat import encounter_from_doc
+
+    enc = encounter_from_doc(doc)
+    fight = enc.fight
+    if fight is None:
+        return None if doc.get("_started") else ["fight", "start"]
+    if fight.round > rounds:
+        return ["fight", "end"]
+    actor = enc.get(fight.current)
+    foes = [c for c in enc if c.side != actor.side and c.status == "ok"]
+    if not foes:
+        return ["fight", "end"]
+    if actor.status == "ok" and fight.turn is not None and fight.turn.remaining > 0:
+        words = ["attack", actor.name, foes[0].name]
+        return words + (["--ranged"] if actor.name in RANGED else [])
+    return ["fight", "next"]
+
+
+def prepare(folder: Path) -> None:
+    """A copy of the bundled crypt session with dice committed to SECRET."""
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "saves" / "crypt.toml", folder / "crypt.toml")
+    invoke(folder, ["session", "commit", "--secret", SECRET])
+
+
+def invoke(folder: Path, words: list[str], processes: bool = False) -> int:
+    args = ["--saves", str(folder), "--session", "crypt", *words]
+    if processes:
+        return subprocess.run([sys.executable, "-m", "ttcli", *args], capture_output=True,
+                              cwd=ROOT).returncode
+    from typer.testing import CliRunner
+
+    from ttcli.app import app
+
+    return CliRunner().invoke(app, args).exit_code
+
+
+def one_shot_fight(folder: Path, rounds: int, processes: bool = False) -> list[str]:
+    """Run the fight with one-shot commands; return the lines a master would type."""
+    from ttcli.session import open_session
+    from ttcli.env import Environment
+
+    env = Environment(saves=folder, session="crypt")
+    typed: list[str] = []
+    started = False
+    while len(typed) < 2000:
+        doc = open_session(env).read()
+        doc["_started"] = started
+        words = next_command(doc, rounds)
+        if words is None:
+            break
+        invoke(folder, words, processes)
+        typed.append(" ".join(shlex.quote(w) for w in words))
+        started = True
+        if words == ["fight", "end"]:
+            break
+    return typed
+
+
+def prompt_fight(folder: Path, lines: list[str]) -> None:
+    """Type ``lines`` into the combat prompt (prompt_toolkit, through a pipe)."""
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from ttcli.env import Environment
+    from ttcli.repl import Repl
+
+    env = Environment(stdout=io.StringIO(), stderr=io.StringIO(), saves=folder)
+    with create_pipe_input() as pipe:
+        pipe.send_text("".join(line + "\n" for line in lines))
+        pipe.send_text("exit\n")
+        Repl(env, "crypt", input=pipe, output=DummyOutput(), history=False).run()
+
+
+def journal(folder: Path) -> list[dict]:
+    """The events of the fight, without their times (which differ between runs)."""
+    from ttcli.store import read_events
+
+    return [{k: v for k, v in e.items() if k != "time"}
+            for e in read_events(folder / "crypt.journal.toml")]
+
+
+def fill_journal(folder: Path, count: int) -> None:
+    """Append ``count`` roll events, as a long campaign would leave behind."""
+    from ttcli.store import append_event
+
+    path = folder / "crypt.journal.toml"
+    for i in range(count):
+        append_event(path, {"kind": "roll", "command": "roll 1d20", "hidden": False,
+                            "text": [f"1d20 = {i % 20 + 1}"],
+                            "rolls": [{"expression": "1d20", "value": i % 20 + 1,
+                                       "dice": [{"sides": 20, "face": i % 20 + 1, "origin": "rolled"}]}]})
+
+
+def time_prompt_commands(folder: Path, lines: list[str]) -> list[float]:
+    """Milliseconds per command through the prompt's dispatcher, in-process."""
+    from ttcli.env import Environment
+    from ttcli.repl import Dispatcher
+
+    env = Environment(stdout=io.StringIO(), stderr=io.StringIO(), saves=folder, session="crypt")
+    dispatcher = Dispatcher(env)
+    out = []
+    for line in lines:
+        start = time.perf_counter()
+        dispatcher.run(line)
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--journal", type=int, default=10_000)
+    parser.add_argument("--processes", action="store_true", help="one process per one-shot command")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        a, b, c = Path(tmp, "one-shot"), Path(tmp, "prompt"), Path(tmp, "timed")
+        for folder in (a, b, c):
+            prepare(folder)
+        start = time.perf_counter()
+        lines = one_shot_fight(a, args.rounds, args.processes)
+        one_shot_s = time.perf_counter() - start
+        start = time.perf_counter()
+        prompt_fight(b, lines)
+        prompt_s = time.perf_counter() - start
+        same = journal(a) == journal(b)
+        print(f"scripted fight: {len(lines)} commands, {len(journal(a))} journal events")
+        print(f"one-shot run {one_shot_s:.1f} s ({'processes' if args.processes else 'in-process'}), "
+              f"prompt run {prompt_s:.1f} s")
+        print(f"journals equal: {same}")
+        fill_journal(c, args.journal)
+        times = time_prompt_commands(c, lines[: min(len(lines), 120)])
+        print(f"prompt commands with a {args.journal:,}-event journal: median {statistics.median(times):.1f} ms, "
+              f"p90 {sorted(times)[int(len(times) * 0.9)]:.1f} ms, max {max(times):.1f} ms "
+              f"over {len(times)} commands (goal: under 20 ms)")
+        if not same:
+            raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("NO_COLOR", "1")
+    main()
