@@ -63,14 +63,11 @@ def _kept_first(order: list[tuple[int, int]], n: int, c: int) -> Poly:
     P[0] = 1
     result = 0
     rest = total_w
+    rest_pow = _powers(rest, n)
     for s, w in order:
-        upto = rest  # weight of this face and every later one
+        upto_pow = rest_pow  # powers of the weight of this face and every later one
         rest -= w
-        rest_pow = [1] * (n + 1)
-        upto_pow = [1] * (n + 1)
-        for e in range(1, n + 1):
-            rest_pow[e] = rest_pow[e - 1] * rest
-            upto_pow[e] = upto_pow[e - 1] * upto
+        rest_pow = _powers(rest, n)
         new: list[int] = [0] * c
         for m in range(c):
             pm = P[m]
@@ -88,6 +85,13 @@ def _kept_first(order: list[tuple[int, int]], n: int, c: int) -> Poly:
                 result += (pm * settled) << (need * s * width)
         P = new
     return Poly(c * smin, unpack(result, slots, width // 8))
+
+
+def _powers(x: int, n: int) -> list[int]:
+    out = [1] * (n + 1)
+    for e in range(1, n + 1):
+        out[e] = out[e - 1] * x
+    return out
 
 
 def _push(sel: tuple, rest: int, face: int, c: int, descending: bool, score) -> tuple[tuple, int]:
