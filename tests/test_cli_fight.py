@@ -1,0 +1,177 @@
+"""One-shot fight commands on a real session file: rules enforced, nothing lost on refusal."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ttcli.exitcodes import ExitCode
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def fight(tmp_path, runner):
+    from ttcli.app import app
+
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    shutil.copy(ROOT / "saves" / "crypt.toml", saves / "crypt.toml")
+
+    def run(*args, input=None):
+        return runner.invoke(app, ["--saves", str(saves), "--session", "crypt", *args], input=input)
+
+    run.path = saves / "crypt.toml"
+    return run
+
+
+def ok(r):
+    assert r.exit_code == 0, r.output
+    return r
+
+
+def status(fight):
+    return json.loads(ok(fight("fight", "status", "--json")).stdout)
+
+
+def current(fight):
+    data = status(fight)
+    return data["fight"]["order"][data["fight"]["index"]]
+
+
+def test_dg_init_1_start_rolls_side_initiative_and_orders_sides(fight):
+    out = ok(fight("fight", "start")).stdout
+    assert "Initiative:" in out and "Order:" in out
+    data = status(fight)
+    sides = {c["name"]: c["side"] for c in data["combatants"]}
+    order = [sides[n] for n in data["fight"]["order"]]
+    # all of one side, then all of the other
+    assert order == sorted(order, key=lambda s: s != order[0])
+
+
+def test_dg_init_1_ambush_acts_first_without_a_roll(fight):
+    out = ok(fight("fight", "start", "--ambush", "enemy")).stdout
+    data = status(fight)
+    first = data["fight"]["order"][0]
+    assert next(c for c in data["combatants"] if c["name"] == first)["side"] == "enemy"
+    assert "d6" not in out.split("Order:")[0]
+
+
+def test_dg_init_1_acting_out_of_turn_is_refused_and_nothing_changes(fight):
+    ok(fight("fight", "start"))
+    actor = current(fight)
+    other = next(c["name"] for c in status(fight)["combatants"] if c["name"] != actor and c["side"] == "party")
+    before = fight.path.read_bytes()
+    r = fight("attack", other, "Огр")
+    assert r.exit_code == ExitCode.RULES and "turn" in r.stderr
+    assert fight.path.read_bytes() == before
+
+
+def test_dg_act_1_two_actions_then_refused(fight):
+    ok(fight("fight", "start", "--ambush", "party"))
+    actor = current(fight)
+    for _ in range(2):
+        ok(fight("act", actor, "looks", "around"))
+    before = fight.path.read_bytes()
+    r = fight("act", actor, "again")
+    assert r.exit_code == ExitCode.RULES and fight.path.read_bytes() == before
+
+
+def test_unknown_names_and_stats_are_not_found(fight):
+    ok(fight("fight", "start"))
+    actor = current(fight)
+    assert fight("attack", actor, "Дракон").exit_code == ExitCode.NOT_FOUND
+    r = fight("check", "Жрец", "полёт", "--dc", "10")
+    assert r.exit_code in (ExitCode.NOT_FOUND, ExitCode.RULES) and "полёт" in r.stderr
+
+
+def test_dg_death_1_attacking_the_dead_is_refused(fight):
+    ok(fight("fight", "start", "--ambush", "party"))
+    actor = current(fight)
+    ok(fight("damage", "Огр", "100"))
+    ok(fight("damage", "Огр", "1"))
+    assert status(fight)["combatants"][-1]["status"] == "dead"
+    r = fight("attack", actor, "Огр")
+    assert r.exit_code == ExitCode.RULES and "dead" in r.stderr
+
+
+def test_dg_death_1_damage_and_heal_any_time(fight):
+    ok(fight("damage", "Огр", "5"))
+    ok(fight("heal", "Огр", "2"))
+    ogre = next(c for c in status(fight)["combatants"] if c["name"] == "Огр")
+    assert ogre["resources"]["hp"] == 18 - 5 + 2
+    assert fight("heal", "Огр", "-3").exit_code == ExitCode.USAGE
+
+
+def test_dg_check_1_check_exit_code_follows_the_result(fight):
+    passed = fight("check", "Жрец", "религия", "--dc", "1")
+    assert passed.exit_code == 0 and "success" in passed.stdout
+    failed = fight("check", "Жрец", "религия", "--dc", "40")
+    assert failed.exit_code == ExitCode.FAILED and "fail" in failed.stdout
+
+
+def test_dg_save_1_save_uses_a_d10(fight):
+    r = fight("save", "Викинг", "тело")
+    assert r.exit_code in (0, 1) and "d10" in r.stdout
+
+
+def test_effects_tick_by_themselves_and_are_journaled(fight):
+    ok(fight("fight", "start", "--ambush", "enemy"))
+    first = current(fight)
+    ok(fight("effect", "add", first, "яд", "--damage", "2", "--duration", "3 turns"))
+    hp_before = next(c for c in status(fight)["combatants"] if c["name"] == first)["resources"]["hp"]
+    for _ in range(len(status(fight)["fight"]["order"])):
+        ok(fight("fight", "next"))
+    hp_after = next(c for c in status(fight)["combatants"] if c["name"] == first)["resources"]["hp"]
+    assert hp_after == hp_before - 2
+    log = json.loads(ok(fight("log", "--json", "-n", "0")).stdout)
+    assert any("poison" in " ".join(e.get("text", [])) for e in log["events"])
+
+
+def test_effect_rm_and_unknown_effect(fight):
+    r = fight("effect", "add", "Вор", "stun")
+    assert r.exit_code == ExitCode.RULES and "running fight" in r.stderr  # stun lasts to a next turn
+    ok(fight("fight", "start"))
+    ok(fight("effect", "add", "Вор", "stun"))
+    ok(fight("effect", "rm", "Вор", "stun"))
+    assert fight("effect", "rm", "Вор", "stun").exit_code in (ExitCode.NOT_FOUND, ExitCode.RULES)
+
+
+def test_public_status_hides_hidden_combatants_and_enemy_numbers(fight):
+    ok(fight("char", "set", "Огр", "hidden=true"))
+    ok(fight("fight", "start"))
+    master = ok(fight("fight", "status", "--format", "bbcode")).stdout
+    public = ok(fight("fight", "status", "--public", "--format", "bbcode")).stdout
+    assert "Огр" in master and "Огр" not in public
+    assert "Гоблин 1: unhurt" in public and "[b]round 1[/b]" in public
+    md = ok(fight("fight", "status", "--public", "--format", "markdown")).stdout
+    assert "**round 1**" in md
+
+
+def test_fight_end_reports_and_clears_the_fight(fight):
+    ok(fight("fight", "start"))
+    out = ok(fight("fight", "end")).stdout
+    assert out.strip()
+    assert "fight" not in status(fight)
+
+
+def test_other_systems_refuse_fights_clearly(tmp_path, runner):
+    from ttcli.app import app
+
+    saves = tmp_path / "s"
+    saves.mkdir()
+    shutil.copy(ROOT / "saves" / "arena.toml", saves / "arena.toml")
+    r = runner.invoke(app, ["--saves", str(saves), "--session", "arena", "fight", "start"])
+    assert r.exit_code == ExitCode.RULES and "not available yet" in r.stderr
+
+
+def test_fight_commands_use_committed_dice_and_verify(fight, tmp_path):
+    ok(fight("session", "commit"))
+    ok(fight("fight", "start", "--ambush", "party"))
+    actor = current(fight)
+    fight("attack", actor, "Огр")
+    secret = ok(fight("session", "reveal")).stdout.splitlines()[0].split(": ")[1]
+    journal = fight.path.with_name("crypt.journal.toml")
+    r = ok(fight("verify", str(journal), "--secret", secret))
+    assert "all committed dice match" in r.stdout and " 0 committed" not in r.stdout
