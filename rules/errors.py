@@ -58,3 +58,52 @@ def close_names(name: str, candidates: dict[str, str], limit: int = 3) -> tuple[
         if display not in shown:
             shown.append(display)
     return tuple(shown[:limit])
+
+
+class NotFound(LookupError):
+    """A name typed by the master that picks out no single thing.
+
+    ``kind`` says what was looked for ("combatant", "effect", "stat or
+    skill"); ``ambiguous`` is True when several names start with the query,
+    which are then the ``suggestions``; otherwise the suggestions are the
+    closest known names.  The message ends with them, so it can be shown as is.
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        query: str,
+        suggestions: Iterable[str] = (),
+        *,
+        ambiguous: bool = False,
+    ) -> None:
+        self.kind = kind
+        self.query = query
+        self.suggestions = tuple(suggestions)
+        self.ambiguous = ambiguous
+        if ambiguous:
+            message = f"{kind} {query!r} is ambiguous; it could be: " + ", ".join(self.suggestions)
+        else:
+            message = f"no {kind} called {query!r}"
+            if self.suggestions:
+                message += "; did you mean: " + ", ".join(self.suggestions) + "?"
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class DocumentError(ValueError):
+    """A session document that does not have the shape the rules read.
+
+    ``path`` is the place of the bad value as keys and list indexes, e.g.
+    ``("combatants", "Викинг", "effects", 0, "tick")``, so the program can
+    name the field and find its line; ``problem`` says what is wrong there.
+    """
+
+    def __init__(self, path: tuple[str | int, ...], problem: str) -> None:
+        self.path = tuple(path)
+        self.problem = problem
+        where = ".".join(str(part) for part in self.path)
+        super().__init__(f"{where}: {problem}" if where else problem)
