@@ -1,0 +1,140 @@
+"""Combat state shared by every system: combatants, fight, name lookup."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.combat import Combatant, Encounter, Fight, NotFound, TurnState, find
+from rules.combat_effects import Effect
+
+ROSTER = ("Викинг", "Эльфийка", "Гоблин 1", "Гоблин 2", "Ёж", "Orc")
+
+
+def encounter(names=ROSTER) -> Encounter:
+    return Encounter("dungeon", {}, tuple(Combatant(n, "party") for n in names))
+
+
+@pytest.mark.parametrize(
+    "query, name",
+    [
+        ("Викинг", "Викинг"),
+        ("викинг", "Викинг"),
+        ("ВИКИНГ", "Викинг"),
+        ("вик", "Викинг"),
+        ("эль", "Эльфийка"),
+        ("еж", "Ёж"),
+        ("ёж", "Ёж"),
+        ("  гоблин   1 ", "Гоблин 1"),
+        ("гоблин 2", "Гоблин 2"),
+        ("orc", "Orc"),
+        ("O", "Orc"),
+    ],
+)
+def test_find_forgives_case_yo_spaces_and_takes_a_unique_prefix(query, name):
+    assert find(encounter(), query) == name
+
+
+def test_find_exact_name_wins_over_a_longer_one_sharing_its_prefix():
+    enc = encounter(("Гоблин", "Гоблин шаман"))
+    assert find(enc, "гоблин") == "Гоблин"
+    assert find(enc, "гоблин ш") == "Гоблин шаман"
+
+
+def test_find_ambiguous_prefix_lists_the_candidates():
+    with pytest.raises(NotFound) as caught:
+        find(encounter(), "гоб")
+    assert caught.value.ambiguous
+    assert caught.value.suggestions == ("Гоблин 1", "Гоблин 2")
+    assert "Гоблин 1, Гоблин 2" in str(caught.value)
+
+
+def test_find_unknown_name_suggests_close_ones():
+    with pytest.raises(NotFound) as caught:
+        find(encounter(), "Викинк")
+    assert not caught.value.ambiguous
+    assert caught.value.suggestions[0] == "Викинг"
+    assert isinstance(caught.value, LookupError)
+
+
+def test_find_empty_query_is_ambiguous_not_a_match():
+    with pytest.raises(NotFound):
+        find(encounter(), "")
+
+
+@given(st.sampled_from(ROSTER), st.integers(min_value=1, max_value=10))
+def test_find_any_unique_prefix_of_a_name_finds_it(name, length):
+    prefix = name[:length]
+    others = [n for n in ROSTER if n != name and n.casefold().replace("ё", "е").startswith(
+        prefix.casefold().replace("ё", "е"))]
+    if others and prefix.casefold() != name.casefold():
+        with pytest.raises(NotFound):
+            find(encounter(), prefix)
+    else:
+        assert find(encounter(), prefix.upper()) == name
+
+
+def test_names_are_unique_regardless_of_case():
+    with pytest.raises(ValueError, match="share a name"):
+        Encounter("dungeon", {}, (Combatant("Ёж"), Combatant("еж")))
+
+
+def test_combatant_rejects_unknown_side():
+    with pytest.raises(ValueError, match="side"):
+        Combatant("Викинг", "enemies")
+
+
+def test_combatant_is_frozen_and_its_mappings_read_only():
+    c = Combatant("Викинг", stats={"body": 4})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.side = "enemy"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        c.stats["body"] = 5  # type: ignore[index]
+
+
+def test_combatant_modifier_sums_its_effects():
+    c = Combatant("Викинг", effects=(
+        Effect("ankle", modifiers={"speed": -1}),
+        Effect("haste", modifiers={"speed": 2, "dodge": 1}),
+    ))
+    assert (c.modifier("speed"), c.modifier("dodge"), c.modifier("body")) == (1, 1, 0)
+
+
+def test_two_effects_of_one_name_on_a_combatant_are_refused():
+    with pytest.raises(ValueError, match="share a name"):
+        Combatant("Викинг", effects=(Effect("Яд"), Effect("яд")))
+
+
+def test_with_combatant_replaces_in_place_or_appends():
+    enc = encounter(("А", "Б"))
+    replaced = enc.with_combatant(Combatant("А", "enemy"))
+    assert replaced.names == ("А", "Б") and replaced.get("А").side == "enemy"
+    assert enc.with_combatant(Combatant("В")).names == ("А", "Б", "В")
+    assert enc.get("А").side == "party"
+
+
+@pytest.mark.parametrize(
+    "fight, problem",
+    [
+        (dict(round=0), "rounds"),
+        (dict(order=("А",), index=1), "index"),
+        (dict(order=("А", "Б"), index=0, turn=TurnState("Б")), "turn belongs"),
+        (dict(ambush="enemies"), "ambush"),
+    ],
+)
+def test_fight_refuses_impossible_clocks(fight, problem):
+    with pytest.raises(ValueError, match=problem):
+        Fight(**fight)
+
+
+def test_fight_order_must_name_combatants():
+    with pytest.raises(ValueError, match="unknown combatants"):
+        Encounter("dungeon", {}, (Combatant("А"),), Fight(order=("А", "Я")))
+
+
+def test_turn_ahead_is_true_only_for_later_slots():
+    fight = Fight(order=("А", "Б", "В"), index=1)
+    assert [fight.turn_ahead(n) for n in ("А", "Б", "В", "Г")] == [False, False, True, False]
