@@ -1,0 +1,105 @@
+"""Which systems can fight, and the purity of the combat modules."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from rules import combat as cb
+from rules.errors import RuleError
+from rules.sources import GivenSource
+from rules.systems import Unavailable, available, fight_rules
+
+NOT_YET = ("terra", "twilight", "skirmish")
+
+
+def roster(system: str) -> cb.Encounter:
+    return cb.Encounter(system, {}, (cb.Combatant("Арн", "party"), cb.Combatant("Тролль", "enemy")))
+
+
+def test_dungeon_fights_are_available():
+    assert available("dungeon")
+    assert fight_rules("dungeon").system == "dungeon"
+
+
+@pytest.mark.parametrize("system", NOT_YET)
+def test_start_fight_for_systems_not_built_says_so(system):
+    enc = roster(system)
+    with pytest.raises(RuleError) as caught:
+        cb.start_fight(enc, GivenSource([]))
+    assert str(caught.value) == (
+        f"fights for {system} are not available yet; rolls, checks and the roster work"
+    )
+    assert not available(system)
+
+
+OPERATIONS = [
+    lambda enc, src: cb.next_turn(enc, src),
+    lambda enc, src: cb.end_fight(enc),
+    lambda enc, src: cb.attack(enc, src, "Арн", "Тролль"),
+    lambda enc, src: cb.damage(enc, "Арн", 1),
+    lambda enc, src: cb.heal(enc, "Арн", 1),
+    lambda enc, src: cb.add_effect(enc, "Арн", cb.EffectSpec("x")),
+    lambda enc, src: cb.remove_effect(enc, "Арн", "x"),
+    lambda enc, src: cb.check(enc, src, "Арн", "body", 10),
+    lambda enc, src: cb.save(enc, src, "Арн", "body"),
+    lambda enc, src: cb.spend_fatigue(enc, src, "Арн", "rally"),
+    lambda enc, src: cb.move(enc, "Арн", 2),
+    lambda enc, src: cb.rest(enc, src, "Арн", "short"),
+    lambda enc, src: cb.act(enc, "Арн"),
+    lambda enc, src: cb.join_fight(enc, "Арн"),
+]
+
+
+@pytest.mark.parametrize("system", NOT_YET)
+@pytest.mark.parametrize("operation", OPERATIONS)
+def test_no_fight_operation_pretends_for_systems_not_built(system, operation):
+    with pytest.raises(RuleError, match="not available yet"):
+        operation(roster(system), GivenSource([]))
+
+
+def test_unavailable_rules_object_draws_no_dice():
+    class Refuse:
+        def draw(self, sides):
+            raise AssertionError("no die should be drawn")
+
+    with pytest.raises(RuleError):
+        Unavailable("terra").start_fight(roster("terra"), Refuse())
+
+
+def test_unknown_system_is_bad_input():
+    with pytest.raises(ValueError, match="unknown system"):
+        fight_rules("chess")
+
+
+def test_combat_modules_are_pure_and_load_only_what_they_need():
+    code = (
+        "import sys\n"
+        "import rules.combat, rules.fight_dungeon, rules.combat_codec\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in "
+        "('typer', 'rich', 'prompt_toolkit', 'ttcli', 'tomli_w')]\n"
+        "other = [m for m in sys.modules if m.startswith('rules.sheets.') and "
+        "m.split('.')[-1] in ('terra', 'twilight', 'skirmish')]\n"
+        "print(bad, other)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[] []"
+
+
+def test_combat_rules_never_touch_module_level_random(monkeypatch):
+    import random
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("module-level random was used")
+
+    for name in ("random", "randint", "choice", "shuffle", "randrange"):
+        monkeypatch.setattr(random, name, forbidden)
+    enc = cb.Encounter("dungeon", {}, (
+        cb.Combatant("Арн", "party", stats={"weapon": "1d6"}),
+        cb.Combatant("Тролль", "enemy", stats={"weapon": "1d6"}),
+    ))
+    enc = cb.start_fight(enc, GivenSource([4, 2])).encounter
+    enc = cb.attack(enc, GivenSource([20, 3]), "арн", "тролль").encounter
+    cb.next_turn(enc, GivenSource([]))
