@@ -14,7 +14,10 @@ Grammar (whitespace allowed between tokens)::
     DIE        := d D д Д к К          (C-DICE-1)
 
 Modifiers may be written in any order and are applied in a fixed one:
-rerolls, explosions, keep/drop, success counting.
+rerolls, explosions, keep/drop, success counting.  A comparison right after
+``!`` is the explosion's own: ``5d6!>=5`` explodes on 5 and 6, while
+``5d6>=5!`` counts fives and sixes and explodes on 6.  ``d`` followed by a
+number after a die is "drop lowest" (``4d6d1``), ``k`` is "keep highest".
 """
 
 from __future__ import annotations
