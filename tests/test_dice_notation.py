@@ -131,6 +131,9 @@ CASES = [
     ("4d6r1kh3", [1, 3, 4, 5, 6], 15, TOTAL, "1r 3x 4 5 6"),
     ("4d6kh3r1", [1, 3, 4, 5, 6], 15, TOTAL, "1r 3x 4 5 6"),
     ("3d10!>=10>=8", [10, 3, 9, 2], 2, SUCCESSES, "10!s +3 9s 2"),
+    # a comparison right after "!" belongs to the explosion
+    ("2d6!>=5", [5, 1, 2], 8, TOTAL, "5! +1 2"),
+    ("5d6>=5!", [6, 2, 5, 1, 1, 3], 2, SUCCESSES, "6!s +2 5s 1 1 3"),
     ("3d6!kh2", [6, 2, 1, 4], 10, TOTAL, "6! +2x 1x 4"),
     ("2d6r1!", [1, 6, 2, 3], 11, TOTAL, "1r 6! +2 3"),
     ("6d6kh4>=5", [6, 5, 5, 1, 2, 6], 4, SUCCESSES, "6s 5s 5s 1x 2x 6s"),
