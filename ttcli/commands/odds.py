@@ -32,6 +32,8 @@ class OddsResult:
     p_at_least: Fraction | None = None
     p_at_most: Fraction | None = None
     pass_chance: Fraction | None = None
+    #: bound on the distance from the roller's odds (explosions followed only so deep)
+    max_error: float = 0.0
 
     kind = "odds"
 
@@ -51,6 +53,8 @@ class OddsResult:
             if high_tail:
                 out.append(f"{'>' + str(shown[-1][0]):>{width + 1}} {percent(high_tail):>7}")
         out.append(f"mean {float(self.mean):.4g}")
+        if self.max_error:
+            out.append(f"(explosions followed until the rest is below {self.max_error:.1e})")
         if self.pass_chance is not None:
             out.append("chance to succeed " + s.strong(percent(self.pass_chance)))
         if self.p_at_least is not None:
@@ -67,6 +71,7 @@ class OddsResult:
             "expression": self.text,
             "mean": float(self.mean),
             "outcomes": [{"value": v, **frac(p)} for v, p in self.outcomes],
+            "max_error": self.max_error,
         }
         if self.pass_chance is not None:
             data["pass"] = frac(self.pass_chance)
@@ -84,14 +89,11 @@ def odds_of(text: str, at_least: int | None = None, at_most: int | None = None) 
     expr = parse(text)
     dist = distribution(expr)
     outcomes = tuple(dist.outcomes())
-    pass_chance = None
-    if expr.is_percent:
-        pass_chance = sum((p for v, p in outcomes if v <= expr.root.chance), Fraction(0))
     return OddsResult(
         expr.text, outcomes, dist.mean, at_least, at_most,
         dist.at_least(at_least) if at_least is not None else None,
         dist.at_most(at_most) if at_most is not None else None,
-        pass_chance,
+        dist.pass_chance, dist.max_error,
     )
 
 
