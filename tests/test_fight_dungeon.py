@@ -6,6 +6,8 @@ from dataclasses import replace
 
 import pytest
 import tomli_w
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules import combat as cb
 from rules import dungeon as dg
@@ -267,6 +269,48 @@ def test_dg_dmg_1_extra_damage_die_is_not_paid_on_a_miss():
     out = cb.attack(enc, script(2), "вик", "орк", extra_die=True)
     assert "fatigue" not in out.encounter.get("Викинг").resources
     assert turn(out.encounter).used == ()
+
+
+@given(st.integers(1, 100), st.integers(1, 1000), st.integers(-50, 50),
+       st.sampled_from("dDдДкК"), st.booleans(), st.sampled_from(["", " "]))
+def test_dg_dmg_1_weapon_dice_text_reads_back(count, sides, bonus, letter, bare, space):
+    text = ("" if bare and count == 1 else str(count)) + letter + str(sides)
+    if bonus:
+        text += f"{space}{'+' if bonus > 0 else '-'}{space}{abs(bonus)}"
+    assert parse_weapon(text) == (count, sides, bonus)
+
+
+@given(st.text(max_size=12))
+def test_dg_dmg_1_weapon_text_parses_or_says_what_it_expects(text):
+    try:
+        count, sides, _ = parse_weapon(text)
+    except ValueError as err:
+        assert "1d8" in str(err)
+    else:
+        assert count >= 0 and sides >= 0
+
+
+# --- DG-DER-1 ----------------------------------------------------------------------------
+
+
+def test_dg_der_1_hp_dodge_and_caps_in_a_fight_come_from_the_sheet():
+    veteran = fighter("Ветеран", "party", 3, 3, weapon="1d6", level=4)  # HP 13, dodge 16
+    tough = fighter("Громила", "enemy", 3, 1, weapon="1d6", hp_max=20)  # a house-rule override
+    enc = cb.start_fight(cb.Encounter("dungeon", {}, (veteran, tough)), script(5, 2)).encounter
+    out = cb.attack(enc, script(15, 1), "ветеран", "громила")
+    assert out.event["dodge"] == 13 and out.event["hp"] == 20 - 1 - 3
+    enc = at_turn(out.encounter, "Громила")
+    assert cb.attack(enc, script(15), "громила", "ветеран").event["dodge"] == 16
+    assert hp(cb.heal(out.encounter, "громила", 50).encounter, "Громила") == 20
+
+
+def test_a_hidden_attackers_lines_stay_out_of_the_public_lines():
+    archer = fighter("Лучник", "enemy", 1, 9, weapon="1d6", hidden=True)
+    enc = cb.start_fight(roster(archer), script(1, 2)).encounter
+    assert enc.fight.current == "Лучник"
+    out = cb.attack(enc, script(15, 2), "лучник", "эльф", kind="ranged")
+    assert out.hidden and out.public_lines == ()
+    assert out.lines[0].startswith("Лучник attacks Эльфийка (ranged)")
 
 
 # --- DG-DEATH-1 ----------------------------------------------------------------------------
