@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import TYPE_CHECKING, Any, Mapping
-
+TYPE_CHECKING = False  # typing itself costs start-up time on the roll path
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any, Mapping
 
 from .errors import CliError
 from .exitcodes import ExitCode
