@@ -175,3 +175,19 @@ def test_fight_commands_use_committed_dice_and_verify(fight, tmp_path):
     journal = fight.path.with_name("crypt.journal.toml")
     r = ok(fight("verify", str(journal), "--secret", secret))
     assert "all committed dice match" in r.stdout and " 0 committed" not in r.stdout
+
+
+@pytest.mark.parametrize("edit, field", [
+    (lambda t: t.replace("round = 1", "round = 0"), "fight"),
+    (lambda t: t.replace('tick = "turn_start"', 'tick = "sometimes"'), "effects[0]"),
+])
+def test_hand_broken_fight_or_effect_is_reported_and_kept(fight, edit, field):
+    ok(fight("fight", "start"))
+    ok(fight("effect", "add", "Огр", "яд", "--damage", "1", "--duration", "2 turns"))
+    text = fight.path.read_text(encoding="utf-8")
+    broken = edit(text)
+    assert broken != text
+    fight.path.write_text(broken, encoding="utf-8")
+    r = fight("fight", "next")
+    assert r.exit_code == ExitCode.BAD_DATA and field in r.stderr
+    assert fight.path.read_text(encoding="utf-8") == broken

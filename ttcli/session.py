@@ -154,6 +154,7 @@ def validate(doc: Mapping[str, Any]) -> list:
         bad("combatants", "must be a table of combatants by name")
         return problems
     seen: dict[str, str] = {}
+    # quote() below names keys the way format_field does
     for name, table in combatants.items():
         where = f"combatants.{quote(name)}"
         folded = fold(name)
@@ -165,7 +166,24 @@ def validate(doc: Mapping[str, Any]) -> list:
             bad(where, "must be a table")
             continue
         _validate_combatant(sheet, where, table, bad)
+    if not problems:
+        _validate_encounter(doc, bad)
     return problems
+
+
+def _validate_encounter(doc: Mapping[str, Any], bad) -> None:
+    """Effects and the fight, as the combat rules read them (a hand edit may break them)."""
+    from rules.combat import encounter_from_doc
+    from rules.errors import DocumentError
+
+    from .store import format_field
+
+    try:
+        encounter_from_doc(doc)
+    except DocumentError as e:
+        bad(format_field(e.path), e.problem)
+    except ValueError as e:  # an impossible state, e.g. the turn index outside the order
+        bad("fight" if "fight" in doc else "combatants", str(e))
 
 
 def _validate_commit(commit: Any, bad) -> None:
