@@ -305,6 +305,22 @@ def test_each_stacking_policy(stacking, expected):
     assert stack(OLD, new) == expected
 
 
+def test_sk_stun_1_stun_lasts_until_the_bearers_next_turn_starts():
+    enc = at_turn_of(duel(), "Бес")
+    stunned = cb.add_effect(enc, "аня", cb.stun()).encounter
+    assert stunned.get("Аня").effects[0].until_round == 2
+    (outcome,) = turns(stunned, 1)
+    assert clock(outcome.encounter) == (2, "Аня")  # the stun ends, the turn is played
+    assert outcome.encounter.get("Аня").effects == ()
+    assert "Аня: stun ends." in outcome.lines
+
+
+def at_turn_of(enc: cb.Encounter, name: str) -> cb.Encounter:
+    while clock(enc)[1] != name:
+        enc = cb.next_turn(enc, NO_DICE).encounter
+    return enc
+
+
 def test_stacking_goes_by_name_case_and_yo_ignored():
     enc = cb.add_effect(duel(), "бес", EffectSpec("Ёжик", stacking=IGNORE)).encounter
     outcome = cb.add_effect(enc, "бес", EffectSpec("ежик", modifiers={"dodge": 5}, stacking=IGNORE))

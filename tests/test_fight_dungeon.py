@@ -198,7 +198,7 @@ def test_dg_act_1_refused_requests_leave_the_encounter_as_it_was():
         ("ranged", 1, 2, 0, 16, False),     # a natural 1 misses
     ],
 )
-def test_dg_hit_1_d20_against_dodge(kind, face, advantages, disadvantages, total, hit):
+def test_dg_hit_1_dg_adv_1_d20_against_dodge_with_advantages(kind, face, advantages, disadvantages, total, hit):
     dice = (face, 1) if hit else (face,)
     out = cb.attack(started(), script(*dice), "эльф", "гоблин", kind=kind,
                     advantages=advantages, disadvantages=disadvantages)
@@ -516,7 +516,7 @@ def test_dg_move_1_too_far_for_the_actions_left():
         ("РАЗ", 20, 30, True),         # natural 20
     ],
 )
-def test_dg_check_1_stat_or_skill_check_in_the_encounter(subject, face, dc, passed):
+def test_dg_check_1_dg_skill_1_stat_or_skill_check_in_the_encounter(subject, face, dc, passed):
     out = cb.check(started(), script(face), "викинг", subject, dc)
     assert out.passed is passed and out.event["passed"] is passed
 
