@@ -191,3 +191,17 @@ def test_hand_broken_fight_or_effect_is_reported_and_kept(fight, edit, field):
     r = fight("fight", "next")
     assert r.exit_code == ExitCode.BAD_DATA and field in r.stderr
     assert fight.path.read_text(encoding="utf-8") == broken
+
+
+def test_hidden_attacker_stays_out_of_the_public_log_and_status(fight):
+    import json as _json
+
+    ok(fight("char", "set", "Лучница", "hidden=true"))
+    ok(fight("fight", "start", "--ambush", "party"))
+    assert current(fight) == "Лучница"
+    master = ok(fight("attack", "Лучница", "Огр", "--ranged")).stdout
+    assert "Лучница" in master
+    public = ok(fight("log", "--public", "--json", "-n", "0")).stdout
+    assert "Лучница" not in public
+    full = _json.loads(ok(fight("log", "--json", "-n", "0")).stdout)
+    assert any("Лучница" in " ".join(e.get("text", [])) for e in full["events"])

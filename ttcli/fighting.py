@@ -74,7 +74,8 @@ def run_operation(env, command: str, operation: Callable, *, needs_dice: bool = 
         if source is not None:
             store_counter(doc, source, session.target)
         doc.log(journal_event(command, outcome, doc))
-    return FightResult(tuple(outcome.lines), tuple(outcome.public_lines or outcome.lines), outcome.passed)
+    # public_lines may be empty on purpose: everything concerned hidden combatants
+    return FightResult(tuple(outcome.lines), tuple(outcome.public_lines), outcome.passed)
 
 
 def journal_event(command: str, outcome, doc) -> dict:
@@ -84,7 +85,7 @@ def journal_event(command: str, outcome, doc) -> dict:
         event["round"] = fight["round"]
     event["hidden"] = bool(outcome.hidden)
     event["text"] = list(outcome.lines)
-    public = list(outcome.public_lines or ())
+    public = list(outcome.public_lines)
     if public != list(outcome.lines):
         event["public_text"] = public
     for key, value in outcome.event.items():

@@ -67,7 +67,8 @@ def add(
 
     with open_session(ctx.obj).transaction() as doc:
         names = add_combatants(doc, name, side, assignments or [], count=count, hidden=hidden, force=force)
-        doc.log({"kind": "char-add", "command": "char add", "names": names, "side": side})
+        doc.log({"kind": "char-add", "command": "char add", "names": names, "side": side,
+                 "hidden": hidden})
     emit(ctx, Message((f"added {', '.join(names)} ({side})",), {"names": names, "side": side}))
 
 
@@ -80,12 +81,14 @@ def set_(
 ) -> None:
     """Change stats or current values: hp=5, ОЗ=20 (a max override), side=enemy, hidden=true."""
     from ..roster import set_values
-    from ..session import open_session
+    from ..session import match_name, open_session
 
     with open_session(ctx.obj).transaction() as doc:
+        was_hidden = doc["combatants"][match_name(doc.get("combatants", {}), name)].get("hidden", False)
         full, changed = set_values(doc, name, assignments)
+        hidden = was_hidden or doc["combatants"][full].get("hidden", False)
         doc.log({"kind": "char-set", "command": "char set", "actor": full,
-                 "changes": {k: v for k, v in changed.items()}})
+                 "changes": {k: v for k, v in changed.items()}, "hidden": hidden})
     shown = ", ".join(f"{k} = {v}" for k, v in changed.items())
     emit(ctx, Message((f"{full}: {shown}",), {"name": full, "changes": changed}))
 
@@ -126,7 +129,8 @@ def rm(
     with open_session(ctx.obj).transaction() as doc:
         combatants = doc.get("combatants", {})
         full = [match_name(combatants, n) for n in names]
+        hidden = any(combatants[n].get("hidden", False) for n in full)
         for n in full:
             combatants.pop(n, None)
-        doc.log({"kind": "char-rm", "command": "char rm", "names": full})
+        doc.log({"kind": "char-rm", "command": "char rm", "names": full, "hidden": hidden})
     emit(ctx, Message((f"removed {', '.join(full)}",), {"names": full}))

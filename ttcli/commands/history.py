@@ -90,6 +90,25 @@ class LogView:
         return {"session": self.session, "public": self.public, "events": [_plain(e) for e in self.events]}
 
 
+def public_events(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """What players may see: hidden events dropped, partly hidden ones in their public words.
+
+    An event that mentions a hidden combatant keeps only its public lines, and
+    loses its dice and details (they could give the hidden away).  Players check
+    hidden rolls after the fight, against the full journal and the revealed secret.
+    """
+    shown = []
+    for e in events:
+        if e.get("hidden"):
+            continue
+        if "public_text" in e:
+            if not e["public_text"]:
+                continue
+            e = {k: e[k] for k in ("seq", "time", "kind", "round") if k in e} | {"text": e["public_text"]}
+        shown.append(e)
+    return shown
+
+
 def log_command(
     ctx: typer.Context,
     last: Annotated[int, typer.Option("--last", "-n", help="Show the last N events (0: all).")] = 20,
@@ -108,7 +127,7 @@ def log_command(
         name = match_name(doc.get("combatants", {}), who)
         events = [e for e in events if involves(e, name)]
     if public:
-        events = [e for e in events if not e.get("hidden")]
+        events = public_events(events)
     if last > 0:
         events = events[-last:]
     emit(ctx, LogView(tuple(events), public, session.path.stem), pick_format(fmt, as_json))
