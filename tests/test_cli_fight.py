@@ -104,11 +104,21 @@ def test_dg_death_1_damage_and_heal_any_time(fight):
     assert fight("heal", "Огр", "-3").exit_code == ExitCode.USAGE
 
 
-def test_dg_check_1_check_exit_code_follows_the_result(fight):
-    passed = fight("check", "Жрец", "религия", "--dc", "1")
-    assert passed.exit_code == 0 and "success" in passed.stdout
-    failed = fight("check", "Жрец", "религия", "--dc", "40")
-    assert failed.exit_code == ExitCode.FAILED and "fail" in failed.stdout
+SECRET = "ab" * 32
+
+
+@pytest.mark.parametrize("dc", [1, 12, 17, 40])
+def test_dg_check_1_check_exit_code_follows_the_result(fight, dc):
+    from rules.sources import committed_face
+
+    ok(fight("session", "commit", "--secret", SECRET))
+    face = committed_face(bytes.fromhex(SECRET), 0, 20)  # the d20 this check will get
+    mind = 4  # Жрец's РАЗ in the example
+    passed = face == 20 or (face != 1 and face + mind >= dc)
+    r = fight("check", "Жрец", "религия", "--dc", str(dc))
+    assert r.exit_code == (0 if passed else ExitCode.FAILED)
+    assert ("success" if passed else "fail") in r.stdout
+    assert f"d20 {face}" in r.stdout
 
 
 def test_dg_save_1_save_uses_a_d10(fight):
