@@ -83,7 +83,9 @@ def store_counter(doc: dict, source, session_target: Path | None = None) -> None
             from .store import atomic_write
 
             line = f"{doc['commit']['commitment']} {inner.counter}\n"
-            atomic_write(counter_path(session_target), line.encode())
+            # no directory fsync: after a power cut the worst case is an older
+            # counter, which the session file's own counter then bounds
+            atomic_write(counter_path(session_target), line.encode(), sync_dir=False)
 
 
 def event_dice(event: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
