@@ -215,3 +215,15 @@ def test_hidden_attacker_stays_out_of_the_public_log_and_status(fight):
     assert "Лучница" not in public
     full = _json.loads(ok(fight("log", "--json", "-n", "0")).stdout)
     assert any("Лучница" in " ".join(e.get("text", [])) for e in full["events"])
+
+
+def test_round_summary_for_the_forum(fight):
+    ok(fight("fight", "start", "--ambush", "party"))
+    for _ in range(len(status(fight)["fight"]["order"])):
+        ok(fight("fight", "next"))
+    assert status(fight)["fight"]["round"] == 2
+    ok(fight("damage", "Огр", "1"))
+    one = ok(fight("log", "--round", "1", "--format", "bbcode", "-n", "0")).stdout
+    two = ok(fight("log", "--round", "2", "--format", "markdown", "-n", "0")).stdout
+    assert "[b]#" in one and "HP 18 -> 17" not in one
+    assert "**#" in two and "HP 18 -> 17" in two

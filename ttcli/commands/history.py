@@ -114,6 +114,8 @@ def log_command(
     last: Annotated[int, typer.Option("--last", "-n", help="Show the last N events (0: all).")] = 20,
     who: Annotated[Optional[str], typer.Option("--who", help="Only events about this combatant.")] = None,
     public: Annotated[bool, typer.Option("--public", help="Leave out hidden rolls (for players).")] = False,
+    round_: Annotated[Optional[int], typer.Option(
+        "--round", help="Only round N of the fight: a round summary for the forum.")] = None,
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
 ) -> None:
@@ -126,6 +128,8 @@ def log_command(
         doc = session.read()
         name = match_name(doc.get("combatants", {}), who)
         events = [e for e in events if involves(e, name)]
+    if round_ is not None:
+        events = [e for e in events if e.get("round") == round_]
     if public:
         events = public_events(events)
     if last > 0:
