@@ -82,7 +82,8 @@ class Unavailable:
 
     def refuse(self, *args: object, **kwargs: object) -> Outcome:
         raise RuleError(
-            f"fights for {self.system} are not available yet; rolls, checks and the roster work"
+            f"fights, checks and health tracking for {self.system} are not available yet "
+            f"(they come with its fight rules); dice rolls, odds, the roster and the journal work"
         )
 
     start_fight = next_turn = end_fight = join_fight = refuse

@@ -30,7 +30,8 @@ def test_start_fight_for_systems_not_built_says_so(system):
     with pytest.raises(RuleError) as caught:
         cb.start_fight(enc, GivenSource([]))
     assert str(caught.value) == (
-        f"fights for {system} are not available yet; rolls, checks and the roster work"
+        f"fights, checks and health tracking for {system} are not available yet "
+        f"(they come with its fight rules); dice rolls, odds, the roster and the journal work"
     )
     assert not available(system)
 
