@@ -15,30 +15,78 @@ never bypassed.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import operator
 import random
-from dataclasses import dataclass
-from typing import Iterable, Iterator, Protocol, runtime_checkable
+from abc import ABCMeta
+from collections import namedtuple
+
+TYPE_CHECKING = False  # typing is not loaded at run time: it is start-up cost
+if TYPE_CHECKING:
+    from typing import Iterable, Iterator, Protocol
 
 ROLLED = "rolled"
 GIVEN = "given"
 COMMITTED = "committed"
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(namedtuple("Draw", "face origin counter", defaults=(ROLLED, None))):
+    """One face a source handed out.
+
+    Compared like the records of rules.dice (equal only to another Draw,
+    unordered); the methods are written out here because that package
+    imports this module, not the other way round.
+    """
+
+    __slots__ = ()
     face: int
-    origin: str = ROLLED
+    origin: str
     #: position in a committed sequence; None for other sources
-    counter: int | None = None
+    counter: int | None
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return tuple.__eq__(self, other)
+        # a tuple of another kind would answer by its items when reflected
+        return False if isinstance(other, tuple) else NotImplemented
+
+    def __ne__(self, other):
+        if other.__class__ is self.__class__:
+            return tuple.__ne__(self, other)
+        # a tuple of another kind would answer by its items when reflected
+        return True if isinstance(other, tuple) else NotImplemented
+
+    def _unordered(self, other):
+        return NotImplemented
+
+    __lt__ = __le__ = __gt__ = __ge__ = _unordered
+    __hash__ = tuple.__hash__
+    del _unordered
 
 
-@runtime_checkable
-class DiceSource(Protocol):
-    def draw(self, sides: int) -> Draw:
-        """Return one die of ``sides`` faces (1..sides)."""
+if TYPE_CHECKING:
+    class DiceSource(Protocol):
+        def draw(self, sides: int) -> Draw:
+            """Return one die of ``sides`` faces (1..sides)."""
+else:
+    class DiceSource(metaclass=ABCMeta):
+        """Anything with ``draw(sides) -> Draw`` (one die of 1..sides).
+
+        A duck type: sources need not inherit from it, and ``isinstance``
+        answers by the presence of ``draw``, as a runtime-checkable Protocol
+        would, without loading typing.
+        """
+
+        __slots__ = ()
+
+        def draw(self, sides: int) -> Draw:
+            """Return one die of ``sides`` faces (1..sides)."""
+            raise NotImplementedError
+
+        @classmethod
+        def __subclasshook__(cls, other: type):
+            if cls is DiceSource:
+                return any(vars(k).get("draw") is not None for k in other.__mro__)
+            return NotImplemented
 
 
 # Draws are immutable, so the common ones are made once and shared: a roll of
@@ -142,6 +190,11 @@ def committed_face(secret: bytes, counter: int, sides: int) -> int:
 
 
 def _hmac_values(secret: bytes, counter: int) -> Iterator[int]:
+    # loaded here, not at module level: only committed dice need them, and
+    # they are start-up cost for every other roll
+    import hashlib
+    import hmac
+
     attempt = 0
     while True:
         msg = f"{counter}:{attempt}".encode()
@@ -162,6 +215,8 @@ def fit_uniform(values: Iterable[int], sides: int, span: int) -> int:
 
 def commitment(secret: bytes) -> str:
     """The hash the master publishes before the fight."""
+    import hashlib
+
     return hashlib.sha256(secret).hexdigest()
 
 

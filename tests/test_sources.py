@@ -67,6 +67,16 @@ def test_sources_satisfy_the_protocol():
         assert isinstance(source, DiceSource)
 
 
+def test_any_class_with_draw_is_a_source_and_others_are_not():
+    class Fixed:
+        def draw(self, sides):
+            return Draw(1)
+
+    assert isinstance(Fixed(), DiceSource) and issubclass(Fixed, DiceSource)
+    assert not isinstance(object(), DiceSource)
+    assert not isinstance(Draw(1), DiceSource)
+
+
 # -- GivenSource (C-DICE-3) --------------------------------------------------------------------
 
 def test_c_dice_3_given_faces_come_in_order_then_the_fallback_rolls():
