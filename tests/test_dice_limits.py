@@ -242,6 +242,20 @@ def test_design_5_limits_refuse_values_that_cannot_work(kwargs):
         Limits(**kwargs)
 
 
+@pytest.mark.parametrize("kwargs", [
+    {"max_depth": MAX_DEPTH_CEILING + 1}, {"max_dice": 0}, {"max_value": 0},
+])
+def test_design_5_a_copy_with_changes_is_checked_too(kwargs):
+    with pytest.raises(ValueError):
+        DEFAULT_LIMITS._replace(**kwargs)
+    assert DEFAULT_LIMITS._replace(max_dice=7).max_dice == 7
+
+
+def test_design_5_limits_keep_their_defaults_and_keywords():
+    assert Limits() == DEFAULT_LIMITS == Limits(1000, 50, 1000, 1_000_000, 1_000_000_000, 2**63 - 1)
+    assert Limits(max_sides=6).max_sides == 6 and Limits(max_sides=6).max_dice == 1000
+
+
 def test_design_5_the_deepest_allowed_nesting_does_not_hit_the_interpreter_stack():
     deep = Limits(max_depth=MAX_DEPTH_CEILING)
     half = MAX_DEPTH_CEILING // 2

@@ -8,8 +8,12 @@ and unary signs, which the parser counts against the nesting limit.
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
-from typing import Callable, Union
+
+from .records import record
+
+TYPE_CHECKING = False  # typing is not loaded at run time: it is start-up cost
+if TYPE_CHECKING:
+    from typing import Callable
 
 # Comparison operators used by rerolls, explosions and success counting.
 COMPARE: dict[str, Callable[[int, int], bool]] = {
@@ -21,8 +25,8 @@ COMPARE: dict[str, Callable[[int, int], bool]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Cond:
+class Cond(record("Cond", "op value")):
+    __slots__ = ()
     op: str
     value: int
 
@@ -52,8 +56,8 @@ def _count_faces(cond: Cond, sides: int) -> int:
     return max(0, b - a + 1)
 
 
-@dataclass(frozen=True, slots=True)
-class Keep:
+class Keep(record("Keep", "mode count")):
+    __slots__ = ()
     #: "kh" keep highest, "kl" keep lowest, "dh" drop highest, "dl" drop lowest
     mode: str
     count: int
@@ -62,70 +66,73 @@ class Keep:
         return f"{self.mode}{self.count}"
 
 
-@dataclass(frozen=True, slots=True)
-class Num:
+class Num(record("Num", "value pos")):
+    __slots__ = ()
     value: int
     pos: int
 
 
-@dataclass(frozen=True, slots=True)
-class Dice:
+class Dice(record("Dice", "count sides pos text reroll reroll_once explode keep success failure",
+                  defaults=(None, False, None, None, None, None))):
+    __slots__ = ()
     count: int
     sides: int
     pos: int
     #: the dice term as written, e.g. "4д6кh3" is kept as typed
     text: str
-    reroll: Cond | None = None
-    reroll_once: bool = False
-    explode: Cond | None = None
-    keep: Keep | None = None
-    success: Cond | None = None
-    failure: Cond | None = None
+    reroll: Cond | None
+    reroll_once: bool
+    explode: Cond | None
+    keep: Keep | None
+    success: Cond | None
+    failure: Cond | None
 
     @property
     def counts_successes(self) -> bool:
         return self.success is not None
 
 
-@dataclass(frozen=True, slots=True)
-class Percent:
+class Percent(record("Percent", "chance pos")):
     """``N%``: a d100 roll that succeeds when it is at most N (C-PCT-1)."""
 
+    __slots__ = ()
     chance: int
     pos: int
 
 
-@dataclass(frozen=True, slots=True)
-class Neg:
-    operand: "Node"
+class Neg(record("Neg", "operand pos")):
+    __slots__ = ()
+    operand: Node
     pos: int
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
-    inner: "Node"
+class Group(record("Group", "inner pos")):
+    __slots__ = ()
+    inner: Node
     pos: int
 
 
-@dataclass(frozen=True, slots=True)
-class Chain:
+class Chain(record("Chain", "first rest")):
     """``first (op term)*`` where every op has the same precedence level."""
 
-    first: "Node"
-    rest: tuple[tuple[str, "Node", int], ...]  # (op, term, position of op)
+    __slots__ = ()
+    first: Node
+    rest: tuple[tuple[str, Node, int], ...]  # (op, term, position of op)
 
 
-Node = Union[Num, Dice, Percent, Neg, Group, Chain]
+# A union of classes, not typing.Union: it needs no typing import and still
+# works with isinstance.
+Node = Num | Dice | Percent | Neg | Group | Chain
 
 
-@dataclass(frozen=True, slots=True)
-class Expression:
+class Expression(record("Expression", "root text label source", defaults=(None, ""))):
+    __slots__ = ()
     root: Node
     #: the expression text without its label
     text: str
-    label: str | None = None
+    label: str | None
     #: the input exactly as typed, label included: node positions index it
-    source: str = ""
+    source: str
 
     @property
     def is_percent(self) -> bool:

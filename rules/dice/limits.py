@@ -2,35 +2,47 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .records import record
 
 # The parser, roller and stringifier recurse a few frames per nesting level:
 # past this the interpreter's own stack limit would be hit before ours.
 MAX_DEPTH_CEILING = 100
 
+_FIELDS = ("max_length", "max_depth", "max_dice", "max_sides", "max_literal", "max_value")
 
-@dataclass(frozen=True, slots=True)
-class Limits:
+
+class Limits(record("Limits", _FIELDS,
+                    defaults=(1000, 50, 1000, 1_000_000, 1_000_000_000, 2**63 - 1))):
+    """Every field must be at least 1, and ``max_depth`` at most MAX_DEPTH_CEILING."""
+
+    __slots__ = ()
     #: characters in one expression (label included)
-    max_length: int = 1000
+    max_length: int
     #: nested parentheses and unary signs
-    max_depth: int = 50
+    max_depth: int
     #: dice in the whole expression, rerolls and explosions included
-    max_dice: int = 1000
+    max_dice: int
     #: faces of one die
-    max_sides: int = 1_000_000
+    max_sides: int
     #: any number written in the expression
-    max_literal: int = 1_000_000_000
+    max_literal: int
     #: any value the expression can reach (fits a signed 64-bit integer,
     #: so it survives TOML and JSON)
-    max_value: int = 2**63 - 1
+    max_value: int
 
-    def __post_init__(self) -> None:
-        for name in ("max_length", "max_depth", "max_dice", "max_sides", "max_literal", "max_value"):
-            if getattr(self, name) < 1:
+    def __new__(cls, *args, **kwargs) -> Limits:
+        self = super().__new__(cls, *args, **kwargs)
+        for name, value in zip(_FIELDS, self):
+            if value < 1:
                 raise ValueError(f"Limits.{name} must be at least 1")
         if self.max_depth > MAX_DEPTH_CEILING:
             raise ValueError(f"Limits.max_depth must be at most {MAX_DEPTH_CEILING}")
+        return self
+
+    @classmethod
+    def _make(cls, iterable) -> Limits:
+        # _replace builds through _make, which would skip the checks of __new__
+        return cls(*iterable)
 
 
 DEFAULT_LIMITS = Limits()

@@ -3,104 +3,97 @@
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
-from typing import Union
 
 from ..sources import ROLLED_DRAWS, SHARED_FACES, DiceSource, Draw, GivenFaceError
 from .ast import Chain, Dice, Expression, Group, Neg, Node, Num, Percent, iter_dice
 from .errors import DiceError
-from .fastinit import fast_init
 from .limits import DEFAULT_LIMITS, Limits
+from .records import record
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class RolledDie:
+class RolledDie(record("RolledDie", "sides face origin counter kept rerolled exploded extra success failure",
+                       defaults=("rolled", None, True, False, False, False, False, False))):
+    __slots__ = ()
     sides: int
     face: int
-    origin: str = "rolled"
-    counter: int | None = None
-    kept: bool = True
+    origin: str
+    counter: int | None
+    kept: bool
     #: replaced by the die that follows it
-    rerolled: bool = False
+    rerolled: bool
     #: showed an exploding face, so the die that follows it was added
-    exploded: bool = False
+    exploded: bool
     #: added by an explosion
-    extra: bool = False
-    success: bool = False
-    failure: bool = False
+    extra: bool
+    success: bool
+    failure: bool
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class RolledNum:
+class RolledNum(record("RolledNum", "node value")):
+    __slots__ = ()
     node: Num
     value: int
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class RolledDice:
+class RolledDice(record("RolledDice", "node dice value successes failures capped",
+                        defaults=(None, None, False))):
+    __slots__ = ()
     node: Dice
     dice: tuple[RolledDie, ...]
     value: int
-    successes: int | None = None
-    failures: int | None = None
+    successes: int | None
+    failures: int | None
     #: the dice budget ran out before every reroll/explosion was made
-    capped: bool = False
+    capped: bool
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class RolledPercent:
+class RolledPercent(record("RolledPercent", "node die value success")):
+    __slots__ = ()
     node: Percent
     die: RolledDie
     value: int
     success: bool
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class RolledNeg:
+class RolledNeg(record("RolledNeg", "node operand value")):
+    __slots__ = ()
     node: Neg
-    operand: "Rolled"
+    operand: Rolled
     value: int
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class RolledGroup:
+class RolledGroup(record("RolledGroup", "node inner value")):
+    __slots__ = ()
     node: Group
-    inner: "Rolled"
+    inner: Rolled
     value: int
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class RolledChain:
+class RolledChain(record("RolledChain", "node first rest value")):
+    __slots__ = ()
     node: Chain
-    first: "Rolled"
-    rest: tuple[tuple[str, "Rolled"], ...]
+    first: Rolled
+    rest: tuple[tuple[str, Rolled], ...]
     value: int
 
 
-Rolled = Union[RolledNum, RolledDice, RolledPercent, RolledNeg, RolledGroup, RolledChain]
+# A union of classes, not typing.Union: it needs no typing import.
+Rolled = RolledNum | RolledDice | RolledPercent | RolledNeg | RolledGroup | RolledChain
 
 TOTAL = "total"
 SUCCESSES = "successes"
 PERCENT = "percent"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(record("Roll", "expression root value kind passed", defaults=(None,))):
+    __slots__ = ()
     expression: Expression
     root: Rolled
     value: int
     #: "total", "successes" (a success-counting pool) or "percent" (C-PCT-1)
     kind: str
     #: for percent rolls: did it succeed; None for other kinds
-    passed: bool | None = None
+    passed: bool | None
 
     @property
     def label(self) -> str | None:
@@ -158,7 +151,7 @@ def _all_groups(r: Rolled):
 
 
 # RolledDie is immutable, so equal dice are made once and shared (a flyweight):
-# building a frozen ten-field dataclass costs far more than a dict look-up.
+# building a ten-field record costs more than a dict look-up.
 # Committed dice carry a unique counter and are always made afresh.
 _DIE_CACHE: dict[tuple, RolledDie] = {}
 _DIE_CACHE_SIZE = 50_000
