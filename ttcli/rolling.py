@@ -105,7 +105,7 @@ def roll_expressions(texts: list[str], *, times: int = 1, seed: int | None = Non
     for text in texts:
         expr = parse(text)
         if label and expr.label is None:
-            expr = type(expr)(expr.root, expr.text, label)
+            expr = expr._replace(label=label)
         exprs.append(expr)
     if source is None:
         source = RandomSource(seed)
