@@ -9,8 +9,9 @@
    process; otherwise the same app runs in-process.
 2. Types the very same lines into the combat prompt of a fresh copy through a
    pipe, and checks both journals are equal (times aside).
-3. Fills a journal with ``--journal`` events and times single prompt commands
-   in-process (goal: under 20 ms each).
+3. Times single prompt commands in-process on two copies, one whose journal holds
+   ``--journal`` events and one whose journal is empty, interleaved command by
+   command (goals: under 20 ms each; the long journal within 1.1x of the empty one).
 
 The tests import the driver from here (tests/test_fight_replay.py).
 """
@@ -130,18 +131,23 @@ def fill_journal(folder: Path, count: int) -> None:
                                        "dice": [{"sides": 20, "face": i % 20 + 1, "origin": "rolled"}]}]})
 
 
-def time_prompt_commands(folder: Path, lines: list[str]) -> list[float]:
-    """Milliseconds per command through the prompt's dispatcher, in-process."""
+def time_prompt_commands(folders: list[Path], lines: list[str]) -> list[list[float]]:
+    """Milliseconds per command through the prompt's dispatcher, in-process.
+
+    Each line runs in every folder before the next line, so machine noise hits
+    all folders alike.
+    """
     from ttcli.env import Environment
     from ttcli.repl import Dispatcher
 
-    env = Environment(stdout=io.StringIO(), stderr=io.StringIO(), saves=folder, session="crypt")
-    dispatcher = Dispatcher(env)
-    out = []
+    dispatchers = [Dispatcher(Environment(stdout=io.StringIO(), stderr=io.StringIO(), saves=f,
+                                          session="crypt")) for f in folders]
+    out: list[list[float]] = [[] for _ in folders]
     for line in lines:
-        start = time.perf_counter()
-        dispatcher.run(line)
-        out.append((time.perf_counter() - start) * 1000)
+        for times, dispatcher in zip(out, dispatchers):
+            start = time.perf_counter()
+            dispatcher.run(line)
+            times.append((time.perf_counter() - start) * 1000)
     return out
 
 
@@ -152,8 +158,8 @@ def main() -> None:
     parser.add_argument("--processes", action="store_true", help="one process per one-shot command")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        a, b, c = Path(tmp, "one-shot"), Path(tmp, "prompt"), Path(tmp, "timed")
-        for folder in (a, b, c):
+        a, b, c, d = (Path(tmp, n) for n in ("one-shot", "prompt", "timed-long", "timed-empty"))
+        for folder in (a, b, c, d):
             prepare(folder)
         start = time.perf_counter()
         lines = one_shot_fight(a, args.rounds, args.processes)
@@ -167,10 +173,13 @@ def main() -> None:
               f"prompt run {prompt_s:.1f} s")
         print(f"journals equal: {same}")
         fill_journal(c, args.journal)
-        times = time_prompt_commands(c, lines[: min(len(lines), 120)])
-        print(f"prompt commands with a {args.journal:,}-event journal: median {statistics.median(times):.1f} ms, "
-              f"p90 {sorted(times)[int(len(times) * 0.9)]:.1f} ms, max {max(times):.1f} ms "
-              f"over {len(times)} commands (goal: under 20 ms)")
+        long, empty = time_prompt_commands([c, d], lines)
+        for name, times in ((f"{args.journal:,}-event journal", long), ("empty journal", empty)):
+            print(f"prompt commands, {name}: median {statistics.median(times):.1f} ms, "
+                  f"p90 {sorted(times)[int(len(times) * 0.9)]:.1f} ms, max {max(times):.1f} ms "
+                  f"over {len(times)} commands (goal: under 20 ms)")
+        print(f"long / empty journal, ratio of medians: "
+              f"{statistics.median(long) / statistics.median(empty):.3f}x (goal: within 1.1x)")
         if not same:
             raise SystemExit(1)
 

@@ -78,6 +78,8 @@ def store_counter(doc: dict, source, session_target: Path | None = None) -> None
 
     inner = getattr(source, "fallback", source)
     if isinstance(inner, CommittedSource):
+        if inner.counter == doc["commit"]["counter"]:
+            return  # no committed die was drawn: nothing to record
         doc["commit"] = {**doc["commit"], "counter": inner.counter}
         if session_target is not None:
             from .store import atomic_write
