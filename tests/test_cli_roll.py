@@ -145,3 +145,9 @@ def test_no_color_env_is_honoured_on_a_terminal():
     env2 = Environment(stdout=out2, stderr=io.StringIO(), stdout_isatty=True, environ={})
     emit(roll_expressions(["2d6>=5"], source=GivenSource([2, 5])), "auto", env2)
     assert "32m" in out2.getvalue() and "2d6>=5" in out2.getvalue()
+
+
+def test_label_option_keeps_the_caret_under_the_bad_character(cli):
+    r = cli("roll", "--label", "x", "  1d6/(1-1)")
+    assert r.exit_code == ExitCode.BAD_EXPRESSION
+    assert "    1d6/(1-1)\n       ^\n" in r.stderr
