@@ -82,12 +82,12 @@ def store_counter(doc: dict, source, session_target: Path | None = None) -> None
             return  # no committed die was drawn: nothing to record
         doc["commit"] = {**doc["commit"], "counter": inner.counter}
         if session_target is not None:
-            from .store import atomic_write
-
+            # A plain write, no fsync: the session file (written durably in the
+            # same transaction) holds the counter too, so a crash can only lose
+            # the guard against an undo that comes right after it; a torn
+            # sidecar reads as absent.
             line = f"{doc['commit']['commitment']} {inner.counter}\n"
-            # no directory fsync: after a power cut the worst case is an older
-            # counter, which the session file's own counter then bounds
-            atomic_write(counter_path(session_target), line.encode(), sync_dir=False)
+            counter_path(session_target).write_text(line, encoding="ascii")
 
 
 def event_dice(event: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
