@@ -322,3 +322,23 @@ def test_store_round_trip_of_generated_rosters(tmp_path_factory, roster):
     assert again["combatants"][first]["resources"]["hp"] == doc["combatants"][first]["resources"]["hp"] + 1
     assert list(again["combatants"]) == list(roster)
     os.remove(path)
+
+
+def test_shell_completion_offers_combatants_and_stats(cli, crypt, saves):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    ok(cli("char", "add", "Гоблин", "--side", "enemy", "--count", "2", "--force"))
+    root = Path(__file__).resolve().parent.parent
+
+    def complete(words):
+        env = {**os.environ, "_TTCLI_COMPLETE": "complete_bash", "COMP_WORDS": words,
+               "COMP_CWORD": str(len(words.split()) - 1), "TTCLI_SAVES": str(saves),
+               "PYTHONPATH": str(root)}
+        done = subprocess.run([sys.executable, "-m", "ttcli"], env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.splitlines()
+
+    assert complete("ttcli char show Гоб") == ["Гоблин 1", "Гоблин 2"]
+    assert complete("ttcli char set Гоблин body") == ["body="]

@@ -182,11 +182,10 @@ class Repl:
             return [], []
         names = list(doc.get("combatants", {}))
         try:
-            from rules.sheets import get_sheet
+            from .commands.char import stat_words
 
-            sheet = get_sheet(doc["system"])
-            stats = [f.key for f in (*sheet.stats, *sheet.derived, *sheet.resources)]
-        except Exception:  # noqa: BLE001
+            stats = stat_words(doc["system"])
+        except Exception:  # noqa: BLE001 - completion must never break the prompt
             stats = []
         return names, stats
 

@@ -13,37 +13,40 @@ app = typer.Typer(help="Add, change, show and remove combatants of the current s
                   no_args_is_help=True)
 
 
-def complete_combatant(ctx: typer.Context, incomplete: str) -> list[str]:
-    from ..env import Environment
-    from ..session import current_name, fold, open_session
-
-    root = ctx.find_root().obj
-    env = root if isinstance(root, Environment) else Environment()
-    try:
-        if current_name(env) is None:
-            return []
-        names = open_session(env).read().get("combatants", {})
-    except Exception:  # noqa: BLE001 - completion must never fail loudly
-        return []
-    return [n for n in names if fold(n).startswith(fold(incomplete))]
-
-
-def complete_stat(ctx: typer.Context, incomplete: str) -> list[str]:
+def _current_doc(ctx: typer.Context) -> dict | None:
+    """The current session's document for completion, or None (completion never fails loudly)."""
     from ..env import Environment
     from ..session import current_name, open_session
 
     root = ctx.find_root().obj
     env = root if isinstance(root, Environment) else Environment()
     try:
-        if current_name(env) is None:
-            return []
-        from rules.sheets import get_sheet
-
-        sheet = get_sheet(open_session(env).read()["system"])
+        return open_session(env).read() if current_name(env) is not None else None
     except Exception:  # noqa: BLE001
+        return None
+
+
+def stat_words(system: str) -> list[str]:
+    """Keys of every stat, derived value and resource of ``system``'s sheet."""
+    from rules.sheets import get_sheet
+
+    sheet = get_sheet(system)
+    return list(dict.fromkeys(f.key for f in (*sheet.stats, *sheet.derived, *sheet.resources)))
+
+
+def complete_combatant(ctx: typer.Context, incomplete: str) -> list[str]:
+    from ..session import fold
+
+    doc = _current_doc(ctx)
+    names = doc.get("combatants", {}) if doc else {}
+    return [n for n in names if fold(n).startswith(fold(incomplete))]
+
+
+def complete_stat(ctx: typer.Context, incomplete: str) -> list[str]:
+    doc = _current_doc(ctx)
+    if not doc or "system" not in doc:
         return []
-    keys = [f.key for f in (*sheet.stats, *sheet.derived, *sheet.resources)]
-    return [k + "=" for k in dict.fromkeys(keys) if k.startswith(incomplete)]
+    return [k + "=" for k in stat_words(doc["system"]) if k.startswith(incomplete)]
 
 
 Assignments = Annotated[list[str], typer.Argument(
