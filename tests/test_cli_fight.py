@@ -227,3 +227,12 @@ def test_round_summary_for_the_forum(fight):
     two = ok(fight("log", "--round", "2", "--format", "markdown", "-n", "0")).stdout
     assert "[b]#" in one and "HP 18 -> 17" not in one
     assert "**#" in two and "HP 18 -> 17" in two
+
+
+def test_dg_move_1_path_with_diagonals_costs_two(fight):
+    ok(fight("fight", "start", "--ambush", "party"))
+    actor = current(fight)  # Лучница, РЕАК 5: 5 cells per move action
+    out = ok(fight("move", actor, "--path", "0,0 1,1 2,2 3,2")).stdout  # 2 + 2 + 1 = 5 cells
+    assert "5" in out
+    assert fight("move", actor).exit_code == ExitCode.USAGE
+    assert fight("move", actor, "--path", "0,0 x").exit_code == ExitCode.USAGE

@@ -207,13 +207,34 @@ def fatigue_command(
 def move_command(
     ctx: typer.Context,
     name: Name,
-    cells: Annotated[int, typer.Argument(help="Cells to move (a diagonal step counts 2).")],
+    cells: Annotated[Optional[int], typer.Argument(help="Cells to move (a diagonal step counts 2).")] = None,
+    path: Annotated[Optional[str], typer.Option(
+        help='The cells walked through, "x,y x,y ...", starting where the character stands; '
+             "diagonal steps cost 2 (DG-MOVE-1).")] = None,
     fmt: FormatOpt = "auto",
 ) -> None:
     """Move on one's own turn; uses move actions as the distance needs."""
     from rules import combat
 
-    _run(ctx, f"move {name} {cells}", lambda enc: combat.move(enc, name, cells), dice=False, fmt=fmt)
+    if (cells is None) == (path is None):
+        raise CliError("give either a number of cells or --path", ExitCode.USAGE,
+                       'e.g. move Вор 3, or move Вор --path "0,0 1,1 2,1"')
+    route = _parse_path(path) if path is not None else cells
+    shown = f"--path {path!r}" if path is not None else str(cells)
+    _run(ctx, f"move {name} {shown}", lambda enc: combat.move(enc, name, route), dice=False, fmt=fmt)
+
+
+def _parse_path(text: str) -> list[tuple[int, int]]:
+    cells = []
+    for part in text.replace(";", " ").split():
+        x, sep, y = part.partition(",")
+        try:
+            cells.append((int(x), int(y)))
+        except ValueError:
+            raise CliError(f"--path: {part!r} is not a cell like 2,3", ExitCode.USAGE) from None
+    if len(cells) < 2:
+        raise CliError("--path needs the starting cell and at least one more", ExitCode.USAGE)
+    return cells
 
 
 def act_command(
