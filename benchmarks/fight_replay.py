@@ -35,8 +35,17 @@ SECRET = "5eed" * 16
 RANGED = {"Лучница"}
 
 
+#: every combatant's HP for the scripted fight, so that it lasts its ten rounds
+TOUGH = 40
+
+
 def next_command(doc: dict, rounds: int) -> list[str] | None:
-    """The master's next command for the scripted fight, or None when it is over."""
+    """The master's next command for the scripted fight, or None when it is over.
+
+    Each acting character attacks the first standing foe once, then the turn
+    passes; on the way the fight also sees a bleeding, a heal, a check and a
+    fatigue ability, so effects tick and every kind of command is journaled.
+    """
     from rules.combat import encounter_from_doc
 
     enc = encounter_from_doc(doc)
@@ -49,16 +58,49 @@ def next_command(doc: dict, rounds: int) -> list[str] | None:
     foes = [c for c in enc if c.side != actor.side and c.status == "ok"]
     if not foes:
         return ["fight", "end"]
-    if actor.status == "ok" and fight.turn is not None and fight.turn.remaining > 0:
+    turn = fight.turn
+    fresh = turn is not None and turn.spent == 0 and not turn.used
+    if actor.status != "ok" or turn is None:
+        return ["fight", "next"]
+    extra = _scripted_extra(enc, fight, actor, fresh)
+    if extra is not None:
+        return extra
+    if turn.spent == 0:
         words = ["attack", actor.name, foes[0].name]
         return words + (["--ranged"] if actor.name in RANGED else [])
     return ["fight", "next"]
 
 
+def _scripted_extra(enc, fight, actor, fresh: bool) -> list[str] | None:
+    """The few non-attack commands of the script, each at a fixed moment."""
+    if not fresh:
+        return None
+    moments = {
+        (2, "Викинг"): ["effect", "add", "Огр", "bleeding", "--duration", "3 turns"],
+        (3, "Жрец"): ["check", "Жрец", "медицина", "--dc", "12"],
+        (4, "Вор"): ["fatigue", "Вор", "extra-action"],
+    }
+    words = moments.get((fight.round, actor.name))
+    already = any(c.effect("bleeding") for c in enc) if words and words[0] == "effect" else False
+    if words is None or already or f"{fight.round}:{actor.name}" in _DONE:
+        return None
+    _DONE.add(f"{fight.round}:{actor.name}")
+    return words
+
+
+_DONE: set[str] = set()
+
+
 def prepare(folder: Path) -> None:
-    """A copy of the bundled crypt session with dice committed to SECRET."""
+    """A copy of the bundled crypt session: everyone at TOUGH HP, dice committed to SECRET."""
+    from ttcli.session import open_session
+    from ttcli.env import Environment
+
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "saves" / "crypt.toml", folder / "crypt.toml")
+    names = open_session(Environment(saves=folder, session="crypt")).read()["combatants"]
+    for name in names:
+        invoke(folder, ["char", "set", name, f"hp_max={TOUGH}", f"hp={TOUGH}"])
     invoke(folder, ["session", "commit", "--secret", SECRET])
 
 
@@ -82,6 +124,7 @@ def one_shot_fight(folder: Path, rounds: int, processes: bool = False) -> list[s
     env = Environment(saves=folder, session="crypt")
     typed: list[str] = []
     started = False
+    _DONE.clear()
     while len(typed) < 2000:
         doc = open_session(env).read()
         doc["_started"] = started

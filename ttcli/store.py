@@ -160,7 +160,9 @@ class SessionFile:
         nothing is written.
         """
         data = self._read_bytes()
-        doc = parse_document(data, self.path)
+        doc = _parsed_before(self.target, data)
+        if doc is None:
+            doc = parse_document(data, self.path)
         text = data.decode("utf-8")
         index = history.load()
         status = history.sync(index, data)
@@ -214,7 +216,8 @@ class SessionFile:
             data, doc, index = self._load_current(history)
             draft = Draft(doc)
             yield draft
-            changed = not same_document(draft, doc)
+            # a plain != (C speed) answers most changes; the strict walk only when == holds
+            changed = dict(draft) != doc or not same_document(draft, doc)
             new = self._dump(draft) if changed else data
             for event in draft.events:
                 append_event(journal_path(target), event)
@@ -222,6 +225,7 @@ class SessionFile:
                 state_id = history.prepare(index, new)
                 atomic_write(target, new)
                 history.commit(index, state_id, digest(new), WRITTEN)
+                _remember(target, new, draft)
 
     def undo(self, steps: int = 1) -> dict:
         """Go back ``steps`` states; return the document now in the file."""
@@ -248,6 +252,27 @@ class SessionFile:
 
     def events(self, last: int | None = None) -> list[dict]:
         return read_events(self.journal_path, last)
+
+
+# The document a transaction wrote, by file, with its exact bytes.  A long-lived
+# process (the combat prompt) then need not parse again what it just wrote and
+# verified: the next transaction reuses it while the file still holds those very
+# bytes; a hand edit changes the bytes and is parsed as usual.
+_WRITTEN: dict[str, tuple[bytes, dict]] = {}
+
+
+def _remember(target: Path, data: bytes, doc: Mapping[str, Any]) -> None:
+    _WRITTEN[os.fspath(target)] = (data, copy.deepcopy(dict(doc)))
+
+
+def _parsed_before(target: Path, data: bytes) -> dict | None:
+    """The document last written to ``target`` if it still holds ``data``.
+
+    Not a copy: a transaction only reads the document it loads (its Draft is
+    the copy that gets edited).
+    """
+    hit = _WRITTEN.get(os.fspath(target))
+    return hit[1] if hit is not None and hit[0] == data else None
 
 
 @contextlib.contextmanager

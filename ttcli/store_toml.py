@@ -205,7 +205,10 @@ def dump_verified(doc: Mapping[str, Any], header: str = "") -> str:
             field=format_field(culprit) if culprit else None,
             hint="store plain str/int/float/bool/date values, lists and tables",
         ) from None
-    where = first_difference(doc, back)
+    # ``==`` settles the common case at C speed (tomli-w writes 1, 1.0 and true
+    # back as the same types); the strict walk runs only to find a difference,
+    # or to accept a tuple that reads back as a list
+    where = None if back == doc else first_difference(doc, back)
     if where is not None:
         raise StoreError(
             None,
@@ -272,6 +275,19 @@ def check_values(doc: Mapping[str, Any], where: tuple[Part, ...] = ()) -> None:
     stack: list[tuple[Any, tuple[Part, ...]]] = [(doc, where)]
     while stack:
         value, at = stack.pop()
+        kind = type(value)
+        # the plain kinds a session holds almost only, settled without the
+        # general (and much slower) checks below
+        if kind is bool:
+            continue
+        if kind is int:
+            if not _INT64[0] <= value <= _INT64[1]:
+                _check_int(value, at)
+            continue
+        if kind is str:
+            if not value.isascii():
+                _check_str(value, at)
+            continue
         if isinstance(value, Mapping):
             for key, item in value.items():
                 if not isinstance(key, str):
