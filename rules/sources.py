@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import operator
 import random
-from abc import ABCMeta
+from abc import ABCMeta, abstractmethod
 from collections import namedtuple
 
 TYPE_CHECKING = False  # typing is not loaded at run time: it is start-up cost
@@ -78,9 +78,9 @@ else:
 
         __slots__ = ()
 
+        @abstractmethod
         def draw(self, sides: int) -> Draw:
             """Return one die of ``sides`` faces (1..sides)."""
-            raise NotImplementedError
 
         @classmethod
         def __subclasshook__(cls, other: type):
