@@ -236,3 +236,18 @@ def test_dg_move_1_path_with_diagonals_costs_two(fight):
     assert "5" in out
     assert fight("move", actor).exit_code == ExitCode.USAGE
     assert fight("move", actor, "--path", "0,0 x").exit_code == ExitCode.USAGE
+
+
+@pytest.mark.parametrize("args", [
+    ["attack", "Лучница", "Огр", "--weapon", "abc"],
+    ["attack", "Лучница", "Огр", "--adv", "-3"],
+    ["check", "Лучница", "тело", "--dc", "10", "--dis", "-1"],
+    ["char", "set", "Вор", "weapon=zzz"],
+])
+def test_malformed_arguments_are_usage_errors_not_bugs(fight, args):
+    ok(fight("fight", "start", "--ambush", "party"))
+    before = fight.path.read_bytes()
+    r = fight(*args)
+    assert r.exit_code in (ExitCode.USAGE, ExitCode.RULES), r.output
+    assert "internal error" not in r.stderr and "Traceback" not in r.output
+    assert fight.path.read_bytes() == before

@@ -342,3 +342,12 @@ def test_shell_completion_offers_combatants_and_stats(cli, crypt, saves):
 
     assert complete("ttcli char show Гоб") == ["Гоблин 1", "Гоблин 2"]
     assert complete("ttcli char set Гоблин body") == ["body="]
+
+
+@pytest.mark.parametrize("args", [
+    ["char", "add", "Маг", "тело=много"],
+    ["char", "add", "Маг", "маг=возможно"],
+])
+def test_values_that_do_not_fit_a_stat_are_usage_errors(cli, crypt, args):
+    r = cli(*args)
+    assert r.exit_code == ExitCode.USAGE and "internal error" not in r.stderr

@@ -518,7 +518,9 @@ def _valid_values(f):
         low = f.minimum if f.minimum is not None else -10_000
         high = f.maximum if f.maximum is not None else 10_000
         return st.integers(min_value=low, max_value=high)
-    if not f.choices:  # free text such as a weapon's dice
+    if not f.choices and f.pattern:  # free text of a given shape (a weapon's dice)
+        return st.from_regex(f.pattern, fullmatch=True).map(str.strip).filter(bool)
+    if not f.choices:
         return st.text(min_size=1, max_size=12).map(str.strip).filter(bool)
     return st.sampled_from([c.value for c in f.choices])
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .errors import CliError
 from .exitcodes import ExitCode
 
 
@@ -63,11 +64,18 @@ def run_operation(env, command: str, operation: Callable, *, needs_dice: bool = 
     session = open_session(env)
     with session.transaction() as doc:
         enc = encounter_from_doc(doc)
-        if needs_dice:
-            source = session_source(doc, seed, session.target)
-            outcome = operation(enc, source)
-        else:
-            source, outcome = None, operation(enc)
+        try:
+            if needs_dice:
+                source = session_source(doc, seed, session.target)
+                outcome = operation(enc, source)
+            else:
+                source, outcome = None, operation(enc)
+        except ValueError as e:
+            # the rules refuse a malformed argument (a weapon written "abc") with a
+            # plain ValueError; here that argument came from the command line
+            if type(e) is not ValueError:
+                raise
+            raise CliError(str(e), ExitCode.USAGE) from None
         new_doc = encounter_to_doc(outcome.encounter, doc)
         doc.clear()
         doc.update(new_doc)

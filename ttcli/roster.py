@@ -47,12 +47,22 @@ def resolve_target(sheet, name: str) -> tuple[str, str]:
             raise stat_error from None
 
 
+def parse_value(sheet, key: str, value: str):
+    """A typed value for a stat; a value that does not fit is a usage error."""
+    try:
+        return sheet.parse_value(key, value)
+    except ValueError as e:
+        if type(e) is not ValueError:  # UnknownStat and friends keep their own codes
+            raise
+        raise CliError(str(e), ExitCode.USAGE) from None
+
+
 def parse_stats(sheet, assignments: list[str]) -> dict[str, Any]:
     stats: dict[str, Any] = {}
     for text in assignments:
         name, value = split_assignment(text)
         key = sheet.resolve(name)
-        stats[key] = sheet.parse_value(key, value)
+        stats[key] = parse_value(sheet, key, value)
     return stats
 
 
@@ -116,7 +126,7 @@ def set_values(doc: dict, query: str, assignments: list[str]) -> tuple[str, dict
             continue
         where, key = resolve_target(sheet, raw)
         if where == "stats":
-            parsed = sheet.parse_value(key, value)
+            parsed = parse_value(sheet, key, value)
         else:
             parsed = _parse_int(raw, value)
         table.setdefault(where, {})[key] = parsed

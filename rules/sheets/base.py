@@ -111,6 +111,10 @@ class Field:
     choices: tuple[Choice, ...] = ()
     description: str = ""
     rule: str = ""
+    #: for free text: a regular expression the whole value must match, and how
+    #: to say it to people ("dice such as 1d8 or 2d6+1")
+    pattern: str = ""
+    pattern_text: str = ""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -201,6 +205,8 @@ def _check_str(f: Field, value: object) -> str | None:
         return f"must be text; got {value!r}"
     if f.choices and value not in {c.value for c in f.choices}:
         return f"must be {f.range_text()}; got {value!r}"
+    if f.pattern and not re.fullmatch(f.pattern, value):
+        return f"must be {f.pattern_text or 'text matching ' + f.pattern}; got {value!r}"
     return None
 
 

@@ -36,7 +36,9 @@ STATS = (
          kind=BOOL, default=False,
          description="knows magic: has MP = РАЗ x 3", rule="DG-DER-1"),
     Stat(key="weapon", ru=("оружие", "урон оружия"), en=("weapon die", "damage"), kind=STR,
-         default=None, description="the weapon's damage dice, e.g. 1d8 or 2d6+1", rule="DG-DMG-1"),
+         default=None, description="the weapon's damage dice, e.g. 1d8 or 2d6+1", rule="DG-DMG-1",
+         pattern=r"\s*\d*\s*[dDдДкК]\s*\d+\s*(?:[+-]\s*\d+)?\s*",
+         pattern_text="dice such as 1d8 or 2d6+1"),
 )
 
 
