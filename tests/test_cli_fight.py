@@ -251,3 +251,10 @@ def test_malformed_arguments_are_usage_errors_not_bugs(fight, args):
     assert r.exit_code in (ExitCode.USAGE, ExitCode.RULES), r.output
     assert "internal error" not in r.stderr and "Traceback" not in r.output
     assert fight.path.read_bytes() == before
+
+
+@pytest.mark.parametrize("duration", ["banana", "0 turns", "until round 0"])
+def test_bad_durations_are_usage_errors(fight, duration):
+    ok(fight("fight", "start"))
+    r = fight("effect", "add", "Огр", "яд", "--duration", duration)
+    assert r.exit_code == ExitCode.USAGE and "--duration" in r.stderr

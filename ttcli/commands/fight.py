@@ -298,16 +298,19 @@ def _effect_spec(effect, duration, damage, dice, heal, tick, stack, skip_turn, m
     from ..roster import split_assignment
 
     preset = _PRESETS.get(effect.casefold())
-    dur = combat.parse_duration(duration) if duration else None
+    try:
+        dur = combat.parse_duration(duration) if duration else None
+    except ValueError as e:
+        raise CliError(f"--duration: {e}", ExitCode.USAGE) from None
     turns = dur.count if dur is not None and getattr(dur, "count", None) else None
-    if preset == "bleeding":
-        return combat.bleeding(turns or 3, damage or 1)
-    if preset == "poison":
-        return combat.poison(damage or 1, turns or 3)
-    if preset == "stun":
-        return combat.stun()
-    if preset == "burning":
-        return combat.burning()
+    presets = {
+        "bleeding": lambda: combat.bleeding(turns or 3, damage or 1),
+        "poison": lambda: combat.poison(damage or 1, turns or 3),
+        "stun": combat.stun,
+        "burning": combat.burning,
+    }
+    if preset is not None:
+        return presets[preset]()
     if tick == "never" and (damage or dice or heal):
         tick = "turn_start"
     modifiers = {}
