@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 from rules.errors import RuleError
+from rules.names import name_key
 
 # moments of the fight clock
 TURN_START = "turn_start"
@@ -49,8 +50,8 @@ _DICE_TEXT = re.compile(r"^\s*\d*\s*[dDдДкК]\s*\d+(\s*[+-]\s*(\d*\s*[dDдД�
 
 
 def effect_key(name: str) -> str:
-    """The form effect names are compared in: case and ``ё``/``е`` do not matter."""
-    return " ".join(name.casefold().replace("ё", "е").split())
+    """The form effect names are compared in: the same as people's names."""
+    return name_key(name)
 
 
 def _frozen_modifiers(modifiers: Mapping[str, int]) -> Mapping[str, int]:

@@ -6,13 +6,12 @@ refused request leaves the one it was given untouched.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Iterator, Mapping
 
 from rules.combat_effects import Effect
-from rules.errors import NotFound
+from rules.names import name_key, pick
 
 PARTY = "party"
 ENEMY = "enemy"
@@ -23,12 +22,6 @@ UNCONSCIOUS = "unconscious"
 DEAD = "dead"
 
 Value = int | str | bool
-
-
-def name_key(name: str) -> str:
-    """The form combatant names are compared in: case, ``ё``/``е`` and runs of
-    spaces do not matter."""
-    return " ".join(name.casefold().replace("ё", "е").split())
 
 
 @dataclass(frozen=True)
@@ -181,23 +174,9 @@ def find(enc: Encounter, query: str) -> str:
     :class:`rules.errors.NotFound` with the candidates when several fit, or
     the closest names when none does.
     """
-    return _pick("combatant", query, enc.names)
+    return pick("combatant", query, enc.names)
 
 
 def find_effect(combatant: Combatant, query: str) -> Effect:
-    name = _pick("effect", query, tuple(e.name for e in combatant.effects))
+    name = pick("effect", query, tuple(e.name for e in combatant.effects))
     return next(e for e in combatant.effects if e.name == name)
-
-
-def _pick(kind: str, query: str, names: tuple[str, ...]) -> str:
-    wanted = name_key(query)
-    keyed = {name_key(name): name for name in names}
-    if wanted in keyed:
-        return keyed[wanted]
-    starting = [name for key, name in keyed.items() if wanted and key.startswith(wanted)]
-    if len(starting) == 1:
-        return starting[0]
-    if starting:
-        raise NotFound(kind, query, starting, ambiguous=True)
-    close = difflib.get_close_matches(wanted, list(keyed), n=3, cutoff=0.5)
-    raise NotFound(kind, query, [keyed[key] for key in close])

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+
+from rules.names import name_key, pick
+
 TYPE_CHECKING = False  # typing itself costs start-up time on the roll path
 if TYPE_CHECKING:
     from pathlib import Path
@@ -16,6 +19,9 @@ if TYPE_CHECKING:
 
 from .errors import CliError
 from .exitcodes import ExitCode
+
+# names compare the way the rules compare them: case, ё/е and spaces do not matter
+fold = name_key
 
 SUFFIX = ".toml"
 JOURNAL_SUFFIX = ".journal.toml"
@@ -239,29 +245,10 @@ def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> Non
                 f"maximum HP is {derived[cap_key]}; it cannot be negative")
 
 
-def fold(name: str) -> str:
-    """How names compare: case-insensitive, ё = е."""
-    return unicodedata.normalize("NFC", name).casefold().replace("ё", "е")
-
-
 def match_name(names, query: str, what: str = "combatant") -> str:
-    """The one name ``query`` means: exact, else case-insensitive, else a unique prefix."""
+    """The one name ``query`` means (exact, else a unique prefix); NotFound otherwise."""
     names = list(names)
-    q = fold(query.strip())
-    exact = [n for n in names if fold(n) == q]
-    if exact:
-        return exact[0]
-    prefixed = [n for n in names if fold(n).startswith(q)] if q else []
-    if len(prefixed) == 1:
-        return prefixed[0]
-    from .errors import CliError
-
-    if len(prefixed) > 1:
-        raise CliError(f"{what} {query!r} is ambiguous: {', '.join(prefixed)}", ExitCode.NOT_FOUND,
-                       "type more letters")
-    import difflib
-
-    close = difflib.get_close_matches(query, names, n=3, cutoff=0.5)
-    hint = f"did you mean: {', '.join(close)}?" if close else \
-        (f"known: {', '.join(names)}" if names else "the roster is empty: ttcli char add NAME ...")
-    raise CliError(f"no {what} {query!r}", ExitCode.NOT_FOUND, hint)
+    if not names:
+        raise CliError(f"no {what} {query!r}", ExitCode.NOT_FOUND,
+                       "the roster is empty: ttcli char add NAME ...")
+    return pick(what, query, names)
