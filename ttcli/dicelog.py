@@ -16,11 +16,16 @@ from .exitcodes import ExitCode
 
 
 def die_record(d) -> dict:
+    """One die for the journal: sides, face, origin; its counter if committed, and
+    whether it was dropped or what it was rolled for, where the die says so."""
     out = {"sides": d.sides, "face": d.face, "origin": d.origin}
     if d.counter is not None:
         out["counter"] = d.counter
-    if not d.kept:
+    if not getattr(d, "kept", True):
         out["kept"] = False
+    purpose = getattr(d, "purpose", "")
+    if purpose:
+        out["purpose"] = purpose
     return out
 
 

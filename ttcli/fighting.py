@@ -40,19 +40,6 @@ class FightResult:
         return data
 
 
-def die_records(dice) -> list[dict]:
-    out = []
-    for d in dice:
-        rec = {"sides": d.sides, "face": d.face, "origin": d.origin}
-        if getattr(d, "counter", None) is not None:
-            rec["counter"] = d.counter
-        purpose = getattr(d, "purpose", "")
-        if purpose:
-            rec["purpose"] = purpose
-        out.append(rec)
-    return out
-
-
 def run_operation(env, command: str, operation: Callable, *, needs_dice: bool = True,
                   seed: int | None = None) -> FightResult:
     """Run ``operation(encounter, source)`` (or ``operation(encounter)``) on the session."""
@@ -100,7 +87,9 @@ def journal_event(command: str, outcome, doc) -> dict:
         if key not in event and value is not None:
             event[key] = value
     if outcome.dice:
-        event["dice"] = die_records(outcome.dice)
+        from .dicelog import die_record
+
+        event["dice"] = [die_record(d) for d in outcome.dice]
     if outcome.passed is not None:
         event["passed"] = outcome.passed
     return event

@@ -90,14 +90,14 @@ class StatusView:
         return out
 
     def to_json(self) -> dict:
-        from .commands.history import _plain
+        from .jsonout import to_plain
 
         enc = self._encounter()
         combatants = [c for c in enc if not (self.public and c.hidden)]
         data: dict[str, Any] = {"session": self.doc.get("name"), "system": enc.system,
                                 "public": self.public}
         if enc.fight is not None:
-            data["fight"] = _plain(self.doc.get("fight", {}))
+            data["fight"] = to_plain(self.doc.get("fight", {}))
         data["combatants"] = [
             {"name": c.name, "side": c.side, "status": c.status, "hidden": c.hidden,
              "resources": dict(c.resources) if not (self.public and c.side == "enemy") else {},

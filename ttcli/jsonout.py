@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
+import datetime as _dt
+from typing import Any, Mapping
+
 from rules.dice.roller import Roll, RolledDie
+
+
+def to_plain(value: Any) -> Any:
+    """TOML values -> JSON values (dates and times become ISO strings)."""
+    if isinstance(value, (_dt.datetime, _dt.date, _dt.time)):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return {k: to_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [to_plain(v) for v in value]
+    return value
 
 
 def die_json(d: RolledDie) -> dict:

@@ -12,19 +12,9 @@ import typer
 
 from ..errors import CliError
 from ..exitcodes import ExitCode
+from ..jsonout import to_plain
 from .options import FormatOpt, JsonOpt, pick_format
 from .session_cmd import Message, emit
-
-
-def _plain(value: Any) -> Any:
-    """TOML values -> JSON values (datetimes become ISO strings)."""
-    if isinstance(value, (_dt.datetime, _dt.date, _dt.time)):
-        return value.isoformat()
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def event_lines(event: Mapping[str, Any]) -> list[str]:
@@ -87,7 +77,7 @@ class LogView:
         return out
 
     def to_json(self) -> dict:
-        return {"session": self.session, "public": self.public, "events": [_plain(e) for e in self.events]}
+        return {"session": self.session, "public": self.public, "events": [to_plain(e) for e in self.events]}
 
 
 def public_events(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
