@@ -433,19 +433,23 @@ class Sheet:
         outside the range the mechanics can handle, missing required stats.
         Each message starts with the key.  House rules forced past
         :meth:`creation_problems` still pass here."""
-        problems: list[str] = []
-        for key, value in stats.items():
-            f = self._fields.get(key)
-            if f is None:
-                problems.append(self._unknown_key(key))
-                continue
-            trouble = f.problem(value)
-            if trouble is not None:
-                problems.append(f"{key}: {trouble}")
+        problems = [self._unknown_key(key) if f is None else f"{key}: {trouble}"
+                    for key, f, trouble in self._value_problems(stats)]
         for s in self.stats:
             if s.required and s.key not in stats:
                 problems.append(f"{s.key}: required ({s.label}), no value")
         return tuple(problems)
+
+    def _value_problems(self, stats: Mapping[str, object]):
+        """(key, field or None if unknown, trouble) for every stored value that is wrong."""
+        for key, value in stats.items():
+            f = self._fields.get(key)
+            if f is None:
+                yield key, None, None
+                continue
+            trouble = f.problem(value)
+            if trouble is not None:
+                yield key, f, trouble
 
     def _unknown_key(self, key: str) -> str:
         try:
@@ -462,15 +466,8 @@ class Sheet:
         call is enough) plus the system's creation rules (DG-STAT-1 ...).
         A master may force the latter as a house rule; never the former.
         """
-        problems: list[str] = []
-        for key, value in stats.items():
-            f = self._fields.get(key)
-            if f is None:
-                problems.append(self._unknown_key(key))
-                continue
-            trouble = f.problem(value)
-            if trouble is not None:
-                problems.append(f"{f.rule}: {f.label} {trouble}")
+        problems = [self._unknown_key(key) if f is None else f"{f.rule}: {f.label} {trouble}"
+                    for key, f, trouble in self._value_problems(stats)]
         if problems:
             # creation rules read the values as numbers; a wrong kind
             # would only add noise
