@@ -46,7 +46,7 @@ def next_command(doc: dict, rounds: int) -> list[str] | None:
     passes; on the way the fight also sees a bleeding, a heal, a check and a
     fatigue ability, so effects tick and every kind of command is journaled.
     """
-    from rules.combat import encounter_from_doc
+    from rules.fight import encounter_from_doc
 
     enc = encounter_from_doc(doc)
     fight = enc.fight

@@ -135,7 +135,7 @@ def test_no_color_env_is_honoured_on_a_terminal():
     from ttcli.env import Environment
     from ttcli.rolling import roll_expressions
     from ttcli.render import emit
-    from rules.sources import GivenSource
+    from rules.core.sources import GivenSource
 
     out = io.StringIO()
     env = Environment(stdout=out, stderr=io.StringIO(), stdout_isatty=True, environ={"NO_COLOR": "1"})

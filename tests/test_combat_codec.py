@@ -9,7 +9,7 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.combat import (
+from rules.fight import (
     Combatant,
     Effect,
     Encounter,
@@ -18,9 +18,9 @@ from rules.combat import (
     encounter_from_doc,
     encounter_to_doc,
 )
-from rules.combat_effects import CLOCK_MOMENTS, ENDS, STACKING, TICKS
-from rules.combat_state import name_key
-from rules.errors import DocumentError
+from rules.core.effects import CLOCK_MOMENTS, ENDS, STACKING, TICKS
+from rules.core.state import name_key
+from rules.core.errors import DocumentError
 
 BASE = {"format": 1, "name": "склеп", "system": "dungeon", "created": "2026-11-29T13:00:00+00:00"}
 

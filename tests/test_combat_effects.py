@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import combat as cb
-from rules.combat_effects import (
+from rules import fight as cb
+from rules.core.effects import (
     ADD,
     DURATIONS,
     FIGHT_END,
@@ -29,8 +29,8 @@ from rules.combat_effects import (
     parse_duration,
     stack,
 )
-from rules.errors import NotFound, RuleError
-from rules.sources import GivenSource
+from rules.core.errors import NotFound, RuleError
+from rules.core.sources import GivenSource
 
 
 class _NoMoreDice:

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.combat import Combatant, Encounter, Fight, NotFound, TurnState, find
-from rules.combat_effects import Effect
+from rules.fight import Combatant, Encounter, Fight, NotFound, TurnState, find
+from rules.core.effects import Effect
 
 ROSTER = ("Викинг", "Эльфийка", "Гоблин 1", "Гоблин 2", "Ёж", "Orc")
 

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from rules import combat as cb
-from rules.errors import RuleError
-from rules.sources import GivenSource
+from rules import fight as cb
+from rules.core.errors import RuleError
+from rules.core.sources import GivenSource
 from rules.systems import Unavailable, available, fight_rules
 
 NOT_YET = ("terra", "twilight", "skirmish")
@@ -78,10 +78,10 @@ def test_unknown_system_is_bad_input():
 def test_combat_modules_are_pure_and_load_only_what_they_need():
     code = (
         "import sys\n"
-        "import rules.combat, rules.fight_dungeon, rules.combat_codec\n"
+        "import rules.fight, rules.systems.dungeon.fight, rules.core.codec\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in "
         "('typer', 'rich', 'prompt_toolkit', 'ttcli', 'tomli_w')]\n"
-        "other = [m for m in sys.modules if m.startswith('rules.sheets.') and "
+        "other = [m for m in sys.modules if m.startswith('rules.systems.') and "
         "m.split('.')[-1] in ('terra', 'twilight', 'skirmish')]\n"
         "print(bad, other)\n"
     )

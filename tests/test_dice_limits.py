@@ -11,7 +11,7 @@ import pytest
 
 from rules.dice import DEFAULT_LIMITS, DiceError, Limits, parse, roll, roll_text, to_text
 from rules.dice.limits import MAX_DEPTH_CEILING
-from rules.sources import ROLLED, Draw, GivenSource
+from rules.core.sources import ROLLED, Draw, GivenSource
 
 
 class NoDice:

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.dice import PERCENT, SUCCESSES, TOTAL, DiceError, parse, roll_text, to_text
-from rules.sources import GivenSource, RandomSource
+from rules.core.sources import GivenSource, RandomSource
 
 
 def marks(roll) -> str:

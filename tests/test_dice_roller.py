@@ -16,7 +16,7 @@ from rules.dice.ast import Group, Neg, Num, Percent
 from rules.dice.roller import (
     RolledChain, RolledDice, RolledDie, RolledGroup, RolledNeg, RolledNum, RolledPercent,
 )
-from rules.sources import (
+from rules.core.sources import (
     COMMITTED, GIVEN, ROLLED, CommittedSource, Draw, GivenFaceError, GivenSource, RandomSource,
 )
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import dungeon as dg
-from rules.errors import RuleError, UnknownNameError
-from rules.sources import GIVEN, GivenSource
+from rules.systems.dungeon import mechanics as dg
+from rules.core.errors import RuleError, UnknownNameError
+from rules.core.sources import GIVEN, GivenSource
 
 
 def script(*faces: int) -> GivenSource:
@@ -750,7 +750,7 @@ def test_dg_inv_1_unknown_item_kind_suggests():
 
 def test_dg_rules_import_no_interface_modules():
     probe = (
-        "import sys, rules.dungeon; "
+        "import sys, rules.systems.dungeon.mechanics; "
         "print(sorted(m for m in ('typer', 'rich', 'prompt_toolkit', 'ttcli') if m in sys.modules))"
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

@@ -9,12 +9,12 @@ import tomli_w
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules import combat as cb
-from rules import dungeon as dg
-from rules.combat_codec import encounter_from_doc, encounter_to_doc
-from rules.errors import NotFound, RuleError
-from rules.fight_dungeon import injury_effect, parse_weapon
-from rules.sources import GIVEN, GivenSource, RandomSource
+from rules import fight as cb
+from rules.systems.dungeon import mechanics as dg
+from rules.core.codec import encounter_from_doc, encounter_to_doc
+from rules.core.errors import NotFound, RuleError
+from rules.systems.dungeon.fight import injury_effect, parse_weapon
+from rules.core.sources import GIVEN, GivenSource, RandomSource
 
 
 class _NoMoreDice:

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from rules.dice import DiceError, Limits, parse, roll
 from rules.odds import DEFAULT_LIMITS, Distribution, OddsLimits, distribution
-from rules.odds_dice import dice_distribution
-from rules.odds_work import Work
-from rules.sources import Draw, GivenSource, RandomSource
+from rules.odds.dice import dice_distribution
+from rules.odds.work import Work
+from rules.core.sources import Draw, GivenSource, RandomSource
 
 
 class _NeedFace(Exception):

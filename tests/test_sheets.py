@@ -9,16 +9,9 @@ import sys
 import pytest
 from hypothesis import given, strategies as st
 
-from rules.sheets import (
-    BOOL,
-    INT,
-    SYSTEMS,
-    MissingStat,
-    Sheet,
-    UnknownStat,
-    get_sheet,
-)
-from rules.sheets.base import name_form
+from rules.core.sheet import BOOL, INT, MissingStat, Sheet, UnknownStat
+from rules.systems import SYSTEMS, get_sheet
+from rules.core.sheet import name_form
 
 SHEETS = {system: get_sheet(system) for system in SYSTEMS}
 RULE_PREFIX = {"terra": "TT", "dungeon": "DG", "twilight": "TW", "skirmish": "SK"}
@@ -175,7 +168,7 @@ def test_unknown_resource_and_setting_say_what_they_are() -> None:
 
 
 def test_two_stats_claiming_one_name_are_refused() -> None:
-    from rules.sheets import Stat
+    from rules.core.sheet import Stat
 
     with pytest.raises(ValueError, match="claimed by both"):
         Sheet(system="x", title="x", stats=(
@@ -621,10 +614,10 @@ def test_unknown_system_is_a_value_error_with_a_hint() -> None:
 
 def test_sheets_stay_pure_and_load_only_the_system_asked_for() -> None:
     code = (
-        "import sys; from rules.sheets import get_sheet; get_sheet('dungeon');"
+        "import sys; from rules.systems import get_sheet; get_sheet('dungeon');"
         "bad = [m for m in sys.modules if m.split('.')[0] in"
         " ('typer', 'rich', 'prompt_toolkit', 'ttcli')"
-        " or m in ('rules.sheets.terra', 'rules.sheets.twilight', 'rules.sheets.skirmish')];"
+        " or m in ('rules.systems.terra.sheet', 'rules.systems.twilight.sheet', 'rules.systems.skirmish.sheet')];"
         "print(bad)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

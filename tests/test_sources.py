@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.dice import roll_text
-from rules.sources import (
+from rules.core.sources import (
     COMMITTED, GIVEN, ROLLED, CommittedSource, DiceSource, Draw, GivenFaceError, GivenSource,
     RandomSource, commitment, committed_face, fit_uniform,
 )

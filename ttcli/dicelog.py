@@ -54,7 +54,7 @@ def counter_path(session_target: Path) -> Path:
 
 def session_source(doc: Mapping[str, Any], seed: int | None, session_target: Path | None = None):
     """The dice source for a session's rolls: its committed sequence while one is active."""
-    from rules.sources import CommittedSource, RandomSource
+    from rules.core.sources import CommittedSource, RandomSource
 
     commit = doc.get("commit")
     if commit is not None and not commit.get("revealed"):
@@ -79,7 +79,7 @@ def _sidecar_counter(session_target: Path, commitment: str) -> int:
 
 def store_counter(doc: dict, source, session_target: Path | None = None) -> None:
     """Record the next counter, so no committed value is ever used twice."""
-    from rules.sources import CommittedSource
+    from rules.core.sources import CommittedSource
 
     inner = getattr(source, "fallback", source)
     if isinstance(inner, CommittedSource):
@@ -155,7 +155,7 @@ class Verification:
 
 def verify_events(events: list[Mapping[str, Any]], secret_hex: str,
                   commitment: str | None = None) -> Verification:
-    from rules.sources import commitment as commit_of, committed_face
+    from rules.core.sources import commitment as commit_of, committed_face
 
     try:
         secret = bytes.fromhex(secret_hex.strip())

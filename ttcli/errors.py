@@ -1,7 +1,7 @@
 """Errors the program reports to people, and the edge that translates library errors.
 
 Library code raises its own exceptions (``rules.dice.DiceError``,
-``ttcli.store.StoreError``, ``rules.errors.RuleError``); ``describe`` turns any of
+``ttcli.store.StoreError``, ``rules.core.errors.RuleError``); ``describe`` turns any of
 them into one message and an exit code.  Nothing below prints: the caller owns
 the streams.
 """

@@ -1,7 +1,7 @@
 """Fight operations on a session file: one store transaction per command.
 
 Loads the session document, turns it into an encounter, runs one pure
-operation from ``rules.combat`` with the session's dice (committed ones while
+operation from ``rules.fight`` with the session's dice (committed ones while
 a commitment is active), writes the new encounter back and journals every
 die and line.  One-shot commands and the prompt both come through here, so
 they produce the same journal.
@@ -43,7 +43,7 @@ class FightResult:
 def run_operation(env, command: str, operation: Callable, *, needs_dice: bool = True,
                   seed: int | None = None) -> FightResult:
     """Run ``operation(encounter, source)`` (or ``operation(encounter)``) on the session."""
-    from rules.combat import encounter_from_doc, encounter_to_doc
+    from rules.fight import encounter_from_doc, encounter_to_doc
 
     from .dicelog import session_source, store_counter
     from .session import open_session

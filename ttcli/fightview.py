@@ -27,7 +27,7 @@ def condition(hp: int, hp_max: int, status: str) -> str:
 
 
 def _caps(system: str, stats: Mapping[str, Any]) -> dict[str, int]:
-    from rules.sheets import get_sheet
+    from rules.systems import get_sheet
 
     try:
         return get_sheet(system).resource_caps(stats)
@@ -49,12 +49,12 @@ class StatusView:
     kind = "status"
 
     def _encounter(self):
-        from rules.combat import encounter_from_doc
+        from rules.fight import encounter_from_doc
 
         return encounter_from_doc(self.doc)
 
     def lines(self, s) -> list[str]:
-        from rules.combat import describe
+        from rules.fight import describe
 
         enc = self._encounter()
         fight = enc.fight
@@ -109,7 +109,7 @@ class StatusView:
 
 def toolbar_text(doc: Mapping[str, Any]) -> str:
     """The prompt's bottom line: round, whose turn, and that character's resources."""
-    from rules.combat import encounter_from_doc
+    from rules.fight import encounter_from_doc
 
     name = doc.get("name", "?")
     try:

@@ -97,7 +97,7 @@ def roll_expressions(texts: list[str], *, times: int = 1, seed: int | None = Non
                      source=None) -> RollResult:
     """Parse every expression first (so a bad one rolls nothing), then roll."""
     from rules.dice import parse, resolve
-    from rules.sources import GivenSource, RandomSource
+    from rules.core.sources import GivenSource, RandomSource
 
     if not 1 <= times <= MAX_TIMES:
         raise CliError(f"--times must be between 1 and {MAX_TIMES}", ExitCode.USAGE)

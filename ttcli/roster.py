@@ -24,7 +24,7 @@ def split_assignment(text: str) -> tuple[str, str]:
 
 
 def _sheet(doc: Mapping[str, Any]):
-    from rules.sheets import get_sheet
+    from rules.systems import get_sheet
 
     return get_sheet(doc["system"])
 
@@ -169,7 +169,7 @@ class CombatantView:
     kind = "combatant"
 
     def lines(self, s) -> list[str]:
-        from rules.sheets import get_sheet
+        from rules.systems import get_sheet
 
         sheet = get_sheet(self.system)
         t = self.table

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from rules.names import name_key, pick
+from rules.core.names import name_key, pick
 
 TYPE_CHECKING = False  # typing itself costs start-up time on the roll path
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def now() -> str:
 
 
 def new_document(name: str, system: str) -> dict:
-    from rules.sheets import get_sheet
+    from rules.systems import get_sheet
 
     sheet = get_sheet(system)
     return {
@@ -128,7 +128,7 @@ def quote(key: str) -> str:
 
 def validate(doc: Mapping[str, Any]) -> list:
     """Every problem of a session document, as StoreErrors naming the field."""
-    from rules.sheets import SYSTEMS, get_sheet
+    from rules.systems import SYSTEMS, get_sheet
 
     from .store import StoreError
 
@@ -179,8 +179,8 @@ def validate(doc: Mapping[str, Any]) -> list:
 
 def _validate_encounter(doc: Mapping[str, Any], bad) -> None:
     """Effects and the fight, as the combat rules read them (a hand edit may break them)."""
-    from rules.combat import encounter_from_doc
-    from rules.errors import DocumentError
+    from rules.fight import encounter_from_doc
+    from rules.core.errors import DocumentError
 
     from .store import format_field
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 
-from ..sources import ROLLED_DRAWS, SHARED_FACES, DiceSource, Draw, GivenFaceError
+from ..core.sources import ROLLED_DRAWS, SHARED_FACES, DiceSource, Draw, GivenFaceError
 from .ast import Chain, Dice, Expression, Group, Neg, Node, Num, Percent, iter_dice
 from .errors import DiceError
 from .limits import DEFAULT_LIMITS, Limits
@@ -212,7 +212,7 @@ class _Roller:
 
     def __init__(self, expr: Expression, source: DiceSource, limits: Limits) -> None:
         self.source = source
-        #: the source's optional batch of plain rolled faces (see rules.sources)
+        #: the source's optional batch of plain rolled faces (see rules.core.sources)
         self.faces = source.draw_faces if _batches(type(source)) else None
         self.expr = expr
         self.limits = limits

@@ -28,7 +28,7 @@ def _current_doc(ctx: typer.Context) -> dict | None:
 
 def stat_words(system: str) -> list[str]:
     """Keys of every stat, derived value and resource of ``system``'s sheet."""
-    from rules.sheets import get_sheet
+    from rules.systems import get_sheet
 
     sheet = get_sheet(system)
     return list(dict.fromkeys(f.key for f in (*sheet.stats, *sheet.derived, *sheet.resources)))

@@ -1,6 +1,6 @@
 """Fight commands: ``fight start|status|next|end``, the prompt, and the actions.
 
-Each action is one call into ``rules.combat`` through ``ttcli.fighting``;
+Each action is one call into ``rules.fight`` through ``ttcli.fighting``;
 the prompt (``ttcli fight`` alone, or ``ttcli repl``) dispatches its lines to
 these same commands.
 """
@@ -64,7 +64,7 @@ def start(
     fmt: FormatOpt = "auto",
 ) -> None:
     """Roll initiative by the system's rules and show the order."""
-    from rules import combat
+    from rules import fight as combat
 
     if ambush not in (None, "party", "enemy"):
         raise CliError(f"--ambush {ambush!r}: party or enemy", ExitCode.USAGE)
@@ -86,7 +86,7 @@ def status(ctx: typer.Context, public: PublicOpt = False, fmt: FormatOpt = "auto
 @app.command("next")
 def next_(ctx: typer.Context, fmt: FormatOpt = "auto") -> None:
     """End the current turn (its effects tick) and start the next one."""
-    from rules import combat
+    from rules import fight as combat
 
     _run(ctx, "fight next", combat.next_turn, fmt=fmt)
 
@@ -94,7 +94,7 @@ def next_(ctx: typer.Context, fmt: FormatOpt = "auto") -> None:
 @app.command("end")
 def end(ctx: typer.Context, fmt: FormatOpt = "auto") -> None:
     """End the fight: fight-long effects end; who is down or dead is reported."""
-    from rules import combat
+    from rules import fight as combat
 
     _run(ctx, "fight end", combat.end_fight, dice=False, fmt=fmt)
 
@@ -102,7 +102,7 @@ def end(ctx: typer.Context, fmt: FormatOpt = "auto") -> None:
 @app.command("join")
 def join(ctx: typer.Context, name: Name) -> None:
     """Put a combatant added during the fight into the order."""
-    from rules import combat
+    from rules import fight as combat
 
     _run(ctx, f"fight join {name}", lambda enc: combat.join_fight(enc, name), dice=False)
 
@@ -121,7 +121,7 @@ def attack_command(
     fmt: FormatOpt = "auto",
 ) -> None:
     """The acting character attacks TARGET: hit roll, damage, armor, status."""
-    from rules import combat
+    from rules import fight as combat
 
     kind = "ranged" if ranged else "melee"
     words = [f"attack {attacker} {target}"] + (["--ranged"] if ranged else []) + \
@@ -137,7 +137,7 @@ def damage_command(ctx: typer.Context, name: Name,
                    amount: Annotated[int, typer.Argument(help="Damage to deal.")],
                    fmt: FormatOpt = "auto") -> None:
     """Deal damage (the master's call: any time, no turn needed)."""
-    from rules import combat
+    from rules import fight as combat
 
     _check_amount(amount)
     _run(ctx, f"damage {name} {amount}", lambda enc: combat.damage(enc, name, amount), dice=False, fmt=fmt)
@@ -147,7 +147,7 @@ def heal_command(ctx: typer.Context, name: Name,
                  amount: Annotated[int, typer.Argument(help="HP to restore.")],
                  fmt: FormatOpt = "auto") -> None:
     """Heal (never above maximum HP; wakes the unconscious)."""
-    from rules import combat
+    from rules import fight as combat
 
     _check_amount(amount)
     _run(ctx, f"heal {name} {amount}", lambda enc: combat.heal(enc, name, amount), dice=False, fmt=fmt)
@@ -170,7 +170,7 @@ def check_command(
     fmt: FormatOpt = "auto",
 ) -> None:
     """A stat or skill check against --dc; exit code 1 when it fails."""
-    from rules import combat
+    from rules import fight as combat
 
     _run(ctx, f"check {name} {stat} --dc {dc}", lambda enc, src: combat.check(
         enc, src, name, stat, dc, advantages=adv, disadvantages=dis, bonus=bonus), fmt=fmt)
@@ -184,7 +184,7 @@ def save_command(
     fmt: FormatOpt = "auto",
 ) -> None:
     """A saving throw; exit code 1 when it fails."""
-    from rules import combat
+    from rules import fight as combat
 
     _run(ctx, f"save {name} {stat}" + (f" --mod {modifier}" if modifier else ""),
          lambda enc, src: combat.save(enc, src, name, stat, modifier), fmt=fmt)
@@ -198,7 +198,7 @@ def fatigue_command(
     fmt: FormatOpt = "auto",
 ) -> None:
     """Buy a fatigue ability on one's own turn."""
-    from rules import combat
+    from rules import fight as combat
 
     _run(ctx, f"fatigue {name} {ability}", lambda enc, src: combat.spend_fatigue(enc, src, name, ability),
          fmt=fmt)
@@ -214,7 +214,7 @@ def move_command(
     fmt: FormatOpt = "auto",
 ) -> None:
     """Move on one's own turn; uses move actions as the distance needs."""
-    from rules import combat
+    from rules import fight as combat
 
     if (cells is None) == (path is None):
         raise CliError("give either a number of cells or --path", ExitCode.USAGE,
@@ -244,7 +244,7 @@ def act_command(
     fmt: FormatOpt = "auto",
 ) -> None:
     """Spend an action on anything else (draw a potion, pull a lever)."""
-    from rules import combat
+    from rules import fight as combat
 
     text = " ".join(what)
     _run(ctx, f"act {name} {text}", lambda enc: combat.act(enc, name, text), dice=False, fmt=fmt)
@@ -257,7 +257,7 @@ def rest_command(
     fmt: FormatOpt = "auto",
 ) -> None:
     """A short or long rest outside fights (costs a ration)."""
-    from rules import combat
+    from rules import fight as combat
 
     _run(ctx, f"rest {name} {kind}", lambda enc, src: combat.rest(enc, src, name, kind), fmt=fmt)
 
@@ -286,14 +286,14 @@ def effect_add(
     mod: Annotated[Optional[list[str]], typer.Option(help="A modifier while active: stat=N (repeatable).")] = None,
 ) -> None:
     """Give a combatant a timed effect; the tool ticks it by itself."""
-    from rules import combat
+    from rules import fight as combat
 
     spec = _effect_spec(effect, duration, damage, dice, heal, tick, stack, skip_turn, mod or [])
     _run(ctx, f"effect add {name} {effect}", lambda enc: combat.add_effect(enc, name, spec), dice=False)
 
 
 def _effect_spec(effect, duration, damage, dice, heal, tick, stack, skip_turn, mods):
-    from rules import combat
+    from rules import fight as combat
 
     from ..roster import split_assignment
 
@@ -337,7 +337,7 @@ def effect_rm(
     effect: Annotated[str, typer.Argument(help="The effect to remove (bandaging stops bleeding).")],
 ) -> None:
     """Remove an effect before it ends by itself."""
-    from rules import combat
+    from rules import fight as combat
 
     _run(ctx, f"effect rm {name} {effect}", lambda enc: combat.remove_effect(enc, name, effect), dice=False)
 

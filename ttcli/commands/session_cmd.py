@@ -19,7 +19,7 @@ SYSTEM_HELP = "terra, dungeon, twilight or skirmish."
 
 
 def _complete_system(incomplete: str) -> list[str]:
-    from rules.sheets import SYSTEMS
+    from rules.systems import SYSTEMS
 
     return [s for s in SYSTEMS if s.startswith(incomplete)]
 
@@ -61,7 +61,7 @@ def new(
     use: Annotated[bool, typer.Option("--use/--no-use", help="Make it the current session.")] = True,
 ) -> None:
     """Create a session file for SYSTEM and make it current."""
-    from rules.sheets import SYSTEMS
+    from rules.systems import SYSTEMS
 
     from ..session import HEADER, check_name, new_document, session_path, set_current, validate
     from ..store import SessionFile
@@ -201,7 +201,7 @@ def commit(
     import re
     import secrets
 
-    from rules.sources import commitment
+    from rules.core.sources import commitment
 
     from ..session import open_session
 

@@ -1,0 +1,281 @@
+"""Encounter <-> session document (the dict a TOML session file holds).
+
+``encounter_to_doc(encounter_from_doc(doc), doc) == doc`` for every
+document this module writes, key order included.  Only TOML-safe values
+are written (str, int, bool, lists, tables); an absent value is an omitted
+key, never None.  Keys this module does not manage (format, name, created,
+commit ...) are carried over from the base document untouched.
+
+A value of the wrong shape raises :class:`rules.core.errors.DocumentError` naming
+its place (``combatants."Викинг".effects[0].tick``), so a hand edit can be
+fixed.  Stats are not checked against the system's sheet here; that is the
+sheet's job.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable, Mapping
+
+from rules.core.effects import FIGHT_END, NEVER, REFRESH, Effect
+from rules.core.state import OK, Combatant, Encounter, Fight, TurnState
+from rules.core.errors import DocumentError
+
+Path = tuple[str | int, ...]
+
+#: where the keys this module writes go when the base document lacks them
+_TOP_ORDER = ("format", "name", "system", "created", "settings", "commit", "combatants", "fight")
+_COMBATANT_KEYS = ("side", "hidden", "status", "stats", "resources", "effects")
+
+
+# --- reading ---------------------------------------------------------------------
+
+
+def _fail(path: Path, problem: str) -> DocumentError:
+    return DocumentError(path, problem)
+
+
+def _table(value: Any, path: Path) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _fail(path, f"must be a table, got {type(value).__name__}")
+    return value
+
+
+def _int(value: Any, path: Path) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(path, f"must be a whole number, got {value!r}")
+    return value
+
+
+def _str(value: Any, path: Path) -> str:
+    if not isinstance(value, str):
+        raise _fail(path, f"must be text, got {value!r}")
+    return value
+
+
+def _bool(value: Any, path: Path) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(path, f"must be true or false, got {value!r}")
+    return value
+
+
+def _names(value: Any, path: Path) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise _fail(path, f"must be a list of names, got {value!r}")
+    return tuple(_str(item, path + (i,)) for i, item in enumerate(value))
+
+
+def _stat(value: Any, path: Path) -> int | str | bool | float:
+    if not isinstance(value, (int, str, bool, float)):
+        raise _fail(path, f"must be a number, text or true/false, got {value!r}")
+    return value
+
+
+def _only(table: Mapping[str, Any], allowed: tuple[str, ...], path: Path, what: str) -> None:
+    for key in table:
+        if key not in allowed:
+            raise _fail(path + (key,), f"unknown key; {what} has: {', '.join(allowed)}")
+
+
+_EFFECT_READERS: dict[str, Callable[[Any, Path], Any]] = {
+    "name": _str,
+    "tick": _str,
+    "damage": _int,
+    "damage_dice": _str,
+    "heal": _int,
+    "modifiers": lambda v, p: {k: _int(x, p + (k,)) for k, x in _table(v, p).items()},
+    "skip_turn": _bool,
+    "stacking": _str,
+    "stacks": _int,
+    "until": _str,
+    "until_round": _int,
+    "last_tick": _int,
+    "note": _str,
+}
+
+
+def effect_from_doc(table: Any, path: Path) -> Effect:
+    table = _table(table, path)
+    _only(table, tuple(_EFFECT_READERS), path, "an effect")
+    if "name" not in table:
+        raise _fail(path + ("name",), "an effect needs a name")
+    fields = {key: _EFFECT_READERS[key](value, path + (key,)) for key, value in table.items()}
+    try:
+        return Effect(**fields)
+    except ValueError as err:
+        raise _fail(path, str(err)) from None
+
+
+def combatant_from_doc(name: str, table: Any, path: Path) -> Combatant:
+    table = _table(table, path)
+    _only(table, _COMBATANT_KEYS, path, "a combatant")
+    stats = _table(table.get("stats", {}), path + ("stats",))
+    resources = _table(table.get("resources", {}), path + ("resources",))
+    effects = table.get("effects", [])
+    if not isinstance(effects, list):
+        raise _fail(path + ("effects",), "must be a list of effect tables ([[...effects]])")
+    if "side" not in table:
+        raise _fail(path + ("side",), "missing; a combatant is on side party or enemy")
+    try:
+        return Combatant(
+            name=name,
+            side=_str(table["side"], path + ("side",)),
+            hidden=_bool(table.get("hidden", False), path + ("hidden",)),
+            status=_str(table.get("status", OK), path + ("status",)),
+            stats={k: _stat(v, path + ("stats", k)) for k, v in stats.items()},
+            resources={k: _int(v, path + ("resources", k)) for k, v in resources.items()},
+            effects=tuple(
+                effect_from_doc(e, path + ("effects", i)) for i, e in enumerate(effects)
+            ),
+        )
+    except DocumentError:
+        raise
+    except ValueError as err:
+        raise _fail(path, str(err)) from None
+
+
+_TURN_KEYS = ("actor", "actions", "spent", "used", "free_moves", "was_damaged")
+_FIGHT_KEYS = ("round", "order", "index", "ambush", "stage", "damaged", "turn")
+
+
+def _turn_from_doc(table: Any, path: Path) -> TurnState:
+    table = _table(table, path)
+    _only(table, _TURN_KEYS, path, "a turn")
+    if "actor" not in table:
+        raise _fail(path + ("actor",), "missing; the turn belongs to someone")
+    return TurnState(
+        actor=_str(table["actor"], path + ("actor",)),
+        actions=_int(table.get("actions", 0), path + ("actions",)),
+        spent=_int(table.get("spent", 0), path + ("spent",)),
+        used=_names(table.get("used", []), path + ("used",)),
+        free_moves=_int(table.get("free_moves", 0), path + ("free_moves",)),
+        was_damaged=_bool(table.get("was_damaged", False), path + ("was_damaged",)),
+    )
+
+
+def fight_from_doc(table: Any, path: Path = ("fight",)) -> Fight:
+    table = _table(table, path)
+    _only(table, _FIGHT_KEYS, path, "a fight")
+    ambush = table.get("ambush")
+    try:
+        return Fight(
+            round=_int(table.get("round", 1), path + ("round",)),
+            order=_names(table.get("order", []), path + ("order",)),
+            index=_int(table.get("index", 0), path + ("index",)),
+            turn=_turn_from_doc(table["turn"], path + ("turn",)) if "turn" in table else None,
+            damaged=_names(table.get("damaged", []), path + ("damaged",)),
+            ambush=_str(ambush, path + ("ambush",)) if ambush is not None else None,
+            stage=_str(table.get("stage", ""), path + ("stage",)),
+        )
+    except DocumentError:
+        raise
+    except ValueError as err:
+        raise _fail(path, str(err)) from None
+
+
+def encounter_from_doc(doc: Mapping[str, Any]) -> Encounter:
+    """The encounter a session document describes."""
+    if "system" not in doc:
+        raise _fail(("system",), "missing; one of terra, dungeon, twilight, skirmish")
+    system = _str(doc["system"], ("system",))
+    settings = _table(doc.get("settings", {}), ("settings",))
+    roster = _table(doc.get("combatants", {}), ("combatants",))
+    combatants = tuple(
+        combatant_from_doc(name, table, ("combatants", name)) for name, table in roster.items()
+    )
+    fight = fight_from_doc(doc["fight"]) if "fight" in doc else None
+    try:
+        return Encounter(system, dict(settings), combatants, fight)
+    except ValueError as err:
+        place: Path = ("fight", "order") if "order" in str(err) else ("combatants",)
+        raise _fail(place, str(err)) from None
+
+
+# --- writing ---------------------------------------------------------------------
+
+
+def effect_to_doc(effect: Effect) -> dict[str, Any]:
+    """name, tick and until always; the rest only when not at its default."""
+    out: dict[str, Any] = {"name": effect.name, "tick": effect.tick}
+    optional: tuple[tuple[str, Any, Any], ...] = (
+        ("damage", effect.damage, 0),
+        ("damage_dice", effect.damage_dice, ""),
+        ("heal", effect.heal, 0),
+        ("modifiers", dict(effect.modifiers), {}),
+        ("skip_turn", effect.skip_turn, False),
+        ("stacking", effect.stacking, REFRESH),
+        ("stacks", effect.stacks, 1),
+    )
+    for key, value, default in optional:
+        if value != default:
+            out[key] = value
+    out["until"] = effect.until
+    if effect.until not in (NEVER, FIGHT_END):
+        out["until_round"] = effect.until_round
+    if effect.last_tick:
+        out["last_tick"] = effect.last_tick
+    if effect.note:
+        out["note"] = effect.note
+    return out
+
+
+def combatant_to_doc(combatant: Combatant) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "side": combatant.side,
+        "hidden": combatant.hidden,
+        "status": combatant.status,
+        "stats": dict(combatant.stats),
+        "resources": dict(combatant.resources),
+    }
+    if combatant.effects:
+        out["effects"] = [effect_to_doc(e) for e in combatant.effects]
+    return out
+
+
+def _turn_to_doc(turn: TurnState) -> dict[str, Any]:
+    out: dict[str, Any] = {"actor": turn.actor, "actions": turn.actions, "spent": turn.spent}
+    if turn.used:
+        out["used"] = list(turn.used)
+    if turn.free_moves:
+        out["free_moves"] = turn.free_moves
+    if turn.was_damaged:
+        out["was_damaged"] = True
+    return out
+
+
+def fight_to_doc(fight: Fight) -> dict[str, Any]:
+    out: dict[str, Any] = {"round": fight.round, "order": list(fight.order), "index": fight.index}
+    if fight.ambush is not None:
+        out["ambush"] = fight.ambush
+    if fight.stage:
+        out["stage"] = fight.stage
+    if fight.damaged:
+        out["damaged"] = list(fight.damaged)
+    if fight.turn is not None:
+        out["turn"] = _turn_to_doc(fight.turn)
+    return out
+
+
+def encounter_to_doc(enc: Encounter, base_doc: Mapping[str, Any]) -> dict[str, Any]:
+    """``base_doc`` with the encounter written in; a new dict, the base untouched.
+
+    Keys keep their place in the base document; settings and combatants are
+    added only when the base has them or they are not empty; ``fight`` is
+    dropped when no fight runs.
+    """
+    managed: dict[str, Any] = {
+        "system": enc.system,
+        "settings": dict(enc.settings),
+        "combatants": {c.name: combatant_to_doc(c) for c in enc.combatants},
+        "fight": fight_to_doc(enc.fight) if enc.fight is not None else None,
+    }
+    out: dict[str, Any] = {}
+    for key, value in base_doc.items():
+        if key not in managed:
+            out[key] = copy.deepcopy(value)
+        elif managed[key] is not None:
+            out[key] = managed[key]
+    for key in _TOP_ORDER:
+        if key in managed and key not in out and managed[key] not in (None, {}):
+            out[key] = managed[key]
+    return out

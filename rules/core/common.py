@@ -1,0 +1,187 @@
+"""Operations every system's fight shares: effects, joining, ending a fight.
+
+A system's rules object calls these and adds its own parts (which stats a
+modifier may name, what ending a fight means for health).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from rules.core.effects import STACKING_TEXT, EffectSpec, describe, stack
+from rules.core.outcome import Outcome, Work
+from rules.core.state import DEAD, OK, SIDES, UNCONSCIOUS, Encounter, Fight, find, find_effect
+from rules.core.errors import RuleError
+
+
+def require_fight(work: Work) -> Fight:
+    if work.fight is None:
+        raise RuleError("no fight is running; start one first")
+    return work.fight
+
+
+def add_effect(
+    enc: Encounter, query: str, spec: EffectSpec, resolve_modifier: Callable[[str], str]
+) -> Outcome:
+    """Give ``query`` the effect ``spec``; a same-named effect stacks by the
+    new one's stacking policy.  ``resolve_modifier`` turns a typed stat name
+    into its key (or raises NotFound)."""
+    name = find(enc, query)
+    work = Work(enc)
+    bearer = work.get(name)
+    if bearer.status == DEAD:
+        raise RuleError(f"{name} is dead; effects on the dead do nothing")
+    modifiers = {resolve_modifier(key): value for key, value in spec.modifiers.items()}
+    spec = replace(spec, modifiers=modifiers)
+    fight = work.fight
+    if fight is None:
+        new = spec.effect_at(None, False)
+    else:
+        new = spec.effect_at(fight.round, fight.turn_ahead(name), acting_now=fight.current == name)
+    old = bearer.effect(new.name)
+    if old is None:
+        effects = bearer.effects + (new,)
+        result = new
+        work.say(f"{name}: {describe(new)}.", about=[name])
+    else:
+        result = stack(old, new)
+        effects = tuple(result if e.key == old.key else e for e in bearer.effects)
+        work.say(
+            f"{name} already has {old.name}; {STACKING_TEXT[new.stacking]}: {describe(result)}.",
+            about=[name],
+        )
+    work.put(replace(bearer, effects=effects))
+    event = {
+        "kind": "effect_added",
+        "target": name,
+        "effect": result.name,
+        "stacking": new.stacking if old is not None else "new",
+        "stacks": result.stacks,
+        "until": result.until,
+    }
+    if result.until_round:
+        event["until_round"] = result.until_round
+    return work.outcome(event, hidden=bearer.hidden)
+
+
+def remove_effect(enc: Encounter, query: str, effect_query: str) -> Outcome:
+    name = find(enc, query)
+    work = Work(enc)
+    bearer = work.get(name)
+    effect = find_effect(bearer, effect_query)
+    work.put(replace(bearer, effects=tuple(e for e in bearer.effects if e.key != effect.key)))
+    work.say(f"{name}: {effect.name} removed.", about=[name])
+    return work.outcome(
+        {"kind": "effect_removed", "target": name, "effect": effect.name}, hidden=bearer.hidden
+    )
+
+
+def side_order_slot(fight: Fight, side: str, sides: dict[str, str]) -> int:
+    """Where a newcomer of ``side`` goes: after the last of its side in the order."""
+    slots = [i for i, n in enumerate(fight.order) if sides[n] == side]
+    return slots[-1] + 1 if slots else len(fight.order)
+
+
+def join_fight(enc: Encounter, query: str) -> Outcome:
+    """Put a combatant added during a fight into the order, after the last
+    of its side [I]; it acts when that place comes round."""
+    name = find(enc, query)
+    work = Work(enc)
+    fight = require_fight(work)
+    if name in fight.order:
+        raise RuleError(f"{name} is already in the fight")
+    joiner = work.get(name)
+    if joiner.status == DEAD:
+        raise RuleError(f"{name} is dead and cannot join the fight")
+    sides = {c.name: c.side for c in work.combatants.values()}
+    slot = side_order_slot(fight, joiner.side, sides)
+    order = fight.order[:slot] + (name,) + fight.order[slot:]
+    index = fight.index + 1 if slot <= fight.index else fight.index
+    work.fight = replace(fight, order=order, index=index)
+    work.say(f"{name} joins the fight ({joiner.side}); order: {', '.join(order)}.", about=[name],
+             public=f"Order: {', '.join(n for n in order if not work.hidden(n))}.")
+    return work.outcome({"kind": "fight_join", "actor": name, "order": list(order)},
+                        hidden=joiner.hidden)
+
+
+def leave_fight(enc: Encounter, query: str) -> Outcome:
+    """Take a combatant out of the order (fled, removed from the roster)."""
+    name = find(enc, query)
+    work = Work(enc)
+    fight = require_fight(work)
+    if name not in fight.order:
+        raise RuleError(f"{name} is not in the fight")
+    if name == fight.current:
+        raise RuleError(f"it is {name}'s turn; end it first")
+    slot = fight.order.index(name)
+    order = tuple(n for n in fight.order if n != name)
+    index = fight.index - 1 if slot < fight.index else fight.index
+    work.fight = replace(
+        fight, order=order, index=index, damaged=tuple(n for n in fight.damaged if n != name)
+    )
+    work.say(f"{name} leaves the fight.", about=[name])
+    return work.outcome({"kind": "fight_leave", "actor": name}, hidden=work.get(name).hidden)
+
+
+def standing(work: Work, side: str) -> list[str]:
+    fight = require_fight(work)
+    return [n for n in fight.order if work.get(n).side == side and work.get(n).status == OK]
+
+
+def decided(work: Work) -> str | None:
+    """The side left standing when the other has nobody on its feet, else None."""
+    left = {side: standing(work, side) for side in SIDES}
+    up = [side for side in SIDES if left[side]]
+    return up[0] if len(up) == 1 else None
+
+
+def report_decided(work: Work, event: dict) -> None:
+    winner = decided(work)
+    if winner is not None:
+        loser = next(side for side in SIDES if side != winner)
+        work.say(f"Nobody on the {loser} side is standing: the fight can end.")
+        event["decided"] = winner
+
+
+def end_fight(enc: Encounter) -> Outcome:
+    """The fight is over: effects bound to its clock end, the order goes.
+
+    Effects that last until removed stay (injuries, curses).
+    """
+    work = Work(enc)
+    fight = require_fight(work)
+    ended = []
+    for combatant in list(work.combatants.values()):
+        lasting = tuple(e for e in combatant.effects if not e.ends_with_fight)
+        for effect in combatant.effects:
+            if effect.ends_with_fight:
+                ended.append({"combatant": combatant.name, "effect": effect.name})
+        if lasting != combatant.effects:
+            work.put(replace(combatant, effects=lasting))
+    down = [n for n in fight.order if work.get(n).status == UNCONSCIOUS]
+    dead = [n for n in fight.order if work.get(n).status == DEAD]
+    winner = decided(work)
+    work.say(f"The fight ends after {fight.round} round{'s' if fight.round != 1 else ''}.")
+    for label, names in (("Unconscious", down), ("Dead", dead)):
+        if names:
+            shown = [n for n in names if not work.hidden(n)]
+            work.say(f"{label}: {', '.join(names)}.",
+                     public=f"{label}: {', '.join(shown)}." if shown else "")
+    if ended:
+        work.say("Effects that lasted for the fight end: "
+                 + ", ".join(f"{e['combatant']} ({e['effect']})" for e in ended) + ".",
+                 about=[e["combatant"] for e in ended])
+    work.fight = None
+    event = {"kind": "fight_end", "rounds": fight.round, "unconscious": down, "dead": dead}
+    if winner is not None:
+        event["winner"] = winner
+    if ended:
+        event["ended"] = ended
+    return work.outcome(event)
+
+
+__all__ = [
+    "add_effect", "decided", "end_fight", "join_fight", "leave_fight",
+    "remove_effect", "report_decided", "require_fight", "side_order_slot", "standing",
+]

@@ -1,0 +1,455 @@
+"""Timed effects: what a tick does, how a second copy stacks, when it ends.
+
+An effect stores *deadlines*, never countdowns.  ``until``/``until_round``
+name the moment of the fight clock at which it ends (e.g. the end of its
+bearer's turn in round 7) and ``last_tick`` the round of its latest tick.
+Every moment (start or end of a turn or of a round) happens once per round
+for a given bearer, so a tick is due only while ``last_tick`` is below the
+current round: stepping the clock back and forward again can never tick
+twice, and re-running a step from an older state gives the same result.
+
+The master asks for a duration (:class:`Duration`: 3 turns, 2 rounds, until
+the fight ends ...); :meth:`EffectSpec.effect_at` turns it into deadlines
+against the clock at the moment the effect is added.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Callable, Mapping
+
+from rules.core.errors import RuleError
+from rules.core.names import name_key
+
+# moments of the fight clock
+TURN_START = "turn_start"
+TURN_END = "turn_end"
+ROUND_START = "round_start"
+ROUND_END = "round_end"
+#: as a tick: never ticks (a plain modifier); as an end: lasts until removed
+NEVER = "never"
+FIGHT_END = "fight_end"
+
+TURN_MOMENTS = (TURN_START, TURN_END)
+ROUND_MOMENTS = (ROUND_START, ROUND_END)
+CLOCK_MOMENTS = TURN_MOMENTS + ROUND_MOMENTS
+TICKS = (NEVER,) + CLOCK_MOMENTS
+ENDS = (NEVER, FIGHT_END) + CLOCK_MOMENTS
+
+# what happens when a bearer gets an effect it already has (same name)
+REFRESH = "refresh"
+ADD = "add"
+REPLACE_DAMAGE = "replace_damage"
+REPLACE = "replace"
+IGNORE = "ignore"
+STACKING = (REFRESH, ADD, REPLACE_DAMAGE, REPLACE, IGNORE)
+
+_DICE_TEXT = re.compile(r"^\s*\d*\s*[dDдДкК]\s*\d+(\s*[+-]\s*(\d*\s*[dDдДкК]\s*)?\d+)*\s*$")
+
+
+def effect_key(name: str) -> str:
+    """The form effect names are compared in: the same as people's names."""
+    return name_key(name)
+
+
+def _frozen_modifiers(modifiers: Mapping[str, int]) -> Mapping[str, int]:
+    for key, value in modifiers.items():
+        if not isinstance(key, str) or not key:
+            raise ValueError(f"a modifier needs a stat name, not {key!r}")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"modifier {key} must be a whole number, not {value!r}")
+    return MappingProxyType(dict(modifiers))
+
+
+def _check_common(
+    name: str, tick: str, damage: int, damage_dice: str, heal: int, stacking: str
+) -> None:
+    if not name.strip():
+        raise ValueError("an effect needs a name")
+    if tick not in TICKS:
+        raise ValueError(f"an effect ticks at one of {', '.join(TICKS)}, not {tick!r}")
+    if stacking not in STACKING:
+        raise ValueError(f"stacking is one of {', '.join(STACKING)}, not {stacking!r}")
+    if damage < 0 or heal < 0:
+        raise ValueError("damage and healing per tick cannot be negative")
+    if damage_dice and not _DICE_TEXT.match(damage_dice):
+        raise ValueError(f"damage dice look like 1d4 or 2d6+1, not {damage_dice!r}")
+    if tick == NEVER and (damage or damage_dice or heal):
+        raise ValueError(f"{name}: damage or healing needs a tick moment ({', '.join(CLOCK_MOMENTS)})")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """An effect on one combatant, as stored in the session.
+
+    ``damage`` (plus a roll of ``damage_dice``) is lost and ``heal`` gained at
+    every ``tick``; ``modifiers`` are added to stats while it lasts;
+    ``skip_turn`` makes the bearer lose its turns.  It ends at the ``until``
+    moment of round ``until_round`` (after any tick due at that moment), at
+    the end of the fight, or never (until removed).
+    """
+
+    name: str
+    tick: str = NEVER
+    damage: int = 0
+    damage_dice: str = ""
+    heal: int = 0
+    modifiers: Mapping[str, int] = field(default_factory=dict)
+    skip_turn: bool = False
+    stacking: str = REFRESH
+    stacks: int = 1
+    until: str = NEVER
+    until_round: int = 0
+    #: round of the latest tick; 0 before the first
+    last_tick: int = 0
+    #: free text for people: "1 hour", "bandaging stops it"
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        _check_common(self.name, self.tick, self.damage, self.damage_dice, self.heal, self.stacking)
+        if self.until not in ENDS:
+            raise ValueError(f"an effect ends at one of {', '.join(ENDS)}, not {self.until!r}")
+        if self.until in CLOCK_MOMENTS and self.until_round < 1:
+            raise ValueError(f"an effect ending at {self.until} needs the round it ends in")
+        if self.until not in CLOCK_MOMENTS and self.until_round:
+            raise ValueError(f"an effect ending at {self.until} has no end round")
+        if self.stacks < 1 or self.last_tick < 0:
+            raise ValueError("stacks start at 1 and the last tick round is never negative")
+        object.__setattr__(self, "modifiers", _frozen_modifiers(self.modifiers))
+
+    @property
+    def key(self) -> str:
+        return effect_key(self.name)
+
+    @property
+    def ends_with_fight(self) -> bool:
+        """Deadlines on the fight clock mean nothing once the fight is over."""
+        return self.until != NEVER
+
+    def due(self, moment: str, round_: int) -> bool:
+        return self.tick == moment and self.last_tick < round_
+
+    def ends_at(self, moment: str, round_: int) -> bool:
+        return self.until == moment and round_ >= self.until_round
+
+    def ticked(self, round_: int) -> Effect:
+        return replace(self, last_tick=round_)
+
+
+# --- durations ---------------------------------------------------------------
+
+TURNS = "turns"
+NEXT_TURN = "next_turn"
+ROUNDS = "rounds"
+UNTIL_ROUND = "until_round"
+FIGHT = "fight"
+REMOVED = "removed"
+DURATIONS = (TURNS, NEXT_TURN, ROUNDS, UNTIL_ROUND, FIGHT, REMOVED)
+_COUNTED = (TURNS, ROUNDS, UNTIL_ROUND)
+
+
+@dataclass(frozen=True, slots=True)
+class Duration:
+    """How long the master wants an effect to last.
+
+    - ``turns`` n: through the end of the bearer's n-th turn that starts
+      after the effect is added (a turn in progress does not count);
+    - ``next_turn``: until the start of the bearer's next turn;
+    - ``rounds`` n: through the end of round current + n - 1 (the current
+      round counts as the first);
+    - ``until_round`` r: until round r begins;
+    - ``fight``: until the fight ends;  ``removed``: until someone removes it.
+    """
+
+    kind: str = REMOVED
+    count: int = 0
+
+    def __post_init__(self) -> None:
+        if self.kind not in DURATIONS:
+            raise ValueError(f"a duration is one of {', '.join(DURATIONS)}, not {self.kind!r}")
+        if self.kind in _COUNTED and self.count < 1:
+            raise ValueError(f"a duration in {self.kind} needs a count of at least 1")
+        if self.kind not in _COUNTED and self.count:
+            raise ValueError(f"a duration {self.kind!r} takes no count")
+
+    @property
+    def needs_clock(self) -> bool:
+        return self.kind not in (FIGHT, REMOVED)
+
+    def deadline(self, round_: int | None, turn_ahead: bool) -> tuple[str, int]:
+        """(until, until_round) for an effect added now.
+
+        ``round_`` is the current round (None outside a fight); ``turn_ahead``
+        says whether the bearer still has a turn to come in this round.
+        """
+        if self.needs_clock and round_ is None:
+            raise RuleError(
+                f"a duration in {self.kind.replace('_', ' ')} needs a running fight; "
+                "outside one an effect lasts until the fight ends or until removed"
+            )
+        return _DEADLINES[self.kind](self.count, round_ or 0, turn_ahead)
+
+
+def _first_turn_round(round_: int, turn_ahead: bool) -> int:
+    return round_ if turn_ahead else round_ + 1
+
+
+def _until_round(count: int, round_: int, turn_ahead: bool) -> tuple[str, int]:
+    if count <= round_:
+        raise RuleError(f"round {count} has already begun (the fight is in round {round_})")
+    return ROUND_START, count
+
+
+_DEADLINES: dict[str, Callable[[int, int, bool], tuple[str, int]]] = {
+    TURNS: lambda n, r, ahead: (TURN_END, _first_turn_round(r, ahead) + n - 1),
+    NEXT_TURN: lambda n, r, ahead: (TURN_START, _first_turn_round(r, ahead)),
+    ROUNDS: lambda n, r, ahead: (ROUND_END, r + n - 1),
+    UNTIL_ROUND: _until_round,
+    FIGHT: lambda n, r, ahead: (FIGHT_END, 0),
+    REMOVED: lambda n, r, ahead: (NEVER, 0),
+}
+
+_DURATION_WORDS = {
+    TURNS: ("turn", "turns", "t", "ход", "хода", "ходов", "х"),
+    ROUNDS: ("round", "rounds", "r", "раунд", "раунда", "раундов", "р"),
+}
+_PLAIN_DURATIONS = {
+    NEXT_TURN: ("next turn", "next_turn", "до следующего хода", "до своего хода"),
+    FIGHT: ("fight", "fight end", "fight_end", "бой", "до конца боя", "конец боя"),
+    REMOVED: ("removed", "never", "forever", "until removed", "навсегда", "пока не снимут"),
+}
+_COUNT_AND_WORD = re.compile(r"^(\d+)\s*([^\d\s].*)$")
+_UNTIL_ROUND = re.compile(r"^(?:until round|to round|до раунда)\s*(\d+)$")
+
+
+def parse_duration(text: str) -> Duration:
+    """``"3 turns"``, ``"2r"``, ``"3 хода"``, ``"until round 5"``, ``"бой"``, ``"forever"``."""
+    wanted = " ".join(text.casefold().replace("ё", "е").split())
+    for kind, words in _PLAIN_DURATIONS.items():
+        if wanted in words:
+            return Duration(kind)
+    found = _UNTIL_ROUND.match(wanted)
+    if found:
+        return Duration(UNTIL_ROUND, int(found.group(1)))
+    found = _COUNT_AND_WORD.match(wanted)
+    if found:
+        count, word = int(found.group(1)), found.group(2).strip()
+        for kind, words in _DURATION_WORDS.items():
+            if word in words:
+                return Duration(kind, count)
+    raise ValueError(
+        f"unknown duration {text!r}; say e.g. '3 turns', '2 rounds', 'until round 5', "
+        "'next turn', 'fight' or 'removed'"
+    )
+
+
+_DURATION_TEXT: dict[str, Callable[[int], str]] = {
+    TURNS: lambda n: f"{n} turn{'' if n == 1 else 's'}",
+    NEXT_TURN: lambda n: "next turn",
+    ROUNDS: lambda n: f"{n} round{'' if n == 1 else 's'}",
+    UNTIL_ROUND: lambda n: f"until round {n}",
+    FIGHT: lambda n: "fight",
+    REMOVED: lambda n: "removed",
+}
+
+
+def duration_text(duration: Duration) -> str:
+    """The words :func:`parse_duration` reads back: ``"3 turns"``, ``"fight"``."""
+    return _DURATION_TEXT[duration.kind](duration.count)
+
+
+# --- what the master asks for ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EffectSpec:
+    """An effect as the master asks for it: the parts of :class:`Effect`
+    with a relative :class:`Duration` instead of deadlines."""
+
+    name: str
+    tick: str = NEVER
+    damage: int = 0
+    damage_dice: str = ""
+    heal: int = 0
+    modifiers: Mapping[str, int] = field(default_factory=dict)
+    skip_turn: bool = False
+    stacking: str = REFRESH
+    duration: Duration = Duration()
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        _check_common(self.name, self.tick, self.damage, self.damage_dice, self.heal, self.stacking)
+        object.__setattr__(self, "modifiers", _frozen_modifiers(self.modifiers))
+
+    def effect_at(self, round_: int | None, turn_ahead: bool, acting_now: bool = False) -> Effect:
+        """The effect with its deadlines, added at ``round_`` (None outside a fight).
+
+        Put on the combatant whose turn it is, a turn tick first comes in its
+        next turn [I], as the turn in progress does not count toward its
+        duration either.
+        """
+        until, until_round = self.duration.deadline(round_, turn_ahead)
+        skip_this_turn = acting_now and round_ is not None and self.tick in TURN_MOMENTS
+        return Effect(
+            name=self.name.strip(),
+            tick=self.tick,
+            damage=self.damage,
+            damage_dice=self.damage_dice,
+            heal=self.heal,
+            modifiers=self.modifiers,
+            skip_turn=self.skip_turn,
+            stacking=self.stacking,
+            until=until,
+            until_round=until_round,
+            last_tick=round_ if skip_this_turn and round_ is not None else 0,
+            note=self.note,
+        )
+
+
+# --- stacking ------------------------------------------------------------------
+
+
+def _summed(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
+    total = dict(a)
+    for key, value in b.items():
+        total[key] = total.get(key, 0) + value
+    return total
+
+
+def _joined_dice(a: str, b: str) -> str:
+    return "+".join(part for part in (a, b) if part)
+
+
+def _refresh(old: Effect, new: Effect) -> Effect:
+    return replace(old, until=new.until, until_round=new.until_round)
+
+
+def _add(old: Effect, new: Effect) -> Effect:
+    # SK-BLEED-1: the first duration stays, the damage grows with each stack
+    return replace(
+        old,
+        damage=old.damage + new.damage,
+        damage_dice=_joined_dice(old.damage_dice, new.damage_dice),
+        heal=old.heal + new.heal,
+        modifiers=_summed(old.modifiers, new.modifiers),
+        stacks=old.stacks + new.stacks,
+    )
+
+
+def _replace_damage(old: Effect, new: Effect) -> Effect:
+    # SK-POISON-1: the new damage replaces the old, the duration stays
+    return replace(old, damage=new.damage, damage_dice=new.damage_dice)
+
+
+def _replace(old: Effect, new: Effect) -> Effect:
+    # the newcomer inherits the tick record, so a replacement cannot tick twice in a round
+    return replace(new, last_tick=max(old.last_tick, new.last_tick))
+
+
+def _ignore(old: Effect, new: Effect) -> Effect:
+    return old
+
+
+_STACKERS: dict[str, Callable[[Effect, Effect], Effect]] = {
+    REFRESH: _refresh,
+    ADD: _add,
+    REPLACE_DAMAGE: _replace_damage,
+    REPLACE: _replace,
+    IGNORE: _ignore,
+}
+
+STACKING_TEXT = {
+    REFRESH: "its end is renewed",
+    ADD: "it stacks: damage added, end unchanged",
+    REPLACE_DAMAGE: "the new damage replaces the old, end unchanged",
+    REPLACE: "the new one replaces it",
+    IGNORE: "the new one is ignored",
+}
+
+
+def stack(old: Effect, new: Effect) -> Effect:
+    """``new`` arriving on a bearer that has ``old`` (same name), by ``new``'s stacking."""
+    return _STACKERS[new.stacking](old, new)
+
+
+# --- text ------------------------------------------------------------------------
+
+_MOMENT_TEXT = {
+    TURN_START: "at the start of each of its turns",
+    TURN_END: "at the end of each of its turns",
+    ROUND_START: "at the start of each round",
+    ROUND_END: "at the end of each round",
+}
+_END_TEXT: dict[str, Callable[[int], str]] = {
+    NEVER: lambda r: "until removed",
+    FIGHT_END: lambda r: "until the end of the fight",
+    TURN_START: lambda r: f"until the start of its turn in round {r}",
+    TURN_END: lambda r: f"through the end of its turn in round {r}",
+    ROUND_START: lambda r: f"until round {r} begins",
+    ROUND_END: lambda r: f"through the end of round {r}",
+}
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else str(value)
+
+
+def describe(effect: Effect) -> str:
+    """One line for people: ``bleeding x2: 2 damage at the start of each of its turns, ...``."""
+    parts = []
+    amount = _joined_dice(effect.damage_dice, str(effect.damage) if effect.damage else "")
+    if amount:
+        parts.append(f"{amount} damage {_MOMENT_TEXT[effect.tick]}")
+    if effect.heal:
+        parts.append(f"heals {effect.heal} {_MOMENT_TEXT[effect.tick]}")
+    if effect.modifiers:
+        parts.append(", ".join(f"{key} {_signed(v)}" for key, v in effect.modifiers.items()))
+    if effect.skip_turn:
+        parts.append("loses its turns")
+    parts.append(_END_TEXT[effect.until](effect.until_round))
+    head = effect.name if effect.stacks == 1 else f"{effect.name} x{effect.stacks}"
+    text = f"{head}: " + ", ".join(parts)
+    return f"{text} ({effect.note})" if effect.note else text
+
+
+# --- common effects -----------------------------------------------------------------
+
+
+def bleeding(turns: int, damage: int = 1) -> EffectSpec:
+    """SK-BLEED-1: -1 HP a turn for d10 turns; a second bleeding adds +1 damage,
+    the first duration stays.  The turn's damage comes as the turn starts [I]."""
+    return EffectSpec(
+        "bleeding", tick=TURN_START, damage=damage, stacking=ADD,
+        duration=Duration(TURNS, turns), note="bandaging stops it",
+    )
+
+
+def poison(damage: int, turns: int) -> EffectSpec:
+    """SK-POISON-1: like bleeding, but a new poison's damage replaces the old."""
+    return EffectSpec(
+        "poison", tick=TURN_START, damage=damage, stacking=REPLACE_DAMAGE,
+        duration=Duration(TURNS, turns),
+    )
+
+
+def stun() -> EffectSpec:
+    """SK-STUN-1: no actions until the start of the bearer's next turn."""
+    return EffectSpec(
+        "stun", stacking=REFRESH, duration=Duration(NEXT_TURN),
+        note="cannot block or dodge; the shield's def does not count",
+    )
+
+
+def burning() -> EffectSpec:
+    """SK-BURN-1: d4 damage a turn until put out."""
+    return EffectSpec(
+        "burning", tick=TURN_START, damage_dice="1d4", stacking=IGNORE,
+        duration=Duration(REMOVED), note="a d20 roll puts it out",
+    )
+
+
+def lose_turns(name: str, turns: int) -> EffectSpec:
+    """Paralysed, knocked down hard, asleep ...: the next ``turns`` turns are lost."""
+    return EffectSpec(name, skip_turn=True, duration=Duration(TURNS, turns))

@@ -1,0 +1,101 @@
+"""What every combat operation returns, and the scratch pad it is built on.
+
+An :class:`Outcome` carries the new encounter, every die drawn, the lines a
+master would paste into a forum post (and the same lines without what
+concerns hidden combatants), and one journal event of TOML-safe values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from rules.core.state import Combatant, Encounter, Fight
+from rules.core.die import Die, roll
+from rules.core.sources import DiceSource
+
+
+@dataclass(frozen=True)
+class Outcome:
+    encounter: Encounter
+    #: every die drawn, in order: face, sides, purpose, origin, counter
+    dice: tuple[Die, ...] = ()
+    #: the master's view, plain English, names as given
+    lines: tuple[str, ...] = ()
+    #: journal event: str/int/bool/lists/tables only, never None
+    event: dict[str, Any] = field(default_factory=dict)
+    #: for checks and saves; None for everything else
+    passed: bool | None = None
+    #: the whole outcome concerns a hidden combatant (C-DICE-4)
+    hidden: bool = False
+    #: ``lines`` without what concerns hidden combatants, for the players
+    public_lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HealthChange:
+    """What one change of health did, in any system."""
+
+    name: str
+    amount: int
+    hp_before: int
+    hp_after: int
+    status_before: str
+    status_after: str
+
+
+class Work:
+    """A mutable copy of an encounter that an operation edits, then freezes.
+
+    Lives only inside one operation call; nothing outside ever sees it
+    half-done.
+    """
+
+    def __init__(self, enc: Encounter) -> None:
+        self.system = enc.system
+        self.settings = enc.settings
+        self.combatants: dict[str, Combatant] = {c.name: c for c in enc.combatants}
+        self.fight: Fight | None = enc.fight
+        self.dice: list[Die] = []
+        self._lines: list[tuple[str, str | None]] = []
+
+    def get(self, name: str) -> Combatant:
+        return self.combatants[name]
+
+    def put(self, combatant: Combatant) -> None:
+        self.combatants[combatant.name] = combatant
+
+    def hidden(self, *names: str) -> bool:
+        return any(self.combatants[n].hidden for n in names if n in self.combatants)
+
+    def say(self, text: str, *, about: Iterable[str] = (), public: str | None = None) -> None:
+        """Add a line.  A line ``about`` a hidden combatant is left out of the
+        public lines, unless a ``public`` version is given to show instead."""
+        names = tuple(about)
+        if public is None and not self.hidden(*names):
+            public = text
+        self._lines.append((text, public))
+
+    def roll(self, source: DiceSource, sides: int, purpose: str) -> Die:
+        die = roll(source, sides, purpose)
+        self.dice.append(die)
+        return die
+
+    def add_dice(self, dice: Iterable[Die]) -> None:
+        self.dice.extend(dice)
+
+    def encounter(self) -> Encounter:
+        return Encounter(self.system, self.settings, tuple(self.combatants.values()), self.fight)
+
+    def outcome(
+        self, event: dict[str, Any], *, passed: bool | None = None, hidden: bool = False
+    ) -> Outcome:
+        return Outcome(
+            encounter=self.encounter(),
+            dice=tuple(self.dice),
+            lines=tuple(text for text, _ in self._lines),
+            event=event,
+            passed=passed,
+            hidden=hidden,
+            public_lines=tuple(public for _, public in self._lines if public),
+        )

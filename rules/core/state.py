@@ -1,0 +1,182 @@
+"""The state of an encounter, shared by every system: who is there, and the fight.
+
+All of it is frozen: an operation builds a new :class:`Encounter`, so a
+refused request leaves the one it was given untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Iterator, Mapping
+
+from rules.core.effects import Effect
+from rules.core.names import name_key, pick
+
+PARTY = "party"
+ENEMY = "enemy"
+SIDES = (PARTY, ENEMY)
+
+OK = "ok"
+UNCONSCIOUS = "unconscious"
+DEAD = "dead"
+
+Value = int | str | bool
+
+
+@dataclass(frozen=True)
+class Combatant:
+    name: str
+    side: str = PARTY
+    #: left out of what the players see
+    hidden: bool = False
+    #: ok | unconscious | dead (a system may add its own)
+    status: str = OK
+    #: what the master typed: keys of the system's sheet
+    stats: Mapping[str, Value] = field(default_factory=dict)
+    #: current values: hp, fatigue, mp ...
+    resources: Mapping[str, int] = field(default_factory=dict)
+    effects: tuple[Effect, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise ValueError("a combatant needs a name")
+        if self.side not in SIDES:
+            raise ValueError(f"a side is {PARTY!r} or {ENEMY!r}, not {self.side!r}")
+        keys = [effect.key for effect in self.effects]
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"{self.name}: two effects share a name")
+        object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
+        object.__setattr__(self, "resources", MappingProxyType(dict(self.resources)))
+        object.__setattr__(self, "effects", tuple(self.effects))
+
+    def effect(self, name: str) -> Effect | None:
+        wanted = name_key(name)
+        return next((e for e in self.effects if e.key == wanted), None)
+
+    def modifier(self, key: str) -> int:
+        """Sum of what the active effects add to ``key``."""
+        return sum(effect.modifiers.get(key, 0) for effect in self.effects)
+
+    def with_resource(self, key: str, value: int) -> Combatant:
+        return replace(self, resources={**self.resources, key: value})
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """What the acting combatant has left this turn.
+
+    ``actions`` is the allowance (dungeon: 2 actions, 3 with the bought
+    extra; terra would put its 6 AP here), ``used`` the once-per-turn things
+    already done (fatigue abilities bought, a combat action taken),
+    ``free_moves`` move actions that cost no action, ``was_damaged`` whether
+    the combatant took damage since the start of its previous turn.
+    """
+
+    actor: str
+    actions: int = 0
+    spent: int = 0
+    used: tuple[str, ...] = ()
+    free_moves: int = 0
+    was_damaged: bool = False
+
+    @property
+    def remaining(self) -> int:
+        return self.actions - self.spent
+
+
+@dataclass(frozen=True)
+class Fight:
+    """The fight clock and what the current turn has left.
+
+    ``order`` lists who acts, ``index`` whose turn it is; ``round`` counts
+    rounds from 1 (terra's phases; twilight's rounds with an empty order).
+    ``damaged`` names combatants hurt since the start of their latest turn
+    (the dungeon rally needs it).  ``stage`` is for systems whose fights go
+    through stages (twilight's approach/fight/endgame, terra's sync phase).
+    """
+
+    round: int = 1
+    order: tuple[str, ...] = ()
+    index: int = 0
+    turn: TurnState | None = None
+    damaged: tuple[str, ...] = ()
+    #: the side that ambushed, if one did
+    ambush: str | None = None
+    stage: str = ""
+
+    def __post_init__(self) -> None:
+        if self.round < 1:
+            raise ValueError(f"rounds count from 1, not {self.round}")
+        if self.order and not 0 <= self.index < len(self.order):
+            raise ValueError(f"turn index {self.index} is outside the order of {len(self.order)}")
+        if self.turn is not None and self.turn.actor != self.current:
+            raise ValueError(f"the turn belongs to {self.current}, not {self.turn.actor}")
+        if self.ambush is not None and self.ambush not in SIDES:
+            raise ValueError(f"an ambush is made by {PARTY!r} or {ENEMY!r}, not {self.ambush!r}")
+
+    @property
+    def current(self) -> str | None:
+        return self.order[self.index] if self.order else None
+
+    def turn_ahead(self, name: str) -> bool:
+        """Whether ``name`` still has a turn to come in this round."""
+        return name in self.order and self.order.index(name) > self.index
+
+
+@dataclass(frozen=True)
+class Encounter:
+    system: str
+    settings: Mapping[str, Value] = field(default_factory=dict)
+    #: in the order they were added
+    combatants: tuple[Combatant, ...] = ()
+    fight: Fight | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "settings", MappingProxyType(dict(self.settings)))
+        object.__setattr__(self, "combatants", tuple(self.combatants))
+        keys = [name_key(c.name) for c in self.combatants]
+        if len(set(keys)) != len(keys):
+            raise ValueError("two combatants share a name (names ignore case)")
+        if self.fight is not None:
+            missing = [n for n in self.fight.order if n not in self.names]
+            if missing:
+                raise ValueError(f"the fight order names unknown combatants: {', '.join(missing)}")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.combatants)
+
+    def __iter__(self) -> Iterator[Combatant]:
+        return iter(self.combatants)
+
+    def get(self, name: str) -> Combatant:
+        """The combatant with exactly this name (see :func:`find` for typed names)."""
+        for combatant in self.combatants:
+            if combatant.name == name:
+                return combatant
+        raise KeyError(name)
+
+    def with_combatant(self, combatant: Combatant) -> Encounter:
+        """Replace the combatant of that name, or add it at the end."""
+        if combatant.name in self.names:
+            updated = tuple(combatant if c.name == combatant.name else c for c in self.combatants)
+        else:
+            updated = self.combatants + (combatant,)
+        return replace(self, combatants=updated)
+
+
+def find(enc: Encounter, query: str) -> str:
+    """The name of the combatant the master means by ``query``.
+
+    Case, ``ё``/``е`` and extra spaces do not matter; an exact name wins,
+    otherwise a prefix that fits exactly one name.  Raises
+    :class:`rules.core.errors.NotFound` with the candidates when several fit, or
+    the closest names when none does.
+    """
+    return pick("combatant", query, enc.names)
+
+
+def find_effect(combatant: Combatant, query: str) -> Effect:
+    name = pick("effect", query, tuple(e.name for e in combatant.effects))
+    return next(e for e in combatant.effects if e.name == name)

@@ -1,0 +1,279 @@
+"""Exact distributions of dice expressions: the same AST the roller rolls.
+
+``distribution(parse("4d6kh3"))`` gives every value the roll can take with
+its probability as integer weights over one common denominator (so
+``Fraction`` answers are exact), computed without listing the rolls:
+
+* sums of dice are polynomial powers (odds_poly: a coefficient recurrence,
+  Kronecker-packed products), so ``100d6`` is a few hundred big-integer steps;
+* keep/drop is an order-statistics programme over the faces (odds_keep), not
+  an enumeration, so ``20d6kh10`` costs about as much as ``10d6``;
+* success counts (``9d6>=5f1``) are the same powers over scores -1/0/+1;
+* ``r`` makes a die uniform over the faces it does not reroll, ``ro`` is a
+  mixture of the first throw and the second (odds_faces);
+* ``+ - * /`` combine independent parts pairwise (``-`` and ``+`` as
+  polynomial products), with ``//`` rounding down like the roller; a divisor
+  that can be 0 is a ``DiceError`` of kind "math" at that ``/``, because the
+  roll itself fails whenever it shows 0;
+* ``N%`` is a d100 whose value is its face; ``pass_chance`` is P(d100 <= N).
+
+How deep explosions go.  The roller gives each expression a budget of
+``max_dice`` (1,000) dice; the dice it writes take their share first and
+every reroll or explosion draws one more from what is left, so no die can
+explode more than ``1,000 - (dice written)`` times (996 for ``4d6!``).  The
+odds follow each exploding chain to the depth ``D`` at which the chance that
+any chain of the expression goes deeper falls below 2**-51 (half of
+``OddsLimits.max_error``), and never past that budget: 19 explosions for
+``d6!``, 20 per die for ``3d6!``, 54 for ``10d2!``, 7 for ``d100!``.  What
+lies deeper weighs less than 1e-15 in all, less than a float can show next
+to 1, while every step deeper makes the polynomials longer; the budget is
+the hard ceiling because the roller itself never goes past it.  A chain
+stops the way the roller stops when its budget runs out: the last die stays
+as it fell, so a lone chain followed to the whole budget is the roller
+exactly.  ``Distribution.max_error`` bounds the total-variation distance to
+the roller (chains cut at ``D`` plus the chance the shared budget runs out,
+see odds_budget); an expression whose bound exceeds ``OddsLimits.max_error``
+is refused, such as ``990d6!``, whose ten spare dice are usually all used.
+With no budget at all (1,000 dice written) the roller never rerolls or
+explodes, and the odds, exactly, neither.
+
+Work is priced before it is done (odds_work): an expression that would take
+more than about 1.5 s is refused with ``DiceError(kind="limit")``.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from typing import Iterator, Union
+
+from ..dice.ast import Chain, Dice, Expression, Group, Neg, Node, Num, Percent, iter_dice
+from ..dice.errors import DiceError
+from ..dice.limits import Limits
+from ..dice.roller import PERCENT, SUCCESSES, TOTAL
+from .budget import Plan, plan
+from .dice import dice_distribution
+from .poly import Poly, mul
+from .work import DEFAULT_LIMITS, PER_OUTCOME, PER_PAIR, OddsLimits, Work
+
+__all__ = ["DEFAULT_LIMITS", "Distribution", "OddsLimits", "distribution"]
+
+#: weights of the values of a part: dense (Poly) or sparse (value -> weight)
+Weights = Union[Poly, dict]
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """Every value of an expression with its weight; probability = weight / total."""
+
+    #: ascending, each with a positive weight
+    values: tuple[int, ...]
+    weights: tuple[int, ...]
+    total: int
+    #: "total", "successes" or "percent", as the roller names its rolls
+    kind: str = TOTAL
+    #: N of an ``N%`` roll
+    chance: int | None = None
+    #: bound on the total-variation distance to the roller (0.0: exact)
+    max_error: float = 0.0
+
+    def outcomes(self) -> Iterator[tuple[int, Fraction]]:
+        t = self.total
+        return ((v, Fraction(w, t)) for v, w in zip(self.values, self.weights))
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    @property
+    def min(self) -> int:
+        return self.values[0]
+
+    @property
+    def max(self) -> int:
+        return self.values[-1]
+
+    @property
+    def exact(self) -> bool:
+        return self.max_error == 0.0
+
+    @cached_property
+    def mean(self) -> Fraction:
+        return Fraction(sum(v * w for v, w in zip(self.values, self.weights)), self.total)
+
+    @cached_property
+    def variance(self) -> Fraction:
+        second = Fraction(sum(v * v * w for v, w in zip(self.values, self.weights)), self.total)
+        return second - self.mean ** 2
+
+    @cached_property
+    def _cumulative(self) -> list[int]:
+        out, run = [], 0
+        for w in self.weights:
+            run += w
+            out.append(run)
+        return out
+
+    def _below(self, n: int) -> int:
+        """Weight of the values < n."""
+        i = bisect.bisect_left(self.values, n)
+        return self._cumulative[i - 1] if i else 0
+
+    def probability(self, n: int) -> Fraction:
+        i = bisect.bisect_left(self.values, n)
+        hit = i < len(self.values) and self.values[i] == n
+        return Fraction(self.weights[i] if hit else 0, self.total)
+
+    def at_most(self, n: int) -> Fraction:
+        return Fraction(self._below(n + 1), self.total)
+
+    def at_least(self, n: int) -> Fraction:
+        return Fraction(self.total - self._below(n), self.total)
+
+    @property
+    def pass_chance(self) -> Fraction | None:
+        """For ``N%``: the chance the d100 shows N or less (C-PCT-1)."""
+        return self.at_most(self.chance) if self.kind == PERCENT else None
+
+
+def distribution(expr: Expression, limits: OddsLimits | Limits = DEFAULT_LIMITS) -> Distribution:
+    """The exact distribution of ``expr`` as the roller would roll it."""
+    if isinstance(limits, Limits):
+        limits = OddsLimits(dice=limits)
+    work = Work(limits.max_work, expr.text)
+    budget = plan(expr, limits)
+    weights, total = _Odds(budget, work, expr.text).of(expr.root)
+    pairs = sorted(weights.items()) if isinstance(weights, dict) else list(weights.items())
+    work.charge(PER_OUTCOME * len(pairs), f"{len(pairs):,} different results")
+    root = expr.root
+    if isinstance(root, Percent):
+        kind, chance = PERCENT, root.chance
+    else:
+        kind = SUCCESSES if any(d.counts_successes for d in iter_dice(root)) else TOTAL
+        chance = None
+    return Distribution(tuple(v for v, _ in pairs), tuple(w for _, w in pairs), total,
+                        kind, chance, budget.error)
+
+
+def _negate(x: Weights) -> Weights:
+    if isinstance(x, Poly):
+        return Poly(-x.hi, x.c[::-1])
+    return {-v: w for v, w in x.items()}
+
+
+def _items(x: Weights):
+    return x.items()
+
+
+def _size(x: Weights) -> int:
+    return len(x.c) if isinstance(x, Poly) else len(x)
+
+
+def _dense(x: Weights) -> Poly | None:
+    """``x`` as a Poly when that wastes little room on zero weights."""
+    if isinstance(x, Poly):
+        return x
+    if not x:
+        return Poly(0, [])
+    lo, hi = min(x), max(x)
+    if hi - lo + 1 > 4 * len(x) + 16:
+        return None
+    c = [0] * (hi - lo + 1)
+    for v, w in x.items():
+        c[v - lo] = w
+    return Poly(lo, c)
+
+
+def _pairwise(a: Weights, b: Weights, op: str, work: Work, pos: int) -> dict:
+    """Combine every value of ``a`` with every value of ``b`` (a table product)."""
+    work.charge(PER_PAIR * _size(a) * _size(b), "combining two large parts", pos)
+    out: dict[int, int] = {}
+    get = out.get
+    left = list(_items(a))
+    for vb, wb in _items(b):
+        row = [(_OPS[op](va, vb), wa * wb) for va, wa in left]
+        for v, w in row:
+            out[v] = get(v, 0) + w
+    return out
+
+
+_OPS = {
+    "+": int.__add__,
+    "*": int.__mul__,
+    # Division rounds down (toward minus infinity), as the roller's // does.
+    "/": int.__floordiv__,
+}
+
+
+class _Odds:
+    __slots__ = ("plan", "work", "text")
+
+    def __init__(self, plan: Plan, work: Work, text: str) -> None:
+        self.plan = plan
+        self.work = work
+        self.text = text
+
+    def of(self, node: Node) -> tuple[Weights, int]:
+        return _DISPATCH[type(node)](self, node)
+
+    def num(self, node: Num) -> tuple[Weights, int]:
+        return Poly(node.value, [1]), 1
+
+    def percent(self, node: Percent) -> tuple[Weights, int]:
+        return Poly(1, [1] * 100), 100
+
+    def neg(self, node: Neg) -> tuple[Weights, int]:
+        x, t = self.of(node.operand)
+        return _negate(x), t
+
+    def group(self, node: Group) -> tuple[Weights, int]:
+        return self.of(node.inner)
+
+    def dice(self, node: Dice) -> tuple[Weights, int]:
+        x = dice_distribution(node, self.plan.spare, self.plan.depths.get(node, 0), self.work)
+        total = sum(x.c) if isinstance(x, Poly) else sum(x.values())
+        return x, total
+
+    def chain(self, node: Chain) -> tuple[Weights, int]:
+        x, total = self.of(node.first)
+        for op, term, pos in node.rest:
+            y, t = self.of(term)
+            x = _COMBINE[op](self, x, y, pos)
+            total *= t
+        return x, total
+
+    def add(self, x: Weights, y: Weights, pos: int) -> Weights:
+        a, b = _dense(x), _dense(y)
+        if a is not None and b is not None:
+            return mul(a, b, self.work, pos)
+        return _pairwise(x, y, "+", self.work, pos)
+
+    def sub(self, x: Weights, y: Weights, pos: int) -> Weights:
+        return self.add(x, _negate(y), pos)
+
+    def times(self, x: Weights, y: Weights, pos: int) -> Weights:
+        return _pairwise(x, y, "*", self.work, pos)
+
+    def divide(self, x: Weights, y: Weights, pos: int) -> Weights:
+        if any(v == 0 and w for v, w in _items(y)):
+            raise DiceError("division by zero: the divisor can be 0", self.text, pos, "math",
+                            "the roll fails whenever the divisor shows 0")
+        return _pairwise(x, y, "/", self.work, pos)
+
+
+_DISPATCH = {
+    Num: _Odds.num,
+    Dice: _Odds.dice,
+    Percent: _Odds.percent,
+    Neg: _Odds.neg,
+    Group: _Odds.group,
+    Chain: _Odds.chain,
+}
+
+_COMBINE = {
+    "+": _Odds.add,
+    "-": _Odds.sub,
+    "*": _Odds.times,
+    "/": _Odds.divide,
+}

@@ -1,0 +1,159 @@
+"""Keep and drop (kh, kl, dh, dl) without listing the dice one by one.
+
+Fixed number of dice (no explosions): an order-statistics programme over the
+faces in keep order (highest first for kh).  After some faces, ``m`` dice are
+placed on them; only the first ``c`` placed dice are kept, so the state is
+``m < c`` and, for each ``m``, the polynomial of the kept score so far.  A
+face that takes ``j`` of the ``n - m`` unplaced dice contributes
+``C(n - m, j) * w**j``; once ``c`` dice are placed the rest cannot change the
+kept sum and are settled at once by a scalar, the weight of all the ways the
+remaining dice fall on later faces.  Cost: faces * c**2 / 2 steps on packed
+polynomials (odds_poly), so 20d6kh10 is about 330 big-integer operations.
+``dh c`` is ``kl n - c`` and ``dl c`` is ``kh n - c``.
+
+With explosions the number of dice is not fixed (the roller keeps and drops
+among the added dice too, one die at a time), so each exploding chain is
+reduced to the part that can matter, the ``c`` dice that come first in keep
+order plus the score of the others, and chains are merged one by one.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .faces import Faces
+from .poly import Poly, unpack
+from .work import PER_KEEP_STEP, Work, pass_cost
+
+#: keep order: which dice are taken first, and are those the kept ones
+ORDER = {
+    "kh": (True, True),
+    "kl": (False, True),
+    "dh": (True, False),
+    "dl": (False, False),
+}
+
+
+def keep_fixed(faces: Faces, n: int, mode: str, count: int, work: Work, pos: int) -> Poly:
+    """Score of the kept dice among ``n`` first dice (no explosions)."""
+    descending, kept_first = ORDER[mode]
+    if not kept_first:  # drop c from one end = keep n - c from the other
+        descending, count = not descending, n - count
+    c = max(0, min(count, n))
+    # Priced before the faces are even listed: a d1000000 has a million.
+    steps = faces.sides if not faces.counts_successes else len(faces.runs)
+    span = faces.sides if not faces.counts_successes else 2
+    width = (faces.den ** n).bit_length() + n + 8
+    work.charge(pass_cost((c * span + 1) * width) * steps * (c * (c + 1) // 2),
+                f"keeping {c} of {n} dice", pos)
+    return _kept_first(faces.ordered(descending), n, c)
+
+
+def _kept_first(order: list[tuple[int, int]], n: int, c: int) -> Poly:
+    total_w = sum(w for _, w in order)
+    if c == 0:
+        return Poly(0, [total_w ** n])
+    smin = min(s for s, _ in order)
+    order = [(s - smin, w) for s, w in order]
+    smax = max(s for s, _ in order)
+    slots = c * smax + 1
+    # A state's coefficient is at most C(n, m) * total_w**m <= 2**n * total_w**n.
+    width = ((total_w ** n).bit_length() + n + 8) // 8 * 8
+    P: list[int] = [0] * c
+    P[0] = 1
+    result = 0
+    rest = total_w
+    rest_pow = _powers(rest, n)
+    for s, w in order:
+        upto_pow = rest_pow  # powers of the weight of this face and every later one
+        rest -= w
+        rest_pow = _powers(rest, n)
+        new: list[int] = [0] * c
+        for m in range(c):
+            pm = P[m]
+            if not pm:
+                continue
+            left = n - m
+            need = c - m
+            coef = 1  # C(left, j) * w**j
+            settled = upto_pow[left]  # every way the unplaced dice fall here or later
+            for j in range(need):
+                new[m + j] += (pm * coef) << (j * s * width)
+                settled -= coef * rest_pow[left - j]
+                coef = coef * (left - j) * w // (j + 1)
+            if settled:  # `need` or more land here: the kept set is complete
+                result += (pm * settled) << (need * s * width)
+        P = new
+    return Poly(c * smin, unpack(result, slots, width // 8))
+
+
+def _powers(x: int, n: int) -> list[int]:
+    out = [1] * (n + 1)
+    for e in range(1, n + 1):
+        out[e] = out[e - 1] * x
+    return out
+
+
+def _push(sel: tuple, rest: int, face: int, c: int, descending: bool, score) -> tuple[tuple, int]:
+    merged = sorted(sel + (face,), reverse=descending)
+    if len(merged) > c:
+        rest += score[merged[c]]
+        merged = merged[:c]
+    return tuple(merged), rest
+
+
+def keep_exploding(faces: Faces, n: int, mode: str, count: int, depth: int,
+                   work: Work, pos: int) -> dict[int, int]:
+    """Score of the kept dice of ``n`` exploding chains, each at most ``depth`` deep."""
+    descending, kept_first = ORDER[mode]
+    c = count
+    table = faces.faces()
+    score = {f: s for f, _, _, s in table}
+    sides = faces.sides
+    work.charge(PER_KEEP_STEP * sides, "an exploding keep", pos)
+
+    done: dict[tuple[tuple, int], int] = defaultdict(int)
+    alive: dict[tuple[tuple, int], int] = defaultdict(int)
+    for f, w, explodes, _ in table:
+        if w:
+            key = _push((), 0, f, c, descending, score)
+            if explodes and depth > 0:
+                alive[key] += w
+            else:
+                done[key] += w * sides ** depth
+    for level in range(1, depth + 1):
+        work.charge(PER_KEEP_STEP * len(alive) * sides, "an exploding keep", pos)
+        nxt: dict[tuple[tuple, int], int] = defaultdict(int)
+        fill = sides ** (depth - level)
+        for (sel, rest), w in alive.items():
+            for f, _, explodes, _ in table:
+                key = _push(sel, rest, f, c, descending, score)
+                if explodes and level < depth:
+                    nxt[key] += w
+                else:
+                    done[key] += w * fill
+        alive = nxt
+    if kept_first:  # only the first c dice count: forget the rest's score
+        chain: dict[tuple[tuple, int], int] = defaultdict(int)
+        for (sel, _), w in done.items():
+            chain[(sel, 0)] += w
+    else:
+        chain = done
+
+    pool: dict[tuple[tuple, int], int] = {((), 0): 1}
+    for _ in range(n):
+        work.charge(PER_KEEP_STEP * len(pool) * len(chain), "an exploding keep", pos)
+        nxt = defaultdict(int)
+        for (s1, r1), w1 in pool.items():
+            for (s2, r2), w2 in chain.items():
+                merged = sorted(s1 + s2, reverse=descending)
+                rest = r1 + r2
+                if not kept_first:
+                    rest += sum(score[f] for f in merged[c:])
+                nxt[(tuple(merged[:c]), rest)] += w1 * w2
+        pool = nxt
+
+    out: dict[int, int] = defaultdict(int)
+    for (sel, rest), w in pool.items():
+        out[sum(score[f] for f in sel) if kept_first else rest] += w
+    return dict(out)

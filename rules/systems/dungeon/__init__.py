@@ -1,0 +1,1 @@
+"""rules/systems/dungeon"""

@@ -1,0 +1,209 @@
+"""Dungeon checks: skills, d20 checks with advantage, d10 saving throws.
+
+DG-SKILL-1, DG-CHECK-1, DG-ADV-1, DG-SAVE-1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from rules.systems.dungeon.common import BODY, CHARISMA, MIND, REACTION, Die, Names, require_non_negative, roll
+from rules.core.sources import DiceSource
+
+CHECK_DIE = 20
+SAVE_DIE = 10
+ADVANTAGE_STEP = 5
+ADVANTAGE_CAP = 10
+
+#: a natural face that decides the roll whatever the modifiers (DG-CHECK-1)
+NATURAL_RESULTS = {1: False, CHECK_DIE: True}
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    key: str
+    name_ru: str
+    name_en: str
+    #: stats the skill may use; with more than one the higher value counts
+    stats: tuple[str, ...]
+
+
+SKILLS = (
+    Skill("athletics", "Атлетика", "Athletics", (BODY,)),
+    Skill("acrobatics", "Акробатика", "Acrobatics", (BODY,)),
+    Skill("sleight_of_hand", "Ловкость рук", "Sleight of hand", (REACTION,)),
+    Skill("stealth", "Скрытность", "Stealth", (REACTION,)),
+    Skill("perception", "Зоркость", "Perception", (REACTION,)),
+    Skill("history", "История", "History", (MIND,)),
+    Skill("arcana", "Магия", "Arcana", (MIND,)),
+    Skill("nature", "Природа", "Nature", (MIND,)),
+    Skill("investigation", "Расследование", "Investigation", (MIND,)),
+    Skill("religion", "Религия", "Religion", (MIND,)),
+    Skill("survival", "Выживание", "Survival", (MIND,)),
+    Skill("medicine", "Медицина", "Medicine", (MIND,)),
+    Skill("insight", "Проницательность", "Insight", (MIND,)),
+    Skill("performance", "Выступление", "Performance", (CHARISMA,)),
+    # the seed lists "Харизма / Телосложение"; the higher of the two counts [I]
+    Skill("intimidation", "Запугивание", "Intimidation", (CHARISMA, BODY)),
+    Skill("deception", "Обман", "Deception", (CHARISMA,)),
+    Skill("persuasion", "Убеждение", "Persuasion", (CHARISMA,)),
+)
+
+_SKILLS_BY_KEY = {skill.key: skill for skill in SKILLS}
+SKILL_NAMES = Names("skill", {s.key: (s.name_ru, s.name_en, s.key) for s in SKILLS})
+
+
+def find_skill(name: str) -> Skill:
+    """``"Атлетика"``, ``"athletics"``, ``"ловкость  рук"`` ... -> the skill.
+
+    Raises :class:`rules.core.errors.UnknownNameError` (a ``ValueError``) with
+    "did you mean" suggestions for a name that matches no skill.
+    """
+    return _SKILLS_BY_KEY[SKILL_NAMES.key(name)]
+
+
+def skill_stat(name: str, stats: Mapping[str, int]) -> str:
+    """The stat key a skill check uses for a character with ``stats``.
+
+    A skill with two stats (Intimidation) takes the higher; on a tie the one
+    the seed names first (ХАР).
+    """
+    skill = find_skill(name)
+    missing = [key for key in skill.stats if key not in stats]
+    if missing:
+        raise ValueError(f"{skill.name_en} needs the stat(s) {', '.join(missing)}")
+    return max(skill.stats, key=lambda key: (stats[key], -skill.stats.index(key)))
+
+
+def advantage_modifier(advantages: int = 0, disadvantages: int = 0) -> int:
+    """+5 per advantage, -5 per disadvantage, the net held within +-10 (DG-ADV-1)."""
+    require_non_negative(advantages=advantages, disadvantages=disadvantages)
+    net = ADVANTAGE_STEP * (advantages - disadvantages)
+    return max(-ADVANTAGE_CAP, min(ADVANTAGE_CAP, net))
+
+
+@dataclass(frozen=True, slots=True)
+class D20Result:
+    """What a d20 against a target number came to; checks and hits share it."""
+
+    die: Die
+    advantage: int
+    total: int
+    success: bool
+    #: 1 or 20 when the natural face decided the roll, else None
+    natural: int | None
+
+
+def roll_d20(
+    source: DiceSource,
+    purpose: str,
+    modifier: int,
+    advantages: int,
+    disadvantages: int,
+    target: int,
+) -> D20Result:
+    """d20 + modifier + advantage >= target, a natural 1 or 20 overriding."""
+    advantage = advantage_modifier(advantages, disadvantages)
+    die = roll(source, CHECK_DIE, purpose)
+    total = die.face + modifier + advantage
+    natural = die.face if die.face in NATURAL_RESULTS else None
+    success = NATURAL_RESULTS[die.face] if natural is not None else total >= target
+    return D20Result(die, advantage, total, success, natural)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOutcome:
+    die: Die
+    stat: int
+    bonus: int
+    advantages: int
+    disadvantages: int
+    #: the clamped advantage modifier actually added
+    advantage: int
+    total: int
+    dc: int
+    success: bool
+    natural: int | None
+    #: set when the check came from a skill or named stat
+    stat_key: str | None = None
+    skill: str | None = None
+
+    @property
+    def dice(self) -> tuple[Die, ...]:
+        return (self.die,)
+
+
+def check(
+    source: DiceSource,
+    stat: int,
+    dc: int,
+    *,
+    bonus: int = 0,
+    advantages: int = 0,
+    disadvantages: int = 0,
+    stat_key: str | None = None,
+    skill: str | None = None,
+) -> CheckOutcome:
+    """DG-CHECK-1: d20 + stat (+ bonus, + advantage) >= dc succeeds."""
+    result = roll_d20(source, "check", stat + bonus, advantages, disadvantages, dc)
+    return CheckOutcome(
+        die=result.die,
+        stat=stat,
+        bonus=bonus,
+        advantages=advantages,
+        disadvantages=disadvantages,
+        advantage=result.advantage,
+        total=result.total,
+        dc=dc,
+        success=result.success,
+        natural=result.natural,
+        stat_key=stat_key,
+        skill=skill,
+    )
+
+
+def skill_check(
+    source: DiceSource,
+    skill: str,
+    stats: Mapping[str, int],
+    dc: int,
+    *,
+    bonus: int = 0,
+    advantages: int = 0,
+    disadvantages: int = 0,
+) -> CheckOutcome:
+    """A check with the stat the skill uses (DG-SKILL-1, DG-CHECK-1)."""
+    key = skill_stat(skill, stats)
+    return check(
+        source,
+        stats[key],
+        dc,
+        bonus=bonus,
+        advantages=advantages,
+        disadvantages=disadvantages,
+        stat_key=key,
+        skill=find_skill(skill).key,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SaveOutcome:
+    die: Die
+    stat: int
+    #: the master's bonus (+) or penalty (-), added to the stat
+    modifier: int
+    #: the highest face that still saves
+    target: int
+    success: bool
+
+    @property
+    def dice(self) -> tuple[Die, ...]:
+        return (self.die,)
+
+
+def saving_throw(source: DiceSource, stat: int, *, modifier: int = 0) -> SaveOutcome:
+    """DG-SAVE-1: 1d10 <= stat + modifier saves; no natural faces [I]."""
+    die = roll(source, SAVE_DIE, "save")
+    target = stat + modifier
+    return SaveOutcome(die, stat, modifier, target, die.face <= target)

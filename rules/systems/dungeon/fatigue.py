@@ -1,0 +1,159 @@
+"""Dungeon fatigue: the abilities anyone can buy with fatigue (DG-FAT-1).
+
+Fatigue counts up from 0 (rested) to the character's maximum; buying an
+ability adds its cost and is refused past the maximum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from rules.systems.dungeon.common import Die, Names, require_non_negative, roll
+from rules.systems.dungeon.health import Status, heal
+from rules.core.errors import RuleError
+from rules.core.sources import DiceSource
+
+RALLY_DIE = 4
+
+
+@dataclass(frozen=True, slots=True)
+class FatigueAbility:
+    key: str
+    name_ru: str
+    name_en: str
+    cost: int
+    #: uses one of the round's actions (only rally)
+    takes_action: bool = False
+    #: refused if the character took damage during its previous turn
+    needs_undamaged: bool = False
+
+
+FATIGUE_ABILITIES = (
+    FatigueAbility("extra_action", "Дополнительное действие", "Extra action", 2),
+    FatigueAbility("extra_move", "Дополнительное перемещение", "Extra move", 1),
+    FatigueAbility("advantage", "Преимущество", "Advantage", 1),
+    FatigueAbility("extra_damage_die", "Дополнительный кубик урона", "Extra damage die", 2),
+    FatigueAbility(
+        "rally", "Собраться с силами", "Rally", 2, takes_action=True, needs_undamaged=True
+    ),
+)
+
+_BY_KEY = {ability.key: ability for ability in FATIGUE_ABILITIES}
+FATIGUE_NAMES = Names(
+    "fatigue ability", {a.key: (a.name_ru, a.name_en, a.key) for a in FATIGUE_ABILITIES}
+)
+
+
+def find_fatigue_ability(name: str) -> FatigueAbility:
+    """Russian or English name, or key -> the ability (UnknownNameError otherwise)."""
+    return _BY_KEY[FATIGUE_NAMES.key(name)]
+
+
+@dataclass(frozen=True, slots=True)
+class FatigueSpend:
+    ability: str
+    cost: int
+    fatigue_before: int
+    fatigue_after: int
+    max_fatigue: int
+    takes_action: bool
+    #: ability keys used this turn, this one included
+    used_this_turn: tuple[str, ...]
+
+
+def spend_fatigue(
+    ability: str,
+    fatigue: int,
+    max_fatigue: int,
+    used_this_turn: Iterable[str] = (),
+    *,
+    damaged_last_turn: bool = False,
+) -> FatigueSpend:
+    """Buy a fatigue ability, or raise RuleError saying what is allowed.
+
+    Refused when the same ability was already bought this turn, when rally
+    follows a turn in which the character took damage, or when the cost
+    would take fatigue past its maximum (reaching the maximum exactly is
+    allowed [I]).
+    """
+    chosen = find_fatigue_ability(ability)
+    used = tuple(find_fatigue_ability(name).key for name in used_this_turn)
+    require_non_negative(fatigue=fatigue, max_fatigue=max_fatigue)
+    if fatigue > max_fatigue:
+        raise ValueError(f"fatigue {fatigue} is above its maximum {max_fatigue}")
+    if chosen.key in used:
+        raise RuleError(
+            f"{chosen.name_en} was already used this turn; each fatigue ability "
+            "can be used once per turn",
+            rule="DG-FAT-1",
+        )
+    if chosen.needs_undamaged and damaged_last_turn:
+        raise RuleError(
+            f"{chosen.name_en} is only possible if the character took no damage "
+            "during its previous turn",
+            rule="DG-FAT-1",
+        )
+    room = max_fatigue - fatigue
+    if chosen.cost > room:
+        raise RuleError(
+            f"{chosen.name_en} costs {chosen.cost} fatigue; at {fatigue}/{max_fatigue} "
+            f"only {room} more can be taken",
+            rule="DG-FAT-1",
+        )
+    return FatigueSpend(
+        ability=chosen.key,
+        cost=chosen.cost,
+        fatigue_before=fatigue,
+        fatigue_after=fatigue + chosen.cost,
+        max_fatigue=max_fatigue,
+        takes_action=chosen.takes_action,
+        used_this_turn=used + (chosen.key,),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RallyOutcome:
+    spend: FatigueSpend
+    die: Die
+    body: int
+    #: body + the d4, before the cap at max HP
+    rolled: int
+    hp_before: int
+    hp_after: int
+    max_hp: int
+
+    @property
+    def healed(self) -> int:
+        return self.hp_after - self.hp_before
+
+    @property
+    def dice(self) -> tuple[Die, ...]:
+        return (self.die,)
+
+
+def rally(
+    source: DiceSource,
+    *,
+    body: int,
+    hp: int,
+    max_hp: int,
+    fatigue: int,
+    max_fatigue: int,
+    used_this_turn: Iterable[str] = (),
+    damaged_last_turn: bool = False,
+) -> RallyOutcome:
+    """Rally («Собраться с силами»): +2 fatigue and an action; heal body + 1d4, up to max HP.
+
+    The action itself is the caller's to spend (``ActionBudget.spend``).
+    An unconscious character cannot act, so cannot rally.
+    """
+    if hp == 0:
+        raise RuleError("an unconscious character cannot act, so cannot rally", rule="DG-FAT-1")
+    spend = spend_fatigue(
+        "rally", fatigue, max_fatigue, used_this_turn, damaged_last_turn=damaged_last_turn
+    )
+    die = roll(source, RALLY_DIE, "rally_heal")
+    rolled = body + die.face
+    healed = heal(hp, max_hp, max(0, rolled), status=Status.OK)
+    return RallyOutcome(spend, die, body, rolled, hp, healed.hp_after, max_hp)

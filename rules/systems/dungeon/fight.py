@@ -1,0 +1,637 @@
+"""A dungeon (Подземелье Ужаса) fight, played on the shared combat state.
+
+Side initiative (DG-INIT-1), two actions a round (DG-ACT-1), moves
+(DG-MOVE-1), hits and damage (DG-HIT-1, DG-DMG-1), unconsciousness and death
+(DG-DEATH-1), injuries as effects (DG-INJ-1), fatigue abilities (DG-FAT-1),
+checks, saves and rests.  The arithmetic is ``rules.systems.dungeon.mechanics``'s; this module
+decides who may do what and when, and keeps the encounter up to date.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any, Callable, Sequence
+
+from rules.systems.dungeon import mechanics as dg
+from rules.core.clock import ClockReport, advance, end_turn, hp_text, open_rounds, status_news
+from rules.core.common import (
+    add_effect,
+    end_fight,
+    join_fight,
+    remove_effect,
+    report_decided,
+    require_fight,
+)
+from rules.core.effects import REMOVED, TURNS, Duration, EffectSpec
+from rules.core.outcome import HealthChange, Outcome, Work
+from rules.core.state import (
+    DEAD,
+    ENEMY,
+    OK,
+    PARTY,
+    UNCONSCIOUS,
+    Combatant,
+    Encounter,
+    Fight,
+    TurnState,
+    find,
+)
+from rules.core.errors import NotFound, RuleError, UnknownNameError
+from rules.core.sheet import UnknownStat
+from rules.systems import get_sheet
+from rules.core.sources import DiceSource
+
+SHEET = get_sheet("dungeon")
+PRIMARY = dg.STAT_KEYS
+
+#: modifier keys beyond the sheet's stats: added to every hit roll, damage
+#: roll, check or saving throw of the bearer
+ROLL_MODIFIERS = {
+    "hit": ("hit", "попадание"),
+    "damage": ("damage", "урон"),
+    "check": ("check", "checks", "проверка", "проверки"),
+    "save": ("save", "saves", "спасбросок", "спас-бросок", "спасброски"),
+}
+
+#: the session's sides -> the side names of ``rules.systems.dungeon.mechanics``
+_DG_SIDE = {PARTY: dg.PARTY, ENEMY: dg.ENEMIES}
+_SIDE_FROM_DG = {dg.PARTY: PARTY, dg.ENEMIES: ENEMY}
+_AMBUSH_WORDS = {PARTY: PARTY, "players": PARTY, ENEMY: ENEMY, "enemies": ENEMY}
+
+_CANNOT_ACT = {UNCONSCIOUS: "is unconscious", DEAD: "is dead"}
+
+_WEAPON = re.compile(r"^\s*(\d*)\s*[dDдДкК]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+
+
+def parse_weapon(text: str) -> tuple[int, int, int]:
+    """``"1d8"`` -> (1, 8, 0); ``"2d6+1"`` -> (2, 6, 1); ``"д8"`` -> (1, 8, 0)."""
+    found = _WEAPON.match(text)
+    if not found:
+        raise ValueError(f"a weapon's damage looks like 1d8 or 2d6+1, not {text!r}")
+    count = int(found.group(1) or 1)
+    bonus = int(found.group(4) or 0) * (-1 if found.group(3) == "-" else 1)
+    return count, int(found.group(2)), bonus
+
+
+# --- reading a combatant ----------------------------------------------------------
+
+
+def base_values(c: Combatant) -> dict[str, Any]:
+    return {**SHEET.with_defaults(c.stats), **SHEET.derive(c.stats)}
+
+
+def value(c: Combatant, key: str) -> int:
+    """A stat or derived value with what the effects add to it.
+
+    A modifier changes only the value it names: body -1 lowers body checks
+    and melee damage, not max HP [I].
+    """
+    return int(base_values(c)[key]) + c.modifier(key)
+
+
+def resource(c: Combatant, key: str) -> int:
+    """Current value; a resource never written yet is at its start value."""
+    if key in c.resources:
+        return c.resources[key]
+    return SHEET.initial_resources(c.stats)[key]
+
+
+def cap(c: Combatant, key: str) -> int:
+    return SHEET.resource_caps(c.stats)[key]
+
+
+def _signed(amount: int, label: str) -> str:
+    return f" {'+' if amount >= 0 else '-'} {abs(amount)} {label}"
+
+
+def _terms(terms: Sequence[tuple[int, str]]) -> str:
+    return "".join(_signed(amount, label) for amount, label in terms if amount)
+
+
+def actions_text(count: int) -> str:
+    return f"{count} action{'' if count == 1 else 's'}"
+
+
+def _natural(natural: int | None) -> str:
+    return f" (natural {natural})" if natural is not None else ""
+
+
+def injury_effect(injury: dg.Injury) -> EffectSpec:
+    """DG-INJ-1: an injury as a named effect; it counts down in turns when it
+    has ``turns``, else lasts until removed (an hour, until treated)."""
+    duration = Duration(TURNS, injury.turns) if injury.turns else Duration(REMOVED)
+    return EffectSpec(
+        injury.name, modifiers=dict(injury.modifiers), duration=duration, note=injury.duration or ""
+    )
+
+
+class DungeonFight:
+    system = "dungeon"
+
+    # --- what the shared clock asks ----------------------------------------------
+
+    def ticks(self, combatant: Combatant) -> bool:
+        # the unconscious still tick, so a bleeding one can die (DG-DEATH-1) [I]
+        return combatant.status != DEAD
+
+    def cannot_act(self, combatant: Combatant) -> str | None:
+        return _CANNOT_ACT.get(combatant.status)
+
+    def hurt(self, work: Work, name: str, amount: int) -> HealthChange:
+        c = work.get(name)
+        before = resource(c, "hp")
+        out = dg.take_damage(before, amount, status=c.status)
+        work.put(replace(c.with_resource("hp", out.hp_after), status=str(out.status_after)))
+        if amount > 0 and work.fight is not None and name not in work.fight.damaged:
+            work.fight = replace(work.fight, damaged=work.fight.damaged + (name,))
+        return HealthChange(name, amount, before, out.hp_after, c.status, str(out.status_after))
+
+    def mend(self, work: Work, name: str, amount: int) -> HealthChange:
+        c = work.get(name)
+        before = resource(c, "hp")
+        out = dg.heal(before, cap(c, "hp"), amount, status=c.status)
+        work.put(replace(c.with_resource("hp", out.hp_after), status=str(out.status_after)))
+        return HealthChange(name, amount, before, out.hp_after, c.status, str(out.status_after))
+
+    def new_turn(self, work: Work, name: str, was_damaged: bool) -> TurnState:
+        return TurnState(name, actions=dg.BASE_ACTIONS, was_damaged=was_damaged)
+
+    # --- turns ----------------------------------------------------------------------
+
+    def _say_turn(self, work: Work) -> None:
+        assert work.fight is not None and work.fight.turn is not None
+        turn = work.fight.turn
+        work.say(f"Turn: {turn.actor} ({actions_text(turn.remaining)}).", about=[turn.actor])
+
+    def start_fight(self, enc: Encounter, source: DiceSource, ambush: str | None = None) -> Outcome:
+        """DG-INIT-1: each side rolls 1d6 (party first), higher first, a tie to
+        the enemies; an ambushing side acts first without a roll.  Within a
+        side, higher reaction first; the dead take no part."""
+        work = Work(enc)
+        if work.fight is not None:
+            raise RuleError(
+                f"a fight is already running (round {work.fight.round}); end it before starting another"
+            )
+        side = None
+        if ambush is not None:
+            side = _AMBUSH_WORDS.get(ambush.strip().lower())
+            if side is None:
+                raise ValueError(f"an ambush is made by {PARTY!r} or {ENEMY!r}, not {ambush!r}")
+        alive = [c for c in work.combatants.values() if c.status != DEAD]
+        members = {s: [(c.name, value(c, "reaction")) for c in alive if c.side == s] for s in (PARTY, ENEMY)}
+        if not members[PARTY] or not members[ENEMY]:
+            raise RuleError(
+                "a fight needs someone alive on each side "
+                f"(party: {len(members[PARTY])}, enemy: {len(members[ENEMY])})"
+            )
+        order = dg.turn_order(
+            source, members[PARTY], members[ENEMY], ambush=_DG_SIDE[side] if side else None
+        )
+        work.add_dice(order.dice)
+        first = _SIDE_FROM_DG[order.initiative.first]
+        event: dict[str, Any] = {"kind": "fight_start", "first": first}
+        initiative = order.initiative
+        if side is not None:
+            work.say(f"Ambush: the {side} side acts first.")
+            event["ambush"] = side
+        else:
+            assert initiative.party_die is not None and initiative.enemies_die is not None
+            party_roll, enemy_roll = initiative.party_die.face, initiative.enemies_die.face
+            tie = " (a tie goes to the enemies)" if party_roll == enemy_roll else ""
+            work.say(f"Initiative: party d6 = {party_roll}, enemies d6 = {enemy_roll}: "
+                     f"the {first} side acts first{tie}.")
+            event.update(party_roll=party_roll, enemy_roll=enemy_roll)
+        names = order.names
+        shown = [n for n in names if not work.hidden(n)]
+        work.say(f"Order: {', '.join(names)}.", public=f"Order: {', '.join(shown)}.")
+        work.fight = Fight(round=1, order=names, index=0, ambush=side)
+        report = ClockReport()
+        open_rounds(work, source, self, report)
+        self._say_turn(work)
+        event.update(order=list(names), actor=work.fight.current, **report.event_parts())
+        return work.outcome(event)
+
+    def next_turn(self, enc: Encounter, source: DiceSource) -> Outcome:
+        """End the current turn and start the next able combatant's.
+
+        The dead are passed over without a word; the unconscious and those
+        whose effects take their turn are skipped, but their effects still
+        tick and run out [I].
+        """
+        work = Work(enc)
+        fight = require_fight(work)
+        previous = fight.current
+        report = ClockReport()
+        end_turn(work, source, self, report)
+        advance(work, source, self, report)
+        self._say_turn(work)
+        assert work.fight is not None
+        actor = work.fight.current
+        assert actor is not None
+        event: dict[str, Any] = {
+            "kind": "turn", "round": work.fight.round, "previous": previous, "actor": actor,
+            **report.event_parts(),
+        }
+        report_decided(work, event)
+        return work.outcome(event, hidden=work.get(actor).hidden)
+
+    def end_fight(self, enc: Encounter) -> Outcome:
+        return end_fight(enc)
+
+    def join_fight(self, enc: Encounter, name: str) -> Outcome:
+        return join_fight(enc, name)
+
+    # --- who may act ---------------------------------------------------------------
+
+    def _actor(self, work: Work, name: str) -> TurnState:
+        """The turn of ``name``, who must be the one acting now (DG-INIT-1)."""
+        fight = require_fight(work)
+        if fight.turn is None or name != fight.current:
+            raise RuleError(
+                f"it is {fight.current}'s turn; in a dungeon fight only the character whose "
+                "turn it is acts, and turns cannot be delayed",
+                rule="DG-INIT-1",
+            )
+        if work.get(name).status != OK:
+            raise RuleError(f"{name} is {work.get(name).status} and cannot act", rule="DG-DEATH-1")
+        return fight.turn
+
+    @staticmethod
+    def _budget(turn: TurnState) -> dg.ActionBudget:
+        extra_move = "extra_move" in turn.used
+        return dg.ActionBudget(
+            spent=turn.spent,
+            extra_action="extra_action" in turn.used,
+            extra_move=extra_move,
+            free_move_used=extra_move and turn.free_moves == 0,
+        )
+
+    @staticmethod
+    def _set_turn(work: Work, turn: TurnState, budget: dg.ActionBudget, used: Sequence[str]) -> TurnState:
+        new = replace(
+            turn, actions=budget.actions, spent=budget.spent, used=tuple(used),
+            free_moves=int(budget.free_move_left),
+        )
+        assert work.fight is not None
+        work.fight = replace(work.fight, turn=new)
+        return new
+
+    # --- actions ---------------------------------------------------------------------
+
+    def attack(
+        self, enc: Encounter, source: DiceSource, attacker: str, target: str, *,
+        kind: str = dg.MELEE, advantages: int = 0, disadvantages: int = 0,
+        fatigue_advantage: bool = False, extra_die: bool = False, weapon: str | None = None,
+    ) -> Outcome:
+        """One action: the hit roll (DG-HIT-1), on a hit the damage (DG-DMG-1)
+        and what it does to the target (DG-DEATH-1).
+
+        The +5 bought with fatigue is paid with the attack; the extra damage
+        die is paid only when the attack hits [I].
+        """
+        work = Work(enc)
+        a, t = find(enc, attacker), find(enc, target)
+        turn = self._actor(work, a)
+        if kind not in dg.ATTACK_KINDS:
+            raise ValueError(f"an attack is {dg.MELEE!r} or {dg.RANGED!r}, not {kind!r}")
+        if a == t:
+            raise RuleError(f"{a} cannot attack itself")
+        ac, tc = work.get(a), work.get(t)
+        if tc.status == DEAD:
+            raise RuleError(f"{t} is already dead; attack someone else", rule="DG-DEATH-1")
+        weapon_text = weapon if weapon is not None else ac.stats.get("weapon")
+        if not isinstance(weapon_text, str):
+            raise RuleError(f"{a} has no weapon die; give the weapon (e.g. 1d8) or set stats.weapon")
+        count, sides, weapon_bonus = parse_weapon(weapon_text)
+        budget = self._budget(turn).spend()
+        used = list(turn.used)
+        fatigue, max_fatigue = resource(ac, "fatigue"), cap(ac, "fatigue")
+        if fatigue_advantage:
+            bought = dg.spend_fatigue("advantage", fatigue, max_fatigue, used)
+            fatigue, used = bought.fatigue_after, list(bought.used_this_turn)
+        extra = None
+        if extra_die:
+            # checked now so a refusal comes before any die is rolled
+            extra = dg.spend_fatigue("extra_damage_die", fatigue, max_fatigue, used)
+
+        hit = dg.hit_roll(
+            source, kind, value(tc, "dodge"), reaction=value(ac, "reaction"),
+            bonus=ac.modifier("hit"), advantages=advantages, disadvantages=disadvantages,
+            fatigue_advantage=fatigue_advantage,
+        )
+        work.add_dice(hit.dice)
+        terms = _terms([(hit.reaction_bonus, "reaction"), (hit.bonus, "bonus"),
+                        (hit.advantage, "advantage" if hit.advantage > 0 else "disadvantage")])
+        verdict = "hit" if hit.hit else "miss"
+        work.say(f"{a} attacks {t} ({kind}): d20 {hit.die.face}{terms} = {hit.total} "
+                 f"vs dodge {hit.dodge}: {verdict}{_natural(hit.natural)}.", about=[a, t])
+        event: dict[str, Any] = {
+            "kind": "attack", "actor": a, "target": t, "attack": kind, "roll": hit.die.face,
+            "total": hit.total, "dodge": hit.dodge, "hit": hit.hit,
+        }
+        if hit.natural is not None:
+            event["natural"] = hit.natural
+        if hit.hit:
+            if extra is not None:
+                fatigue, used = extra.fatigue_after, list(extra.used_this_turn)
+            damage = dg.damage_roll(
+                source, kind, (count, sides), body=value(ac, "body"),
+                armor=max(0, value(tc, "armor")), bonus=weapon_bonus + ac.modifier("damage"),
+                extra_die=extra_die,
+            )
+            work.add_dice(damage.dice)
+            faces = "+".join(str(d.face) for d in damage.dice)
+            dice_text = f"{count}d{sides}" + (f" + extra d{sides}" if extra_die else "")
+            terms = _terms([(damage.body_bonus, "body"), (damage.bonus, "bonus"),
+                            (-damage.armor, "armor")])
+            work.say(f"Damage: {dice_text} ({faces}){terms} = {damage.dealt}.", about=[a, t])
+            change = self.hurt(work, t, damage.dealt)
+            if damage.dealt:
+                work.say(f"{t}: {hp_text(change)}{status_news(change)}.", about=[a, t])
+            else:
+                work.say(f"{t}: no damage (HP {change.hp_after}).", about=[a, t])
+            event.update(damage=damage.dealt, armor=damage.armor, hp=change.hp_after,
+                         status=change.status_after)
+        if fatigue != resource(ac, "fatigue"):
+            work.put(work.get(a).with_resource("fatigue", fatigue))
+            event["fatigue"] = fatigue
+        turn = self._set_turn(work, turn, budget, used)
+        work.say(f"{a}: {actions_text(turn.remaining)} left.", about=[a])
+        report_decided(work, event)
+        return work.outcome(event, hidden=ac.hidden)
+
+    def act(self, enc: Encounter, name: str, what: str = "an action") -> Outcome:
+        """Any other action (draw a weapon, stand up, pull a lever): one action (DG-ACT-1)."""
+        work = Work(enc)
+        n = find(enc, name)
+        turn = self._actor(work, n)
+        budget = self._budget(turn).spend()
+        turn = self._set_turn(work, turn, budget, turn.used)
+        work.say(f"{n}: {what} ({actions_text(turn.remaining)} left).", about=[n])
+        return work.outcome({"kind": "action", "actor": n, "what": what}, hidden=work.get(n).hidden)
+
+    def move(self, enc: Encounter, name: str, cells: int | Sequence[tuple[int, int]]) -> Outcome:
+        """DG-MOVE-1: a number of cells, or a path of grid cells (a diagonal
+        step costs 2).  Each move action covers up to speed cells; the free
+        move bought with fatigue is used first."""
+        work = Work(enc)
+        n = find(enc, name)
+        turn = self._actor(work, n)
+        c = work.get(n)
+        speed = value(c, "speed")
+        if isinstance(cells, int):
+            if cells < 1:
+                raise ValueError(f"a move covers at least one cell (got {cells})")
+            cost, needed = cells, dg.move_actions_needed(cells, speed)
+        else:
+            plan = dg.plan_move(list(cells), speed)
+            cost, needed = plan.cost, plan.actions
+            if cost == 0:
+                raise ValueError("a path needs at least two cells")
+        budget = self._budget(turn)
+        available = budget.remaining + int(budget.free_move_left)
+        if needed > available:
+            raise RuleError(
+                f"{cost} cells at speed {speed} take {needed} move actions; {n} has {available} left",
+                rule="DG-MOVE-1",
+            )
+        for _ in range(needed):
+            budget = budget.spend_move()
+        turn = self._set_turn(work, turn, budget, turn.used)
+        work.say(f"{n} moves {cost} cells (speed {speed}): {needed} move "
+                 f"action{'s' if needed != 1 else ''}; {actions_text(turn.remaining)} left.", about=[n])
+        return work.outcome(
+            {"kind": "move", "actor": n, "cells": cost, "speed": speed, "move_actions": needed},
+            hidden=c.hidden,
+        )
+
+    def spend_fatigue(self, enc: Encounter, source: DiceSource, name: str, ability: str) -> Outcome:
+        """DG-FAT-1 on the character's own turn: extra action, extra move or
+        rally.  Advantage and the extra damage die are bought with an attack."""
+        work = Work(enc)
+        n = find(enc, name)
+        try:
+            chosen = dg.find_fatigue_ability(ability)
+        except UnknownNameError as err:
+            raise NotFound("fatigue ability", ability, err.suggestions) from None
+        turn = self._actor(work, n)
+        buy = _FATIGUE_BUYS.get(chosen.key)
+        if buy is None:
+            raise RuleError(
+                f"{chosen.name_en} is bought with an attack (fatigue_advantage / extra_die)",
+                rule="DG-FAT-1",
+            )
+        return buy(self, work, source, n, turn)
+
+    def _buy(self, work: Work, n: str, turn: TurnState, ability: str,
+             budget_change: Callable[[dg.ActionBudget], dg.ActionBudget]) -> Outcome:
+        c = work.get(n)
+        bought = dg.spend_fatigue(ability, resource(c, "fatigue"), cap(c, "fatigue"), turn.used)
+        budget = budget_change(self._budget(turn))
+        work.put(c.with_resource("fatigue", bought.fatigue_after))
+        turn = self._set_turn(work, turn, budget, bought.used_this_turn)
+        work.say(f"{n} buys {dg.find_fatigue_ability(ability).name_en.lower()} "
+                 f"(fatigue {bought.fatigue_before} -> {bought.fatigue_after} of "
+                 f"{bought.max_fatigue}); {actions_text(turn.remaining)} left"
+                 f"{', 1 free move' if turn.free_moves else ''}.", about=[n])
+        return work.outcome({"kind": "fatigue", "actor": n, "ability": ability,
+                             "fatigue": bought.fatigue_after}, hidden=c.hidden)
+
+    def _extra_action(self, work: Work, source: DiceSource, n: str, turn: TurnState) -> Outcome:
+        return self._buy(work, n, turn, "extra_action", lambda b: b.with_extra_action())
+
+    def _extra_move(self, work: Work, source: DiceSource, n: str, turn: TurnState) -> Outcome:
+        return self._buy(work, n, turn, "extra_move", lambda b: b.with_extra_move())
+
+    def _rally(self, work: Work, source: DiceSource, n: str, turn: TurnState) -> Outcome:
+        c = work.get(n)
+        budget = self._budget(turn).spend()
+        out = dg.rally(
+            source, body=value(c, "body"), hp=resource(c, "hp"), max_hp=cap(c, "hp"),
+            fatigue=resource(c, "fatigue"), max_fatigue=cap(c, "fatigue"),
+            used_this_turn=turn.used, damaged_last_turn=turn.was_damaged,
+        )
+        work.add_dice(out.dice)
+        resources = {**c.resources, "hp": out.hp_after, "fatigue": out.spend.fatigue_after}
+        work.put(replace(c, resources=resources))
+        turn = self._set_turn(work, turn, budget, out.spend.used_this_turn)
+        work.say(f"{n} rallies: {out.body} body + d4 {out.die.face} = {out.rolled}; "
+                 f"HP {out.hp_before} -> {out.hp_after}; fatigue {out.spend.fatigue_before} -> "
+                 f"{out.spend.fatigue_after}; {actions_text(turn.remaining)} left.", about=[n])
+        return work.outcome({"kind": "rally", "actor": n, "heal": out.healed, "hp": out.hp_after,
+                             "fatigue": out.spend.fatigue_after}, hidden=c.hidden)
+
+    # --- the master's hand -----------------------------------------------------------
+
+    def damage(self, enc: Encounter, name: str, amount: int) -> Outcome:
+        """Damage as the master says, straight off HP (no armor) [I]; any time."""
+        if amount < 0:
+            raise ValueError(f"damage cannot be negative (got {amount}); heal instead")
+        work = Work(enc)
+        n = find(enc, name)
+        if work.get(n).status == DEAD:
+            raise RuleError(f"{n} is already dead", rule="DG-DEATH-1")
+        change = self.hurt(work, n, amount)
+        work.say(f"{n} takes {amount} damage ({hp_text(change)}){status_news(change)}.", about=[n])
+        event: dict[str, Any] = {"kind": "damage", "target": n, "amount": amount,
+                                 "hp": change.hp_after, "status": change.status_after}
+        if work.fight is not None:
+            report_decided(work, event)
+        return work.outcome(event, hidden=work.get(n).hidden)
+
+    def heal(self, enc: Encounter, name: str, amount: int) -> Outcome:
+        """Healing of any kind wakes the unconscious, never past max HP (DG-DEATH-1)."""
+        if amount < 0:
+            raise ValueError(f"healing cannot be negative (got {amount})")
+        work = Work(enc)
+        n = find(enc, name)
+        change = self.mend(work, n, amount)
+        work.say(f"{n} heals {amount} ({hp_text(change)}){status_news(change)}.", about=[n])
+        return work.outcome({"kind": "heal", "target": n, "amount": amount,
+                             "hp": change.hp_after, "status": change.status_after},
+                            hidden=work.get(n).hidden)
+
+    def resolve_modifier(self, key: str) -> str:
+        wanted = key.strip().casefold()
+        for name, spellings in ROLL_MODIFIERS.items():
+            if wanted in spellings:
+                return name
+        try:
+            return SHEET.resolve(key)
+        except UnknownStat as err:
+            raise NotFound("stat to modify", key, err.suggestions) from None
+
+    def add_effect(self, enc: Encounter, name: str, spec: EffectSpec) -> Outcome:
+        return add_effect(enc, name, spec, self.resolve_modifier)
+
+    def remove_effect(self, enc: Encounter, name: str, effect_name: str) -> Outcome:
+        return remove_effect(enc, name, effect_name)
+
+    # --- rolls outside the action economy --------------------------------------------
+
+    def _living(self, work: Work, name: str) -> Combatant:
+        c = work.get(name)
+        if c.status == DEAD:
+            raise RuleError(f"{name} is dead and rolls nothing", rule="DG-DEATH-1")
+        return c
+
+    def check(
+        self, enc: Encounter, source: DiceSource, name: str, stat_or_skill: str, dc: int, *,
+        advantages: int = 0, disadvantages: int = 0, bonus: int = 0,
+    ) -> Outcome:
+        """DG-CHECK-1 with a stat or a skill (DG-SKILL-1); not an action [I]."""
+        work = Work(enc)
+        n = find(enc, name)
+        c = self._living(work, n)
+        stat_key, skill = _check_subject(stat_or_skill)
+        effective = {key: value(c, key) for key in PRIMARY}
+        if skill is not None:
+            stat_key = dg.skill_stat(skill.key, effective)
+        out = dg.check(
+            source, effective[stat_key], dc, bonus=bonus + c.modifier("check"),
+            advantages=advantages, disadvantages=disadvantages, stat_key=stat_key,
+            skill=skill.key if skill else None,
+        )
+        work.add_dice(out.dice)
+        label = f"{skill.name_en} ({stat_key})" if skill else stat_key
+        terms = _terms([(out.stat, stat_key), (out.bonus, "bonus"),
+                        (out.advantage, "advantage" if out.advantage > 0 else "disadvantage")])
+        verdict = "success" if out.success else "failure"
+        work.say(f"{n}: {label} check: d20 {out.die.face}{terms} = {out.total} vs {dc}: "
+                 f"{verdict}{_natural(out.natural)}.", about=[n])
+        event: dict[str, Any] = {"kind": "check", "actor": n, "stat": stat_key, "roll": out.die.face,
+                                 "total": out.total, "dc": dc, "passed": out.success}
+        if skill is not None:
+            event["skill"] = skill.key
+        return work.outcome(event, passed=out.success, hidden=c.hidden)
+
+    def save(self, enc: Encounter, source: DiceSource, name: str, stat: str, modifier: int = 0) -> Outcome:
+        """DG-SAVE-1: 1d10 <= stat (+ the master's modifier) saves."""
+        work = Work(enc)
+        n = find(enc, name)
+        c = self._living(work, n)
+        key, skill = _check_subject(stat)
+        if skill is not None:
+            raise RuleError(f"a saving throw uses a stat ({', '.join(PRIMARY)}), not a skill",
+                            rule="DG-SAVE-1")
+        out = dg.saving_throw(source, value(c, key), modifier=modifier + c.modifier("save"))
+        work.add_dice(out.dice)
+        verdict = "saved" if out.success else "failed"
+        work.say(f"{n}: {key} save: d10 {out.die.face} vs {out.target}: {verdict}.", about=[n])
+        return work.outcome(
+            {"kind": "save", "actor": n, "stat": key, "roll": out.die.face, "target": out.target,
+             "passed": out.success},
+            passed=out.success, hidden=c.hidden,
+        )
+
+    def rest(self, enc: Encounter, source: DiceSource, name: str, kind: str) -> Outcome:
+        """DG-REST-1 outside a fight: eats one of the combatant's rations
+        (the sheet's start value until written); none left, no effect."""
+        work = Work(enc)
+        if work.fight is not None:
+            raise RuleError("there is no resting during a fight", rule="DG-REST-1")
+        n = find(enc, name)
+        c = work.get(n)
+        rest_kind = _REST_WORDS.get(kind.strip().casefold())
+        if rest_kind is None:
+            raise ValueError(f"a rest is short or long, not {kind!r}")
+        max_mp = cap(c, "mp")
+        common = dict(
+            hp=resource(c, "hp"), max_hp=cap(c, "hp"), fatigue=resource(c, "fatigue"),
+            rations=resource(c, "rations"),
+            mp=resource(c, "mp") if max_mp else None, max_mp=max_mp or None, status=c.status,
+        )
+        if rest_kind == dg.LONG:
+            out = dg.long_rest(source, body=value(c, "body"), mind=value(c, "mind"), **common)
+        else:
+            out = dg.short_rest(source, **common)
+        work.add_dice(out.dice)
+        event: dict[str, Any] = {"kind": "rest", "actor": n, "rest": rest_kind, "rested": out.rested}
+        if not out.rested:
+            work.say(f"{n} has no ration: the {rest_kind} rest does nothing.", about=[n])
+            return work.outcome(event, hidden=c.hidden)
+        resources = dict(c.resources)
+        parts = []
+        for part in (out.hp, out.fatigue, out.mp):
+            if part is not None:
+                resources[part.resource] = part.after
+                parts.append(f"{part.resource} {part.before} -> {part.after}")
+                event[part.resource] = part.after
+        resources["rations"] = out.rations_after
+        parts.append(f"rations {out.rations_before} -> {out.rations_after}")
+        work.put(replace(c, resources=resources, status=str(out.status_after)))
+        work.say(f"{n}: {rest_kind} rest: {'; '.join(parts)}.", about=[n])
+        return work.outcome(event, hidden=c.hidden)
+
+
+_FATIGUE_BUYS: dict[str, Callable[[DungeonFight, Work, DiceSource, str, TurnState], Outcome]] = {
+    "extra_action": DungeonFight._extra_action,
+    "extra_move": DungeonFight._extra_move,
+    "rally": DungeonFight._rally,
+}
+
+_REST_WORDS = {
+    "short": dg.SHORT, "короткий": dg.SHORT, "короткий отдых": dg.SHORT,
+    "long": dg.LONG, "длинный": dg.LONG, "долгий": dg.LONG, "длинный отдых": dg.LONG,
+}
+
+
+def _check_subject(text: str) -> tuple[str, dg.Skill | None]:
+    """A primary stat key, or the skill a check uses (DG-SKILL-1)."""
+    try:
+        key = SHEET.resolve(text)
+    except UnknownStat as stat_error:
+        try:
+            return "", dg.find_skill(text)
+        except UnknownNameError as skill_error:
+            suggestions = dict.fromkeys(stat_error.suggestions + skill_error.suggestions)
+            raise NotFound("stat or skill", text, list(suggestions)[:3]) from None
+    if key not in PRIMARY:
+        raise RuleError(
+            f"checks use {', '.join(PRIMARY)} or a skill, not {key}", rule="DG-CHECK-1"
+        )
+    return key, None
+
+
+RULES = DungeonFight()

@@ -1,0 +1,241 @@
+"""Dungeon combat time and space: side initiative, actions, movement.
+
+DG-INIT-1, DG-ACT-1, DG-MOVE-1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from rules.systems.dungeon.common import Die, roll
+from rules.core.errors import RuleError
+from rules.core.sources import DiceSource
+
+PARTY = "party"
+ENEMIES = "enemies"
+SIDES = (PARTY, ENEMIES)
+_OTHER_SIDE = {PARTY: ENEMIES, ENEMIES: PARTY}
+INITIATIVE_DIE = 6
+
+
+@dataclass(frozen=True, slots=True)
+class SideInitiative:
+    first: str
+    #: None when an ambush settled the order without a roll
+    party_die: Die | None
+    enemies_die: Die | None
+    ambush: str | None
+
+    @property
+    def second(self) -> str:
+        return _OTHER_SIDE[self.first]
+
+    @property
+    def dice(self) -> tuple[Die, ...]:
+        return tuple(die for die in (self.party_die, self.enemies_die) if die is not None)
+
+
+def _require_side(side: str) -> str:
+    if side not in SIDES:
+        raise ValueError(f"a side is {PARTY!r} or {ENEMIES!r}, not {side!r}")
+    return side
+
+
+def side_initiative(source: DiceSource, *, ambush: str | None = None) -> SideInitiative:
+    """DG-INIT-1: 1d6 per side, higher first, a tie to the enemies.
+
+    ``ambush`` names the ambushing side, which acts first without a roll.
+    The party's die is drawn before the enemies' die.
+    """
+    if ambush is not None:
+        return SideInitiative(_require_side(ambush), None, None, ambush)
+    party = roll(source, INITIATIVE_DIE, "initiative_party")
+    enemies = roll(source, INITIATIVE_DIE, "initiative_enemies")
+    first = PARTY if party.face > enemies.face else ENEMIES
+    return SideInitiative(first, party, enemies, None)
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    name: str
+    side: str
+    reaction: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOrder:
+    initiative: SideInitiative
+    order: tuple[Fighter, ...]
+
+    @property
+    def dice(self) -> tuple[Die, ...]:
+        return self.initiative.dice
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(fighter.name for fighter in self.order)
+
+
+def arrange(
+    first: str,
+    party: Sequence[tuple[str, int]],
+    enemies: Sequence[tuple[str, int]],
+    *,
+    keep_party_order: bool = False,
+) -> tuple[Fighter, ...]:
+    """The whole first side, then the whole second side.
+
+    Within a side, higher reaction first; equal reactions keep the order
+    given.  ``keep_party_order`` keeps the party exactly as given (the seed
+    allows an order agreed among the players).  Enemies are ordered by
+    reaction like the party [I]; the seed only speaks of the party.
+    """
+    sides = {
+        PARTY: _by_reaction(PARTY, party, keep_party_order),
+        ENEMIES: _by_reaction(ENEMIES, enemies, False),
+    }
+    _require_side(first)
+    return sides[first] + sides[_OTHER_SIDE[first]]
+
+
+def _by_reaction(side: str, members: Sequence[tuple[str, int]], keep: bool) -> tuple[Fighter, ...]:
+    fighters = [Fighter(name, side, reaction) for name, reaction in members]
+    # sorted() is stable, so equal reactions keep the given order
+    return tuple(fighters if keep else sorted(fighters, key=lambda f: -f.reaction))
+
+
+def turn_order(
+    source: DiceSource,
+    party: Sequence[tuple[str, int]],
+    enemies: Sequence[tuple[str, int]],
+    *,
+    ambush: str | None = None,
+    keep_party_order: bool = False,
+) -> TurnOrder:
+    """Side initiative, then everyone in acting order (DG-INIT-1)."""
+    initiative = side_initiative(source, ambush=ambush)
+    order = arrange(initiative.first, party, enemies, keep_party_order=keep_party_order)
+    return TurnOrder(initiative, order)
+
+
+BASE_ACTIONS = 2
+
+
+def actions_per_round(extra_action: bool = False) -> int:
+    """DG-ACT-1: two actions a round, one more bought with fatigue (DG-FAT-1)."""
+    return BASE_ACTIONS + int(extra_action)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionBudget:
+    """What a character may still do this round.
+
+    Actions may repeat (two attacks, two moves).  The fatigue abilities add an
+    action or a free move once each.  Minor actions (a shout, spitting) cost
+    nothing and are not tracked.
+    """
+
+    spent: int = 0
+    extra_action: bool = False
+    extra_move: bool = False
+    free_move_used: bool = False
+
+    @property
+    def actions(self) -> int:
+        return actions_per_round(self.extra_action)
+
+    @property
+    def remaining(self) -> int:
+        return self.actions - self.spent
+
+    @property
+    def free_move_left(self) -> bool:
+        return self.extra_move and not self.free_move_used
+
+    def with_extra_action(self) -> ActionBudget:
+        if self.extra_action:
+            raise RuleError("the extra action can be bought once per turn", rule="DG-FAT-1")
+        return replace(self, extra_action=True)
+
+    def with_extra_move(self) -> ActionBudget:
+        if self.extra_move:
+            raise RuleError("the extra move can be bought once per turn", rule="DG-FAT-1")
+        return replace(self, extra_move=True)
+
+    def spend(self, actions: int = 1) -> ActionBudget:
+        if actions < 1:
+            raise ValueError(f"spend at least one action (got {actions})")
+        if actions > self.remaining:
+            raise RuleError(
+                f"{self.remaining} of {self.actions} actions left this round, {actions} asked",
+                rule="DG-ACT-1",
+            )
+        return replace(self, spent=self.spent + actions)
+
+    def spend_move(self) -> ActionBudget:
+        """A move action: the free move bought with fatigue first [I], else an action."""
+        if self.free_move_left:
+            return replace(self, free_move_used=True)
+        return self.spend()
+
+
+#: (|dx|, |dy|) of one step -> cells it costs (DG-MOVE-1)
+STEP_COSTS = {(1, 0): 1, (0, 1): 1, (1, 1): 2}
+
+Cell = tuple[int, int]
+
+
+def step_cost(start: Cell, end: Cell) -> int:
+    delta = (abs(end[0] - start[0]), abs(end[1] - start[1]))
+    if delta not in STEP_COSTS:
+        raise ValueError(f"{start} -> {end} is not one step to a neighbouring cell")
+    return STEP_COSTS[delta]
+
+
+def path_cost(path: Sequence[Cell]) -> int:
+    """Cells a path costs: 1 per orthogonal step, 2 per diagonal step."""
+    return sum(step_cost(a, b) for a, b in zip(path, path[1:]))
+
+
+def shortest_cost(start: Cell, end: Cell) -> int:
+    """Cost of the cheapest path; with diagonals at 2 that is the taxicab distance."""
+    return abs(end[0] - start[0]) + abs(end[1] - start[1])
+
+
+def move_actions_needed(cost: int, speed: int) -> int:
+    """Move actions needed to cover ``cost`` cells at ``speed`` cells each.
+
+    Consecutive move actions pool their cells [I], so a diagonal step may
+    straddle two of them.
+    """
+    if cost < 0:
+        raise ValueError(f"a distance cannot be negative (got {cost})")
+    if cost == 0:
+        return 0
+    if speed < 1:
+        raise RuleError(f"with speed {speed} the character cannot move", rule="DG-MOVE-1")
+    return -(-cost // speed)
+
+
+@dataclass(frozen=True, slots=True)
+class MovePlan:
+    cost: int
+    orthogonal_steps: int
+    diagonal_steps: int
+    speed: int
+    actions: int
+    #: cells left unused in the last move action
+    spare: int
+
+
+def plan_move(path: Sequence[Cell], speed: int) -> MovePlan:
+    """DG-MOVE-1: what a path costs and how many move actions it takes.
+
+    ``speed`` is cells per move action: the reaction, less any injury.
+    """
+    costs = [step_cost(a, b) for a, b in zip(path, path[1:])]
+    cost = sum(costs)
+    actions = move_actions_needed(cost, speed)
+    diagonal = costs.count(STEP_COSTS[(1, 1)])
+    return MovePlan(cost, len(costs) - diagonal, diagonal, speed, actions, actions * speed - cost)

@@ -1,0 +1,90 @@
+"""The untitled d20 skirmish system: pools, attributes, skills and def."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from rules.core.sheet import Derived, Resource, Setting, Sheet, Stat, Value
+
+
+def _score(key: str, ru: tuple[str, ...], en: tuple[str, ...], description: str,
+           rule: str) -> Stat:
+    # no bounds: the text lets dexterity go negative (fleeing needs it
+    # positive), and breakage lowers the others
+    return Stat(key=key, ru=ru, en=en, default=0, description=description, rule=rule)
+
+
+STATS = (
+    Stat(key="hp_max", ru=("ХП", "здоровье", "оз"), en=("hp", "max hp"), minimum=1,
+         required=True, description="maximum HP", rule="SK-DMG-1"),
+    Stat(key="mp_max", ru=("МП", "мана"), en=("mp", "max mp"), default=0, minimum=0,
+         description="maximum MP", rule="SK-EXH-1"),
+    Stat(key="st_max", ru=("ст", "стамина", "очки стамины"), en=("st", "stamina", "max st"),
+         default=0, minimum=0,
+         description="maximum stamina points (counterattacks, dashes, extra movement)",
+         rule="SK-OUT-1"),
+    _score("strength", ("сила",), ("str",), "strength damage added to melee hits", "SK-DMG-1"),
+    _score("dexterity", ("ловкость", "лов"), ("dex", "agility"),
+           "dodge d20 + dexterity; fleeing; movement", "SK-ATK-1"),
+    _score("endurance", ("выносливость", "вын"), ("end", "con"),
+           "check when MP or st run out; movement", "SK-EXH-1"),
+    _score("accuracy", ("меткость", "навык оружия", "атака"), ("acc", "attack", "weapon skill"),
+           "attack d20 + accuracy", "SK-ATK-1"),
+    _score("defense", ("защита", "навык защиты", "блок"), ("block", "defense skill"),
+           "block d20 + defense skill of the weapon or shield", "SK-ATK-1"),
+    _score("ranged", ("стрельба", "навык стрелкового", "стрелковое"), ("shooting", "ranged skill"),
+           "shooting d20 + ranged skill", "SK-RANGED-1"),
+    _score("stealth", ("скрытность",), ("sneak",), "stealth; weapon slots lower it",
+           "SK-SLOT-1"),
+    _score("endurance_def", ("def выносливости", "деф выносливости", "защита от выносливости"),
+           ("endurance def",), "def the character's endurance gives", "SK-DMG-1"),
+    _score("armor_def", ("def брони", "деф брони", "броня"), ("armor", "armour def"),
+           "def of the worn armor", "SK-DMG-1"),
+    _score("artifact_def", ("def артефактов", "деф артефактов", "артефакты"),
+           ("artifacts",), "def from artifacts", "SK-DMG-1"),
+)
+
+
+def _free_move(v: Mapping[str, Value]) -> int:
+    # halves round down; a clumsy, tired character stands still, not backwards
+    return max(0, (v["dexterity"] + v["endurance"]) // 2)  # type: ignore[operator]
+
+
+DERIVED = (
+    Derived(key="def", ru=("деф", "общий def"), en=("total def",),
+            formula="endurance def + armor def + artifact def",
+            compute=lambda v: v["endurance_def"] + v["armor_def"] + v["artifact_def"],
+            description="subtracted from every hit's damage", rule="SK-DMG-1"),
+    Derived(key="free_move", ru=("перемещение", "движение", "свободное перемещение"),
+            en=("move", "free movement"), formula="(dexterity + endurance) / 2, rounded down",
+            compute=_free_move, minimum=0,
+            description="metres (cells) per turn without spending st", rule="SK-MOVE-1"),
+)
+
+RESOURCES = (
+    Resource(key="hp", ru=("ХП", "здоровье", "оз"), en=("health",), start="hp_max",
+             cap="hp_max", description="current HP", rule="SK-DMG-1"),
+    Resource(key="mp", ru=("МП", "мана"), en=(), start="mp_max", cap="mp_max",
+             minimum=0, description="current MP", rule="SK-EXH-1"),
+    Resource(key="st", ru=("ст", "стамина"), en=("stamina",), start="st_max", cap="st_max",
+             minimum=0, description="current stamina points", rule="SK-OUT-1"),
+)
+
+SETTINGS = (
+    Setting(key="extinguish_threshold", ru=("порог тушения", "тушение"),
+            en=("extinguish", "put out"), default=11, minimum=1, maximum=20,
+            description="plain d20 at least this puts burning out", rule="SK-BURN-1"),
+    Setting(key="exhaustion_difficulty", ru=("сложность обморока", "обморок", "истощение"),
+            en=("exhaustion", "exhaustion dc"), default=10,
+            description="d20 + endurance must reach this when MP or st run out",
+            rule="SK-EXH-1"),
+)
+
+SHEET = Sheet(
+    system="skirmish",
+    title="skirmish (untitled d20 system)",
+    stats=STATS,
+    derived=DERIVED,
+    resources=RESOURCES,
+    settings=SETTINGS,
+)

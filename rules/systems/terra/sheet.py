@@ -1,0 +1,136 @@
+"""Twisted Terra: blood group, rhesus, sign, defenses and the pools they set."""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from rules.core.sheet import BOOL, STR, Choice, Derived, Resource, Setting, Sheet, Stat, Value
+
+BASE_HP = 10
+BASE_SP = 10
+TRICKSTER = 2  # ГК 2 (Ловкач) has double SP
+#: archetype of each blood group, for display and help texts
+ARCHETYPES = {1: "маг (mage)", 2: "ловкач (trickster)", 3: "боец (fighter)", 4: "медиум (medium)"}
+
+RHESUS = (
+    Choice("+", ("плюс", "положительный", "pos", "positive", "rh+")),
+    Choice("-", ("минус", "отрицательный", "neg", "negative", "rh-")),
+)
+
+ZODIAC = (
+    Choice("aries", ("овен",)),
+    Choice("taurus", ("телец",)),
+    Choice("gemini", ("близнецы",)),
+    Choice("cancer", ("рак",)),
+    Choice("leo", ("лев",)),
+    Choice("virgo", ("дева",)),
+    Choice("libra", ("весы",)),
+    Choice("scorpio", ("скорпион",)),
+    Choice("sagittarius", ("стрелец",)),
+    Choice("capricorn", ("козерог",)),
+    Choice("aquarius", ("водолей",)),
+    Choice("pisces", ("рыбы",)),
+    Choice("ophiuchus", ("змееносец",)),
+    Choice("cetus", ("кит", "whale")),
+)
+
+
+def _defense(key: str, ru: tuple[str, ...], en: tuple[str, ...], blocks: str) -> Stat:
+    return Stat(key=key, ru=ru, en=en, default=0, minimum=0,
+                description=f"blocks {blocks}", rule="TT-DEF-1")
+
+
+STATS = (
+    Stat(key="level", ru=("уровень", "ур"), en=("lvl",), default=1, minimum=1,
+         description="character level (unarmed damage, mystic damage vs no defenses)",
+         rule="TT-UNARMED-1"),
+    Stat(key="blood_group", ru=("ГК", "группа крови", "группа"), en=("blood group", "blood", "bg"),
+         minimum=1, maximum=4,
+         description="ГК 1 mage, 2 trickster, 3 fighter, 4 medium: crit check, SP, synchronization",
+         rule="TT-SP-1"),
+    Stat(key="rhesus", ru=("резус", "rh"), en=(), kind=STR, choices=RHESUS,
+         description="+ rage/berserk, - panic/shock when dying", rule="TT-RH-1"),
+    Stat(key="zodiac", ru=("знак", "зодиак", "знак зодиака"), en=("sign",), kind=STR,
+         choices=ZODIAC, description="zodiac sign: its aura and powers", rule="TT-SIGN-1"),
+    Stat(key="sign_level", ru=("уровень знака", "ур знака", "УЗ"), en=("sign lvl",),
+         default=1, minimum=1,
+         description="level of the sign; powers grow at 5 and 10", rule="TT-SIGN-1"),
+    Stat(key="body", ru=("тело",), en=("bod",), default=0,
+         description="Тело: caps unarmed damage; may be negative", rule="TT-UNARMED-1"),
+    Stat(key="main_stat", ru=("главная характеристика", "главная", "ГХ", "основная"),
+         en=("main", "primary"), default=0, minimum=0,
+         description="the archetype's main stat; MP = main stat x 2", rule="TT-MP-1"),
+    _defense("pdef", ("ФЗ", "физическая защита"), ("phys def", "physical defense"),
+             "constant physical damage"),
+    _defense("pdef_dice", ("ФЗ(D)", "ФЗ(Д)"), ("pdef d", "phys def dice"),
+             "dice (variable) physical damage"),
+    _defense("mdef_mana", ("МЗ(Мана)", "МЗ(М)"), ("mdef mana",), "Fire and Air"),
+    _defense("mdef_life", ("МЗ(Жизнь)", "МЗ(Ж)"), ("mdef life",), "Water and Earth"),
+    _defense("mdef_time", ("МЗ(Время)", "МЗ(В)"), ("mdef time",), "Light and Shadow"),
+    _defense("mdef_soul", ("МЗ(Душа)", "МЗ(Д)"), ("mdef soul",), "Force and Sound"),
+    # The text gives no base speed; 6 cells is all 6 AP can buy, so the
+    # default limits nothing the AP do not already limit.
+    Stat(key="speed", ru=("скорость",), en=("spd",), default=6, minimum=0,
+         description="cells a character may move per turn", rule="TT-AP-2"),
+    Stat(key="monster", ru=("монстр", "чудовище"), en=("mob",), kind=BOOL, default=False,
+         description="monsters roll plainly: no crit or miss checks", rule="TT-CRIT-4"),
+)
+
+
+def _sp_max(v: Mapping[str, Value | None]) -> int:
+    # .get: monsters may have no blood group; they keep the base SP
+    return BASE_SP * 2 if v.get("blood_group") == TRICKSTER else BASE_SP
+
+
+DERIVED = (
+    Derived(key="hp_max", ru=("ОЗ", "очки здоровья", "здоровье", "макс ОЗ"),
+            en=("hp", "max hp"), formula=f"{BASE_HP} (first health level)",
+            compute=lambda v: BASE_HP, minimum=1,
+            description="maximum HP; higher health levels: set it explicitly", rule="TT-HP-1"),
+    Derived(key="sp_max", ru=("ДЗ", "душевное здоровье", "макс ДЗ"), en=("sp", "max sp"),
+            formula=f"{BASE_SP}, doubled for ГК {TRICKSTER}", compute=_sp_max, minimum=0,
+            description="maximum soul points", rule="TT-SP-1"),
+    Derived(key="mp_max", ru=("ОМ", "очки маны", "мана", "макс ОМ"), en=("mp", "max mp"),
+            formula="main stat x 2", compute=lambda v: v["main_stat"] * 2, minimum=0,
+            description="maximum MP, refilled before each fight", rule="TT-MP-1"),
+)
+
+RESOURCES = (
+    Resource(key="hp", ru=("ОЗ", "очки здоровья", "здоровье"), en=("health",),
+             start="hp_max", cap="hp_max",
+             description="current HP; may fall below 0 (rhesus rule)", rule="TT-HP-1"),
+    Resource(key="sp", ru=("ДЗ", "душевное здоровье"), en=("soul",),
+             start="sp_max", cap="sp_max",
+             description="current soul points", rule="TT-SP-1"),
+    Resource(key="mp", ru=("ОМ", "очки маны", "мана"), en=("mana",),
+             start="mp_max", cap="mp_max", minimum=0,
+             description="current MP", rule="TT-MP-1"),
+)
+
+SETTINGS = (
+    Setting(key="skip_sync", ru=("без синхронизации", "пропуск синхронизации"),
+            en=("no sync", "ambush"), kind=BOOL, default=False,
+            description="no synchronization phase (ambush, surprise)", rule="TT-SYNC-2"),
+)
+
+_BY_KEY = {s.key: s for s in STATS}
+
+
+def _character_identity(values: Mapping[str, Value | None]) -> Iterable[str]:
+    # Monsters do without: they roll no crit checks and no synchronization.
+    if values["monster"]:
+        return
+    for key, rule in (("blood_group", "TT-SP-1"), ("rhesus", "TT-RH-1"), ("zodiac", "TT-SIGN-1")):
+        if values[key] is None:
+            yield f"{rule}: {_BY_KEY[key].label} is required for a character (not for a monster)"
+
+
+SHEET = Sheet(
+    system="terra",
+    title="Twisted Terra",
+    stats=STATS,
+    derived=DERIVED,
+    resources=RESOURCES,
+    settings=SETTINGS,
+    creation_rules=(_character_identity,),
+)
