@@ -61,110 +61,55 @@ from rules.core.state import (
 )
 from rules.core.errors import NotFound, RuleError
 from rules.core.sources import DiceSource
-from rules.systems import available, fight_rules
-
-Cell = tuple[int, int]
+from rules.systems import system_rules
 
 
-def start_fight(enc: Encounter, source: DiceSource, ambush: str | None = None) -> Outcome:
-    """Roll initiative and give the first turn; ``ambush`` = "party" | "enemy"."""
-    return fight_rules(enc.system).start_fight(enc, source, ambush)
+def start_fight(enc: Encounter, source: DiceSource, **options: object) -> Outcome:
+    """Open the fight by the system's rules (initiative, the first turn or round)."""
+    return system_rules(enc.system).start(enc, source, **options)
 
 
 def next_turn(enc: Encounter, source: DiceSource) -> Outcome:
-    """End the current turn (its end ticks) and start the next able combatant's."""
-    return fight_rules(enc.system).next_turn(enc, source)
+    """The system's next step: the next turn, the round's resolution, or the next stage."""
+    return system_rules(enc.system).step(enc, source)
 
 
-def end_fight(enc: Encounter) -> Outcome:
+def end_fight(enc: Encounter, source: DiceSource | None = None) -> Outcome:
     """End the fight: effects bound to it end; reports who is down or dead."""
-    return fight_rules(enc.system).end_fight(enc)
+    return system_rules(enc.system).end(enc, source)
 
 
 def join_fight(enc: Encounter, name: str) -> Outcome:
     """Put a combatant added during a fight into the order."""
-    return fight_rules(enc.system).join_fight(enc, name)
+    return system_rules(enc.system).join(enc, name)
 
 
-def attack(
-    enc: Encounter,
-    source: DiceSource,
-    attacker: str,
-    target: str,
-    kind: str = "melee",
-    advantages: int = 0,
-    disadvantages: int = 0,
-    fatigue_advantage: bool = False,
-    extra_die: bool = False,
-    weapon: str | None = None,
-) -> Outcome:
-    """The acting combatant attacks ``target`` with ``weapon`` (e.g. "1d8";
-    default: its ``weapon`` stat)."""
-    return fight_rules(enc.system).attack(
-        enc, source, attacker, target, kind=kind, advantages=advantages,
-        disadvantages=disadvantages, fatigue_advantage=fatigue_advantage,
-        extra_die=extra_die, weapon=weapon,
-    )
-
-
-def act(enc: Encounter, name: str, what: str = "an action") -> Outcome:
-    """Any other action of the acting combatant (draw, stand up, pull a lever)."""
-    return fight_rules(enc.system).act(enc, name, what)
+def perform(enc: Encounter, source: DiceSource | None, verb: str, **values: object) -> Outcome:
+    """Play one of the system's declared actions with already converted values."""
+    rules = system_rules(enc.system)
+    action = rules.action(verb)
+    if action is None:
+        raise RuleError(f"{verb} is not an action of {enc.system}")
+    return action.run(rules, enc, source, **values)
 
 
 def damage(enc: Encounter, name: str, n: int) -> Outcome:
     """The master deals ``n`` damage; allowed at any time."""
-    return fight_rules(enc.system).damage(enc, name, n)
+    return perform(enc, None, "damage", name=name, amount=n)
 
 
 def heal(enc: Encounter, name: str, n: int) -> Outcome:
     """The master heals ``n``; allowed at any time."""
-    return fight_rules(enc.system).heal(enc, name, n)
+    return perform(enc, None, "heal", name=name, amount=n)
 
 
 def add_effect(enc: Encounter, name: str, effect: EffectSpec) -> Outcome:
     """Give ``name`` an effect; the same name again stacks by its policy."""
-    return fight_rules(enc.system).add_effect(enc, name, effect)
+    return system_rules(enc.system).add_effect(enc, name, effect)
 
 
 def remove_effect(enc: Encounter, name: str, effect_name: str) -> Outcome:
-    return fight_rules(enc.system).remove_effect(enc, name, effect_name)
-
-
-def check(
-    enc: Encounter,
-    source: DiceSource,
-    name: str,
-    stat_or_skill: str,
-    dc: int,
-    advantages: int = 0,
-    disadvantages: int = 0,
-    bonus: int = 0,
-) -> Outcome:
-    """A stat or skill check against ``dc``; ``Outcome.passed`` says how it went."""
-    return fight_rules(enc.system).check(
-        enc, source, name, stat_or_skill, dc,
-        advantages=advantages, disadvantages=disadvantages, bonus=bonus,
-    )
-
-
-def save(enc: Encounter, source: DiceSource, name: str, stat: str, modifier: int = 0) -> Outcome:
-    return fight_rules(enc.system).save(enc, source, name, stat, modifier)
-
-
-def spend_fatigue(enc: Encounter, source: DiceSource, name: str, ability: str) -> Outcome:
-    """Buy a fatigue ability on one's own turn (rally rolls, hence the source)."""
-    return fight_rules(enc.system).spend_fatigue(enc, source, name, ability)
-
-
-def move(enc: Encounter, name: str, cells: int | Sequence[Cell]) -> Outcome:
-    """Move a number of cells, or along a path of (x, y) cells."""
-    return fight_rules(enc.system).move(enc, name, cells)
-
-
-def rest(enc: Encounter, source: DiceSource, name: str, kind: str) -> Outcome:
-    """A short or long rest, outside fights."""
-    return fight_rules(enc.system).rest(enc, source, name, kind)
+    return system_rules(enc.system).remove_effect(enc, name, effect_name)
 
 
 __all__ = [
@@ -173,8 +118,8 @@ __all__ = [
     "TURNS", "TURN_END", "TURN_START", "UNCONSCIOUS", "UNTIL_ROUND",
     "Combatant", "Duration", "Effect", "EffectSpec", "Encounter", "Fight", "NotFound", "Outcome",
     "RuleError", "TurnState",
-    "act", "add_effect", "attack", "available", "bleeding", "burning", "check", "damage",
+    "add_effect", "bleeding", "burning", "damage", "perform",
     "describe", "encounter_from_doc", "encounter_to_doc", "end_fight", "find", "heal",
     "join_fight", "leave_fight", "lose_turns", "move", "next_turn", "parse_duration", "poison",
-    "remove_effect", "rest", "save", "spend_fatigue", "start_fight", "stun",
+    "remove_effect", "start_fight", "stun",
 ]

@@ -8,9 +8,10 @@ import sys
 import pytest
 
 from rules import fight as cb
+from rules.systems.dungeon.rules import RULES as DG
 from rules.core.errors import RuleError
 from rules.core.sources import GivenSource
-from rules.systems import Unavailable, available, fight_rules
+from rules.systems import system_rules
 
 NOT_YET = ("terra", "twilight", "skirmish")
 
@@ -20,8 +21,8 @@ def roster(system: str) -> cb.Encounter:
 
 
 def test_dungeon_fights_are_available():
-    assert available("dungeon")
-    assert fight_rules("dungeon").system == "dungeon"
+    assert system_rules("dungeon").id == "dungeon"
+    assert system_rules("dungeon").action("атака").verb == "attack"
 
 
 @pytest.mark.parametrize("system", NOT_YET)
@@ -33,23 +34,16 @@ def test_start_fight_for_systems_not_built_says_so(system):
         f"fights, checks and health tracking for {system} are not available yet "
         f"(they come with its fight rules); dice rolls, odds, the roster and the journal work"
     )
-    assert not available(system)
 
 
 OPERATIONS = [
     lambda enc, src: cb.next_turn(enc, src),
     lambda enc, src: cb.end_fight(enc),
-    lambda enc, src: cb.attack(enc, src, "Арн", "Тролль"),
+    lambda enc, src: cb.perform(enc, src, "attack", attacker="Арн", target="Тролль"),
     lambda enc, src: cb.damage(enc, "Арн", 1),
     lambda enc, src: cb.heal(enc, "Арн", 1),
     lambda enc, src: cb.add_effect(enc, "Арн", cb.EffectSpec("x")),
     lambda enc, src: cb.remove_effect(enc, "Арн", "x"),
-    lambda enc, src: cb.check(enc, src, "Арн", "body", 10),
-    lambda enc, src: cb.save(enc, src, "Арн", "body"),
-    lambda enc, src: cb.spend_fatigue(enc, src, "Арн", "rally"),
-    lambda enc, src: cb.move(enc, "Арн", 2),
-    lambda enc, src: cb.rest(enc, src, "Арн", "short"),
-    lambda enc, src: cb.act(enc, "Арн"),
     lambda enc, src: cb.join_fight(enc, "Арн"),
 ]
 
@@ -67,12 +61,12 @@ def test_unavailable_rules_object_draws_no_dice():
             raise AssertionError("no die should be drawn")
 
     with pytest.raises(RuleError):
-        Unavailable("terra").start_fight(roster("terra"), Refuse())
+        system_rules("terra").start(roster("terra"), Refuse())
 
 
 def test_unknown_system_is_bad_input():
     with pytest.raises(ValueError, match="unknown system"):
-        fight_rules("chess")
+        system_rules("chess")
 
 
 def test_combat_modules_are_pure_and_load_only_what_they_need():
@@ -102,5 +96,5 @@ def test_combat_rules_never_touch_module_level_random(monkeypatch):
         cb.Combatant("Тролль", "enemy", stats={"weapon": "1d6"}),
     ))
     enc = cb.start_fight(enc, GivenSource([4, 2])).encounter
-    enc = cb.attack(enc, GivenSource([20, 3]), "арн", "тролль").encounter
+    enc = DG.attack(enc, GivenSource([20, 3]), "арн", "тролль").encounter
     cb.next_turn(enc, GivenSource([]))

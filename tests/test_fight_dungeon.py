@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import fight as cb
+from rules.systems.dungeon.rules import RULES as DG
 from rules.systems.dungeon import mechanics as dg
 from rules.core.codec import encounter_from_doc, encounter_to_doc
 from rules.core.errors import NotFound, RuleError
@@ -144,7 +145,7 @@ def test_dg_init_1_order_repeats_every_round():
 def test_dg_init_1_only_the_current_character_acts_and_turns_cannot_be_delayed():
     enc = started()
     with pytest.raises(RuleError) as caught:
-        cb.attack(enc, script(20, 8), "викинг", "гоблин")
+        DG.attack(enc, script(20, 8), "викинг", "гоблин")
     assert caught.value.rule == "DG-INIT-1"
     assert "it is Эльфийка's turn" in str(caught.value)
 
@@ -154,28 +155,28 @@ def test_dg_init_1_only_the_current_character_acts_and_turns_cannot_be_delayed()
 
 def test_dg_act_1_two_actions_a_round_and_no_third():
     enc = started()
-    enc = cb.act(enc, "эльф", "draws a bow").encounter
-    out = cb.attack(enc, script(2), "эльф", "гоблин", kind="ranged")
+    enc = DG.act(enc, "эльф", "draws a bow").encounter
+    out = DG.attack(enc, script(2), "эльф", "гоблин", kind="ranged")
     assert turn(out.encounter).remaining == 0
     with pytest.raises(RuleError) as caught:
-        cb.act(out.encounter, "эльф")
+        DG.act(out.encounter, "эльф")
     assert caught.value.rule == "DG-ACT-1"
 
 
 def test_dg_act_1_actions_come_back_with_the_next_turn():
-    enc = cb.act(cb.act(started(), "эльф").encounter, "эльф").encounter
+    enc = DG.act(DG.act(started(), "эльф").encounter, "эльф").encounter
     enc = at_turn(cb.next_turn(enc, NO_DICE).encounter, "Эльфийка")
     assert enc.fight.round == 2 and turn(enc).remaining == 2
 
 
 def test_dg_act_1_refused_requests_leave_the_encounter_as_it_was():
-    enc = cb.act(cb.act(started(), "эльф").encounter, "эльф").encounter
+    enc = DG.act(DG.act(started(), "эльф").encounter, "эльф").encounter
     before = tomli_w.dumps(encounter_to_doc(enc, {}))
     refusals = [
-        lambda: cb.act(enc, "эльф"),
-        lambda: cb.attack(enc, script(20), "эльф", "гоблин"),
-        lambda: cb.move(enc, "викинг", 1),
-        lambda: cb.spend_fatigue(enc, NO_DICE, "гоблин", "extra action"),
+        lambda: DG.act(enc, "эльф"),
+        lambda: DG.attack(enc, script(20), "эльф", "гоблин"),
+        lambda: DG.move(enc, "викинг", 1),
+        lambda: DG.spend_fatigue(enc, NO_DICE, "гоблин", "extra action"),
     ]
     for refuse in refusals:
         with pytest.raises(RuleError):
@@ -200,14 +201,14 @@ def test_dg_act_1_refused_requests_leave_the_encounter_as_it_was():
 )
 def test_dg_hit_1_dg_adv_1_d20_against_dodge_with_advantages(kind, face, advantages, disadvantages, total, hit):
     dice = (face, 1) if hit else (face,)
-    out = cb.attack(started(), script(*dice), "эльф", "гоблин", kind=kind,
+    out = DG.attack(started(), script(*dice), "эльф", "гоблин", kind=kind,
                     advantages=advantages, disadvantages=disadvantages)
     assert (out.event["total"], out.event["dodge"], out.event["hit"]) == (total, 13, hit)
 
 
 def test_dg_hit_1_a_natural_20_hits_whatever_the_dodge():
     enc = cb.add_effect(started(), "гоблин", cb.EffectSpec("shield", modifiers={"dodge": 30})).encounter
-    out = cb.attack(enc, script(20, 1), "эльф", "гоблин")
+    out = DG.attack(enc, script(20, 1), "эльф", "гоблин")
     assert out.event["dodge"] == 43 and out.event["hit"] and out.event["natural"] == 20
     assert "(natural 20)" in out.lines[0]
 
@@ -215,7 +216,7 @@ def test_dg_hit_1_a_natural_20_hits_whatever_the_dodge():
 def test_dg_hit_1_effects_change_dodge_and_hit():
     enc = cb.add_effect(started(), "гоблин", cb.EffectSpec("prone", modifiers={"УВ": -3})).encounter
     enc = cb.add_effect(enc, "эльф", cb.EffectSpec("blessed", modifiers={"hit": 1})).encounter
-    out = cb.attack(enc, script(9, 1), "эльф", "гоблин")
+    out = DG.attack(enc, script(9, 1), "эльф", "гоблин")
     assert (out.event["total"], out.event["dodge"]) == (10, 10)
     assert out.lines[0] == "Эльфийка attacks Гоблин (melee): d20 9 + 1 bonus = 10 vs dodge 10: hit."
 
@@ -225,7 +226,7 @@ def test_dg_hit_1_effects_change_dodge_and_hit():
 
 def test_dg_dmg_1_melee_adds_body_and_armor_subtracts():
     enc = at_turn(started(), "Викинг")
-    out = cb.attack(enc, script(15, 5), "вик", "орк")
+    out = DG.attack(enc, script(15, 5), "вик", "орк")
     assert faces(out) == [(15, 20, "hit"), (5, 8, "damage")]
     assert out.event["damage"] == 7  # 5 + body 4 - armor 2
     assert hp(out.encounter, "Орк") == 3
@@ -233,7 +234,7 @@ def test_dg_dmg_1_melee_adds_body_and_armor_subtracts():
 
 
 def test_dg_dmg_1_ranged_adds_no_body_and_damage_never_goes_below_zero():
-    out = cb.attack(started(), script(15, 1), "эльф", "орк", kind="ranged")
+    out = DG.attack(started(), script(15, 1), "эльф", "орк", kind="ranged")
     assert out.event["damage"] == 0
     assert hp(out.encounter, "Орк") == 10
     assert "Орк" not in out.encounter.fight.damaged  # armor stopped it all: no damage taken
@@ -241,23 +242,23 @@ def test_dg_dmg_1_ranged_adds_no_body_and_damage_never_goes_below_zero():
 
 def test_dg_dmg_1_weapon_given_with_the_attack_and_its_bonus():
     assert parse_weapon("2д6+1") == (2, 6, 1)
-    out = cb.attack(started(), script(15, 2, 3), "эльф", "гоблин", weapon="2d6+1")
+    out = DG.attack(started(), script(15, 2, 3), "эльф", "гоблин", weapon="2d6+1")
     assert out.event["damage"] == 2 + 3 + 1 + 2  # dice + bonus + body
     with pytest.raises(ValueError, match="1d8"):
-        cb.attack(started(), script(15), "эльф", "гоблин", weapon="sword")
+        DG.attack(started(), script(15), "эльф", "гоблин", weapon="sword")
 
 
 def test_dg_dmg_1_a_combatant_without_a_weapon_must_be_given_one():
     bare = fighter("Монах", "party", 3, 9)
     enc = cb.start_fight(roster(bare), script(5, 2)).encounter
     with pytest.raises(RuleError, match="no weapon die"):
-        cb.attack(enc, script(15, 3), "монах", "гоблин")
-    assert cb.attack(enc, script(15, 3), "монах", "гоблин", weapon="1d4").event["damage"] == 6
+        DG.attack(enc, script(15, 3), "монах", "гоблин")
+    assert DG.attack(enc, script(15, 3), "монах", "гоблин", weapon="1d4").event["damage"] == 6
 
 
 def test_dg_dmg_1_extra_damage_die_adds_a_weapon_die_and_costs_two_fatigue_on_a_hit():
     enc = at_turn(started(), "Викинг")
-    out = cb.attack(enc, script(15, 5, 6), "вик", "орк", extra_die=True)
+    out = DG.attack(enc, script(15, 5, 6), "вик", "орк", extra_die=True)
     assert faces(out)[1:] == [(5, 8, "damage"), (6, 8, "extra_damage")]
     assert out.event["damage"] == 5 + 6 + 4 - 2
     assert out.encounter.get("Викинг").resources["fatigue"] == 2
@@ -266,7 +267,7 @@ def test_dg_dmg_1_extra_damage_die_adds_a_weapon_die_and_costs_two_fatigue_on_a_
 
 def test_dg_dmg_1_extra_damage_die_is_not_paid_on_a_miss():
     enc = at_turn(started(), "Викинг")
-    out = cb.attack(enc, script(2), "вик", "орк", extra_die=True)
+    out = DG.attack(enc, script(2), "вик", "орк", extra_die=True)
     assert "fatigue" not in out.encounter.get("Викинг").resources
     assert turn(out.encounter).used == ()
 
@@ -297,10 +298,10 @@ def test_dg_der_1_hp_dodge_and_caps_in_a_fight_come_from_the_sheet():
     veteran = fighter("Ветеран", "party", 3, 3, weapon="1d6", level=4)  # HP 13, dodge 16
     tough = fighter("Громила", "enemy", 3, 1, weapon="1d6", hp_max=20)  # a house-rule override
     enc = cb.start_fight(cb.Encounter("dungeon", {}, (veteran, tough)), script(5, 2)).encounter
-    out = cb.attack(enc, script(15, 1), "ветеран", "громила")
+    out = DG.attack(enc, script(15, 1), "ветеран", "громила")
     assert out.event["dodge"] == 13 and out.event["hp"] == 20 - 1 - 3
     enc = at_turn(out.encounter, "Громила")
-    assert cb.attack(enc, script(15), "громила", "ветеран").event["dodge"] == 16
+    assert DG.attack(enc, script(15), "громила", "ветеран").event["dodge"] == 16
     assert hp(cb.heal(out.encounter, "громила", 50).encounter, "Громила") == 20
 
 
@@ -308,7 +309,7 @@ def test_a_hidden_attackers_lines_stay_out_of_the_public_lines():
     archer = fighter("Лучник", "enemy", 1, 9, weapon="1d6", hidden=True)
     enc = cb.start_fight(roster(archer), script(1, 2)).encounter
     assert enc.fight.current == "Лучник"
-    out = cb.attack(enc, script(15, 2), "лучник", "эльф", kind="ranged")
+    out = DG.attack(enc, script(15, 2), "лучник", "эльф", kind="ranged")
     assert out.hidden and out.public_lines == ()
     assert out.lines[0].startswith("Лучник attacks Эльфийка (ranged)")
 
@@ -318,7 +319,7 @@ def test_a_hidden_attackers_lines_stay_out_of_the_public_lines():
 
 def test_dg_death_1_zero_hp_knocks_out_and_hp_stays_at_zero():
     enc = cb.damage(started(), "гоблин", 5).encounter
-    out = cb.attack(enc, script(15, 6), "эльф", "гоблин")
+    out = DG.attack(enc, script(15, 6), "эльф", "гоблин")
     assert (hp(out.encounter, "Гоблин"), out.encounter.get("Гоблин").status) == (0, "unconscious")
     assert out.lines[2] == "Гоблин: HP 2 -> 0 and falls unconscious."
     assert out.event["status"] == "unconscious"
@@ -326,7 +327,7 @@ def test_dg_death_1_zero_hp_knocks_out_and_hp_stays_at_zero():
 
 def test_dg_death_1_damage_to_the_unconscious_kills():
     enc = cb.damage(started(), "гоблин", 7).encounter
-    out = cb.attack(enc, script(15, 1), "эльф", "гоблин")
+    out = DG.attack(enc, script(15, 1), "эльф", "гоблин")
     assert out.encounter.get("Гоблин").status == "dead"
     assert "and dies" in out.lines[2]
 
@@ -334,7 +335,7 @@ def test_dg_death_1_damage_to_the_unconscious_kills():
 def test_dg_death_1_the_dead_cannot_be_attacked_healed_or_damaged():
     enc = cb.damage(cb.damage(started(), "гоблин", 7).encounter, "гоблин", 1).encounter
     for refuse in (
-        lambda: cb.attack(enc, script(15, 1), "эльф", "гоблин"),
+        lambda: DG.attack(enc, script(15, 1), "эльф", "гоблин"),
         lambda: cb.heal(enc, "гоблин", 3),
         lambda: cb.damage(enc, "гоблин", 3),
     ):
@@ -357,7 +358,7 @@ def test_dg_death_1_any_healing_wakes_and_the_character_acts_on_its_turn():
 def test_dg_death_1_the_unconscious_cannot_act():
     enc = cb.damage(started(), "эльф", 7).encounter
     with pytest.raises(RuleError, match="unconscious and cannot act"):
-        cb.act(enc, "эльф")
+        DG.act(enc, "эльф")
 
 
 def test_dg_death_1_healing_never_passes_max_hp():
@@ -372,7 +373,7 @@ def test_dg_death_1_master_damage_works_outside_a_fight_too():
 
 def test_dg_death_1_a_side_with_nobody_standing_decides_the_fight():
     enc = cb.damage(cb.damage(started(), "гоблин", 7).encounter, "орк", 2).encounter
-    out = cb.attack(enc, script(15, 8), "эльф", "орк", weapon="1d10")  # 8 + 2 body - 2 armor
+    out = DG.attack(enc, script(15, 8), "эльф", "орк", weapon="1d10")  # 8 + 2 body - 2 armor
     assert out.event["decided"] == "party"
     assert out.lines[-1] == "Nobody on the enemy side is standing: the fight can end."
 
@@ -386,7 +387,7 @@ def test_dg_inj_1_an_injury_is_a_named_effect_that_changes_a_stat():
     (ankle,) = enc.get("Викинг").effects
     assert (ankle.name, dict(ankle.modifiers), ankle.until, ankle.note) == (
         "подвернутая нога", {"speed": -1}, "never", "1 час")
-    out = cb.move(enc, "викинг", 3)
+    out = DG.move(enc, "викинг", 3)
     assert out.event["speed"] == 2 and out.event["move_actions"] == 2
 
 
@@ -407,47 +408,47 @@ def test_dg_inj_1_injuries_outlast_the_fight():
 
 
 def test_dg_fat_1_extra_action_gives_a_third_action_once_per_turn():
-    out = cb.spend_fatigue(started(), NO_DICE, "эльф", "Дополнительное действие")
+    out = DG.spend_fatigue(started(), NO_DICE, "эльф", "Дополнительное действие")
     enc = out.encounter
     assert turn(enc).actions == 3 and enc.get("Эльфийка").resources["fatigue"] == 2
     with pytest.raises(RuleError, match="once per turn"):
-        cb.spend_fatigue(enc, NO_DICE, "эльф", "extra action")
+        DG.spend_fatigue(enc, NO_DICE, "эльф", "extra action")
     for _ in range(3):
-        enc = cb.act(enc, "эльф").encounter
+        enc = DG.act(enc, "эльф").encounter
     assert turn(enc).remaining == 0
 
 
 def test_dg_fat_1_extra_move_is_a_free_move_action():
-    enc = cb.spend_fatigue(started(), NO_DICE, "эльф", "extra move").encounter
+    enc = DG.spend_fatigue(started(), NO_DICE, "эльф", "extra move").encounter
     assert turn(enc).free_moves == 1
-    enc = cb.move(enc, "эльф", 5).encounter
+    enc = DG.move(enc, "эльф", 5).encounter
     assert (turn(enc).remaining, turn(enc).free_moves) == (2, 0)
-    enc = cb.move(enc, "эльф", 10).encounter
+    enc = DG.move(enc, "эльф", 10).encounter
     assert turn(enc).remaining == 0
 
 
 def test_dg_fat_1_advantage_is_bought_with_the_attack_for_one_fatigue():
-    out = cb.attack(started(), script(8, 1), "эльф", "гоблин", fatigue_advantage=True)
+    out = DG.attack(started(), script(8, 1), "эльф", "гоблин", fatigue_advantage=True)
     assert (out.event["total"], out.event["hit"], out.event["fatigue"]) == (13, True, 1)
     with pytest.raises(RuleError, match="once per turn"):
-        cb.attack(out.encounter, script(8), "эльф", "гоблин", fatigue_advantage=True)
+        DG.attack(out.encounter, script(8), "эльф", "гоблин", fatigue_advantage=True)
     with pytest.raises(RuleError, match="bought with an attack"):
-        cb.spend_fatigue(started(), NO_DICE, "эльф", "advantage")
+        DG.spend_fatigue(started(), NO_DICE, "эльф", "advantage")
 
 
 def test_dg_fat_1_fatigue_cannot_pass_its_maximum():
     tired = replace(ELF, resources={"fatigue": 3})  # max = body 2 + level 1
     enc = cb.start_fight(cb.Encounter("dungeon", {}, (tired, GOBLIN)), script(5, 2)).encounter
     with pytest.raises(RuleError, match="only 0 more"):
-        cb.spend_fatigue(enc, NO_DICE, "эльф", "extra move")
+        DG.spend_fatigue(enc, NO_DICE, "эльф", "extra move")
     with pytest.raises(RuleError, match="only 0 more"):
-        cb.attack(enc, NO_DICE, "эльф", "гоблин", extra_die=True)
+        DG.attack(enc, NO_DICE, "эльф", "гоблин", extra_die=True)
 
 
 def test_dg_fat_1_rally_heals_body_plus_d4_for_an_action_and_two_fatigue():
     enc = cb.damage(roster(), "викинг", 9).encounter
     enc = at_turn(cb.start_fight(enc, script(5, 2)).encounter, "Викинг")
-    out = cb.spend_fatigue(enc, script(3), "вик", "rally")
+    out = DG.spend_fatigue(enc, script(3), "вик", "rally")
     assert faces(out) == [(3, 4, "rally_heal")]
     assert hp(out.encounter, "Викинг") == 4 + 4 + 3
     assert out.encounter.get("Викинг").resources["fatigue"] == 2
@@ -460,11 +461,11 @@ def test_dg_fat_1_no_rally_after_damage_since_the_start_of_the_previous_turn():
     enc = at_turn(cb.next_turn(enc, NO_DICE).encounter, "Викинг")
     assert enc.fight.round == 2 and turn(enc).was_damaged
     with pytest.raises(RuleError, match="took no damage"):
-        cb.spend_fatigue(enc, script(3), "вик", "rally")
+        DG.spend_fatigue(enc, script(3), "вик", "rally")
     # a quiet round later the window has moved on
     enc = at_turn(cb.next_turn(enc, NO_DICE).encounter, "Викинг")
     assert enc.fight.round == 3 and not turn(enc).was_damaged
-    assert cb.spend_fatigue(enc, script(3), "вик", "rally").event["heal"] == 3
+    assert DG.spend_fatigue(enc, script(3), "вик", "rally").event["heal"] == 3
 
 
 def test_dg_fat_1_damage_during_ones_own_turn_counts_for_the_next():
@@ -475,7 +476,7 @@ def test_dg_fat_1_damage_during_ones_own_turn_counts_for_the_next():
 
 def test_dg_fat_1_unknown_ability_is_not_found():
     with pytest.raises(NotFound) as caught:
-        cb.spend_fatigue(started(), NO_DICE, "эльф", "rallly")
+        DG.spend_fatigue(started(), NO_DICE, "эльф", "rallly")
     assert "Rally" in caught.value.suggestions
 
 
@@ -484,19 +485,19 @@ def test_dg_fat_1_unknown_ability_is_not_found():
 
 @pytest.mark.parametrize("cells, actions", [(1, 1), (5, 1), (6, 2), (10, 2)])
 def test_dg_move_1_each_move_action_covers_speed_cells(cells, actions):
-    out = cb.move(started(), "эльф", cells)
+    out = DG.move(started(), "эльф", cells)
     assert out.event["move_actions"] == actions
     assert turn(out.encounter).remaining == 2 - actions
 
 
 def test_dg_move_1_a_diagonal_step_costs_two():
-    out = cb.move(started(), "эльф", [(0, 0), (1, 1), (2, 2), (3, 2)])
+    out = DG.move(started(), "эльф", [(0, 0), (1, 1), (2, 2), (3, 2)])
     assert (out.event["cells"], out.event["move_actions"]) == (5, 1)
 
 
 def test_dg_move_1_too_far_for_the_actions_left():
     with pytest.raises(RuleError) as caught:
-        cb.move(started(), "эльф", 11)
+        DG.move(started(), "эльф", 11)
     assert caught.value.rule == "DG-MOVE-1"
     assert "take 3 move actions" in str(caught.value)
 
@@ -517,41 +518,41 @@ def test_dg_move_1_too_far_for_the_actions_left():
     ],
 )
 def test_dg_check_1_dg_skill_1_stat_or_skill_check_in_the_encounter(subject, face, dc, passed):
-    out = cb.check(started(), script(face), "викинг", subject, dc)
+    out = DG.check(started(), script(face), "викинг", subject, dc)
     assert out.passed is passed and out.event["passed"] is passed
 
 
 def test_dg_check_1_a_check_is_not_an_action_and_anyone_living_may_make_one():
     enc = started()
-    out = cb.check(enc, script(11), "орк", "body", 14, advantages=1, bonus=-2)
+    out = DG.check(enc, script(11), "орк", "body", 14, advantages=1, bonus=-2)
     assert out.event["total"] == 11 + 3 + 5 - 2
     assert out.encounter.fight == enc.fight
 
 
 def test_dg_check_1_effects_with_a_check_modifier_apply():
     enc = cb.add_effect(started(), "викинг", cb.EffectSpec("curse", modifiers={"проверка": -3})).encounter
-    assert cb.check(enc, script(11), "викинг", "body", 15).event["total"] == 12
+    assert DG.check(enc, script(11), "викинг", "body", 15).event["total"] == 12
 
 
 def test_dg_check_1_unknown_stat_or_skill_is_not_found_and_derived_values_refused():
     with pytest.raises(NotFound) as caught:
-        cb.check(started(), script(11), "викинг", "атлетикаа", 10)
+        DG.check(started(), script(11), "викинг", "атлетикаа", 10)
     assert caught.value.suggestions
     with pytest.raises(RuleError) as refused:
-        cb.check(started(), script(11), "викинг", "УВ", 10)
+        DG.check(started(), script(11), "викинг", "УВ", 10)
     assert refused.value.rule == "DG-CHECK-1"
 
 
 @pytest.mark.parametrize("face, modifier, passed", [(4, 0, True), (5, 0, False), (5, 1, True)])
 def test_dg_save_1_d10_at_most_the_stat(face, modifier, passed):
-    out = cb.save(started(), script(face), "викинг", "тело", modifier)
+    out = DG.save(started(), script(face), "викинг", "тело", modifier)
     assert out.passed is passed
     assert faces(out) == [(face, 10, "save")]
 
 
 def test_dg_save_1_uses_a_stat_not_a_skill():
     with pytest.raises(RuleError, match="not a skill"):
-        cb.save(started(), script(3), "викинг", "Атлетика")
+        DG.save(started(), script(3), "викинг", "Атлетика")
 
 
 # --- DG-REST-1 -----------------------------------------------------------------------------------
@@ -559,7 +560,7 @@ def test_dg_save_1_uses_a_stat_not_a_skill():
 
 def test_dg_rest_1_no_resting_during_a_fight():
     with pytest.raises(RuleError) as caught:
-        cb.rest(started(), script(3, 3), "викинг", "short")
+        DG.rest(started(), script(3, 3), "викинг", "short")
     assert caught.value.rule == "DG-REST-1"
 
 
@@ -567,7 +568,7 @@ def test_dg_rest_1_short_rest_after_the_fight():
     enc = cb.damage(roster(), "викинг", 6).encounter
     enc = replace(enc, combatants=tuple(
         c.with_resource("fatigue", 4) if c.name == "Викинг" else c for c in enc.combatants))
-    out = cb.rest(enc, script(2, 3), "викинг", "короткий")
+    out = DG.rest(enc, script(2, 3), "викинг", "короткий")
     assert faces(out) == [(2, 6, "rest_hp"), (3, 6, "rest_fatigue")]
     # the sheet's three rations until the session says otherwise
     assert dict(out.encounter.get("Викинг").resources) == {"hp": 9, "fatigue": 1, "rations": 2}
@@ -575,10 +576,10 @@ def test_dg_rest_1_short_rest_after_the_fight():
 
 def test_dg_rest_1_a_ration_is_eaten_and_none_left_means_no_rest():
     fed = replace(ELF, resources={"hp": 1, "rations": 1})
-    out = cb.rest(cb.Encounter("dungeon", {}, (fed,)), script(2), "эльф", "long")
+    out = DG.rest(cb.Encounter("dungeon", {}, (fed,)), script(2), "эльф", "long")
     # long rest: HP + body 2 + d6 2; fatigue to 0; no MP for a non-caster
     assert dict(out.encounter.get("Эльфийка").resources) == {"hp": 5, "rations": 0, "fatigue": 0}
-    hungry = cb.rest(out.encounter, NO_DICE, "эльф", "long")
+    hungry = DG.rest(out.encounter, NO_DICE, "эльф", "long")
     assert hungry.event["rested"] is False and hungry.encounter == out.encounter
 
 
@@ -616,7 +617,7 @@ def test_leave_fight_keeps_the_current_turn():
 def test_journal_events_and_state_stay_toml_safe_through_a_fight():
     enc = started()
     for step in (
-        lambda e: cb.attack(e, script(15, 4), "эльф", "гоблин"),
+        lambda e: DG.attack(e, script(15, 4), "эльф", "гоблин"),
         lambda e: cb.add_effect(e, "гоблин", cb.bleeding(2)),
         lambda e: cb.next_turn(e, NO_DICE),
         lambda e: cb.next_turn(e, NO_DICE),
@@ -664,17 +665,17 @@ class Table:
         down = [n for n in enc.fight.order
                 if enc.get(n).side == actor.side and enc.get(n).status == "unconscious"]
         if actor.name == "Жрица" and down:
-            enc = self.do(enc, cb.act(enc, actor.name, f"lays hands on {down[0]}"))
+            enc = self.do(enc, DG.act(enc, actor.name, f"lays hands on {down[0]}"))
             enc = self.do(enc, cb.heal(enc, down[0], self.source.draw(6).face))
         low = actor.resources.get("hp", 99) <= 4
         if low and not enc.fight.turn.was_damaged and actor.resources.get("fatigue", 0) <= 2:
-            enc = self.do(enc, cb.spend_fatigue(enc, self.source, actor.name, "rally"))
+            enc = self.do(enc, DG.spend_fatigue(enc, self.source, actor.name, "rally"))
         while enc.fight.turn.remaining and self.foes(enc, actor.side):
             target = self.foes(enc, actor.side)[0]
             thief_can_pay = actor.name == "Вор" and enc.get("Вор").resources.get("fatigue", 0) <= 3
             extra = thief_can_pay and "extra_damage_die" not in enc.fight.turn.used
             kind = "ranged" if actor.name in ("Эльфийка", "Лучник") else "melee"
-            out = cb.attack(enc, self.source, actor.name, target, kind=kind, extra_die=extra)
+            out = DG.attack(enc, self.source, actor.name, target, kind=kind, extra_die=extra)
             enc = self.do(enc, out)
             if actor.name == "Вожак" and out.event.get("damage") and enc.get(target).status == "ok":
                 enc = self.do(enc, cb.add_effect(enc, target, cb.bleeding(self.source.draw(4).face)))

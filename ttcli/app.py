@@ -21,6 +21,25 @@ class TtcliGroup(TyperGroup):
     edge where DiceError, StoreError, RuleError ... become text on stderr.
     """
 
+    def list_commands(self, ctx):
+        from .commands.actions import declarations
+
+        return [*super().list_commands(ctx), *(v for v in declarations() if v not in self.commands)]
+
+    def get_command(self, ctx, name):
+        found = super().get_command(ctx, name)
+        if found is not None:
+            return found
+        # a system's verb, or an alias of one (Russian verbs work in the shell too)
+        from .commands.actions import build_command, declarations, verb_for
+
+        verb = verb_for(name)
+        if verb is None:
+            return None
+        command = build_command(verb, declarations()[verb])
+        self.commands[verb] = command
+        return command
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)

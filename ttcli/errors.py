@@ -52,6 +52,10 @@ def _rule(e) -> Report:
     return Report(str(e), ExitCode.RULES)
 
 
+def _given(e) -> Report:
+    return Report(f"--given: {e}", ExitCode.USAGE)
+
+
 def _not_found(e) -> Report:
     return Report(str(e), ExitCode.NOT_FOUND)
 
@@ -65,6 +69,7 @@ _HANDLERS = {
     "RuleError": _rule,
     "UnknownStat": _not_found,
     "NotFound": _not_found,
+    "GivenFaceError": _given,
 }
 
 

@@ -25,38 +25,71 @@ class FightResult:
     passed: bool | None = None
     #: show the players' version (--public)
     public: bool = False
+    #: given faces left over (C-DICE-3: ignored and listed)
+    ignored: tuple[int, ...] = ()
+    #: dice of the operation, as journal records
+    dice: tuple[dict, ...] = ()
     kind = "fight"
 
     def shown(self) -> tuple[str, ...]:
         return self.players if self.public else self.master
 
     def lines(self, s) -> list[str]:
-        return [s.escape(line) for line in self.shown()]
+        out = [s.escape(line) for line in self.shown()]
+        if self.ignored:
+            out.append(s.escape("ignored given values: " + " ".join(map(str, self.ignored))))
+        return out
 
     def to_json(self) -> dict:
         data: dict[str, Any] = {"lines": list(self.shown()), "public": self.public}
+        if not self.public:
+            data["dice"] = list(self.dice)
+        if self.ignored:
+            data["given_ignored"] = list(self.ignored)
         if self.passed is not None:
             data["passed"] = self.passed
         return data
 
 
+def session_system(env) -> str:
+    """The system the current session plays (read from its file)."""
+    from .session import open_session
+
+    system = open_session(env).read().get("system")
+    return str(system)
+
+
 def run_operation(env, command: str, operation: Callable, *, needs_dice: bool = True,
-                  seed: int | None = None) -> FightResult:
-    """Run ``operation(encounter, source)`` (or ``operation(encounter)``) on the session."""
+                  seed: int | None = None, given: str | None = None) -> FightResult:
+    """Run ``operation(encounter, source)`` on the session (``source`` is None when it rolls nothing).
+
+    ``given`` holds the faces a player posted (C-DICE-3): they fill the
+    operation's dice in order; extra values are ignored and reported, dice
+    left without one are rolled (committed while a commitment is active).
+    """
     from rules.fight import encounter_from_doc, encounter_to_doc
 
     from .dicelog import session_source, store_counter
     from .session import open_session
 
+    faces = None
+    if given is not None:
+        from .rolling import parse_given
+
+        faces = parse_given(given)
     session = open_session(env)
     with session.transaction() as doc:
         enc = encounter_from_doc(doc)
         try:
             if needs_dice:
                 source = session_source(doc, seed, session.target)
+                if faces is not None:
+                    from rules.core.sources import GivenSource
+
+                    source = GivenSource(faces, source)
                 outcome = operation(enc, source)
             else:
-                source, outcome = None, operation(enc)
+                source, outcome = None, operation(enc, None)
         except ValueError as e:
             # the rules refuse a malformed argument (a weapon written "abc") with a
             # plain ValueError; here that argument came from the command line
@@ -68,9 +101,14 @@ def run_operation(env, command: str, operation: Callable, *, needs_dice: bool = 
         doc.update(new_doc)
         if source is not None:
             store_counter(doc, source, session.target)
-        doc.log(journal_event(command, outcome, doc))
+        ignored = tuple(source.unused) if faces is not None else ()
+        event = journal_event(command, outcome, doc)
+        if ignored:
+            event["given_ignored"] = list(ignored)
+        doc.log(event)
     # public_lines may be empty on purpose: everything concerned hidden combatants
-    return FightResult(tuple(outcome.lines), tuple(outcome.public_lines), outcome.passed)
+    return FightResult(tuple(outcome.lines), tuple(outcome.public_lines), outcome.passed,
+                       ignored=ignored, dice=tuple(event.get("dice", ())))
 
 
 def journal_event(command: str, outcome, doc) -> dict:

@@ -105,13 +105,13 @@ def candidates(words: list[str], current: str, command, names: Iterable[str] = (
     rest = list(words)
     words_expanded = expand(rest, command) if rest else rest
     for word in words_expanded:
-        sub = getattr(node, "commands", {}).get(word)
+        sub = node.get_command(None, word) if hasattr(node, "commands") else None
         if sub is None:
             break
         node = sub
     options: list[str] = []
     if hasattr(node, "commands"):
-        pool = list(node.commands)
+        pool = list(node.list_commands(None))
         if node is command:
             pool += [s for s in SHORTCUTS if s not in pool] + ["help", "exit"]
     else:

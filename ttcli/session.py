@@ -128,7 +128,7 @@ def quote(key: str) -> str:
 
 def validate(doc: Mapping[str, Any]) -> list:
     """Every problem of a session document, as StoreErrors naming the field."""
-    from rules.systems import SYSTEMS, get_sheet
+    from rules.systems import get_sheet, known
 
     from .store import StoreError
 
@@ -141,9 +141,9 @@ def validate(doc: Mapping[str, Any]) -> list:
         if not isinstance(doc.get(key), kind):
             bad(key, f"missing or not a {kind.__name__}")
     system = doc.get("system")
-    if system not in SYSTEMS:
+    if system not in known():
         if isinstance(system, str):
-            bad("system", f"unknown system {system!r}", f"one of: {', '.join(SYSTEMS)}")
+            bad("system", f"unknown system {system!r}", f"one of: {', '.join(known())}")
         return problems
     sheet = get_sheet(system)
     settings = doc.get("settings", {})

@@ -23,7 +23,7 @@ from rules.core.effects import (
     TURN_START,
     Effect,
 )
-from rules.core.outcome import HealthChange, Work
+from rules.core.outcome import Damage, HealthChange, Work
 from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, TurnState
 from rules.dice import roll_text
 from rules.core.die import Die
@@ -102,7 +102,7 @@ def _tick(
     record: dict[str, Any] = {"combatant": name, "effect": effect.name}
     amount, shown = _tick_damage(work, source, effect) if effect.damage or effect.damage_dice else (0, "")
     if amount > 0:
-        change = rules.hurt(work, name, amount)
+        change = rules.hurt(work, name, Damage(amount, kind="effect", source=effect.name))
         work.say(
             f"{name}: {effect.name} deals {amount}{shown} ({hp_text(change)}){status_news(change)}.",
             about=[name],
@@ -203,6 +203,8 @@ def open_rounds(work: Work, source: DiceSource, rules: ClockRules, report: Clock
     assert work.fight is not None
     work.say(f"Round {work.fight.round}.")
     run_round_moment(work, source, rules, ROUND_START, report)
+    if not work.fight.order:
+        return  # a round clock: nobody takes turns, the round resolves at once
     for index in range(len(work.fight.order)):
         if land(work, source, rules, index, report):
             return
@@ -226,20 +228,29 @@ def advance(work: Work, source: DiceSource, rules: ClockRules, report: ClockRepo
     assert work.fight is not None
     slots = len(work.fight.order)
     index = work.fight.index
+    if not slots:
+        next_round(work, source, rules, report)
+        return
     for _ in range(slots):
         index += 1
         if index == slots:
-            run_round_moment(work, source, rules, ROUND_END, report)
-            work.fight = replace(work.fight, round=work.fight.round + 1, index=0)
-            work.say(f"Round {work.fight.round}.")
-            run_round_moment(work, source, rules, ROUND_START, report)
+            next_round(work, source, rules, report)
             index = 0
         if land(work, source, rules, index, report):
             return
     raise RuleError(_NOBODY)
 
 
+def next_round(work: Work, source: DiceSource, rules: ClockRules, report: ClockReport) -> None:
+    """Close the round (its end ticks) and open the next (its start ticks)."""
+    assert work.fight is not None
+    run_round_moment(work, source, rules, ROUND_END, report)
+    work.fight = replace(work.fight, round=work.fight.round + 1, index=0)
+    work.say(f"Round {work.fight.round}.")
+    run_round_moment(work, source, rules, ROUND_START, report)
+
+
 __all__ = [
-    "ClockReport", "ClockRules", "advance", "end_turn", "hp_text", "land", "open_rounds",
+    "ClockReport", "ClockRules", "advance", "end_turn", "hp_text", "land", "next_round", "open_rounds",
     "run_moment", "run_round_moment", "skip_reason", "status_news",
 ]

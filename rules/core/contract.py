@@ -1,56 +1,159 @@
-"""The fight-rules protocol every system provides (see rules.systems for the registry)."""
+"""What a system provides to play fights: one :class:`SystemRules` object.
+
+A system lives in its own folder (``rules/systems/<id>/``) and registers one
+line in ``rules.systems``.  Its rules object says who it is, which clock its
+fights run on, which actions it offers (declared as data, see
+``rules.core.actions``), how damage and healing land, what state a combatant
+is in, which effects it knows, and how to read the data it keeps on a
+combatant and on the fight.  The core supplies the rest: state, clocks,
+effects, the codec, outcomes.
+
+Every method that changes the encounter returns an Outcome and never changes
+the encounter it was given; methods that may roll take a dice source.
+"""
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Any, Callable, Mapping
 
-from rules.core.clock import ClockRules
+from rules.core.actions import Action, Catalogue, Param
 from rules.core.effects import EffectSpec
-from rules.core.outcome import Outcome
+from rules.core.errors import DocumentError, RuleError
+from rules.core.outcome import Damage, HealthChange, Outcome, Work
 from rules.core.sources import DiceSource
-from rules.core.state import Encounter
+from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Encounter, Status, TurnState
 
-Cell = tuple[int, int]
+#: a turn clock: combatants act one after another (groups may act together)
+TURNS_CLOCK = "turns"
+#: a round clock: everyone declares in secret, then the round resolves at once
+ROUNDS_CLOCK = "rounds"
+
+Path = tuple[str | int, ...]
 
 
-class FightRules(ClockRules, Protocol):
-    """One system's fight.  Names are as typed (resolved with ``find``)."""
+_DEFAULT_STATUS = {
+    OK: Status(OK),
+    UNCONSCIOUS: Status(UNCONSCIOUS, can_act=False, standing=False),
+    DEAD: Status(DEAD, can_act=False, standing=False, ticks=False),
+}
 
-    system: str
 
-    def start_fight(self, enc: Encounter, source: DiceSource, ambush: str | None = None) -> Outcome: ...
+class SystemRules:
+    """The base every system's rules object extends; defaults fit a plain system."""
 
-    def next_turn(self, enc: Encounter, source: DiceSource) -> Outcome: ...
+    #: the id used in session files and the registry
+    id: str = ""
+    #: shown in help and messages
+    name_en: str = ""
+    name_ru: str = ""
+    clock: str = TURNS_CLOCK
+    #: the verbs this system adds to the command line and the prompt
+    actions: Catalogue = Catalogue()
+    #: options of ``fight start`` (dungeon's ``--ambush``)
+    start_params: tuple[Param, ...] = ()
+    #: effect name (any language) -> builder(turns, damage) of the system's presets
+    effect_presets: Mapping[str, Callable[[int | None, int | None], EffectSpec]] = {}
 
-    def end_fight(self, enc: Encounter) -> Outcome: ...
+    # --- who is who ----------------------------------------------------------------
 
-    def join_fight(self, enc: Encounter, name: str) -> Outcome: ...
+    def status(self, combatant: Combatant) -> Status:
+        """The meaning of a combatant's stored status word."""
+        return _DEFAULT_STATUS.get(combatant.status, Status(combatant.status))
 
-    def attack(
-        self, enc: Encounter, source: DiceSource, attacker: str, target: str, *,
-        kind: str, advantages: int, disadvantages: int, fatigue_advantage: bool,
-        extra_die: bool, weapon: str | None,
-    ) -> Outcome: ...
+    def resolve_modifier(self, key: str) -> str:
+        """The stat key an effect's modifier names (raise NotFound for none)."""
+        return key
 
-    def act(self, enc: Encounter, name: str, what: str) -> Outcome: ...
+    # --- the fight -----------------------------------------------------------------
 
-    def damage(self, enc: Encounter, name: str, amount: int) -> Outcome: ...
+    def start(self, enc: Encounter, source: DiceSource, **options: Any) -> Outcome:
+        raise RuleError(f"fights of {self.name_en or self.id} are not available yet")
 
-    def heal(self, enc: Encounter, name: str, amount: int) -> Outcome: ...
+    def step(self, enc: Encounter, source: DiceSource) -> Outcome:
+        """Next turn, or resolve the round, or the next stage."""
+        raise RuleError(f"fights of {self.name_en or self.id} are not available yet")
 
-    def add_effect(self, enc: Encounter, name: str, spec: EffectSpec) -> Outcome: ...
+    def end(self, enc: Encounter, source: DiceSource) -> Outcome:
+        from rules.core.common import end_fight
 
-    def remove_effect(self, enc: Encounter, name: str, effect_name: str) -> Outcome: ...
+        return end_fight(enc)
 
-    def check(
-        self, enc: Encounter, source: DiceSource, name: str, stat_or_skill: str, dc: int, *,
-        advantages: int, disadvantages: int, bonus: int,
-    ) -> Outcome: ...
+    def join(self, enc: Encounter, name: str) -> Outcome:
+        from rules.core.common import join_fight
 
-    def save(self, enc: Encounter, source: DiceSource, name: str, stat: str, modifier: int) -> Outcome: ...
+        return join_fight(enc, name)
 
-    def spend_fatigue(self, enc: Encounter, source: DiceSource, name: str, ability: str) -> Outcome: ...
+    def add_effect(self, enc: Encounter, name: str, spec: EffectSpec) -> Outcome:
+        from rules.core.common import add_effect
 
-    def move(self, enc: Encounter, name: str, cells: int | Sequence[Cell]) -> Outcome: ...
+        return add_effect(enc, name, spec, self.resolve_modifier)
 
-    def rest(self, enc: Encounter, source: DiceSource, name: str, kind: str) -> Outcome: ...
+    def remove_effect(self, enc: Encounter, name: str, effect_name: str) -> Outcome:
+        from rules.core.common import remove_effect
+
+        return remove_effect(enc, name, effect_name)
+
+    # --- what the clock asks ---------------------------------------------------------
+
+    def new_turn(self, work: Work, name: str, was_damaged: bool) -> TurnState:
+        return TurnState(name, actions=1, was_damaged=was_damaged)
+
+    def hurt(self, work: Work, name: str, damage: Damage) -> HealthChange:
+        """Take ``damage`` off ``name``'s HP (floor 0; 0 HP means unconscious)."""
+        c = work.get(name)
+        before = c.resources.get("hp", 0)
+        after = max(0, before - damage.amount)
+        status = c.status if after > 0 or c.status == DEAD else UNCONSCIOUS
+        from dataclasses import replace
+
+        work.put(replace(c.with_resource("hp", after), status=status))
+        return HealthChange(name, damage.amount, before, after, c.status, status)
+
+    def mend(self, work: Work, name: str, amount: int) -> HealthChange:
+        """Heal ``name`` by ``amount`` (the dead stay dead; any healing wakes)."""
+        c = work.get(name)
+        before = c.resources.get("hp", 0)
+        if c.status == DEAD:
+            return HealthChange(name, amount, before, before, DEAD, DEAD)
+        cap = self.hp_max(c)
+        after = before + amount if cap is None else min(cap, before + amount)
+        status = OK if after > 0 else c.status
+        from dataclasses import replace
+
+        work.put(replace(c.with_resource("hp", after), status=status))
+        return HealthChange(name, amount, before, after, c.status, status)
+
+    def hp_max(self, combatant: Combatant) -> int | None:
+        return None
+
+    # --- system-owned data -------------------------------------------------------------
+
+    def decode_combatant_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
+        """Check the ``data`` table of a combatant; raise DocumentError at its path."""
+        return _plain(raw, path)
+
+    def decode_fight_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
+        """Check the ``data`` table of the fight; raise DocumentError at its path."""
+        return _plain(raw, path)
+
+    # --- the clock's questions, derived from status ------------------------------------
+
+    def ticks(self, combatant: Combatant) -> bool:
+        return self.status(combatant).ticks
+
+    def cannot_act(self, combatant: Combatant) -> str | None:
+        state = self.status(combatant)
+        return None if state.can_act else f"is {state.label}"
+
+    def action(self, word: str) -> Action | None:
+        return self.actions.find(word)
+
+
+def _plain(raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
+    """Any TOML-safe table, kept as it is (a system with no data of its own)."""
+    if not isinstance(raw, Mapping):
+        raise DocumentError(path, f"must be a table, got {type(raw).__name__}")
+    return dict(raw)
+
+
+__all__ = ["ROUNDS_CLOCK", "TURNS_CLOCK", "Damage", "Status", "SystemRules"]

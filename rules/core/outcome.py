@@ -44,6 +44,20 @@ class HealthChange:
     status_after: str
 
 
+@dataclass(frozen=True)
+class Damage:
+    """One dose of damage: how much, of what kind, from whom, with which dice."""
+
+    amount: int
+    kind: str = ""
+    source: str = ""
+    dice: tuple[Die, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.amount < 0:
+            raise ValueError("damage cannot be negative; heal instead")
+
+
 class Work:
     """A mutable copy of an encounter that an operation edits, then freezes.
 

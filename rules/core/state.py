@@ -25,6 +25,22 @@ Value = int | str | bool
 
 
 @dataclass(frozen=True)
+class Status:
+    """What a combatant's state means for the fight.
+
+    ``label`` is the system's own word ("ok", "unconscious", "rage",
+    "at_death" ...); ``can_act`` whether it takes turns or declares;
+    ``standing`` whether it still counts for its side (Rage fights on, a
+    champion AT DEATH does not); ``ticks`` whether its effects still tick.
+    """
+
+    label: str
+    can_act: bool = True
+    standing: bool = True
+    ticks: bool = True
+
+
+@dataclass(frozen=True)
 class Combatant:
     name: str
     side: str = PARTY

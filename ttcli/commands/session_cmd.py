@@ -19,9 +19,9 @@ SYSTEM_HELP = "terra, dungeon, twilight or skirmish."
 
 
 def _complete_system(incomplete: str) -> list[str]:
-    from rules.systems import SYSTEMS
+    from rules.systems import known
 
-    return [s for s in SYSTEMS if s.startswith(incomplete)]
+    return [s for s in known() if s.startswith(incomplete)]
 
 
 def complete_session(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -61,13 +61,13 @@ def new(
     use: Annotated[bool, typer.Option("--use/--no-use", help="Make it the current session.")] = True,
 ) -> None:
     """Create a session file for SYSTEM and make it current."""
-    from rules.systems import SYSTEMS
+    from rules.systems import known
 
     from ..session import HEADER, check_name, new_document, session_path, set_current, validate
     from ..store import SessionFile
 
-    if system not in SYSTEMS:
-        raise CliError(f"unknown system {system!r}", ExitCode.USAGE, f"one of: {', '.join(SYSTEMS)}")
+    if system not in known():
+        raise CliError(f"unknown system {system!r}", ExitCode.USAGE, f"one of: {', '.join(known())}")
     env = ctx.obj
     name = check_name(name)
     env.saves_dir.mkdir(parents=True, exist_ok=True)

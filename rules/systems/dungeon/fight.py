@@ -37,6 +37,7 @@ from rules.core.state import (
     TurnState,
     find,
 )
+from rules.core.contract import Damage, Status, SystemRules
 from rules.core.errors import NotFound, RuleError, UnknownNameError
 from rules.core.sheet import UnknownStat
 from rules.systems import get_sheet
@@ -59,7 +60,11 @@ _DG_SIDE = {PARTY: dg.PARTY, ENEMY: dg.ENEMIES}
 _SIDE_FROM_DG = {dg.PARTY: PARTY, dg.ENEMIES: ENEMY}
 _AMBUSH_WORDS = {PARTY: PARTY, "players": PARTY, ENEMY: ENEMY, "enemies": ENEMY}
 
-_CANNOT_ACT = {UNCONSCIOUS: "is unconscious", DEAD: "is dead"}
+_STATUS = {
+    OK: Status(OK),
+    UNCONSCIOUS: Status(UNCONSCIOUS, can_act=False, standing=False),
+    DEAD: Status(DEAD, can_act=False, standing=False, ticks=False),
+}
 
 _WEAPON = re.compile(r"^\s*(\d*)\s*[dDдДкК]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 
@@ -126,19 +131,17 @@ def injury_effect(injury: dg.Injury) -> EffectSpec:
     )
 
 
-class DungeonFight:
+class DungeonFight(SystemRules):
     system = "dungeon"
 
     # --- what the shared clock asks ----------------------------------------------
 
-    def ticks(self, combatant: Combatant) -> bool:
+    def status(self, combatant: Combatant) -> Status:
         # the unconscious still tick, so a bleeding one can die (DG-DEATH-1) [I]
-        return combatant.status != DEAD
+        return _STATUS.get(combatant.status, Status(combatant.status))
 
-    def cannot_act(self, combatant: Combatant) -> str | None:
-        return _CANNOT_ACT.get(combatant.status)
-
-    def hurt(self, work: Work, name: str, amount: int) -> HealthChange:
+    def hurt(self, work: Work, name: str, damage: Damage | int) -> HealthChange:
+        amount = damage if isinstance(damage, int) else damage.amount
         c = work.get(name)
         before = resource(c, "hp")
         out = dg.take_damage(before, amount, status=c.status)
@@ -164,7 +167,7 @@ class DungeonFight:
         turn = work.fight.turn
         work.say(f"Turn: {turn.actor} ({actions_text(turn.remaining)}).", about=[turn.actor])
 
-    def start_fight(self, enc: Encounter, source: DiceSource, ambush: str | None = None) -> Outcome:
+    def start(self, enc: Encounter, source: DiceSource, ambush: str | None = None) -> Outcome:
         """DG-INIT-1: each side rolls 1d6 (party first), higher first, a tie to
         the enemies; an ambushing side acts first without a roll.  Within a
         side, higher reaction first; the dead take no part."""
@@ -212,7 +215,7 @@ class DungeonFight:
         event.update(order=list(names), actor=work.fight.current, **report.event_parts())
         return work.outcome(event)
 
-    def next_turn(self, enc: Encounter, source: DiceSource) -> Outcome:
+    def step(self, enc: Encounter, source: DiceSource) -> Outcome:
         """End the current turn and start the next able combatant's.
 
         The dead are passed over without a word; the unconscious and those
@@ -236,10 +239,10 @@ class DungeonFight:
         report_decided(work, event)
         return work.outcome(event, hidden=work.get(actor).hidden)
 
-    def end_fight(self, enc: Encounter) -> Outcome:
+    def end(self, enc: Encounter, source: DiceSource | None = None) -> Outcome:
         return end_fight(enc)
 
-    def join_fight(self, enc: Encounter, name: str) -> Outcome:
+    def join(self, enc: Encounter, name: str) -> Outcome:
         return join_fight(enc, name)
 
     # --- who may act ---------------------------------------------------------------
@@ -502,12 +505,6 @@ class DungeonFight:
         except UnknownStat as err:
             raise NotFound("stat to modify", key, err.suggestions) from None
 
-    def add_effect(self, enc: Encounter, name: str, spec: EffectSpec) -> Outcome:
-        return add_effect(enc, name, spec, self.resolve_modifier)
-
-    def remove_effect(self, enc: Encounter, name: str, effect_name: str) -> Outcome:
-        return remove_effect(enc, name, effect_name)
-
     # --- rolls outside the action economy --------------------------------------------
 
     def _living(self, work: Work, name: str) -> Combatant:
@@ -632,6 +629,3 @@ def _check_subject(text: str) -> tuple[str, dg.Skill | None]:
             f"checks use {', '.join(PRIMARY)} or a skill, not {key}", rule="DG-CHECK-1"
         )
     return key, None
-
-
-RULES = DungeonFight()

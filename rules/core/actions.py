@@ -1,0 +1,196 @@
+"""A system's actions, declared as data.
+
+Each system lists its actions once (:class:`Action`): the verb, its Russian
+and English aliases, typed parameters with help, whether it rolls, and the
+pure function that plays it.  The command line, its ``--help``, the prompt's
+completion and the JSON output are generated from these declarations, so a
+system never edits the interface to add an action.
+
+Values arrive as the master typed them (strings, whole numbers, flags);
+:func:`convert` turns each into what the action's function takes, raising
+``ValueError`` with a message for people when it cannot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+# parameter kinds
+NAME = "name"  # a combatant's name (completion: the roster)
+INT = "int"  # a whole number
+COUNT = "count"  # a whole number, 0 or more
+TEXT = "text"  # one word or a quoted phrase
+WORDS = "words"  # the rest of the line, joined by spaces
+FLAG = "flag"  # an option without a value
+CHOICE = "choice"  # one word of a closed list (aliases allowed)
+CELLS = "cells"  # a path of grid cells: "0,0 1,1 2,1"
+STAT = "stat"  # a stat or skill word of the system's sheet (completion: the sheet)
+EFFECT = "effect"  # an effect name (completion: the system's presets)
+
+KINDS = (NAME, INT, COUNT, TEXT, WORDS, FLAG, CHOICE, CELLS, STAT, EFFECT)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of an action.
+
+    ``option`` parameters are written ``--name value`` (``flags`` give the
+    spellings, the first one shown); the others are positional, in order.
+    ``choices`` maps every accepted word (any case) to the value the
+    action's function receives.
+    """
+
+    name: str
+    kind: str
+    help: str
+    help_ru: str = ""
+    option: bool = False
+    required: bool = True
+    default: Any = None
+    flags: tuple[str, ...] = ()
+    choices: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"parameter {self.name}: unknown kind {self.kind!r}")
+        if self.kind == CHOICE and not self.choices:
+            raise ValueError(f"parameter {self.name}: a choice needs its words")
+        if self.kind == FLAG and not self.option:
+            raise ValueError(f"parameter {self.name}: a flag is an option")
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        return self.flags or ("--" + self.name.replace("_", "-"),)
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The words a choice accepts, as declared."""
+        return tuple(word for word, _ in self.choices)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing a master can make a combatant (or the fight) do.
+
+    ``run(encounter, source, **values)`` plays it and returns an Outcome;
+    ``source`` is None for actions that do not roll.  ``fight_only`` actions
+    need a running fight.
+    """
+
+    verb: str
+    help: str
+    run: Callable[..., Any]
+    help_ru: str = ""
+    aliases: tuple[str, ...] = ()
+    params: tuple[Param, ...] = ()
+    rolls: bool = False
+    examples: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        names = [p.name for p in self.params]
+        if len(set(names)) != len(names):
+            raise ValueError(f"action {self.verb}: two parameters share a name")
+        seen_optional = False
+        for p in self.params:
+            if p.option:
+                continue
+            if p.kind == WORDS and p is not self.positionals[-1]:
+                raise ValueError(f"action {self.verb}: only the last argument may take the rest of the line")
+            if not p.required:
+                seen_optional = True
+            elif seen_optional:
+                raise ValueError(f"action {self.verb}: a required argument follows an optional one")
+
+    @property
+    def positionals(self) -> tuple[Param, ...]:
+        return tuple(p for p in self.params if not p.option)
+
+    @property
+    def options(self) -> tuple[Param, ...]:
+        return tuple(p for p in self.params if p.option)
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        return (self.verb, *self.aliases)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Every action of one system, found by verb or alias (any case, ``ё`` = ``е``)."""
+
+    actions: tuple[Action, ...] = ()
+    _index: dict[str, Action] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        from rules.core.names import name_key
+
+        for action in self.actions:
+            for word in action.spellings:
+                key = name_key(word)
+                if key in self._index:
+                    raise ValueError(f"the word {word!r} names two actions")
+                self._index[key] = action
+
+    def find(self, word: str) -> Action | None:
+        from rules.core.names import name_key
+
+        return self._index.get(name_key(word))
+
+    @property
+    def verbs(self) -> tuple[str, ...]:
+        return tuple(a.verb for a in self.actions)
+
+
+def convert(param: Param, raw: Any) -> Any:
+    """The value an action's function receives for what the master typed."""
+    if raw is None:
+        return param.default
+    if param.kind in (INT, COUNT):
+        value = raw if isinstance(raw, int) and not isinstance(raw, bool) else _whole(param, raw)
+        if param.kind == COUNT and value < 0:
+            raise ValueError(f"{_shown(param)}: {value} is negative; give 0 or more")
+        return value
+    if param.kind == FLAG:
+        return bool(raw)
+    if param.kind == WORDS:
+        text = " ".join(raw) if isinstance(raw, (list, tuple)) else str(raw)
+        if param.required and not text.strip():
+            raise ValueError(f"{_shown(param)}: say what happens")
+        return text
+    if param.kind == CHOICE:
+        from rules.core.names import name_key
+
+        wanted = name_key(str(raw))
+        for word, value in param.choices:
+            if name_key(word) == wanted:
+                return value
+        raise ValueError(f"{_shown(param)}: {raw!r} is not one of {', '.join(param.words)}")
+    if param.kind == CELLS:
+        return parse_cells(str(raw), _shown(param))
+    return str(raw)
+
+
+def parse_cells(text: str, where: str = "path") -> tuple[tuple[int, int], ...]:
+    """``"0,0 1,1 2,1"`` -> ((0, 0), (1, 1), (2, 1)); ``;`` separates cells too."""
+    cells = []
+    for part in text.replace(";", " ").split():
+        x, _, y = part.partition(",")
+        try:
+            cells.append((int(x), int(y)))
+        except ValueError:
+            raise ValueError(f"{where}: {part!r} is not a cell like 2,3") from None
+    if not cells:
+        raise ValueError(f"{where}: give cells like \"0,0 1,1\"")
+    return tuple(cells)
+
+
+def _whole(param: Param, raw: Any) -> int:
+    try:
+        return int(str(raw).strip())
+    except ValueError:
+        raise ValueError(f"{_shown(param)}: {raw!r} is not a whole number") from None
+
+
+def _shown(param: Param) -> str:
+    return param.spellings[0] if param.option else param.name.upper()

@@ -1,0 +1,156 @@
+"""The dungeon (Подземелье Ужаса) as the command line and the prompt see it.
+
+Its actions are declared here as data; ``fight.py`` plays them.  Every
+action's ``run`` takes (rules, encounter, dice source or None, **values).
+"""
+
+from __future__ import annotations
+
+from rules.core.actions import CELLS, CHOICE, COUNT, FLAG, INT, NAME, STAT, TEXT, WORDS, Action, Catalogue, Param
+from rules.systems.dungeon.fight import DungeonFight
+
+_WHO = Param("name", NAME, "Combatant (unique prefix, any case).", "Участник (начало имени, любой регистр).")
+
+
+def _attack(rules, enc, source, attacker, target, ranged, adv, dis, fatigue_adv, extra_die, weapon):
+    return rules.attack(
+        enc, source, attacker, target, kind="ranged" if ranged else "melee", advantages=adv,
+        disadvantages=dis, fatigue_advantage=fatigue_adv, extra_die=extra_die, weapon=weapon,
+    )
+
+
+def _move(rules, enc, source, name, cells, path):
+    if (cells is None) == (path is None):
+        raise ValueError('give either a number of cells or --path, e.g. move Вор 3, or move Вор --path "0,0 1,1 2,1"')
+    return rules.move(enc, name, list(path) if path is not None else cells)
+
+
+ACTIONS = Catalogue((
+    Action(
+        "attack", "The acting character attacks TARGET: hit roll, damage, armor, status.",
+        help_ru="Атака действующего персонажа по цели: бросок попадания, урон, броня, состояние.",
+        aliases=("атака", "атаковать"), rolls=True,
+        params=(
+            Param("attacker", NAME, "Who attacks (the acting character).", "Кто атакует."),
+            Param("target", NAME, "Who is attacked.", "Кого атакуют."),
+            Param("ranged", FLAG, "A ranged attack (d20 + РЕАК).", "Дальняя атака (d20 + РЕАК).", option=True, default=False),
+            Param("adv", COUNT, "Advantages (+5 each).", "Преимущества (+5 каждое).", option=True, default=0),
+            Param("dis", COUNT, "Disadvantages (-5 each).", "Помехи (-5 каждая).", option=True, default=0),
+            Param("fatigue_adv", FLAG, "Buy +5 on the hit with fatigue.", "Купить +5 к попаданию за усталость.",
+                  option=True, default=False),
+            Param("extra_die", FLAG, "Buy one more damage die with fatigue.", "Купить ещё кубик урона за усталость.",
+                  option=True, default=False),
+            Param("weapon", TEXT, "Weapon dice, e.g. 1d8 (default: the weapon stat).",
+                  "Кубики оружия, например 1d8 (по умолчанию из листа).", option=True, required=False),
+        ),
+        run=_attack,
+        examples=("attack Викинг Гоблин", "attack Лучница Гоблин --ranged --adv 1", 'attack Викинг Гоблин --given "14 6"'),
+    ),
+    Action(
+        "check", "A stat or skill check against --dc; exit code 1 when it fails.",
+        help_ru="Проверка характеристики или навыка против --dc; код выхода 1 при провале.",
+        aliases=("проверка",), rolls=True,
+        params=(
+            _WHO,
+            Param("stat", STAT, "Stat or skill: тело, body, Атлетика, stealth ...", "Характеристика или навык."),
+            Param("dc", INT, "Difficulty set by the master.", "Сложность от мастера.", option=True),
+            Param("adv", COUNT, "Advantages (+5 each).", "Преимущества (+5 каждое).", option=True, default=0),
+            Param("dis", COUNT, "Disadvantages (-5 each).", "Помехи (-5 каждая).", option=True, default=0),
+            Param("bonus", INT, "Any other modifier.", "Любой другой модификатор.", option=True, default=0),
+        ),
+        run=lambda rules, enc, source, name, stat, dc, adv, dis, bonus: rules.check(
+            enc, source, name, stat, dc, advantages=adv, disadvantages=dis, bonus=bonus),
+        examples=("check Вор ловкость --dc 12", 'check Вор stealth --dc 15 --given "9"'),
+    ),
+    Action(
+        "save", "A saving throw (1d10 <= stat); exit code 1 when it fails.",
+        help_ru="Спасбросок (1d10 <= характеристика); код выхода 1 при провале.",
+        aliases=("спасбросок", "спас"), rolls=True,
+        params=(
+            _WHO,
+            Param("stat", STAT, "The stat to save with.", "Характеристика спасброска."),
+            Param("mod", INT, "The master's bonus (+) or penalty (-).", "Бонус (+) или штраф (-) мастера.",
+                  option=True, default=0),
+        ),
+        run=lambda rules, enc, source, name, stat, mod: rules.save(enc, source, name, stat, mod),
+        examples=("save Жрец разум", "save Жрец mind --mod -1"),
+    ),
+    Action(
+        "fatigue", "Buy a fatigue ability on one's own turn.",
+        help_ru="Купить способность за усталость в свой ход.",
+        aliases=("усталость",), rolls=True,
+        params=(
+            _WHO,
+            Param("ability", TEXT, "extra-action, extra-move, advantage, extra-die or rally (Russian names too).",
+                  "доп-действие, доп-перемещение, преимущество, доп-кубик или сплочение."),
+        ),
+        run=lambda rules, enc, source, name, ability: rules.spend_fatigue(enc, source, name, ability),
+        examples=("fatigue Викинг extra-action",),
+    ),
+    Action(
+        "move", "Move on one's own turn; uses move actions as the distance needs.",
+        help_ru="Перемещение в свой ход; тратит столько действий, сколько нужно.",
+        aliases=("движение", "перемещение", "идти"),
+        params=(
+            _WHO,
+            Param("cells", COUNT, "Cells to move (a diagonal step counts 2).", "Клетки (диагональ считается за 2).",
+                  required=False),
+            Param("path", CELLS, 'The cells walked through, "x,y x,y ...", starting where the character stands; '
+                  "diagonal steps cost 2 (DG-MOVE-1).", "Путь по клеткам \"x,y x,y ...\".", option=True, required=False),
+        ),
+        run=_move,
+        examples=("move Вор 3", 'move Вор --path "0,0 1,1 2,1"'),
+    ),
+    Action(
+        "act", "Spend an action on anything else (draw a potion, pull a lever).",
+        help_ru="Потратить действие на что-то другое (достать зелье, дёрнуть рычаг).",
+        aliases=("действие",),
+        params=(_WHO, Param("what", WORDS, "What the character does.", "Что делает персонаж.")),
+        run=lambda rules, enc, source, name, what: rules.act(enc, name, what),
+        examples=("act Вор достаёт зелье",),
+    ),
+    Action(
+        "rest", "A short or long rest outside fights (costs a ration).",
+        help_ru="Короткий или долгий отдых вне боя (стоит паёк).",
+        aliases=("отдых",), rolls=True,
+        params=(_WHO, Param("kind", CHOICE, "short or long.", "короткий или долгий.",
+                            choices=(("short", "short"), ("long", "long"), ("короткий", "short"),
+                                     ("долгий", "long"), ("длинный", "long")))),
+        run=lambda rules, enc, source, name, kind: rules.rest(enc, source, name, kind),
+        examples=("rest Викинг short", "rest Викинг долгий"),
+    ),
+    Action(
+        "damage", "Deal damage (the master's call: any time, no turn needed).",
+        help_ru="Нанести урон (решение мастера: в любой момент).",
+        aliases=("урон",),
+        params=(_WHO, Param("amount", COUNT, "Damage to deal.", "Сколько урона.")),
+        run=lambda rules, enc, source, name, amount: rules.damage(enc, name, amount),
+        examples=("damage Гоблин 3",),
+    ),
+    Action(
+        "heal", "Heal (never above maximum HP; wakes the unconscious).",
+        help_ru="Лечение (не выше максимума ЗД; будит потерявшего сознание).",
+        aliases=("лечение", "лечить"),
+        params=(_WHO, Param("amount", COUNT, "HP to restore.", "Сколько ЗД вернуть.")),
+        run=lambda rules, enc, source, name, amount: rules.heal(enc, name, amount),
+        examples=("heal Викинг 4",),
+    ),
+))
+
+START = (
+    Param("ambush", CHOICE, "The side that ambushes (party or enemy) acts first without a roll.",
+          "Сторона, устроившая засаду (отряд или враги), ходит первой без броска.", option=True, required=False,
+          choices=(("party", "party"), ("enemy", "enemy"), ("players", "party"), ("enemies", "enemy"),
+                   ("отряд", "party"), ("игроки", "party"), ("враг", "enemy"), ("враги", "enemy"))),
+)
+
+
+class Dungeon(DungeonFight):
+    id = "dungeon"
+    name_en = "Dungeon of Horror"
+    name_ru = "Подземелье Ужаса"
+    actions = ACTIONS
+    start_params = START
+
+
+RULES = Dungeon()

@@ -1,0 +1,31 @@
+"""Skirmish: its fight rules are not built yet.
+
+Sessions of this system keep their roster and sheets, roll dice and keep the
+journal; fights, checks and health tracking are refused with a message that
+says so, until its rules object plays them.
+"""
+
+from __future__ import annotations
+
+from rules.core.contract import SystemRules
+from rules.core.errors import RuleError
+
+
+class Unbuilt(SystemRules):
+    id = "skirmish"
+    name_en = "Skirmish"
+    name_ru = "Стычка"
+
+    def start(self, enc, source, **options):
+        raise RuleError(
+            f"fights, checks and health tracking for {self.id} are not available yet "
+            f"(they come with its fight rules); dice rolls, odds, the roster and the journal work"
+        )
+
+    def refuse(self, *args, **kwargs):
+        return self.start(None, None)
+
+    step = end = join = add_effect = remove_effect = action = resolve_modifier = refuse
+
+
+RULES = Unbuilt()

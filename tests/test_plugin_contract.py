@@ -1,0 +1,62 @@
+"""The plug-in contract: a system from outside ttcli plays through the CLI unchanged."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules import systems
+from ttcli.exitcodes import ExitCode
+
+
+@pytest.fixture
+def toy(tmp_path, runner, monkeypatch):
+    from ttcli.app import app
+
+    monkeypatch.setitem(systems.REGISTRY, "toy", "toy_system")
+    monkeypatch.syspath_prepend(str(__import__("pathlib").Path(__file__).parent))
+    saves = tmp_path / "saves"
+
+    def run(*args):
+        return runner.invoke(app, ["--saves", str(saves), "--session", "pit", *args])
+
+    assert run("session", "new", "pit", "--system", "toy").exit_code == 0
+    for name in ("Ёж", "Уж"):
+        r = run("char", "add", name, "hp_max=6")
+        assert r.exit_code == 0, r.output
+    return run
+
+
+def test_a_system_outside_ttcli_plays_a_fight_through_the_cli(toy):
+    r = toy("fight", "start")
+    assert r.exit_code == 0, r.output
+    r = toy("poke", "ёж", "уж", "--given", "4", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["dice"] == [{"sides": 6, "face": 4, "origin": "given", "purpose": "poke"}]
+    assert "Ёж pokes Уж for 4 (HP 6 -> 2)." in data["lines"]
+    r = toy("тык", "Ёж", "Уж", "--given", "5 6 1")  # the Russian alias; extras ignored and listed
+    assert r.exit_code == 0, r.output
+    assert "HP 2 -> 0" in r.stdout and "ignored given values: 6 1" in r.stdout
+    assert toy("fight", "next").exit_code == 0
+    status = json.loads(toy("fight", "status", "--json").stdout)
+    # Уж is at 0 HP: the core's default status says it cannot act, so the turn skips it
+    assert status["fight"]["order"][status["fight"]["index"]] == "Ёж"
+    assert status["fight"]["round"] == 2
+
+
+def test_a_verb_of_another_system_is_refused_with_its_owner(toy):
+    toy("fight", "start")
+    r = toy("attack", "Ёж", "Уж")
+    assert r.exit_code == ExitCode.USAGE
+    assert "attack belongs to dungeon; this session plays toy" in r.stderr
+
+
+def test_the_new_verb_has_help_listing_its_system(runner, monkeypatch):
+    from ttcli.app import app
+
+    monkeypatch.setitem(systems.REGISTRY, "toy", "toy_system")
+    monkeypatch.syspath_prepend(str(__import__("pathlib").Path(__file__).parent))
+    r = runner.invoke(app, ["poke", "--help"])
+    assert r.exit_code == 0 and "Poke TARGET" in r.stdout and "toy" in r.stdout

@@ -1,0 +1,46 @@
+"""Toy fights: everyone in roster order, one turn each; ``poke`` deals a d6."""
+
+from rules.core.actions import NAME, Action, Catalogue, Param
+from rules.core.clock import ClockReport, advance, end_turn, open_rounds
+from rules.core.contract import SystemRules
+from rules.core.outcome import Damage, Work
+from rules.core.state import Fight, find
+
+
+def _poke(rules, enc, source, poker, target):
+    work = Work(enc)
+    poker, target = find(enc, poker), find(enc, target)
+    die = work.roll(source, 6, "poke")
+    change = rules.hurt(work, target, Damage(die.face, kind="poke", source=poker, dice=(die,)))
+    work.say(f"{poker} pokes {target} for {die.face} (HP {change.hp_before} -> {change.hp_after}).")
+    return work.outcome({"kind": "poke", "damage": die.face, "hp_after": change.hp_after})
+
+
+class Toy(SystemRules):
+    id = "toy"
+    name_en = "Toy"
+    name_ru = "Игрушка"
+    actions = Catalogue((
+        Action("poke", "Poke TARGET for a d6.", run=_poke, aliases=("тык",), rolls=True,
+               params=(Param("poker", NAME, "Who pokes."), Param("target", NAME, "Who is poked."))),
+    ))
+
+    def hp_max(self, combatant):
+        return combatant.stats.get("hp_max", 6)
+
+    def start(self, enc, source, **options):
+        work = Work(enc)
+        work.fight = Fight(order=tuple(c.name for c in enc.combatants))
+        open_rounds(work, source, self, ClockReport())
+        return work.outcome({"kind": "fight_start"})
+
+    def step(self, enc, source):
+        work = Work(enc)
+        report = ClockReport()
+        end_turn(work, source, self, report)
+        advance(work, source, self, report)
+        work.say(f"Turn: {work.fight.current}.")
+        return work.outcome({"kind": "turn", "actor": work.fight.current})
+
+
+RULES = Toy()

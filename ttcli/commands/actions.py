@@ -1,0 +1,278 @@
+"""Commands generated from the systems' action declarations.
+
+A verb several systems declare (``attack``) is one command whose options are
+the union of theirs, grouped in ``--help`` by system; at run time the
+session's system picks its own declaration, and an option or a verb that
+belongs to another system is refused with a message that says whose it is.
+Every action that rolls takes ``--given`` (a player's posted dice, C-DICE-3)
+and ``--seed``.  Nothing here knows any system: a new system's actions
+appear by themselves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import CliError
+from ..exitcodes import ExitCode
+
+FORMATS = ("auto", "rich", "plain", "json", "bbcode", "markdown")
+#: options every generated command has, besides the declared ones
+COMMON = ("given", "seed", "fmt", "as_json", "public")
+
+
+def declarations() -> dict[str, list[tuple[Any, Any]]]:
+    """verb -> [(system rules, action)] over every registered system, in registry order."""
+    from rules.systems import known, system_rules
+
+    table: dict[str, list[tuple[Any, Any]]] = {}
+    for system in known():
+        rules = system_rules(system)
+        if not hasattr(rules.actions, "actions"):
+            continue
+        for action in rules.actions.actions:
+            table.setdefault(action.verb, []).append((rules, action))
+    return table
+
+
+def verb_for(word: str) -> str | None:
+    """The declared verb a typed word (a verb or any alias, any case) names."""
+    from rules.core.names import name_key
+
+    wanted = name_key(word)
+    for verb, entries in declarations().items():
+        for _, action in entries:
+            if any(name_key(s) == wanted for s in action.spellings):
+                return verb
+    return None
+
+
+def panel(rules) -> str:
+    return f"{rules.id}: {rules.name_ru}" if rules.name_ru else rules.id
+
+
+def click_params(entries, *, rolls: bool) -> list:
+    """Click parameters for one verb: declared arguments, the union of options, the common ones."""
+    import typer.core
+
+    from .char import complete_combatant, complete_stat
+
+    params: list = []
+    first_rules, first = entries[0]
+    for p in first.positionals:
+        nargs = -1 if p.kind == "words" else 1
+        complete = {"name": complete_combatant, "stat": complete_stat}.get(p.kind)
+        params.append(typer.core.TyperArgument(
+            param_decls=[p.name], required=p.required and nargs == 1, nargs=nargs,
+            type=int if p.kind in ("int", "count") and nargs == 1 else str, metavar=p.name.upper(),
+            help=p.help, autocompletion=complete, show_default=False,
+        ))
+    owners: dict[str, list] = {}
+    for rules, action in entries:
+        for p in action.options:
+            owners.setdefault(p.name, []).append((rules, p))
+    for name, owned in owners.items():
+        rules, p = owned[0]
+        shared = len(owned) == len(entries) and len(entries) > 1
+        where = "all systems" if shared else ", ".join(panel(r) for r, _ in owned)
+        if p.kind == "flag":
+            params.append(typer.core.TyperOption(param_decls=[*p.spellings, name], is_flag=True, default=False,
+                                                 help=p.help, rich_help_panel=where))
+        else:
+            kind = int if p.kind in ("int", "count") else str
+            params.append(typer.core.TyperOption(
+                param_decls=[*p.spellings, name], type=kind, default=None,
+                required=p.required and p.default is None and len(owned) == len(entries),
+                help=p.help + (f" ({', '.join(p.words)})" if p.kind == "choice" else ""),
+                rich_help_panel=where, show_default=False,
+            ))
+    params.extend(common_params(rolls=rolls))
+    return params
+
+
+def common_params(*, rolls: bool) -> list:
+    import typer.core
+
+    from .options import _check_format, _complete_format
+
+    params: list = []
+    if rolls:
+        params.append(typer.core.TyperOption(
+            param_decls=["--given", "given"], type=str, default=None, metavar="FACES",
+            help='Dice already rolled (a player\'s post), in order: "5 4 3". Extra values are ignored '
+                 "and listed; missing dice are rolled and marked.",
+            rich_help_panel="Dice"))
+        params.append(typer.core.TyperOption(
+            param_decls=["--seed", "seed"], type=int, default=None,
+            help="Reproducible dice (not while a commitment is active).", rich_help_panel="Dice"))
+    params.append(typer.core.TyperOption(
+        param_decls=["--public", "public"], is_flag=True, default=False,
+        help="The players' version: hidden combatants left out.", rich_help_panel="Output"))
+    params.append(typer.core.TyperOption(
+        param_decls=["--format", "-f", "fmt"], type=str, default="auto", metavar="FORMAT",
+        callback=lambda ctx, param, value: _check_format(value), shell_complete=None,
+        autocompletion=_complete_format,
+        help="auto (rich on a terminal, plain when piped), rich, plain, json, bbcode, markdown.",
+        rich_help_panel="Output"))
+    params.append(typer.core.TyperOption(
+        param_decls=["--json", "as_json"], is_flag=True, default=False, help="Same as --format json.",
+        rich_help_panel="Output"))
+    return params
+
+
+def build_command(verb: str, entries) -> Any:
+    """The Click command of one verb."""
+    import typer.core
+
+    rolls = any(action.rolls for _, action in entries)
+    first = entries[0][1]
+    systems = ", ".join(panel(r) for r, _ in entries)
+    aliases = sorted({a for _, action in entries for a in action.aliases})
+    examples = [e for _, action in entries for e in action.examples]
+    help_text = first.help
+    if first.help_ru:
+        help_text += f"\n\n{first.help_ru}"
+    if aliases:
+        help_text += f"\n\nAlso: {', '.join(aliases)}."
+    help_text += f"\n\nSystems: {systems}."
+    epilog = ("Examples:\n\n" + "\n\n".join(f"  ttcli {e}" for e in examples)) if examples else None
+
+    def callback(**values: Any) -> None:
+        run_verb(_context(), verb, values)
+
+    return typer.core.TyperCommand(
+        verb, callback=callback, params=click_params(entries, rolls=rolls), help=help_text,
+        epilog=epilog, short_help=first.help.split(". ")[0].rstrip("."), rich_help_panel="Actions: " + systems,
+    )
+
+
+def run_verb(ctx, verb: str, values: dict[str, Any]) -> None:
+    """Run ``verb`` on the current session with the typed values."""
+    from ..fighting import emit_fight, run_operation, session_system
+
+    env = ctx.obj
+    system = session_system(env)
+    entries = declarations()[verb]
+    mine = [(rules, action) for rules, action in entries if rules.id == system]
+    if not mine:
+        owners = ", ".join(rules.id for rules, _ in entries)
+        raise CliError(f"{verb} belongs to {owners}; this session plays {system}", ExitCode.USAGE,
+                       f"see 'ttcli --help' for the commands of {system}")
+    rules, action = mine[0]
+    declared = {p.name for p in action.params}
+    typed = _typed_options(ctx, values)
+    foreign = [name for name in typed if name not in declared and name not in COMMON]
+    if foreign:
+        spelled = "--" + foreign[0].replace("_", "-")
+        others = ", ".join(r.id for r, a in entries if any(p.name == foreign[0] for p in a.params))
+        raise CliError(f"{spelled} belongs to {others}; this session plays {system}", ExitCode.USAGE,
+                       f"see 'ttcli {verb} --help'")
+    from rules.core.actions import convert
+
+    args: dict[str, Any] = {}
+    for p in action.params:
+        raw = values.get(p.name)
+        if p.kind == "words" and not raw:
+            raw = None if not p.required else ()
+        if raw is None and p.required and p.default is None:
+            raise CliError(f"{verb}: {_spelled(p)} is required", ExitCode.USAGE, f"see 'ttcli {verb} --help'")
+        try:
+            args[p.name] = convert(p, raw)
+        except ValueError as e:
+            raise CliError(f"{verb}: {e}", ExitCode.USAGE) from None
+    words = [action.verb, *(_shown_value(values.get(p.name)) for p in action.positionals if values.get(p.name))]
+    words += [f"{_spelled(p)}" + ("" if p.kind == "flag" else f" {_shown_value(values[p.name])}")
+              for p in action.options if p.name in typed]
+    given = values.get("given") if action.rolls else None
+    seed = values.get("seed") if action.rolls else None
+    result = run_operation(
+        env, " ".join(words),
+        lambda enc, src: action.run(rules, enc, src, **args),
+        needs_dice=action.rolls, seed=seed, given=given,
+    )
+    fmt = "json" if values.get("as_json") else values.get("fmt") or "auto"
+    if values.get("public"):
+        from dataclasses import replace
+
+        result = replace(result, public=True)
+    emit_fight(ctx, result, fmt)
+
+
+def _typed_options(ctx, values: dict[str, Any]) -> list[str]:
+    """The options the master actually typed (not left at their defaults)."""
+    from typer._click.core import ParameterSource
+
+    return [name for name in values
+            if ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
+            and any(p.name == name and not getattr(p, "nargs", 1) == -1 and p.param_type_name == "option"
+                    for p in ctx.command.params)]
+
+
+def _spelled(p) -> str:
+    return p.spellings[0] if p.option else p.name.upper()
+
+
+def _shown_value(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(v) for v in value)
+    text = str(value)
+    return repr(text) if " " in text else text
+
+
+def _context():
+    from typer._click.globals import get_current_context
+
+    return get_current_context()
+
+
+def build_start_command() -> Any:
+    """``fight start`` with the options every system declares for its start."""
+    import typer.core
+
+    from rules.core.actions import Action
+    from rules.systems import known, system_rules
+
+    entries = []
+    for system in known():
+        rules = system_rules(system)
+        entries.append((rules, Action("start", "Open the fight.", run=_start, params=rules.start_params, rolls=True)))
+
+    def callback(**values: Any) -> None:
+        run_start(_context(), entries, values)
+
+    return typer.core.TyperCommand(
+        "start", callback=callback, params=click_params(entries, rolls=True),
+        help="Open the fight by the system's rules: initiative, the first turn or round.",
+        epilog="Examples:\n\n  ttcli fight start\n\n  ttcli fight start --ambush party\n\n"
+               '  ttcli fight start --given "5 2"',
+    )
+
+
+def _start(rules, enc, source, **options):
+    return rules.start(enc, source, **options)
+
+
+def run_start(ctx, entries, values: dict[str, Any]) -> None:
+    from rules.core.actions import convert
+
+    from ..fighting import emit_fight, run_operation, session_system
+
+    env = ctx.obj
+    system = session_system(env)
+    rules, action = next((r, a) for r, a in entries if r.id == system)
+    declared = {p.name for p in action.params}
+    typed = _typed_options(ctx, values)
+    foreign = [name for name in typed if name not in declared and name not in COMMON]
+    if foreign:
+        others = ", ".join(r.id for r, a in entries if any(p.name == foreign[0] for p in a.params))
+        raise CliError(f"--{foreign[0].replace('_', '-')} belongs to {others}; this session plays {system}",
+                       ExitCode.USAGE, "see 'ttcli fight start --help'")
+    try:
+        options = {p.name: convert(p, values.get(p.name)) for p in action.params}
+    except ValueError as e:
+        raise CliError(f"fight start: {e}", ExitCode.USAGE) from None
+    words = ["fight start"] + [f"{_spelled(p)} {values[p.name]}" for p in action.params if p.name in typed]
+    result = run_operation(env, " ".join(words), lambda enc, src: rules.start(enc, src, **options),
+                           seed=values.get("seed"), given=values.get("given"))
+    fmt = "json" if values.get("as_json") else values.get("fmt") or "auto"
+    emit_fight(ctx, result, fmt)
