@@ -258,3 +258,63 @@ def test_bad_durations_are_usage_errors(fight, duration):
     ok(fight("fight", "start"))
     r = fight("effect", "add", "Огр", "яд", "--duration", duration)
     assert r.exit_code == ExitCode.USAGE and "--duration" in r.stderr
+
+
+def test_attack_json_holds_the_hit_roll_damage_and_hp_as_numbers(fight):
+    """DG-HIT-1, DG-DMG-1: --json carries typed events with every number, from given dice."""
+    ok(fight("fight", "start", "--given", "6 1"))  # the party wins the side roll
+    actor = current(fight)
+    data = status(fight)
+    target = next(c["name"] for c in data["combatants"] if c["side"] == "enemy")
+    r = fight("attack", actor, target, "--given", "20 3", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    kinds = [e["kind"] for e in out["events"]]
+    assert kinds[:3] == ["hit_roll", "damage", "health"]
+    hit, damage, health = out["events"][:3]
+    assert hit["die"] == 20 and hit["hit"] is True and hit["natural"] == 20
+    assert isinstance(hit["target_number"], int) and hit["total"] >= 20
+    assert damage["dice"] == [3] and damage["dealt"] == max(0, damage["before_armor"] - damage["armor"])
+    assert health["hp_before"] - health["hp_after"] == min(damage["dealt"], health["hp_before"])
+    assert [d["origin"] for d in out["dice"]] == ["given", "given"]
+
+
+def test_a_whole_dungeon_round_resolves_from_given_dice_only(fight):
+    """C-DICE-3: initiative and every attack of a round from the players' posted dice."""
+    ok(fight("fight", "start", "--given", "6 1"))
+    first_round = status(fight)["fight"]["round"]
+    seen = set()
+    while status(fight)["fight"]["round"] == first_round:
+        actor = current(fight)
+        if actor in seen:
+            break
+        seen.add(actor)
+        data = status(fight)
+        me = next(c for c in data["combatants"] if c["name"] == actor)
+        foe = next((c["name"] for c in data["combatants"]
+                    if c["side"] != me["side"] and c["status"] == "ok"), None)
+        if foe is not None:
+            r = fight("attack", actor, foe, "--given", "1", "--json")  # a natural 1 always misses
+            assert r.exit_code == 0, r.output
+            assert all(d["origin"] == "given" for d in json.loads(r.stdout)["dice"])
+        ok(fight("fight", "next", "--given", "1 1 1 1"))
+    assert len(seen) >= 2
+    import tomllib
+
+    journal = tomllib.loads(fight.path.with_name("crypt.journal.toml").read_text(encoding="utf-8"))
+    dice = [d for event in journal["event"] for d in event.get("dice", [])]
+    assert dice and all(d["origin"] == "given" for d in dice)
+
+
+def test_given_face_that_does_not_fit_is_refused_and_nothing_changes(fight):
+    before = fight.path.read_bytes()
+    r = fight("fight", "start", "--given", "9")
+    assert r.exit_code == ExitCode.USAGE and "--given" in r.stderr
+    assert fight.path.read_bytes() == before
+
+
+def test_an_option_of_another_system_is_refused(fight):
+    ok(fight("fight", "start", "--given", "6 1"))
+    before = fight.path.read_bytes()
+    r = fight("attack", current(fight), "Огр", "--bogus")
+    assert r.exit_code == ExitCode.USAGE and fight.path.read_bytes() == before

@@ -60,3 +60,26 @@ def test_the_new_verb_has_help_listing_its_system(runner, monkeypatch):
     monkeypatch.syspath_prepend(str(__import__("pathlib").Path(__file__).parent))
     r = runner.invoke(app, ["poke", "--help"])
     assert r.exit_code == 0 and "Poke TARGET" in r.stdout and "toy" in r.stdout
+
+
+def test_system_data_round_trips_and_a_typo_is_reported_at_its_path(monkeypatch):
+    """Open state: a system's own data on a combatant and on the fight, checked by its decoder."""
+    from rules.core.codec import encounter_from_doc, encounter_to_doc
+    from rules.core.errors import DocumentError
+
+    monkeypatch.syspath_prepend(str(__import__("pathlib").Path(__file__).parent))
+    from toy_system.rules import RULES
+
+    doc = {
+        "format": 1, "name": "pit", "system": "toy",
+        "combatants": {"Ёж": {"side": "party", "hidden": False, "status": "ok", "stats": {}, "resources": {},
+                              "data": {"mood": "злой"}}},
+        "fight": {"round": 1, "order": [], "index": 0, "data": {"declarations": {"Ёж": ["attack"]}}},
+    }
+    enc = encounter_from_doc(doc, RULES)
+    assert enc.get("Ёж").data == {"mood": "злой"} and enc.fight.order == ()
+    assert encounter_to_doc(enc, doc) == doc
+    doc["combatants"]["Ёж"]["data"] = {"moood": "злой"}
+    with pytest.raises(DocumentError) as caught:
+        encounter_from_doc(doc, RULES)
+    assert "moood" in str(caught.value) and "data" in str(caught.value)

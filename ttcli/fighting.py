@@ -29,6 +29,9 @@ class FightResult:
     ignored: tuple[int, ...] = ()
     #: dice of the operation, as journal records
     dice: tuple[dict, ...] = ()
+    #: typed events (rules.core.events) as records: all of them, and the players' share
+    events: tuple[dict, ...] = ()
+    public_events: tuple[dict, ...] = ()
     kind = "fight"
 
     def shown(self) -> tuple[str, ...]:
@@ -42,6 +45,7 @@ class FightResult:
 
     def to_json(self) -> dict:
         data: dict[str, Any] = {"lines": list(self.shown()), "public": self.public}
+        data["events"] = list(self.public_events if self.public else self.events)
         if not self.public:
             data["dice"] = list(self.dice)
         if self.ignored:
@@ -79,7 +83,9 @@ def run_operation(env, command: str, operation: Callable, *, needs_dice: bool = 
         faces = parse_given(given)
     session = open_session(env)
     with session.transaction() as doc:
-        enc = encounter_from_doc(doc)
+        from rules.systems import system_rules
+
+        enc = encounter_from_doc(doc, system_rules(str(doc.get("system"))))
         try:
             if needs_dice:
                 source = session_source(doc, seed, session.target)
@@ -108,7 +114,9 @@ def run_operation(env, command: str, operation: Callable, *, needs_dice: bool = 
         doc.log(event)
     # public_lines may be empty on purpose: everything concerned hidden combatants
     return FightResult(tuple(outcome.lines), tuple(outcome.public_lines), outcome.passed,
-                       ignored=ignored, dice=tuple(event.get("dice", ())))
+                       ignored=ignored, dice=tuple(event.get("dice", ())),
+                       events=tuple(e.record() for e in outcome.events),
+                       public_events=tuple(e.record() for e in outcome.public_events()))
 
 
 def journal_event(command: str, outcome, doc) -> dict:
@@ -124,6 +132,8 @@ def journal_event(command: str, outcome, doc) -> dict:
     for key, value in outcome.event.items():
         if key not in event and value is not None:
             event[key] = value
+    if outcome.events:
+        event["events"] = [e.record() for e in outcome.events]
     if outcome.dice:
         from .dicelog import die_record
 

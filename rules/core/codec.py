@@ -22,10 +22,11 @@ from rules.core.state import OK, Combatant, Encounter, Fight, TurnState
 from rules.core.errors import DocumentError
 
 Path = tuple[str | int, ...]
+Decoder = Callable[[Mapping[str, Any], Path], Mapping[str, Any]]
 
 #: where the keys this module writes go when the base document lacks them
 _TOP_ORDER = ("format", "name", "system", "created", "settings", "commit", "combatants", "fight")
-_COMBATANT_KEYS = ("side", "hidden", "status", "stats", "resources", "effects")
+_COMBATANT_KEYS = ("side", "hidden", "status", "stats", "resources", "effects", "data")
 
 
 # --- reading ---------------------------------------------------------------------
@@ -106,7 +107,13 @@ def effect_from_doc(table: Any, path: Path) -> Effect:
         raise _fail(path, str(err)) from None
 
 
-def combatant_from_doc(name: str, table: Any, path: Path) -> Combatant:
+def _data(table: Mapping[str, Any], path: Path, decode: Decoder | None) -> Mapping[str, Any]:
+    """A system-owned ``data`` table: checked by the system's decoder when there is one."""
+    raw = _table(table.get("data", {}), path + ("data",))
+    return dict(decode(raw, path + ("data",))) if decode is not None else dict(raw)
+
+
+def combatant_from_doc(name: str, table: Any, path: Path, decode: Decoder | None = None) -> Combatant:
     table = _table(table, path)
     _only(table, _COMBATANT_KEYS, path, "a combatant")
     stats = _table(table.get("stats", {}), path + ("stats",))
@@ -127,6 +134,7 @@ def combatant_from_doc(name: str, table: Any, path: Path) -> Combatant:
             effects=tuple(
                 effect_from_doc(e, path + ("effects", i)) for i, e in enumerate(effects)
             ),
+            data=_data(table, path, decode),
         )
     except DocumentError:
         raise
@@ -134,8 +142,8 @@ def combatant_from_doc(name: str, table: Any, path: Path) -> Combatant:
         raise _fail(path, str(err)) from None
 
 
-_TURN_KEYS = ("actor", "actions", "spent", "used", "free_moves", "was_damaged")
-_FIGHT_KEYS = ("round", "order", "index", "ambush", "stage", "damaged", "turn")
+_TURN_KEYS = ("actor", "actions", "spent", "used", "free_moves", "was_damaged", "data")
+_FIGHT_KEYS = ("round", "order", "index", "ambush", "stage", "damaged", "turn", "data")
 
 
 def _turn_from_doc(table: Any, path: Path) -> TurnState:
@@ -150,10 +158,11 @@ def _turn_from_doc(table: Any, path: Path) -> TurnState:
         used=_names(table.get("used", []), path + ("used",)),
         free_moves=_int(table.get("free_moves", 0), path + ("free_moves",)),
         was_damaged=_bool(table.get("was_damaged", False), path + ("was_damaged",)),
+        data=_data(table, path, None),
     )
 
 
-def fight_from_doc(table: Any, path: Path = ("fight",)) -> Fight:
+def fight_from_doc(table: Any, path: Path = ("fight",), decode: Decoder | None = None) -> Fight:
     table = _table(table, path)
     _only(table, _FIGHT_KEYS, path, "a fight")
     ambush = table.get("ambush")
@@ -166,6 +175,7 @@ def fight_from_doc(table: Any, path: Path = ("fight",)) -> Fight:
             damaged=_names(table.get("damaged", []), path + ("damaged",)),
             ambush=_str(ambush, path + ("ambush",)) if ambush is not None else None,
             stage=_str(table.get("stage", ""), path + ("stage",)),
+            data=_data(table, path, decode),
         )
     except DocumentError:
         raise
@@ -173,17 +183,24 @@ def fight_from_doc(table: Any, path: Path = ("fight",)) -> Fight:
         raise _fail(path, str(err)) from None
 
 
-def encounter_from_doc(doc: Mapping[str, Any]) -> Encounter:
-    """The encounter a session document describes."""
+def encounter_from_doc(doc: Mapping[str, Any], rules: Any = None) -> Encounter:
+    """The encounter a session document describes.
+
+    ``rules`` (the system's SystemRules) checks the ``data`` tables the system
+    keeps on combatants and on the fight; without it they are kept as written.
+    """
     if "system" not in doc:
         raise _fail(("system",), "missing; one of terra, dungeon, twilight, skirmish")
     system = _str(doc["system"], ("system",))
     settings = _table(doc.get("settings", {}), ("settings",))
     roster = _table(doc.get("combatants", {}), ("combatants",))
     combatants = tuple(
-        combatant_from_doc(name, table, ("combatants", name)) for name, table in roster.items()
+        combatant_from_doc(name, table, ("combatants", name),
+                           rules.decode_combatant_data if rules is not None else None)
+        for name, table in roster.items()
     )
-    fight = fight_from_doc(doc["fight"]) if "fight" in doc else None
+    fight = (fight_from_doc(doc["fight"], ("fight",), rules.decode_fight_data if rules is not None else None)
+             if "fight" in doc else None)
     try:
         return Encounter(system, dict(settings), combatants, fight)
     except ValueError as err:
@@ -229,6 +246,8 @@ def combatant_to_doc(combatant: Combatant) -> dict[str, Any]:
     }
     if combatant.effects:
         out["effects"] = [effect_to_doc(e) for e in combatant.effects]
+    if combatant.data:
+        out["data"] = copy.deepcopy(dict(combatant.data))
     return out
 
 
@@ -240,6 +259,8 @@ def _turn_to_doc(turn: TurnState) -> dict[str, Any]:
         out["free_moves"] = turn.free_moves
     if turn.was_damaged:
         out["was_damaged"] = True
+    if turn.data:
+        out["data"] = copy.deepcopy(dict(turn.data))
     return out
 
 
@@ -253,6 +274,8 @@ def fight_to_doc(fight: Fight) -> dict[str, Any]:
         out["damaged"] = list(fight.damaged)
     if fight.turn is not None:
         out["turn"] = _turn_to_doc(fight.turn)
+    if fight.data:
+        out["data"] = copy.deepcopy(dict(fight.data))
     return out
 
 

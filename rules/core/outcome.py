@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from rules.core.state import Combatant, Encounter, Fight
 from rules.core.die import Die, roll
+from rules.core.events import Event
 from rules.core.sources import DiceSource
 
 
@@ -30,6 +31,13 @@ class Outcome:
     hidden: bool = False
     #: ``lines`` without what concerns hidden combatants, for the players
     public_lines: tuple[str, ...] = ()
+    #: what happened, as typed records with every number (rules.core.events)
+    events: tuple[Event, ...] = ()
+    #: names of the hidden combatants, so the players' version can drop their events
+    hidden_names: tuple[str, ...] = ()
+
+    def public_events(self) -> tuple[Event, ...]:
+        return tuple(e for e in self.events if not set(e.about) & set(self.hidden_names))
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +80,7 @@ class Work:
         self.fight: Fight | None = enc.fight
         self.dice: list[Die] = []
         self._lines: list[tuple[str, str | None]] = []
+        self.events: list[Event] = []
 
     def get(self, name: str) -> Combatant:
         return self.combatants[name]
@@ -89,6 +98,12 @@ class Work:
         if public is None and not self.hidden(*names):
             public = text
         self._lines.append((text, public))
+
+    def emit(self, kind: str, *, about: Iterable[str] = (), **fields: Any) -> Event:
+        """Record a typed event (fields that are None are left out)."""
+        event = Event(kind, tuple(about), {k: v for k, v in fields.items() if v is not None})
+        self.events.append(event)
+        return event
 
     def roll(self, source: DiceSource, sides: int, purpose: str) -> Die:
         die = roll(source, sides, purpose)
@@ -112,4 +127,6 @@ class Work:
             passed=passed,
             hidden=hidden,
             public_lines=tuple(public for _, public in self._lines if public),
+            events=tuple(self.events),
+            hidden_names=tuple(n for n, c in self.combatants.items() if c.hidden),
         )

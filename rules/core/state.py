@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 from rules.core.effects import Effect
 from rules.core.names import name_key, pick
@@ -53,6 +53,8 @@ class Combatant:
     #: current values: hp, fatigue, mp ...
     resources: Mapping[str, int] = field(default_factory=dict)
     effects: tuple[Effect, ...] = ()
+    #: what the system keeps on this combatant (its decoder checks it)
+    data: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -65,6 +67,7 @@ class Combatant:
         object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
         object.__setattr__(self, "resources", MappingProxyType(dict(self.resources)))
         object.__setattr__(self, "effects", tuple(self.effects))
+        object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
 
     def effect(self, name: str) -> Effect | None:
         wanted = name_key(name)
@@ -95,6 +98,8 @@ class TurnState:
     used: tuple[str, ...] = ()
     free_moves: int = 0
     was_damaged: bool = False
+    #: the system's own per-turn budget and marks (terra's AP, declarations ...)
+    data: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def remaining(self) -> int:
@@ -120,6 +125,8 @@ class Fight:
     #: the side that ambushed, if one did
     ambush: str | None = None
     stage: str = ""
+    #: what the system keeps on the fight (hidden declarations, pending answers ...)
+    data: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.round < 1:

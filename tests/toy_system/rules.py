@@ -25,6 +25,16 @@ class Toy(SystemRules):
                params=(Param("poker", NAME, "Who pokes."), Param("target", NAME, "Who is poked."))),
     ))
 
+    def decode_combatant_data(self, raw, path):
+        from rules.core.errors import DocumentError
+
+        for key, value in raw.items():
+            if key != "mood":
+                raise DocumentError(path + (key,), "unknown key; the toy keeps only mood")
+            if not isinstance(value, str):
+                raise DocumentError(path + (key,), f"must be text, got {value!r}")
+        return raw
+
     def hp_max(self, combatant):
         return combatant.stats.get("hp_max", 6)
 

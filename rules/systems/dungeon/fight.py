@@ -38,6 +38,7 @@ from rules.core.state import (
     find,
 )
 from rules.core.contract import Damage, Status, SystemRules
+from rules.core.events import health_fields
 from rules.core.errors import NotFound, RuleError, UnknownNameError
 from rules.core.sheet import UnknownStat
 from rules.systems import get_sheet
@@ -335,6 +336,12 @@ class DungeonFight(SystemRules):
         }
         if hit.natural is not None:
             event["natural"] = hit.natural
+        work.emit(
+            "hit_roll", about=[a, t], attacker=a, target=t, attack=kind, die=hit.die.face,
+            modifiers=[{"amount": amount, "reason": reason} for amount, reason in (
+                (hit.reaction_bonus, "reaction"), (hit.bonus, "bonus"), (hit.advantage, "advantage")) if amount],
+            total=hit.total, target_number=hit.dodge, hit=hit.hit, natural=hit.natural, rule="DG-HIT-1",
+        )
         if hit.hit:
             if extra is not None:
                 fatigue, used = extra.fatigue_after, list(extra.used_this_turn)
@@ -349,7 +356,13 @@ class DungeonFight(SystemRules):
             terms = _terms([(damage.body_bonus, "body"), (damage.bonus, "bonus"),
                             (-damage.armor, "armor")])
             work.say(f"Damage: {dice_text} ({faces}){terms} = {damage.dealt}.", about=[a, t])
+            work.emit(
+                "damage", about=[a, t], source=a, target=t, dice=[d.face for d in damage.dice], sides=sides,
+                body=damage.body_bonus, bonus=damage.bonus,
+                before_armor=damage.raw, armor=damage.armor, dealt=damage.dealt, rule="DG-DMG-1",
+            )
             change = self.hurt(work, t, damage.dealt)
+            work.emit("health", about=[t], **health_fields(change))
             if damage.dealt:
                 work.say(f"{t}: {hp_text(change)}{status_news(change)}.", about=[a, t])
             else:

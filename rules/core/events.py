@@ -1,0 +1,49 @@
+"""Typed events: what an operation did, with every number, for renderers and scripts.
+
+An event is a kind (``"hit_roll"``, ``"damage"``, ``"health"`` ...), the
+combatants it concerns (so the players' version can leave out what concerns
+hidden ones) and its fields: TOML-safe values only (str, int, bool, lists
+and tables of them), never None.  Text for people is made from events by the
+interface, once per format and language; JSON carries them as they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str
+    about: tuple[str, ...] = ()
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for key, value in self.fields.items():
+            if value is None:
+                raise ValueError(f"event {self.kind}: field {key} is None (leave it out instead)")
+        object.__setattr__(self, "fields", MappingProxyType(dict(self.fields)))
+        object.__setattr__(self, "about", tuple(self.about))
+
+    def record(self) -> dict[str, Any]:
+        """The event as one journal/JSON table."""
+        return {"kind": self.kind, **{k: _plain(v) for k, v in self.fields.items()}}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def health_fields(change: Any) -> dict[str, Any]:
+    """The fields of a ``health`` event from a HealthChange."""
+    return {
+        "name": change.name, "amount": change.amount, "hp_before": change.hp_before,
+        "hp_after": change.hp_after, "status_before": change.status_before,
+        "status_after": change.status_after,
+    }
