@@ -83,3 +83,17 @@ def test_system_data_round_trips_and_a_typo_is_reported_at_its_path(monkeypatch)
     with pytest.raises(DocumentError) as caught:
         encounter_from_doc(doc, RULES)
     assert "moood" in str(caught.value) and "data" in str(caught.value)
+
+
+def test_verbs_shared_by_systems_agree_on_their_arguments_and_every_verb_has_help(runner):
+    """One command per verb: its positional arguments must mean the same in every system."""
+    from ttcli.app import app
+    from ttcli.commands.actions import declarations
+
+    for verb, entries in declarations().items():
+        shapes = {tuple((p.name, p.kind) for p in action.positionals) for _, action in entries}
+        assert len(shapes) == 1, f"{verb}: systems disagree on its arguments: {shapes}"
+        for _, action in entries:
+            assert action.help and action.help_ru, f"{verb} needs help in both languages"
+        r = runner.invoke(app, [verb, "--help"])
+        assert r.exit_code == 0 and "Examples" in r.stdout, verb
