@@ -318,3 +318,37 @@ def test_an_option_of_another_system_is_refused(fight):
     before = fight.path.read_bytes()
     r = fight("attack", current(fight), "Огр", "--bogus")
     assert r.exit_code == ExitCode.USAGE and fight.path.read_bytes() == before
+
+
+def _effect(fight, who, name):
+    import tomllib
+
+    doc = tomllib.loads(fight.path.read_text(encoding="utf-8"))
+    return next((e for e in doc["combatants"][who].get("effects", []) if e["name"] == name), None)
+
+
+@pytest.mark.parametrize("args, field, expected", [
+    (["оглушение", "--duration", "3 хода"], "until", "turn_end"),  # the preset alone: next turn start
+    (["bleeding", "--dice", "1d4"], "damage_dice", "1d4"),
+    (["bleeding", "--duration", "2 rounds"], "until", "round_end"),
+    (["burning", "--duration", "fight"], "until", "fight_end"),
+])
+def test_effect_add_honours_every_option_on_presets_too(fight, args, field, expected):
+    ok(fight("fight", "start", "--given", "6 1"))
+    who = current(fight)
+    ok(fight("effect", "add", who, *args))
+    preset = {"оглушение": "stun"}.get(args[0], args[0])
+    assert _effect(fight, who, preset)[field] == expected
+
+
+def test_an_effect_with_a_floor_never_brings_hp_below_it_and_healing_removes_it(fight):
+    ok(fight("fight", "start", "--given", "6 1"))
+    who = current(fight)
+    ok(fight("effect", "add", who, "кровотечение", "--damage", "50", "--floor", "1", "--healing-removes"))
+    for _ in range(len(status(fight)["fight"]["order"]) + 1):
+        ok(fight("fight", "next", "--given", "1 1 1 1 1 1"))
+    c = next(c for c in status(fight)["combatants"] if c["name"] == who)
+    assert c["resources"]["hp"] == 1 and c["status"] == "ok"
+    r = ok(fight("heal", who, "2"))
+    assert "healing ends bleeding" in r.stdout
+    assert _effect(fight, who, "bleeding") is None

@@ -47,6 +47,9 @@ class ClockRules(Protocol):
     def new_turn(self, work: Work, name: str, was_damaged: bool) -> TurnState:
         """What ``name`` may do in the turn that starts now."""
 
+    def effect_hook(self, work: Work, source: DiceSource, name: str, effect: Effect) -> None:
+        """A system's own part of an effect's tick (rolls allowed)."""
+
 
 @dataclass
 class ClockReport:
@@ -101,6 +104,9 @@ def _tick(
 ) -> None:
     record: dict[str, Any] = {"combatant": name, "effect": effect.name}
     amount, shown = _tick_damage(work, source, effect) if effect.damage or effect.damage_dice else (0, "")
+    if effect.floor and amount > 0:
+        # this effect alone never brings its bearer below its floor (TW-BLEED-1)
+        amount = min(amount, max(0, work.get(name).resources.get("hp", 0) - effect.floor))
     if amount > 0:
         change = rules.hurt(work, name, Damage(amount, kind="effect", source=effect.name))
         work.say(
@@ -108,8 +114,10 @@ def _tick(
             about=[name],
         )
         record["damage"] = amount
+    if effect.hook:
+        rules.effect_hook(work, source, name, effect)
     if effect.heal and work.get(name).status != DEAD:
-        change = rules.mend(work, name, effect.heal)
+        change = restore(rules, work, name, effect.heal)
         work.say(
             f"{name}: {effect.name} heals {effect.heal} ({hp_text(change)}){status_news(change)}.",
             about=[name],
@@ -118,6 +126,21 @@ def _tick(
     record["hp"] = work.get(name).resources.get("hp", 0)
     record["status"] = work.get(name).status
     report.ticks.append(record)
+
+
+def restore(rules: ClockRules, work: Work, name: str, amount: int) -> HealthChange:
+    """Healing by the system's rules; healing that restores HP removes the
+    effects that healing removes (TW-BLEED-1)."""
+    change = rules.mend(work, name, amount)
+    if change.hp_after > change.hp_before:
+        bearer = work.get(name)
+        gone = [e for e in bearer.effects if e.healing_removes]
+        if gone:
+            work.put(replace(bearer, effects=tuple(e for e in bearer.effects if not e.healing_removes)))
+            for effect in gone:
+                work.say(f"{name}: the healing ends {effect.name}.", about=[name])
+                work.emit("effect_ended", about=[name], name=name, effect=effect.name, why="healed")
+    return change
 
 
 def _ends(effect: Effect, moment: str, round_: int) -> bool:

@@ -92,6 +92,9 @@ _EFFECT_READERS: dict[str, Callable[[Any, Path], Any]] = {
     "until_round": _int,
     "last_tick": _int,
     "note": _str,
+    "floor": _int,
+    "healing_removes": _bool,
+    "hook": _str,
 }
 
 
@@ -222,6 +225,9 @@ def effect_to_doc(effect: Effect) -> dict[str, Any]:
         ("skip_turn", effect.skip_turn, False),
         ("stacking", effect.stacking, REFRESH),
         ("stacks", effect.stacks, 1),
+        ("floor", effect.floor, 0),
+        ("healing_removes", effect.healing_removes, False),
+        ("hook", effect.hook, ""),
     )
     for key, value, default in optional:
         if value != default:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from rules.core.actions import Action, Catalogue, Param
-from rules.core.effects import EffectSpec
+from rules.core.effects import Effect, EffectSpec
 from rules.core.errors import DocumentError, RuleError
 from rules.core.outcome import Damage, HealthChange, Outcome, Work
 from rules.core.sources import DiceSource
@@ -122,6 +122,10 @@ class SystemRules:
 
         work.put(replace(c.with_resource("hp", after), status=status))
         return HealthChange(name, amount, before, after, c.status, status)
+
+    def effect_hook(self, work: Work, source: DiceSource, name: str, effect: Effect) -> None:
+        """What an effect's ``hook`` does at its tick; the system's own (none by default)."""
+        raise RuleError(f"{effect.name}: {self.id} knows no effect hook {effect.hook!r}")
 
     def hp_max(self, combatant: Combatant) -> int | None:
         return None

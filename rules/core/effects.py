@@ -46,7 +46,15 @@ REPLACE = "replace"
 IGNORE = "ignore"
 STACKING = (REFRESH, ADD, REPLACE_DAMAGE, REPLACE, IGNORE)
 
-_DICE_TEXT = re.compile(r"^\s*\d*\s*[dDдДкК]\s*\d+(\s*[+-]\s*(\d*\s*[dDдДкК]\s*)?\d+)*\s*$")
+def _dice_problem(text: str) -> str | None:
+    """Why ``text`` is not a dice expression the roller accepts, or None."""
+    from rules.dice import DiceError, parse
+
+    try:
+        parse(text)
+    except DiceError as err:
+        return str(err)
+    return None
 
 
 def effect_key(name: str) -> str:
@@ -64,7 +72,7 @@ def _frozen_modifiers(modifiers: Mapping[str, int]) -> Mapping[str, int]:
 
 
 def _check_common(
-    name: str, tick: str, damage: int, damage_dice: str, heal: int, stacking: str
+    name: str, tick: str, damage: int, damage_dice: str, heal: int, stacking: str, floor: int = 0
 ) -> None:
     if not name.strip():
         raise ValueError("an effect needs a name")
@@ -74,8 +82,10 @@ def _check_common(
         raise ValueError(f"stacking is one of {', '.join(STACKING)}, not {stacking!r}")
     if damage < 0 or heal < 0:
         raise ValueError("damage and healing per tick cannot be negative")
-    if damage_dice and not _DICE_TEXT.match(damage_dice):
-        raise ValueError(f"damage dice look like 1d4 or 2d6+1, not {damage_dice!r}")
+    if damage_dice and (problem := _dice_problem(damage_dice)) is not None:
+        raise ValueError(f"damage dice {damage_dice!r}: {problem}")
+    if floor < 0:
+        raise ValueError("an effect's HP floor is 0 (none) or more")
     if tick == NEVER and (damage or damage_dice or heal):
         raise ValueError(f"{name}: damage or healing needs a tick moment ({', '.join(CLOCK_MOMENTS)})")
 
@@ -106,9 +116,15 @@ class Effect:
     last_tick: int = 0
     #: free text for people: "1 hour", "bandaging stops it"
     note: str = ""
+    #: its damage never brings HP below this (0: no floor of its own; TW-BLEED-1: 1)
+    floor: int = 0
+    #: any healing of the bearer removes it (TW-BLEED-1)
+    healing_removes: bool = False
+    #: a system hook called at every tick (burning's item breakage, SK-BURN-1)
+    hook: str = ""
 
     def __post_init__(self) -> None:
-        _check_common(self.name, self.tick, self.damage, self.damage_dice, self.heal, self.stacking)
+        _check_common(self.name, self.tick, self.damage, self.damage_dice, self.heal, self.stacking, self.floor)
         if self.until not in ENDS:
             raise ValueError(f"an effect ends at one of {', '.join(ENDS)}, not {self.until!r}")
         if self.until in CLOCK_MOMENTS and self.until_round < 1:
@@ -278,9 +294,12 @@ class EffectSpec:
     stacking: str = REFRESH
     duration: Duration = Duration()
     note: str = ""
+    floor: int = 0
+    healing_removes: bool = False
+    hook: str = ""
 
     def __post_init__(self) -> None:
-        _check_common(self.name, self.tick, self.damage, self.damage_dice, self.heal, self.stacking)
+        _check_common(self.name, self.tick, self.damage, self.damage_dice, self.heal, self.stacking, self.floor)
         object.__setattr__(self, "modifiers", _frozen_modifiers(self.modifiers))
 
     def effect_at(self, round_: int | None, turn_ahead: bool, acting_now: bool = False) -> Effect:
@@ -305,6 +324,9 @@ class EffectSpec:
             until_round=until_round,
             last_tick=round_ if skip_this_turn and round_ is not None else 0,
             note=self.note,
+            floor=self.floor,
+            healing_removes=self.healing_removes,
+            hook=self.hook,
         )
 
 
@@ -408,6 +430,10 @@ def describe(effect: Effect) -> str:
         parts.append(", ".join(f"{key} {_signed(v)}" for key, v in effect.modifiers.items()))
     if effect.skip_turn:
         parts.append("loses its turns")
+    if effect.floor:
+        parts.append(f"never below {effect.floor} HP")
+    if effect.healing_removes:
+        parts.append("healing removes it")
     parts.append(_END_TEXT[effect.until](effect.until_round))
     head = effect.name if effect.stacks == 1 else f"{effect.name} x{effect.stacks}"
     text = f"{head}: " + ", ".join(parts)

@@ -126,14 +126,6 @@ def join(ctx: typer.Context, name: Name) -> None:
     _run(ctx, f"fight join {name}", lambda enc, src: combat.join_fight(enc, name), dice=False)
 
 
-_PRESETS = {
-    "bleeding": "bleeding", "кровотечение": "bleeding",
-    "poison": "poison", "яд": "poison", "отравление": "poison",
-    "stun": "stun", "оглушение": "stun",
-    "burning": "burning", "горение": "burning", "огонь": "burning",
-}
-
-
 @effect_app.command("add")
 def effect_add(
     ctx: typer.Context,
@@ -148,35 +140,58 @@ def effect_add(
     stack: Annotated[str, typer.Option(help="refresh, add, replace_damage, replace or ignore.")] = "refresh",
     skip_turn: Annotated[bool, typer.Option("--skip-turn", help="The bearer loses its turns.")] = False,
     mod: Annotated[Optional[list[str]], typer.Option(help="A modifier while active: stat=N (repeatable).")] = None,
+    floor: Annotated[int, typer.Option(min=0, help="Its damage never brings HP below this (0: no floor).")] = 0,
+    healing_removes: Annotated[bool, typer.Option("--healing-removes", help="Any healing removes it.")] = False,
 ) -> None:
-    """Give a combatant a timed effect; the tool ticks it by itself."""
+    """Give a combatant a timed effect; the tool ticks it by itself.
+
+    A preset of the session's system (bleeding, оглушение ...) takes every option
+    typed on top of it.
+
+    Examples:
+
+      ttcli effect add Вор bleeding --duration "3 turns"
+
+      ttcli effect add Вор оглушение --duration "3 хода"
+
+      ttcli effect add Огр "ядовитый туман" --dice 1d4 --duration "2 rounds" --floor 1
+    """
+    from dataclasses import replace
+
     from rules import fight as combat
 
-    spec = _effect_spec(effect, duration, damage, dice, heal, tick, stack, skip_turn, mod or [])
-    _run(ctx, f"effect add {name} {effect}", lambda enc, src: combat.add_effect(enc, name, spec), dice=False)
+    spec = _effect_spec(ctx, effect, duration, damage, dice, heal, tick, stack, skip_turn, mod or [])
+    if floor or healing_removes:
+        try:
+            spec = replace(spec, floor=floor or spec.floor, healing_removes=healing_removes or spec.healing_removes)
+        except ValueError as e:
+            raise CliError(str(e), ExitCode.USAGE) from None
+    words = [f"effect add {name} {effect}"] + [
+        f"--{key.replace('_', '-')} {value!r}" if not isinstance(value, bool) else f"--{key.replace('_', '-')}"
+        for key, value in (("duration", duration), ("damage", damage), ("dice", dice), ("heal", heal),
+                           ("floor", floor), ("healing_removes", healing_removes), ("skip_turn", skip_turn))
+        if value]
+    _run(ctx, " ".join(words), lambda enc, src: combat.add_effect(enc, name, spec), dice=False)
 
 
-def _effect_spec(effect, duration, damage, dice, heal, tick, stack, skip_turn, mods):
+def _effect_spec(ctx, effect, duration, damage, dice, heal, tick, stack, skip_turn, mods):
+    """The effect the master asked for: a preset of the session's system when the
+    name is one, with every option typed applied on top of it."""
+    from dataclasses import replace
+
     from rules import fight as combat
+    from rules.core.names import name_key
+    from rules.systems import system_rules
 
+    from ..fighting import session_system
     from ..roster import split_assignment
 
-    preset = _PRESETS.get(effect.casefold())
+    typed = {name for name in ("duration", "damage", "dice", "heal", "tick", "stack", "skip_turn", "mod")
+             if ctx.get_parameter_source(name).name in ("COMMANDLINE", "ENVIRONMENT")}
     try:
         dur = combat.parse_duration(duration) if duration else None
     except ValueError as e:
         raise CliError(f"--duration: {e}", ExitCode.USAGE) from None
-    turns = dur.count if dur is not None and getattr(dur, "count", None) else None
-    presets = {
-        "bleeding": lambda: combat.bleeding(turns or 3, damage or 1),
-        "poison": lambda: combat.poison(damage or 1, turns or 3),
-        "stun": combat.stun,
-        "burning": combat.burning,
-    }
-    if preset is not None:
-        return presets[preset]()
-    if tick == "never" and (damage or dice or heal):
-        tick = "turn_start"
     modifiers = {}
     for text in mods:
         key, value = split_assignment(text)
@@ -184,9 +199,30 @@ def _effect_spec(effect, duration, damage, dice, heal, tick, stack, skip_turn, m
             modifiers[key] = int(value)
         except ValueError:
             raise CliError(f"--mod {text!r}: the value must be a whole number", ExitCode.USAGE) from None
-    if not (damage or dice or heal) and tick == "turn_start":
-        tick = "never"
+    presets = {name_key(k): v for k, v in system_rules(session_system(ctx.obj)).effect_presets.items()}
+    build = presets.get(name_key(effect))
+    turns = dur.count if dur is not None and getattr(dur, "count", None) else None
     try:
+        if build is not None:
+            spec = build(turns, damage or None)
+            changes = {
+                "duration": dur if "duration" in typed else None,
+                "damage": damage if "damage" in typed else None,
+                "damage_dice": dice if "dice" in typed else None,
+                "heal": heal if "heal" in typed else None,
+                "tick": tick if "tick" in typed else None,
+                "stacking": stack if "stack" in typed else None,
+                "skip_turn": skip_turn if "skip_turn" in typed else None,
+                "modifiers": modifiers if "mod" in typed else None,
+            }
+            spec = replace(spec, **{k: v for k, v in changes.items() if v is not None})
+            if spec.tick == "never" and (spec.damage or spec.damage_dice or spec.heal):
+                spec = replace(spec, tick="turn_start")
+            return spec
+        if tick == "never" and (damage or dice or heal):
+            tick = "turn_start"
+        if not (damage or dice or heal) and tick == "turn_start" and "tick" not in typed:
+            tick = "never"
         return combat.EffectSpec(effect, tick=tick, damage=damage, damage_dice=dice or "", heal=heal,
                                  stacking=stack, skip_turn=skip_turn, modifiers=modifiers,
                                  duration=dur or combat.Duration(combat.FIGHT))

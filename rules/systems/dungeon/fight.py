@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 from rules.systems.dungeon import mechanics as dg
-from rules.core.clock import ClockReport, advance, end_turn, hp_text, open_rounds, status_news
+from rules.core.clock import ClockReport, advance, end_turn, hp_text, open_rounds, restore, status_news
 from rules.core.common import (
     add_effect,
     end_fight,
@@ -502,7 +502,7 @@ class DungeonFight(SystemRules):
             raise ValueError(f"healing cannot be negative (got {amount})")
         work = Work(enc)
         n = find(enc, name)
-        change = self.mend(work, n, amount)
+        change = restore(self, work, n, amount)
         work.say(f"{n} heals {amount} ({hp_text(change)}){status_news(change)}.", about=[n])
         return work.outcome({"kind": "heal", "target": n, "amount": amount,
                              "hp": change.hp_after, "status": change.status_after},
