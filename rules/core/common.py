@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from rules.core.effects import STACKING_TEXT, EffectSpec, describe, stack
+from rules.core.effects import EffectSpec, effect_record, stack
 from rules.core.outcome import Outcome, Work
 from rules.core.state import DEAD, OK, SIDES, UNCONSCIOUS, Encounter, Fight, find, find_effect
 from rules.core.errors import RuleError
@@ -43,14 +43,12 @@ def add_effect(
     if old is None:
         effects = bearer.effects + (new,)
         result = new
-        work.say(f"{name}: {describe(new)}.", about=[name])
+        work.tell("effect_added", about=[name], name=name, effect=effect_record(new))
     else:
         result = stack(old, new)
         effects = tuple(result if e.key == old.key else e for e in bearer.effects)
-        work.say(
-            f"{name} already has {old.name}; {STACKING_TEXT[new.stacking]}: {describe(result)}.",
-            about=[name],
-        )
+        work.tell("effect_stacked", about=[name], name=name, old=old.name, stacking=new.stacking,
+                  effect=effect_record(result))
     work.put(replace(bearer, effects=effects))
     event = {
         "kind": "effect_added",
@@ -71,7 +69,7 @@ def remove_effect(enc: Encounter, query: str, effect_query: str) -> Outcome:
     bearer = work.get(name)
     effect = find_effect(bearer, effect_query)
     work.put(replace(bearer, effects=tuple(e for e in bearer.effects if e.key != effect.key)))
-    work.say(f"{name}: {effect.name} removed.", about=[name])
+    work.tell("effect_removed", about=[name], name=name, effect=effect.name)
     return work.outcome(
         {"kind": "effect_removed", "target": name, "effect": effect.name}, hidden=bearer.hidden
     )
@@ -99,8 +97,7 @@ def join_fight(enc: Encounter, query: str) -> Outcome:
     order = fight.order[:slot] + (name,) + fight.order[slot:]
     index = fight.index + 1 if slot <= fight.index else fight.index
     work.fight = replace(fight, order=order, index=index)
-    work.say(f"{name} joins the fight ({joiner.side}); order: {', '.join(order)}.", about=[name],
-             public=f"Order: {', '.join(n for n in order if not work.hidden(n))}.")
+    work.tell("joined", about=[name], public=True, name=name, side=joiner.side, order=list(order))
     return work.outcome({"kind": "fight_join", "actor": name, "order": list(order)},
                         hidden=joiner.hidden)
 
@@ -120,7 +117,7 @@ def leave_fight(enc: Encounter, query: str) -> Outcome:
     work.fight = replace(
         fight, order=order, index=index, damaged=tuple(n for n in fight.damaged if n != name)
     )
-    work.say(f"{name} leaves the fight.", about=[name])
+    work.tell("left", about=[name], name=name)
     return work.outcome({"kind": "fight_leave", "actor": name}, hidden=work.get(name).hidden)
 
 
@@ -140,7 +137,7 @@ def report_decided(work: Work, event: dict) -> None:
     winner = decided(work)
     if winner is not None:
         loser = next(side for side in SIDES if side != winner)
-        work.say(f"Nobody on the {loser} side is standing: the fight can end.")
+        work.tell("decided", loser=loser, winner=winner)
         event["decided"] = winner
 
 
@@ -162,16 +159,9 @@ def end_fight(enc: Encounter) -> Outcome:
     down = [n for n in fight.order if work.get(n).status == UNCONSCIOUS]
     dead = [n for n in fight.order if work.get(n).status == DEAD]
     winner = decided(work)
-    work.say(f"The fight ends after {fight.round} round{'s' if fight.round != 1 else ''}.")
-    for label, names in (("Unconscious", down), ("Dead", dead)):
-        if names:
-            shown = [n for n in names if not work.hidden(n)]
-            work.say(f"{label}: {', '.join(names)}.",
-                     public=f"{label}: {', '.join(shown)}." if shown else "")
+    work.tell("fight_ended", rounds=fight.round, unconscious=down, dead=dead)
     if ended:
-        work.say("Effects that lasted for the fight end: "
-                 + ", ".join(f"{e['combatant']} ({e['effect']})" for e in ended) + ".",
-                 about=[e["combatant"] for e in ended])
+        work.tell("fight_effects_ended", about=[e["combatant"] for e in ended], ended=ended)
     work.fight = None
     event = {"kind": "fight_end", "rounds": fight.round, "unconscious": down, "dead": dead}
     if winner is not None:

@@ -54,6 +54,13 @@ class SystemRules:
     #: effect name (any language) -> builder(turns, damage) of the system's presets
     effect_presets: Mapping[str, Callable[[int | None, int | None], EffectSpec]] = {}
 
+    #: event kind -> words (rules.core.messages); the core's table is the fallback
+    messages: Mapping[str, Any] = {}
+
+    def work(self, enc: Encounter) -> Work:
+        """A scratch copy of ``enc`` that speaks this system's words."""
+        return Work(enc, self.messages)
+
     # --- who is who ----------------------------------------------------------------
 
     def status(self, combatant: Combatant) -> Status:

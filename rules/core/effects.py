@@ -418,6 +418,15 @@ def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else str(value)
 
 
+def effect_record(effect: Effect) -> dict:
+    """Every field of an effect that differs from its default, for events and files."""
+    from dataclasses import fields
+
+    return {f.name: (dict(v) if isinstance(v := getattr(effect, f.name), Mapping) else v)
+            for f in fields(effect) if getattr(effect, f.name) != f.default
+            and not (f.name == "modifiers" and not getattr(effect, f.name))} | {"name": effect.name}
+
+
 def describe(effect: Effect) -> str:
     """One line for people: ``bleeding x2: 2 damage at the start of each of its turns, ...``."""
     parts = []

@@ -8,7 +8,7 @@ concerns hidden combatants), and one journal event of TOML-safe values.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from rules.core.state import Combatant, Encounter, Fight
 from rules.core.die import Die, roll
@@ -73,7 +73,7 @@ class Work:
     half-done.
     """
 
-    def __init__(self, enc: Encounter) -> None:
+    def __init__(self, enc: Encounter, messages: Mapping[str, Any] | None = None) -> None:
         self.system = enc.system
         self.settings = enc.settings
         self.combatants: dict[str, Combatant] = {c.name: c for c in enc.combatants}
@@ -81,6 +81,8 @@ class Work:
         self.dice: list[Die] = []
         self._lines: list[tuple[str, str | None]] = []
         self.events: list[Event] = []
+        #: the system's message table (event kind -> words); the core's own is the fallback
+        self.messages = messages or {}
 
     def get(self, name: str) -> Combatant:
         return self.combatants[name]
@@ -98,6 +100,26 @@ class Work:
         if public is None and not self.hidden(*names):
             public = text
         self._lines.append((text, public))
+
+    def tell(self, kind: str, *, about: Iterable[str] = (), public: bool = False, **fields: Any) -> Event:
+        """Record an event and its words.  An event ``about`` a hidden combatant is
+        left out of the players' lines, unless ``public`` asks for its players'
+        version (the message leaves the hidden names out itself)."""
+        from rules.core.messages import MASTER, View, render
+
+        event = self.emit(kind, about=about, **fields)
+        master = render(self.messages, kind, event.fields, MASTER)
+        names = tuple(about)
+        if public or not self.hidden(*names):
+            hidden = [n for n, c in self.combatants.items() if c.hidden]
+            shown = render(self.messages, kind, event.fields, View(public=True, hidden=hidden))
+        else:
+            shown = []
+        for i, line in enumerate(master):
+            self._lines.append((line, shown[i] if i < len(shown) else ""))
+        for line in shown[len(master):]:
+            self._lines.append(("", line))
+        return event
 
     def emit(self, kind: str, *, about: Iterable[str] = (), **fields: Any) -> Event:
         """Record a typed event (fields that are None are left out)."""
@@ -122,7 +144,7 @@ class Work:
         return Outcome(
             encounter=self.encounter(),
             dice=tuple(self.dice),
-            lines=tuple(text for text, _ in self._lines),
+            lines=tuple(text for text, _ in self._lines if text),
             event=event,
             passed=passed,
             hidden=hidden,

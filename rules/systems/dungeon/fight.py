@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 from rules.systems.dungeon import mechanics as dg
-from rules.core.clock import ClockReport, advance, end_turn, hp_text, open_rounds, restore, status_news
+from rules.core.clock import ClockReport, advance, end_turn, open_rounds, restore
 from rules.core.common import (
     add_effect,
     end_fight,
@@ -107,20 +107,9 @@ def cap(c: Combatant, key: str) -> int:
     return SHEET.resource_caps(c.stats)[key]
 
 
-def _signed(amount: int, label: str) -> str:
-    return f" {'+' if amount >= 0 else '-'} {abs(amount)} {label}"
-
-
-def _terms(terms: Sequence[tuple[int, str]]) -> str:
-    return "".join(_signed(amount, label) for amount, label in terms if amount)
-
-
-def actions_text(count: int) -> str:
-    return f"{count} action{'' if count == 1 else 's'}"
-
-
-def _natural(natural: int | None) -> str:
-    return f" (natural {natural})" if natural is not None else ""
+def _modifiers(*terms: tuple[int, str]) -> list[dict[str, Any]]:
+    """(amount, reason) pairs as event fields, zeros left out."""
+    return [{"amount": amount, "reason": reason} for amount, reason in terms if amount]
 
 
 def injury_effect(injury: dg.Injury) -> EffectSpec:
@@ -166,13 +155,13 @@ class DungeonFight(SystemRules):
     def _say_turn(self, work: Work) -> None:
         assert work.fight is not None and work.fight.turn is not None
         turn = work.fight.turn
-        work.say(f"Turn: {turn.actor} ({actions_text(turn.remaining)}).", about=[turn.actor])
+        work.tell("turn", about=[turn.actor], name=turn.actor, actions=turn.remaining)
 
     def start(self, enc: Encounter, source: DiceSource, ambush: str | None = None) -> Outcome:
         """DG-INIT-1: each side rolls 1d6 (party first), higher first, a tie to
         the enemies; an ambushing side acts first without a roll.  Within a
         side, higher reaction first; the dead take no part."""
-        work = Work(enc)
+        work = self.work(enc)
         if work.fight is not None:
             raise RuleError(
                 f"a fight is already running (round {work.fight.round}); end it before starting another"
@@ -197,18 +186,15 @@ class DungeonFight(SystemRules):
         event: dict[str, Any] = {"kind": "fight_start", "first": first}
         initiative = order.initiative
         if side is not None:
-            work.say(f"Ambush: the {side} side acts first.")
+            work.tell("ambush", side=side)
             event["ambush"] = side
         else:
             assert initiative.party_die is not None and initiative.enemies_die is not None
             party_roll, enemy_roll = initiative.party_die.face, initiative.enemies_die.face
-            tie = " (a tie goes to the enemies)" if party_roll == enemy_roll else ""
-            work.say(f"Initiative: party d6 = {party_roll}, enemies d6 = {enemy_roll}: "
-                     f"the {first} side acts first{tie}.")
+            work.tell("initiative", party_roll=party_roll, enemy_roll=enemy_roll, first=first, rule="DG-INIT-1")
             event.update(party_roll=party_roll, enemy_roll=enemy_roll)
         names = order.names
-        shown = [n for n in names if not work.hidden(n)]
-        work.say(f"Order: {', '.join(names)}.", public=f"Order: {', '.join(shown)}.")
+        work.tell("order", order=list(names))
         work.fight = Fight(round=1, order=names, index=0, ambush=side)
         report = ClockReport()
         open_rounds(work, source, self, report)
@@ -223,7 +209,7 @@ class DungeonFight(SystemRules):
         whose effects take their turn are skipped, but their effects still
         tick and run out [I].
         """
-        work = Work(enc)
+        work = self.work(enc)
         fight = require_fight(work)
         previous = fight.current
         report = ClockReport()
@@ -294,7 +280,7 @@ class DungeonFight(SystemRules):
         The +5 bought with fatigue is paid with the attack; the extra damage
         die is paid only when the attack hits [I].
         """
-        work = Work(enc)
+        work = self.work(enc)
         a, t = find(enc, attacker), find(enc, target)
         turn = self._actor(work, a)
         if kind not in dg.ATTACK_KINDS:
@@ -325,21 +311,16 @@ class DungeonFight(SystemRules):
             fatigue_advantage=fatigue_advantage,
         )
         work.add_dice(hit.dice)
-        terms = _terms([(hit.reaction_bonus, "reaction"), (hit.bonus, "bonus"),
-                        (hit.advantage, "advantage" if hit.advantage > 0 else "disadvantage")])
-        verdict = "hit" if hit.hit else "miss"
-        work.say(f"{a} attacks {t} ({kind}): d20 {hit.die.face}{terms} = {hit.total} "
-                 f"vs dodge {hit.dodge}: {verdict}{_natural(hit.natural)}.", about=[a, t])
         event: dict[str, Any] = {
             "kind": "attack", "actor": a, "target": t, "attack": kind, "roll": hit.die.face,
             "total": hit.total, "dodge": hit.dodge, "hit": hit.hit,
         }
         if hit.natural is not None:
             event["natural"] = hit.natural
-        work.emit(
+        work.tell(
             "hit_roll", about=[a, t], attacker=a, target=t, attack=kind, die=hit.die.face,
-            modifiers=[{"amount": amount, "reason": reason} for amount, reason in (
-                (hit.reaction_bonus, "reaction"), (hit.bonus, "bonus"), (hit.advantage, "advantage")) if amount],
+            modifiers=_modifiers((hit.reaction_bonus, "reaction"), (hit.bonus, "bonus"),
+                                 (hit.advantage, "advantage" if hit.advantage > 0 else "disadvantage")),
             total=hit.total, target_number=hit.dodge, hit=hit.hit, natural=hit.natural, rule="DG-HIT-1",
         )
         if hit.hit:
@@ -351,47 +332,39 @@ class DungeonFight(SystemRules):
                 extra_die=extra_die,
             )
             work.add_dice(damage.dice)
-            faces = "+".join(str(d.face) for d in damage.dice)
-            dice_text = f"{count}d{sides}" + (f" + extra d{sides}" if extra_die else "")
-            terms = _terms([(damage.body_bonus, "body"), (damage.bonus, "bonus"),
-                            (-damage.armor, "armor")])
-            work.say(f"Damage: {dice_text} ({faces}){terms} = {damage.dealt}.", about=[a, t])
-            work.emit(
+            work.tell(
                 "damage", about=[a, t], source=a, target=t, dice=[d.face for d in damage.dice], sides=sides,
+                count=count, extra_die=extra_die,
                 body=damage.body_bonus, bonus=damage.bonus,
                 before_armor=damage.raw, armor=damage.armor, dealt=damage.dealt, rule="DG-DMG-1",
             )
             change = self.hurt(work, t, damage.dealt)
-            work.emit("health", about=[t], **health_fields(change))
-            if damage.dealt:
-                work.say(f"{t}: {hp_text(change)}{status_news(change)}.", about=[a, t])
-            else:
-                work.say(f"{t}: no damage (HP {change.hp_after}).", about=[a, t])
+            work.tell("health", about=[a, t], **health_fields(change))
             event.update(damage=damage.dealt, armor=damage.armor, hp=change.hp_after,
                          status=change.status_after)
         if fatigue != resource(ac, "fatigue"):
             work.put(work.get(a).with_resource("fatigue", fatigue))
             event["fatigue"] = fatigue
         turn = self._set_turn(work, turn, budget, used)
-        work.say(f"{a}: {actions_text(turn.remaining)} left.", about=[a])
+        work.tell("actions_left", about=[a], name=a, actions=turn.remaining)
         report_decided(work, event)
         return work.outcome(event, hidden=ac.hidden)
 
     def act(self, enc: Encounter, name: str, what: str = "an action") -> Outcome:
         """Any other action (draw a weapon, stand up, pull a lever): one action (DG-ACT-1)."""
-        work = Work(enc)
+        work = self.work(enc)
         n = find(enc, name)
         turn = self._actor(work, n)
         budget = self._budget(turn).spend()
         turn = self._set_turn(work, turn, budget, turn.used)
-        work.say(f"{n}: {what} ({actions_text(turn.remaining)} left).", about=[n])
+        work.tell("action", about=[n], name=n, what=what, actions=turn.remaining)
         return work.outcome({"kind": "action", "actor": n, "what": what}, hidden=work.get(n).hidden)
 
     def move(self, enc: Encounter, name: str, cells: int | Sequence[tuple[int, int]]) -> Outcome:
         """DG-MOVE-1: a number of cells, or a path of grid cells (a diagonal
         step costs 2).  Each move action covers up to speed cells; the free
         move bought with fatigue is used first."""
-        work = Work(enc)
+        work = self.work(enc)
         n = find(enc, name)
         turn = self._actor(work, n)
         c = work.get(n)
@@ -415,8 +388,8 @@ class DungeonFight(SystemRules):
         for _ in range(needed):
             budget = budget.spend_move()
         turn = self._set_turn(work, turn, budget, turn.used)
-        work.say(f"{n} moves {cost} cells (speed {speed}): {needed} move "
-                 f"action{'s' if needed != 1 else ''}; {actions_text(turn.remaining)} left.", about=[n])
+        work.tell("move", about=[n], name=n, cells=cost, speed=speed, move_actions=needed,
+                  actions=turn.remaining, rule="DG-MOVE-1")
         return work.outcome(
             {"kind": "move", "actor": n, "cells": cost, "speed": speed, "move_actions": needed},
             hidden=c.hidden,
@@ -425,7 +398,7 @@ class DungeonFight(SystemRules):
     def spend_fatigue(self, enc: Encounter, source: DiceSource, name: str, ability: str) -> Outcome:
         """DG-FAT-1 on the character's own turn: extra action, extra move or
         rally.  Advantage and the extra damage die are bought with an attack."""
-        work = Work(enc)
+        work = self.work(enc)
         n = find(enc, name)
         try:
             chosen = dg.find_fatigue_ability(ability)
@@ -447,10 +420,11 @@ class DungeonFight(SystemRules):
         budget = budget_change(self._budget(turn))
         work.put(c.with_resource("fatigue", bought.fatigue_after))
         turn = self._set_turn(work, turn, budget, bought.used_this_turn)
-        work.say(f"{n} buys {dg.find_fatigue_ability(ability).name_en.lower()} "
-                 f"(fatigue {bought.fatigue_before} -> {bought.fatigue_after} of "
-                 f"{bought.max_fatigue}); {actions_text(turn.remaining)} left"
-                 f"{', 1 free move' if turn.free_moves else ''}.", about=[n])
+        work.tell("fatigue_bought", about=[n], name=n, ability=ability,
+                  ability_name=dg.find_fatigue_ability(ability).name_en.lower(),
+                  fatigue_before=bought.fatigue_before, fatigue_after=bought.fatigue_after,
+                  fatigue_max=bought.max_fatigue, actions=turn.remaining, free_move=bool(turn.free_moves),
+                  rule="DG-FAT-1")
         return work.outcome({"kind": "fatigue", "actor": n, "ability": ability,
                              "fatigue": bought.fatigue_after}, hidden=c.hidden)
 
@@ -472,9 +446,9 @@ class DungeonFight(SystemRules):
         resources = {**c.resources, "hp": out.hp_after, "fatigue": out.spend.fatigue_after}
         work.put(replace(c, resources=resources))
         turn = self._set_turn(work, turn, budget, out.spend.used_this_turn)
-        work.say(f"{n} rallies: {out.body} body + d4 {out.die.face} = {out.rolled}; "
-                 f"HP {out.hp_before} -> {out.hp_after}; fatigue {out.spend.fatigue_before} -> "
-                 f"{out.spend.fatigue_after}; {actions_text(turn.remaining)} left.", about=[n])
+        work.tell("rally", about=[n], name=n, body=out.body, die=out.die.face, rolled=out.rolled,
+                  hp_before=out.hp_before, hp_after=out.hp_after, fatigue_before=out.spend.fatigue_before,
+                  fatigue_after=out.spend.fatigue_after, actions=turn.remaining, rule="DG-FAT-1")
         return work.outcome({"kind": "rally", "actor": n, "heal": out.healed, "hp": out.hp_after,
                              "fatigue": out.spend.fatigue_after}, hidden=c.hidden)
 
@@ -484,12 +458,12 @@ class DungeonFight(SystemRules):
         """Damage as the master says, straight off HP (no armor) [I]; any time."""
         if amount < 0:
             raise ValueError(f"damage cannot be negative (got {amount}); heal instead")
-        work = Work(enc)
+        work = self.work(enc)
         n = find(enc, name)
         if work.get(n).status == DEAD:
             raise RuleError(f"{n} is already dead", rule="DG-DEATH-1")
         change = self.hurt(work, n, amount)
-        work.say(f"{n} takes {amount} damage ({hp_text(change)}){status_news(change)}.", about=[n])
+        work.tell("master_damage", about=[n], **health_fields(change))
         event: dict[str, Any] = {"kind": "damage", "target": n, "amount": amount,
                                  "hp": change.hp_after, "status": change.status_after}
         if work.fight is not None:
@@ -500,10 +474,10 @@ class DungeonFight(SystemRules):
         """Healing of any kind wakes the unconscious, never past max HP (DG-DEATH-1)."""
         if amount < 0:
             raise ValueError(f"healing cannot be negative (got {amount})")
-        work = Work(enc)
+        work = self.work(enc)
         n = find(enc, name)
         change = restore(self, work, n, amount)
-        work.say(f"{n} heals {amount} ({hp_text(change)}){status_news(change)}.", about=[n])
+        work.tell("master_heal", about=[n], **health_fields(change))
         return work.outcome({"kind": "heal", "target": n, "amount": amount,
                              "hp": change.hp_after, "status": change.status_after},
                             hidden=work.get(n).hidden)
@@ -531,7 +505,7 @@ class DungeonFight(SystemRules):
         advantages: int = 0, disadvantages: int = 0, bonus: int = 0,
     ) -> Outcome:
         """DG-CHECK-1 with a stat or a skill (DG-SKILL-1); not an action [I]."""
-        work = Work(enc)
+        work = self.work(enc)
         n = find(enc, name)
         c = self._living(work, n)
         stat_key, skill = _check_subject(stat_or_skill)
@@ -544,12 +518,11 @@ class DungeonFight(SystemRules):
             skill=skill.key if skill else None,
         )
         work.add_dice(out.dice)
-        label = f"{skill.name_en} ({stat_key})" if skill else stat_key
-        terms = _terms([(out.stat, stat_key), (out.bonus, "bonus"),
-                        (out.advantage, "advantage" if out.advantage > 0 else "disadvantage")])
-        verdict = "success" if out.success else "failure"
-        work.say(f"{n}: {label} check: d20 {out.die.face}{terms} = {out.total} vs {dc}: "
-                 f"{verdict}{_natural(out.natural)}.", about=[n])
+        work.tell("check", about=[n], name=n, stat=stat_key, skill=skill.key if skill else None,
+                  skill_name=skill.name_en if skill else None, die=out.die.face,
+                  modifiers=_modifiers((out.stat, stat_key), (out.bonus, "bonus"),
+                                       (out.advantage, "advantage" if out.advantage > 0 else "disadvantage")),
+                  total=out.total, dc=dc, passed=out.success, natural=out.natural, rule="DG-CHECK-1")
         event: dict[str, Any] = {"kind": "check", "actor": n, "stat": stat_key, "roll": out.die.face,
                                  "total": out.total, "dc": dc, "passed": out.success}
         if skill is not None:
@@ -558,7 +531,7 @@ class DungeonFight(SystemRules):
 
     def save(self, enc: Encounter, source: DiceSource, name: str, stat: str, modifier: int = 0) -> Outcome:
         """DG-SAVE-1: 1d10 <= stat (+ the master's modifier) saves."""
-        work = Work(enc)
+        work = self.work(enc)
         n = find(enc, name)
         c = self._living(work, n)
         key, skill = _check_subject(stat)
@@ -567,8 +540,8 @@ class DungeonFight(SystemRules):
                             rule="DG-SAVE-1")
         out = dg.saving_throw(source, value(c, key), modifier=modifier + c.modifier("save"))
         work.add_dice(out.dice)
-        verdict = "saved" if out.success else "failed"
-        work.say(f"{n}: {key} save: d10 {out.die.face} vs {out.target}: {verdict}.", about=[n])
+        work.tell("save", about=[n], name=n, stat=key, die=out.die.face, target=out.target, passed=out.success,
+                  rule="DG-SAVE-1")
         return work.outcome(
             {"kind": "save", "actor": n, "stat": key, "roll": out.die.face, "target": out.target,
              "passed": out.success},
@@ -578,7 +551,7 @@ class DungeonFight(SystemRules):
     def rest(self, enc: Encounter, source: DiceSource, name: str, kind: str) -> Outcome:
         """DG-REST-1 outside a fight: eats one of the combatant's rations
         (the sheet's start value until written); none left, no effect."""
-        work = Work(enc)
+        work = self.work(enc)
         if work.fight is not None:
             raise RuleError("there is no resting during a fight", rule="DG-REST-1")
         n = find(enc, name)
@@ -599,19 +572,19 @@ class DungeonFight(SystemRules):
         work.add_dice(out.dice)
         event: dict[str, Any] = {"kind": "rest", "actor": n, "rest": rest_kind, "rested": out.rested}
         if not out.rested:
-            work.say(f"{n} has no ration: the {rest_kind} rest does nothing.", about=[n])
+            work.tell("rest", about=[n], name=n, rest=rest_kind, rested=False, rule="DG-REST-1")
             return work.outcome(event, hidden=c.hidden)
         resources = dict(c.resources)
-        parts = []
+        changes = []
         for part in (out.hp, out.fatigue, out.mp):
             if part is not None:
                 resources[part.resource] = part.after
-                parts.append(f"{part.resource} {part.before} -> {part.after}")
+                changes.append({"resource": part.resource, "before": part.before, "after": part.after})
                 event[part.resource] = part.after
         resources["rations"] = out.rations_after
-        parts.append(f"rations {out.rations_before} -> {out.rations_after}")
+        changes.append({"resource": "rations", "before": out.rations_before, "after": out.rations_after})
         work.put(replace(c, resources=resources, status=str(out.status_after)))
-        work.say(f"{n}: {rest_kind} rest: {'; '.join(parts)}.", about=[n])
+        work.tell("rest", about=[n], name=n, rest=rest_kind, rested=True, changes=changes, rule="DG-REST-1")
         return work.outcome(event, hidden=c.hidden)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rules.core.actions import CELLS, CHOICE, COUNT, FLAG, INT, NAME, STAT, TEXT, WORDS, Action, Catalogue, Param
 from rules.systems.dungeon.fight import DungeonFight
+from rules.systems.dungeon.messages import MESSAGES
 
 _WHO = Param("name", NAME, "Combatant (unique prefix, any case).", "Участник (начало имени, любой регистр).")
 
@@ -166,6 +167,7 @@ class Dungeon(DungeonFight):
     actions = ACTIONS
     start_params = START
     effect_presets = _presets()
+    messages = MESSAGES
 
 
 RULES = Dungeon()
