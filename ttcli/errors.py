@@ -60,23 +60,36 @@ def _not_found(e) -> Report:
     return Report(str(e), ExitCode.NOT_FOUND)
 
 
-# Matched by class name along the MRO so this module need not import the
-# libraries (and their start-up cost) just to recognise their errors.
-_HANDLERS = {
-    "CliError": _cli,
-    "DiceError": _dice,
-    "StoreError": _store,
-    "RuleError": _rule,
-    "UnknownStat": _not_found,
-    "NotFound": _not_found,
-    "GivenFaceError": _given,
-}
+def _classes():
+    """(error class, handler) for every library error the edge knows, most specific first.
+
+    Matched by type, yet without importing any library: an exception can only
+    be of a class whose module is already loaded, so a module not in
+    ``sys.modules`` is simply passed over.
+    """
+    import sys
+
+    table = (
+        ("rules.dice.errors", "DiceError", _dice),
+        ("rules.core.sources", "GivenFaceError", _given),
+        ("ttcli.store_errors", "StoreError", _store),
+        ("ttcli.store", "StoreError", _store),
+        ("rules.core.sheet", "UnknownStat", _not_found),
+        ("rules.core.errors", "NotFound", _not_found),
+        ("rules.core.errors", "RuleError", _rule),
+    )
+    for module, name, handler in table:
+        loaded = sys.modules.get(module)
+        cls = getattr(loaded, name, None) if loaded is not None else None
+        if cls is not None:
+            yield cls, handler
 
 
 def describe(e: BaseException) -> Report | None:
     """The report for a known error, or None for a bug."""
-    for cls in type(e).__mro__:
-        handler = _HANDLERS.get(cls.__name__)
-        if handler is not None:
+    if isinstance(e, CliError):
+        return _cli(e)
+    for cls, handler in _classes():
+        if isinstance(e, cls):
             return handler(e)
     return None
