@@ -21,6 +21,7 @@ def toy(tmp_path, runner, monkeypatch):
     def run(*args):
         return runner.invoke(app, ["--saves", str(saves), "--session", "pit", *args])
 
+    run.path = saves / "pit.toml"
     assert run("session", "new", "pit", "--system", "toy").exit_code == 0
     for name in ("Ёж", "Уж"):
         r = run("char", "add", name, "hp_max=6")
@@ -97,3 +98,16 @@ def test_verbs_shared_by_systems_agree_on_their_arguments_and_every_verb_has_hel
             assert action.help and action.help_ru, f"{verb} needs help in both languages"
         r = runner.invoke(app, [verb, "--help"])
         assert r.exit_code == 0 and "Examples" in r.stdout, verb
+
+
+def test_a_hand_edited_data_table_with_a_typo_is_reported_at_its_line_and_kept(toy):
+    """Bad input: the system's decoder checks hand edits; the file is left as it is."""
+    import re
+
+    text = toy.path.read_text(encoding="utf-8") + '\n[combatants."Ёж".data]\nmoood = "злой"\n'
+    toy.path.write_text(text, encoding="utf-8")
+    before = toy.path.read_bytes()
+    r = toy("poke", "Ёж", "Уж")
+    assert r.exit_code == ExitCode.BAD_DATA, r.output
+    assert "moood" in r.stderr and re.search(r"pit\.toml:\d+", r.stderr), r.stderr
+    assert toy.path.read_bytes() == before

@@ -185,11 +185,27 @@ def _validate_encounter(doc: Mapping[str, Any], bad) -> None:
     from .store import format_field
 
     try:
-        encounter_from_doc(doc)
+        encounter_from_doc(doc, _data_rules(doc))
     except DocumentError as e:
         bad(format_field(e.path), e.problem)
     except ValueError as e:  # an impossible state, e.g. the turn index outside the order
         bad("fight" if "fight" in doc else "combatants", str(e))
+
+
+def _data_rules(doc: Mapping[str, Any]):
+    """The system's rules when the file holds system-owned ``data`` tables to check;
+    None otherwise, so plain reads never import a system's fight rules."""
+    fight = doc.get("fight")
+    tables = [*(c for c in doc.get("combatants", {}).values() if isinstance(c, dict)),
+              *([fight, fight.get("turn")] if isinstance(fight, dict) else [])]
+    if not any(isinstance(table, dict) and "data" in table for table in tables):
+        return None
+    from rules.systems import system_rules
+
+    try:
+        return system_rules(str(doc.get("system")))
+    except ValueError:
+        return None  # an unknown system is reported on its own
 
 
 def _validate_commit(commit: Any, bad) -> None:
