@@ -226,20 +226,19 @@ def test_dg_adv_1_negative_counts_are_refused():
     ],
 )
 def test_dg_adv_1_seed_attack_situations(kind, situation, advantages, disadvantages):
-    found = dg.attack_circumstances(kind, **situation)
+    found = dg.hit_modifiers(kind, dg.Situation(**situation))
     assert (found.advantages, found.disadvantages) == (advantages, disadvantages)
 
 
 def test_dg_adv_1_darkness_takes_ten_off_a_hit():
-    found = dg.attack_circumstances("melee", light="dark")
-    outcome = dg.hit_roll(script(19), "melee", 12, disadvantages=found.disadvantages)
+    outcome = dg.hit_roll(script(19), "melee", 12, situation=dg.Situation(light="dark"))
     assert (outcome.advantage, outcome.total, outcome.hit) == (-10, 9, False)
-    assert found.reasons == ("light_dark",)
+    assert outcome.terms == ((-10, "darkness"),)
 
 
 def test_dg_adv_1_unknown_light_is_refused():
     with pytest.raises(ValueError):
-        dg.attack_circumstances("melee", light="twilight")
+        dg.Situation(light="twilight")
 
 
 # --- DG-SAVE-1 --------------------------------------------------------------
