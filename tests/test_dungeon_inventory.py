@@ -169,3 +169,12 @@ def test_dg_inj_2_no_kit_or_nothing_treatable_is_refused_and_no_kit_is_spent():
     with pytest.raises(RuleError) as caught:
         dg.treat_injuries([], inv(KIT))
     assert caught.value.rule == "DG-INJ-2"
+
+
+def test_dg_inv_1_the_encounter_codec_carries_the_inventory_unchanged():
+    from rules.core.codec import encounter_from_doc, encounter_to_doc
+
+    doc = {"system": "dungeon", "combatants": {"Вор": {
+        "side": "party", "hidden": False, "status": "ok", "stats": {"body": 2},
+        "resources": {"hp": 7}, "inventory": inv(SWORD, CANDLES).to_toml()}}}
+    assert encounter_to_doc(encounter_from_doc(doc), doc) == doc
