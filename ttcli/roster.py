@@ -353,10 +353,12 @@ def system_problems(sheet, where: str, table: Mapping[str, Any]) -> list[tuple[s
     and within its slots (DG-INV-1).  ``where`` is the combatant's field
     (``combatants."Викинг"``); each field returned starts with it.
     """
+    found = _system_problems(sheet, table)
+    if not found:
+        return []
     from .store import format_field
 
-    return [(f"{where}.{format_field(path)}", message)
-            for path, message in _system_problems(sheet, table)]
+    return [(f"{where}.{format_field(path)}", message) for path, message in found]
 
 
 def _system_problems(sheet, table: Mapping[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:

@@ -44,6 +44,9 @@ KIND_NAMES = Names(
 )
 
 
+_KINDS = frozenset((ITEM, ARMOR, TWO_HANDED, SMALL))
+
+
 @dataclass(frozen=True, slots=True)
 class Item:
     name: str
@@ -56,7 +59,8 @@ class Item:
         if not self.name.strip():
             raise ValueError("an item needs a name")
         object.__setattr__(self, "name", self.name.strip())
-        object.__setattr__(self, "kind", KIND_NAMES.key(self.kind))
+        if self.kind not in _KINDS:  # stored kinds skip the spelling lookup (session loads)
+            object.__setattr__(self, "kind", KIND_NAMES.key(self.kind))
         if not 1 <= self.quantity <= MAX_QUANTITY:
             raise ValueError(f"{self.name}: quantity must be 1..{MAX_QUANTITY} (got {self.quantity})")
         if self.stack is not None and (self.kind != SMALL or self.stack < 1):
@@ -153,10 +157,11 @@ def _item_from_toml(raw: Any, path: Path) -> Item:
     kind = raw.get("kind", ITEM)
     if not isinstance(kind, str):
         raise DocumentError(path + ("kind",), f"must be text ({', '.join(KIND_SLOTS)} or {SMALL})")
-    try:
-        kind = KIND_NAMES.key(kind)
-    except ValueError as err:
-        raise DocumentError(path + ("kind",), str(err)) from None
+    if kind not in _KINDS:
+        try:
+            kind = KIND_NAMES.key(kind)
+        except ValueError as err:
+            raise DocumentError(path + ("kind",), str(err)) from None
     numbers: dict[str, int | None] = {}
     for key, default in (("quantity", 1), ("stack", None)):
         value = raw.get(key, default)
