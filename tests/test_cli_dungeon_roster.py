@@ -226,3 +226,15 @@ def test_session_check_reports_hand_edits_with_their_field(crypt, case):
 
 def test_session_check_passes_the_example(crypt):
     ok(crypt("session", "check"))
+
+
+def test_dg_inv_1_completion_offers_the_item_kinds():
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "_TTCLI_COMPLETE": "complete_bash",
+           "COMP_WORDS": "ttcli char give Вор топор --kind t", "COMP_CWORD": "6"}
+    out = subprocess.run([sys.executable, "-m", "ttcli"], env=env, capture_output=True, text=True,
+                         cwd=ROOT)
+    assert out.stdout.split() == ["two_handed"]

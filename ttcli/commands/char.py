@@ -117,6 +117,13 @@ def show(
     emit(ctx, combatant_view(doc, full), pick_format(fmt, as_json))
 
 
+def complete_kind(incomplete: str) -> list[str]:
+    """The stored item kinds (DG-INV-1)."""
+    from rules.systems.dungeon.inventory import KIND_SLOTS, SMALL
+
+    return [k for k in (*KIND_SLOTS, SMALL) if k.startswith(incomplete)]
+
+
 ItemArg = Annotated[str, typer.Argument(
     help="Item name; an item already carried may be named by a unique prefix when it moves.")]
 CountOpt = Annotated[int, typer.Option("--count", "-n", min=1, help="How many pieces.")]
@@ -162,7 +169,8 @@ def give(
         autocompletion=complete_combatant)] = None,
     kind: Annotated[Optional[str], typer.Option(
         "--kind", help="For a new item: item (1 slot), armor or two_handed (2 slots), "
-                       "small (stacks; броня, двуручное, мелочь too).")] = None,
+                       "small (stacks; броня, двуручное, мелочь too).",
+        autocompletion=complete_kind)] = None,
     stack: Annotated[Optional[int], typer.Option(
         "--stack", min=1, help="Small items: how many share one slot (default 10).")] = None,
 ) -> None:
