@@ -513,6 +513,28 @@ def test_dg_move_1_plan_counts_diagonals_and_spare_cells():
     assert (plan.actions, plan.spare) == (2, 1)
 
 
+@pytest.mark.parametrize(
+    "path, speed, actions, spare",
+    [
+        ([(0, 0), (1, 1), (2, 2), (3, 3)], 3, 3, 3),  # RULES.md: 3 diagonals at РЕАК 3 take 3
+        ([(0, 0), (1, 1), (2, 2), (3, 3)], 4, 2, 2),
+        ([(0, 0), (1, 0), (2, 1), (3, 1)], 3, 2, 2),  # 1 + 2 fit one action, then 1
+        ([(0, 0), (1, 0), (2, 0), (3, 1)], 3, 2, 2),  # 1 + 1, then the diagonal: not split
+        ([(0, 0), (1, 0), (2, 0), (3, 0)], 3, 1, 0),
+    ],
+)
+def test_dg_move_1_a_step_is_never_split_between_move_actions(path, speed, actions, spare):
+    plan = dg.plan_move(path, speed)
+    assert (plan.actions, plan.spare) == (actions, spare)
+
+
+def test_dg_move_1_a_diagonal_step_does_not_fit_speed_one():
+    with pytest.raises(RuleError) as caught:
+        dg.plan_move([(0, 0), (1, 1)], 1)
+    assert caught.value.rule == "DG-MOVE-1"
+    assert dg.plan_move([(0, 0), (1, 0), (1, 1)], 1).actions == 2
+
+
 def test_dg_move_1_speed_zero_cannot_move():
     with pytest.raises(RuleError):
         dg.move_actions_needed(1, 0)

@@ -262,10 +262,10 @@ def shortest_cost(start: Cell, end: Cell) -> int:
 
 
 def move_actions_needed(cost: int, speed: int) -> int:
-    """Move actions needed to cover ``cost`` cells at ``speed`` cells each.
+    """Move actions needed to cover ``cost`` cells of orthogonal steps at ``speed`` cells each.
 
-    Consecutive move actions pool their cells [I], so a diagonal step may
-    straddle two of them.
+    A path with diagonal steps is planned by :func:`plan_move`, which never
+    splits a step between two move actions.
     """
     if cost < 0:
         raise ValueError(f"a distance cannot be negative (got {cost})")
@@ -290,10 +290,23 @@ class MovePlan:
 def plan_move(path: Sequence[Cell], speed: int) -> MovePlan:
     """DG-MOVE-1: what a path costs and how many move actions it takes.
 
-    ``speed`` is cells per move action: the reaction, less any injury.
+    ``speed`` is cells per move action: the reaction, less any injury.  A
+    step is never split between two move actions [I] (RULES.md: at РЕАК 3,
+    three diagonal steps take 3 move actions, not 2), so the steps are
+    packed in order, each action taking the steps that still fit in it.
     """
     costs = [step_cost(a, b) for a, b in zip(path, path[1:])]
     cost = sum(costs)
-    actions = move_actions_needed(cost, speed)
+    actions = move_actions_needed(cost, speed)  # refuses speed 0 for a real move
+    if actions:
+        actions, room = 0, 0
+        for step in costs:
+            if step > speed:
+                raise RuleError(f"a diagonal step costs {step} cells, more than one move action "
+                                f"covers at speed {speed}; go round it orthogonally",
+                                rule="DG-MOVE-1")
+            if step > room:
+                actions, room = actions + 1, speed
+            room -= step
     diagonal = costs.count(STEP_COSTS[(1, 1)])
     return MovePlan(cost, len(costs) - diagonal, diagonal, speed, actions, actions * speed - cost)
