@@ -1,6 +1,6 @@
 """Mechanics of the dungeon system (Подземелье Ужаса), in one namespace.
 
-The rules live in small ``rules.dungeon_*`` modules; this one gathers their
+The rules live in small modules beside this one; this one gathers their
 public names so callers can write ``from rules import dungeon`` and reach
 everything.  Stat creation and derived stats (DG-STAT-1, DG-DER-1) are in
 ``rules.systems.dungeon.sheet``.
@@ -130,5 +130,5 @@ from rules.systems.dungeon.situations import (
 )
 from rules.core.errors import RuleError, UnknownNameError
 
-__all__ = sorted(name for name in dict(globals()) if not name.startswith("_") and name not in (
-    "annotations",))
+#: every name imported above is public: this module is the dungeon's one namespace
+__all__ = sorted(name for name in dict(globals()) if not name.startswith("_"))
