@@ -11,7 +11,6 @@ from rules.core.sources import DiceSource
 from rules.systems.dungeon.checks import ADVANTAGE_CAP, roll_d20
 from rules.systems.dungeon.common import Die, require_non_negative, roll
 from rules.systems.dungeon.situations import (
-    ATTACK_KINDS,
     MELEE,
     RANGED,
     Situation,

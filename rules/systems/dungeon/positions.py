@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Collection
 
 from rules.core.errors import RuleError
-from rules.systems.dungeon.situations import MELEE, RANGED, require_kind
+from rules.systems.dungeon.situations import MELEE, require_kind
 from rules.systems.dungeon.turns import Cell, shortest_cost
 
 #: actions dropping prone or standing up costs (DG-ACT-2)
@@ -139,7 +139,7 @@ def push(pusher: Cell, target: Cell, *, blocked: Collection[Cell] = ()) -> PushO
 
 
 __all__ = [
-    "DEFAULT_RANGED_RANGE", "MELEE", "MELEE_REACH", "POSTURE_ACTIONS", "RANGED",
+    "DEFAULT_RANGED_RANGE", "MELEE_REACH", "POSTURE_ACTIONS",
     "PostureChange", "PushOutcome", "RangeCheck", "drop_prone", "push", "range_check",
     "require_in_range", "stand_up", "steps_between", "weapon_reach",
 ]
