@@ -97,7 +97,7 @@ def test_count_adds_numbered_copies_and_english_names_work(cli, crypt):
 
 def test_char_set_prefix_case_insensitive_resource_and_override(cli, crypt):
     ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
-    ok(cli("char", "set", "ВИК", "hp=5", "ОЗ=20"))
+    ok(cli("char", "set", "ВИК", "hp=5", "ЗД_макс=20"))
     data = json.loads(ok(cli("char", "show", "викинг", "--json")).stdout)
     assert data["resources"]["hp"] == 5 and data["derived"]["hp_max"] == 20
 
@@ -310,8 +310,10 @@ def test_store_round_trip_of_generated_rosters(tmp_path_factory, roster):
     path = tmp_path_factory.mktemp("rt") / "s.toml"
     doc = new_document("проба", "dungeon")
     for name, (side, body, hp) in roster.items():
+        # HP above 0 and below a high maximum, so "ok" agrees with it (DG-DEATH-1)
         doc["combatants"][name] = {"side": side, "hidden": False, "status": "ok",
-                                   "stats": {"body": body}, "resources": {"hp": hp}}
+                                   "stats": {"body": body, "level": 100},
+                                   "resources": {"hp": abs(hp) + 1}}
     session = SessionFile(path, validate)
     session.create(doc)
     assert session.read() == doc

@@ -226,20 +226,19 @@ def test_dg_adv_1_negative_counts_are_refused():
     ],
 )
 def test_dg_adv_1_seed_attack_situations(kind, situation, advantages, disadvantages):
-    found = dg.attack_circumstances(kind, **situation)
+    found = dg.hit_modifiers(kind, dg.Situation(**situation))
     assert (found.advantages, found.disadvantages) == (advantages, disadvantages)
 
 
 def test_dg_adv_1_darkness_takes_ten_off_a_hit():
-    found = dg.attack_circumstances("melee", light="dark")
-    outcome = dg.hit_roll(script(19), "melee", 12, disadvantages=found.disadvantages)
+    outcome = dg.hit_roll(script(19), "melee", 12, situation=dg.Situation(light="dark"))
     assert (outcome.advantage, outcome.total, outcome.hit) == (-10, 9, False)
-    assert found.reasons == ("light_dark",)
+    assert outcome.terms == ((-10, "darkness"),)
 
 
 def test_dg_adv_1_unknown_light_is_refused():
     with pytest.raises(ValueError):
-        dg.attack_circumstances("melee", light="twilight")
+        dg.Situation(light="twilight")
 
 
 # --- DG-SAVE-1 --------------------------------------------------------------
@@ -512,6 +511,28 @@ def test_dg_move_1_plan_counts_diagonals_and_spare_cells():
     plan = dg.plan_move([(0, 0), (1, 1), (2, 2), (3, 2)], speed=3)
     assert (plan.cost, plan.diagonal_steps, plan.orthogonal_steps) == (5, 2, 1)
     assert (plan.actions, plan.spare) == (2, 1)
+
+
+@pytest.mark.parametrize(
+    "path, speed, actions, spare",
+    [
+        ([(0, 0), (1, 1), (2, 2), (3, 3)], 3, 3, 3),  # RULES.md: 3 diagonals at РЕАК 3 take 3
+        ([(0, 0), (1, 1), (2, 2), (3, 3)], 4, 2, 2),
+        ([(0, 0), (1, 0), (2, 1), (3, 1)], 3, 2, 2),  # 1 + 2 fit one action, then 1
+        ([(0, 0), (1, 0), (2, 0), (3, 1)], 3, 2, 2),  # 1 + 1, then the diagonal: not split
+        ([(0, 0), (1, 0), (2, 0), (3, 0)], 3, 1, 0),
+    ],
+)
+def test_dg_move_1_a_step_is_never_split_between_move_actions(path, speed, actions, spare):
+    plan = dg.plan_move(path, speed)
+    assert (plan.actions, plan.spare) == (actions, spare)
+
+
+def test_dg_move_1_a_diagonal_step_does_not_fit_speed_one():
+    with pytest.raises(RuleError) as caught:
+        dg.plan_move([(0, 0), (1, 1)], 1)
+    assert caught.value.rule == "DG-MOVE-1"
+    assert dg.plan_move([(0, 0), (1, 0), (1, 1)], 1).actions == 2
 
 
 def test_dg_move_1_speed_zero_cannot_move():

@@ -74,7 +74,9 @@ def test_every_setting_name_resolves(system: str, name: str, key: str) -> None:
         ("dungeon", "РАЗ", "mind"),
         ("dungeon", "ХАР", "charisma"),
         ("dungeon", "Телосложение", "body"),
-        ("dungeon", "ЗД", "hp_max"),
+        ("dungeon", "ЗД_макс", "hp_max"),
+        ("dungeon", "макс ЗД", "hp_max"),
+        ("dungeon", "дальность", "weapon_range"),
         ("dungeon", "УВ", "dodge"),
         ("dungeon", "БР", "armor"),
         ("dungeon", "УСТ", "fatigue_max"),
@@ -122,6 +124,15 @@ def test_a_name_means_the_maximum_as_a_stat_and_the_current_value_as_a_resource(
     sheet = SHEETS[system]
     assert sheet.resolve(typed) == stat_key
     assert sheet.resolve_resource(typed) == resource_key
+
+
+@pytest.mark.parametrize("typed", ["hp", "ЗД", "ОЗ", "здоровье", "Здоровье"])
+def test_dg_death_1_health_words_name_current_hp_and_the_maximum_has_its_own(typed: str) -> None:
+    sheet = SHEETS["dungeon"]
+    assert sheet.resolve_resource(typed) == "hp"
+    with pytest.raises(UnknownStat):
+        sheet.resolve(typed)  # never the maximum: that is hp_max / ЗД_макс
+    assert sheet.resolve("ЗД_макс") == sheet.resolve("hp_max") == "hp_max"
 
 
 def test_dg_stat_1_typo_gets_a_suggestion_in_the_message() -> None:

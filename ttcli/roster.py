@@ -58,12 +58,33 @@ def parse_value(sheet, key: str, value: str):
 
 
 def parse_stats(sheet, assignments: list[str]) -> dict[str, Any]:
+    stats, resources = parse_assignments(sheet, assignments)
+    if resources:
+        raise CliError(f"{', '.join(resources)}: current values are not stats", ExitCode.USAGE)
+    return stats
+
+
+def parse_assignments(sheet, assignments: list[str]) -> tuple[dict[str, Any], dict[str, int]]:
+    """Typed ``name=value`` words -> (stats, current values), read as ``char set`` reads them."""
     stats: dict[str, Any] = {}
+    resources: dict[str, int] = {}
     for text in assignments:
         name, value = split_assignment(text)
-        key = sheet.resolve(name)
-        stats[key] = parse_value(sheet, key, value)
-    return stats
+        where, key = resolve_target(sheet, name)
+        if where == "stats":
+            stats[key] = parse_value(sheet, key, value)
+        else:
+            resources[key] = parse_resource(sheet, key, value)
+    return stats, resources
+
+
+def parse_resource(sheet, key: str, value: str) -> int:
+    """A typed current value (``hp=5``): a whole number within the resource's range."""
+    field = next(r for r in sheet.resources if r.key == key)
+    try:
+        return field.parse(value)
+    except ValueError as e:
+        raise CliError(str(e), ExitCode.USAGE) from None
 
 
 def numbered(name: str, count: int, taken) -> list[str]:
@@ -87,7 +108,7 @@ def add_combatants(doc: dict, name: str, side: str, assignments: list[str], *, c
 
     name = check_name(name, "combatant name")
     sheet = _sheet(doc)
-    stats = parse_stats(sheet, assignments)
+    stats, start_values = parse_assignments(sheet, assignments)
     problems = sheet.validate(stats)
     if problems:
         raise CliError("; ".join(problems), ExitCode.RULES)
@@ -102,11 +123,16 @@ def add_combatants(doc: dict, name: str, side: str, assignments: list[str], *, c
             raise CliError(f"{n!r} is already in the roster", ExitCode.USAGE,
                            "pick another name, or use --count to number them")
     resources = sheet.initial_resources(stats)
+    status = "ok"
+    if start_values:
+        resources.update(start_values)
+        status = _settle_health(doc["system"], sheet, stats, resources, resources, status,
+                                start_values, None)
     for n in names:
         combatants[n] = {
             "side": side,
             "hidden": hidden,
-            "status": "ok",
+            "status": status,
             "stats": dict(stats),
             "resources": dict(resources),
         }
@@ -114,34 +140,98 @@ def add_combatants(doc: dict, name: str, side: str, assignments: list[str], *, c
 
 
 def set_values(doc: dict, query: str, assignments: list[str]) -> tuple[str, dict[str, Any]]:
+    """Change stats, current values, side, hidden or status of one combatant.
+
+    Current HP and status are kept in agreement by the system's health
+    rules (dungeon: ``hp=0`` knocks out, HP above 0 wakes); a lowered
+    maximum brings HP down with it.
+    """
     sheet = _sheet(doc)
     name = match_name(doc.get("combatants", {}), query)
     table = doc["combatants"][name]
     changed: dict[str, Any] = {}
+    given: dict[str, int] = {}
+    status: str | None = None
+    old_resources = dict(table.get("resources", {}))
     for text in assignments:
         raw, value = split_assignment(text)
         if raw in ("side", "hidden"):
             table[raw] = _parse_plain(raw, value)
             changed[raw] = table[raw]
             continue
+        if raw == "status":
+            status = _parse_status(doc["system"], value)
+            continue
         where, key = resolve_target(sheet, raw)
         if where == "stats":
             parsed = parse_value(sheet, key, value)
+            table.setdefault("stats", {})[key] = parsed
         else:
-            parsed = _parse_int(raw, value)
-        table.setdefault(where, {})[key] = parsed
+            parsed = parse_resource(sheet, key, value)
+            given[key] = parsed
+            table.setdefault("resources", {})[key] = parsed
         changed[key] = parsed
     problems = sheet.validate(table.get("stats", {}))
     if problems:
         raise CliError("; ".join(problems), ExitCode.RULES)
+    stats = table.get("stats", {})
+    resources = table.setdefault("resources", {})
+    before_status = table.get("status", "ok")
+    after = _settle_health(doc["system"], sheet, stats, old_resources, resources, before_status,
+                           given, status)
+    if "inventory" in table:
+        # a lowered ТЕЛО may leave too little room for what is carried
+        _inventory_of(doc, name).load(_capacity(doc, name)).require_fits(name)
+    for key, value in resources.items():
+        if key not in given and old_resources.get(key) != value:
+            changed[key] = value  # brought down to a lowered maximum
+    if after != before_status or status is not None:
+        table["status"] = after
+        changed["status"] = after
     return name, changed
 
 
-def _parse_int(name: str, value: str) -> int:
+def _parse_status(system: str, value: str) -> str:
+    if system not in _HEALTH_RULES:
+        raise CliError(f"status is kept by the fight for {system}", ExitCode.USAGE)
+    from rules.systems.dungeon.health import Status
+
     try:
-        return int(value)
+        return Status(value.strip().lower()).value
     except ValueError:
-        raise CliError(f"{name}: {value!r} is not a whole number", ExitCode.USAGE) from None
+        raise CliError(f"status {value!r} is not one of {', '.join(Status)}",
+                       ExitCode.USAGE) from None
+
+
+#: systems whose roster keeps HP and status in agreement, and the module with the rules
+_HEALTH_RULES = {"dungeon": "rules.systems.dungeon.health"}
+
+
+def _settle_health(system: str, sheet, stats, old_resources, resources: dict, status_before: str,
+                   given: Mapping[str, int], status: str | None) -> str:
+    """The status after a change of HP, status or the maximum; HP capped or refused.
+
+    ``resources`` may be changed: HP that was not given follows a lowered maximum.
+    """
+    if system not in _HEALTH_RULES or "hp" not in {r.key for r in sheet.resources}:
+        return status if status is not None else status_before
+    from importlib import import_module
+
+    health = import_module(_HEALTH_RULES[system])
+    try:
+        max_hp = sheet.resource_caps(stats)["hp"]
+    except ValueError as e:
+        raise CliError(str(e), ExitCode.RULES) from None
+    hp_before = old_resources.get("hp", resources.get("hp", max_hp))
+    hp = resources.get("hp", max_hp)
+    if "hp" not in given and hp > max_hp:
+        resources["hp"] = hp = max_hp
+    try:
+        result = health.set_health(hp_before if "hp" in given else hp, status_before, max_hp,
+                                   hp=given.get("hp"), status=status)
+    except ValueError as e:
+        raise CliError(str(e), ExitCode.BAD_DATA, "fix the status in the session file") from None
+    return result.status_after.value
 
 
 def _parse_plain(key: str, value: str):
@@ -155,6 +245,150 @@ def _parse_plain(key: str, value: str):
     if lowered in ("false", "no", "0", "нет"):
         return False
     raise CliError(f"hidden: {value!r} is not true or false", ExitCode.USAGE)
+
+
+# ------------------------------------------------------------------ inventory
+
+#: systems that keep an inventory per combatant (DG-INV-1)
+_INVENTORY_SYSTEMS = ("dungeon",)
+
+
+def _inventory_of(doc: Mapping[str, Any], name: str):
+    from rules.systems.dungeon.inventory import Inventory
+
+    if doc["system"] not in _INVENTORY_SYSTEMS:
+        raise CliError(f"{doc['system']} keeps no inventory", ExitCode.USAGE,
+                       f"inventories belong to: {', '.join(_INVENTORY_SYSTEMS)}")
+    raw = doc["combatants"][name].get("inventory", [])
+    return Inventory.from_toml(raw, ("combatants", name, "inventory"))
+
+
+def _capacity(doc: Mapping[str, Any], name: str) -> int:
+    sheet = _sheet(doc)
+    try:
+        return sheet.derive(doc["combatants"][name].get("stats", {}))["slots"]
+    except ValueError as e:
+        raise CliError(str(e), ExitCode.BAD_DATA) from None
+
+
+def _store_inventory(doc: dict, name: str, inventory) -> None:
+    table = doc["combatants"][name]
+    if inventory.items:
+        table["inventory"] = inventory.to_toml()
+    else:
+        table.pop("inventory", None)
+
+
+def _new_item(name: str, count: int, kind: str, stack: int | None):
+    from rules.core.errors import UnknownNameError
+    from rules.systems.dungeon.inventory import Item
+
+    try:
+        return Item(name, kind, count, stack)
+    except UnknownNameError as e:
+        raise CliError(str(e), ExitCode.NOT_FOUND) from None
+    except ValueError as e:
+        raise CliError(str(e), ExitCode.USAGE) from None
+
+
+def give_items(doc: dict, query: str, item: str, count: int = 1, *, to: str | None = None,
+               kind: str | None = None, stack: int | None = None):
+    """``char give``: NAME receives an item, or with ``to`` hands it to another (DG-INV-1).
+
+    A new item's kind is ``kind`` (default: the kind of the same item already
+    carried, else a plain item).  The receiver must have the slots free.
+    """
+    from rules.systems.dungeon.inventory import give_item, hand_over
+
+    combatants = doc.get("combatants", {})
+    name = match_name(combatants, query)
+    if count < 1:
+        raise CliError("--count must be at least 1", ExitCode.USAGE)
+    if to is not None:
+        if kind is not None or stack is not None:
+            raise CliError("--kind and --stack describe a new item; a hand-over moves one "
+                           "already carried", ExitCode.USAGE)
+        other = match_name(combatants, to)
+        change = hand_over(name, _inventory_of(doc, name), other, _inventory_of(doc, other),
+                           item, count, _capacity(doc, other))
+        _store_inventory(doc, name, change.giver_after)
+        _store_inventory(doc, other, change.taker_after)
+        return change
+    inventory = _inventory_of(doc, name)
+    carried = next((i for i in inventory.items if fold(i.name) == fold(item)), None)
+    if kind is None and carried is not None:
+        kind, stack = carried.kind, carried.stack if stack is None else stack
+    new = _new_item(carried.name if carried else item, count, kind or "item", stack)
+    change = give_item(name, inventory, new, _capacity(doc, name))
+    _store_inventory(doc, name, change.taker_after)
+    return change
+
+
+def take_items(doc: dict, query: str, item: str, count: int = 1, *, source: str | None = None):
+    """``char take``: NAME loses an item (used, sold, dropped), or takes it from ``source``."""
+    from rules.systems.dungeon.inventory import drop_item, hand_over
+
+    combatants = doc.get("combatants", {})
+    name = match_name(combatants, query)
+    if count < 1:
+        raise CliError("--count must be at least 1", ExitCode.USAGE)
+    if source is not None:
+        other = match_name(combatants, source)
+        change = hand_over(other, _inventory_of(doc, other), name, _inventory_of(doc, name),
+                           item, count, _capacity(doc, name))
+        _store_inventory(doc, other, change.giver_after)
+        _store_inventory(doc, name, change.taker_after)
+        return change
+    change = drop_item(name, _inventory_of(doc, name), item, count)
+    _store_inventory(doc, name, change.giver_after)
+    return change
+
+
+# ------------------------------------------------------------------ checks
+
+def system_problems(sheet, where: str, table: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What the system's own rules find wrong in a stored combatant: (field, message).
+
+    Dungeon: HP and status in agreement (DG-DEATH-1), the inventory readable
+    and within its slots (DG-INV-1).  ``where`` is the combatant's field
+    (``combatants."Викинг"``); each field returned starts with it.
+    """
+    found = _system_problems(sheet, table)
+    if not found:
+        return []
+    from .store import format_field
+
+    return [(f"{where}.{format_field(path)}", message) for path, message in found]
+
+
+def _system_problems(sheet, table: Mapping[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:
+    if sheet.system not in _HEALTH_RULES and "inventory" not in table:
+        return []
+    if sheet.system not in _INVENTORY_SYSTEMS:
+        return [(("inventory",), f"{sheet.system} keeps no inventory; remove this key")]
+    from rules.core.errors import DocumentError
+    from rules.systems.dungeon.health import health_problems
+    from rules.systems.dungeon.inventory import Inventory
+
+    stats, resources = table.get("stats", {}), table.get("resources", {})
+    found: list[tuple[tuple[str | int, ...], str]] = [
+        (p.path, p.message) for p in health_problems(sheet, stats, resources, table.get("status", "ok"))]
+    if "inventory" in table:
+        try:
+            inventory = Inventory.from_toml(table["inventory"], ("inventory",))
+        except DocumentError as e:
+            found.append((e.path, e.problem))
+        else:
+            try:
+                capacity = sheet.derive(stats)["slots"]
+            except ValueError:
+                return found  # the stats are reported by the sheet
+            load = inventory.load(capacity)
+            if not load.fits:
+                found.append((("inventory",), f"{load.used} slots used, {load.capacity} carried "
+                              f"(slots = ТЕЛО x 3); remove {load.used - load.capacity} or raise "
+                              "slots (DG-INV-1)"))
+    return found
 
 
 # ------------------------------------------------------------------ results
@@ -177,18 +411,46 @@ class CombatantView:
         out = [s.strong(s.escape(head))]
         res = t.get("resources", {})
         if res:
-            out.append("  " + ", ".join(
-                f"{k} {v}/{self.caps[k]}" if k in self.caps else f"{k} {v}" for k, v in res.items()))
+            labels = {r.key: r.label for r in sheet.resources}
+            # a current value next to its maximum, each under its own word, so
+            # hp (ЗД) and hp_max (ЗД_макс) are never mistaken for each other
+            out.append("  now: " + ", ".join(
+                f"{labels.get(k, k)} {v} of {self.caps[k]}" if k in self.caps
+                else f"{labels.get(k, k)} {v}" for k, v in res.items()))
         stats = sheet.with_defaults(t.get("stats", {}))
-        out.append("  " + ", ".join(f"{sheet.label(k)} {v}" for k, v in stats.items() if v is not None))
+        out.append("  stats: " + ", ".join(
+            f"{sheet.label(k)} {v}" for k, v in stats.items() if v is not None))
         if self.derived:
-            out.append("  " + ", ".join(f"{sheet.label(k)} {v}" for k, v in self.derived.items()))
+            out.append("  derived: " + ", ".join(
+                f"{sheet.label(k)} {v}" for k, v in self.derived.items()))
+        load = self.inventory_load()
+        if load is not None:
+            from rules.systems.dungeon.inventory import items_text
+
+            items = self.inventory().items
+            listed = f": {s.escape(items_text(items))}" if items else ": nothing"
+            out.append(f"  inventory, {load.used} of {load.capacity} slots used, "
+                       f"{load.free} free{listed}")
         for effect in t.get("effects", []):
             out.append(f"  effect: {effect.get('name')}")
         return out
 
+    def inventory(self):
+        from rules.systems.dungeon.inventory import Inventory
+
+        return Inventory.from_toml(self.table.get("inventory", []), ("inventory",))
+
+    def inventory_load(self):
+        if self.system not in _INVENTORY_SYSTEMS or "slots" not in self.derived:
+            return None
+        return self.inventory().load(self.derived["slots"])
+
     def to_json(self) -> dict:
-        return {"name": self.name, **dict(self.table), "derived": dict(self.derived)}
+        out = {"name": self.name, **dict(self.table), "derived": dict(self.derived)}
+        load = self.inventory_load()
+        if load is not None:
+            out["slots"] = {"used": load.used, "free": load.free, "capacity": load.capacity}
+        return out
 
 
 def combatant_view(doc: Mapping[str, Any], name: str) -> CombatantView:

@@ -251,6 +251,10 @@ def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> Non
                 f"known: {', '.join(sorted(known))}")
         elif not isinstance(value, int) or isinstance(value, bool):
             bad(f"{where}.resources.{key}", f"must be a whole number, not {value!r}")
+    from .roster import system_problems
+
+    for field, message in system_problems(sheet, where, table):
+        bad(field, message)
     try:
         derived = sheet.derive(stats)
     except ValueError:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
@@ -82,7 +82,11 @@ def set_(
                                         autocompletion=complete_combatant)],
     assignments: Assignments,
 ) -> None:
-    """Change stats or current values: hp=5, ОЗ=20 (a max override), side=enemy, hidden=true."""
+    """Change stats or current values: hp=5 (current HP; ЗД, ОЗ, здоровье too), ЗД_макс=20
+    (a maximum override), status=dead, side=enemy, hidden=true.
+
+    HP and status agree: hp=0 knocks out, HP above 0 wakes the unconscious.
+    """
     from ..roster import set_values
     from ..session import match_name, open_session
 
@@ -103,13 +107,106 @@ def show(
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
 ) -> None:
-    """Show one combatant: stats, derived values, current values, effects."""
+    """Show one combatant: current values next to their maximum, stats, derived values,
+    inventory with used and free slots, effects."""
     from ..roster import combatant_view
     from ..session import match_name, open_session
 
     doc = open_session(ctx.obj).read()
     full = match_name(doc.get("combatants", {}), name)
     emit(ctx, combatant_view(doc, full), pick_format(fmt, as_json))
+
+
+def complete_kind(incomplete: str) -> list[str]:
+    """The stored item kinds (DG-INV-1)."""
+    from rules.systems.dungeon.inventory import KIND_SLOTS, SMALL
+
+    return [k for k in (*KIND_SLOTS, SMALL) if k.startswith(incomplete)]
+
+
+ItemArg = Annotated[str, typer.Argument(
+    help="Item name; an item already carried may be named by a unique prefix when it moves.")]
+CountOpt = Annotated[int, typer.Option("--count", "-n", min=1, help="How many pieces.")]
+
+
+def _inventory_message(verb: str, change) -> Message:
+    item = change.item
+    pieces = f"{item.quantity} x {item.name}" if item.quantity != 1 else item.name
+    if change.giver and change.taker:
+        text = f"{change.giver} gives {pieces} to {change.taker}"
+    elif change.taker:
+        text = f"{change.taker} gets {pieces}"
+    else:
+        text = f"{change.giver} no longer carries {pieces}"
+    load = change.taker_load
+    if load is not None:
+        text += f" ({change.taker}: {load.used} of {load.capacity} slots used, {load.free} free)"
+    data = {"item": item.name, "kind": item.kind, "count": item.quantity,
+            "from": change.giver, "to": change.taker}
+    if load is not None:
+        data["slots"] = {"used": load.used, "free": load.free, "capacity": load.capacity}
+    return Message((text,), data)
+
+
+def _log_inventory(doc, command: str, change) -> None:
+    combatants = doc["combatants"]
+    who = [n for n in (change.giver, change.taker) if n]
+    hidden = any(combatants[n].get("hidden", False) for n in who)
+    doc.log({"kind": "char-" + command, "command": "char " + command, "actor": who[0],
+             "item": change.item.name, "count": change.item.quantity,
+             "from": change.giver or "", "to": change.taker or "", "hidden": hidden})
+
+
+@app.command("give")
+def give(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Who gets the item, or with --to who hands it over.",
+                                        autocompletion=complete_combatant)],
+    item: ItemArg,
+    count: CountOpt = 1,
+    to: Annotated[Optional[str], typer.Option(
+        "--to", help="Hand the item from NAME to this combatant.",
+        autocompletion=complete_combatant)] = None,
+    kind: Annotated[Optional[str], typer.Option(
+        "--kind", help="For a new item: item (1 slot), armor or two_handed (2 slots), "
+                       "small (stacks; броня, двуручное, мелочь too).",
+        autocompletion=complete_kind)] = None,
+    stack: Annotated[Optional[int], typer.Option(
+        "--stack", min=1, help="Small items: how many share one slot (default 10).")] = None,
+) -> None:
+    """Give NAME an item, or hand it from NAME to another with --to (DG-INV-1).
+
+    Refused when the receiver's slots (ТЕЛО x 3) cannot hold it.
+    """
+    from ..roster import give_items
+    from ..session import open_session
+
+    with open_session(ctx.obj).transaction() as doc:
+        change = give_items(doc, name, item, count, to=to, kind=kind, stack=stack)
+        _log_inventory(doc, "give", change)
+    emit(ctx, _inventory_message("give", change))
+
+
+@app.command("take")
+def take(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Who loses the item, or with --from who takes it.",
+                                        autocompletion=complete_combatant)],
+    item: ItemArg,
+    count: CountOpt = 1,
+    source: Annotated[Optional[str], typer.Option(
+        "--from", help="NAME takes the item from this combatant.",
+        autocompletion=complete_combatant)] = None,
+) -> None:
+    """Take an item away from NAME (used up, sold, lost), or with --from NAME takes it
+    from another (DG-INV-1)."""
+    from ..roster import take_items
+    from ..session import open_session
+
+    with open_session(ctx.obj).transaction() as doc:
+        change = take_items(doc, name, item, count, source=source)
+        _log_inventory(doc, "take", change)
+    emit(ctx, _inventory_message("take", change))
 
 
 @app.command("list")

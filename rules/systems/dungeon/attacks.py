@@ -1,95 +1,30 @@
-"""Dungeon attacks: circumstances, the hit roll and damage.
+"""Dungeon attacks: the hit roll and damage.
 
-DG-ADV-1 (the attack situations), DG-HIT-1, DG-DMG-1.
+DG-HIT-1, DG-DMG-1; the situations of DG-ADV-1 are ``situations``'s.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.systems.dungeon.checks import roll_d20
-from rules.systems.dungeon.common import Die, require_non_negative, roll
 from rules.core.sources import DiceSource
-
-MELEE = "melee"
-RANGED = "ranged"
-ATTACK_KINDS = (MELEE, RANGED)
+from rules.systems.dungeon.checks import ADVANTAGE_CAP, roll_d20
+from rules.systems.dungeon.common import Die, require_non_negative, roll
+from rules.systems.dungeon.situations import (
+    MELEE,
+    RANGED,
+    Situation,
+    Term,
+    hit_modifiers,
+    require_kind,
+)
 
 #: the ranged hit roll adds the attacker's reaction; melee adds nothing
 _HIT_ADDS_REACTION = {MELEE: False, RANGED: True}
 #: melee damage adds the attacker's body; ranged adds nothing
 _DAMAGE_ADDS_BODY = {MELEE: True, RANGED: False}
 
-BRIGHT = "bright"
-DIM = "dim"
-DARK = "dark"
-#: disadvantages a target's lighting gives every attack on it
-_LIGHT_DISADVANTAGES = {BRIGHT: 0, DIM: 1, DARK: 2}
-_INVISIBLE_DISADVANTAGES = 2
-
-#: situation -> attack kind -> (advantages, disadvantages)
-_SITUATIONS = {
-    "target_prone": {MELEE: (1, 0), RANGED: (0, 1)},
-    "target_in_cover": {MELEE: (0, 0), RANGED: (0, 1)},
-    "attacker_prone": {MELEE: (0, 1), RANGED: (0, 1)},
-}
-
 MAX_WEAPON_DICE = 100
-
-
-def _require_kind(kind: str) -> str:
-    if kind not in ATTACK_KINDS:
-        raise ValueError(f"an attack is {MELEE!r} or {RANGED!r}, not {kind!r}")
-    return kind
-
-
-@dataclass(frozen=True, slots=True)
-class Circumstances:
-    advantages: int
-    disadvantages: int
-    #: the situations that counted, for showing why
-    reasons: tuple[str, ...]
-
-
-def attack_circumstances(
-    kind: str,
-    *,
-    target_prone: bool = False,
-    target_in_cover: bool = False,
-    attacker_prone: bool = False,
-    light: str = BRIGHT,
-    target_invisible: bool = False,
-) -> Circumstances:
-    """Advantages and disadvantages the seed's attack situations give (DG-ADV-1).
-
-    Full darkness and invisibility are one condition in the seed ("в полной
-    темноте / невидима"): both together still give two disadvantages [I].
-    Cover only hinders ranged attacks, as the seed says.
-    """
-    _require_kind(kind)
-    if light not in _LIGHT_DISADVANTAGES:
-        raise ValueError(f"light is one of {', '.join(_LIGHT_DISADVANTAGES)}, not {light!r}")
-    flags = {
-        "target_prone": target_prone,
-        "target_in_cover": target_in_cover,
-        "attacker_prone": attacker_prone,
-    }
-    advantages = disadvantages = 0
-    reasons: list[str] = []
-    for situation, present in flags.items():
-        plus, minus = _SITUATIONS[situation][kind]
-        if present and (plus or minus):
-            advantages += plus
-            disadvantages += minus
-            reasons.append(situation)
-    if light != BRIGHT:
-        reasons.append(f"light_{light}")
-    if target_invisible:
-        reasons.append("target_invisible")
-    disadvantages += max(
-        _LIGHT_DISADVANTAGES[light], _INVISIBLE_DISADVANTAGES if target_invisible else 0
-    )
-    return Circumstances(advantages, disadvantages, tuple(reasons))
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +44,10 @@ class HitOutcome:
     dodge: int
     hit: bool
     natural: int | None
+    #: every modifier with its reason, in the order shown (DG-ADV-1)
+    terms: tuple[Term, ...] = ()
+    #: the bought +5 changed nothing because of the cap
+    fatigue_wasted: bool = False
 
     @property
     def dice(self) -> tuple[Die, ...]:
@@ -125,30 +64,38 @@ def hit_roll(
     advantages: int = 0,
     disadvantages: int = 0,
     fatigue_advantage: bool = False,
+    situation: Situation = Situation(),
+    cap: int | None = ADVANTAGE_CAP,
 ) -> HitOutcome:
     """DG-HIT-1: d20 (+ reaction when ranged) >= the target's УВ hits.
 
-    A natural 1 misses and a natural 20 hits [I], as in checks.  The +5 bought
-    with fatigue is one more advantage and counts toward the +-10 limit.
+    A natural 1 misses and a natural 20 hits [I], as in checks.  The
+    situation (cover, light, prone: DG-ADV-1, DG-PRONE-1) and the master's
+    own advantages and disadvantages add +-5 each; the +5 bought with
+    fatigue is one more advantage; together they are held within ``cap``.
+    ``terms`` lists every modifier with its reason.
     """
-    _require_kind(kind)
-    require_non_negative(advantages=advantages, disadvantages=disadvantages)
-    reaction_bonus = reaction if _HIT_ADDS_REACTION[kind] else 0
-    all_advantages = advantages + int(fatigue_advantage)
-    result = roll_d20(source, "hit", reaction_bonus + bonus, all_advantages, disadvantages, dodge)
+    require_kind(kind)
+    mods = hit_modifiers(
+        kind, situation, reaction=reaction, bonus=bonus, advantages=advantages,
+        disadvantages=disadvantages, fatigue_advantage=fatigue_advantage, cap=cap,
+    )
+    result = roll_d20(source, "hit", mods.total, 0, 0, dodge)
     return HitOutcome(
         kind=kind,
         die=result.die,
-        reaction_bonus=reaction_bonus,
+        reaction_bonus=reaction if _HIT_ADDS_REACTION[kind] else 0,
         bonus=bonus,
-        advantages=all_advantages,
-        disadvantages=disadvantages,
+        advantages=mods.advantages,
+        disadvantages=mods.disadvantages,
         fatigue_advantage=fatigue_advantage,
-        advantage=result.advantage,
+        advantage=mods.advantage,
         total=result.total,
         dodge=dodge,
         hit=result.success,
         natural=result.natural,
+        terms=mods.terms,
+        fatigue_wasted=mods.fatigue_wasted,
     )
 
 
@@ -189,7 +136,7 @@ def damage_roll(
     damage die (DG-FAT-1) is one more die of the weapon's size, even for a
     weapon that rolls several [I].
     """
-    _require_kind(kind)
+    require_kind(kind)
     count, sides = weapon
     if not 1 <= count <= MAX_WEAPON_DICE or sides < 1:
         raise ValueError(f"a weapon rolls 1..{MAX_WEAPON_DICE} dice of at least one side, not {count}d{sides}")

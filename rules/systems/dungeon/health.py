@@ -1,6 +1,6 @@
 """Dungeon health: damage, healing, unconsciousness, death, injuries.
 
-DG-DEATH-1, DG-INJ-1.
+DG-DEATH-1, DG-INJ-1, DG-INJ-2; HP and status kept in agreement.
 """
 
 from __future__ import annotations
@@ -10,8 +10,11 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
-from rules.systems.dungeon.common import require_non_negative
 from rules.core.errors import RuleError
+from rules.core.names import name_key
+from rules.core.sheet import MissingStat, Sheet
+from rules.systems.dungeon.common import require_non_negative
+from rules.systems.dungeon.inventory import Inventory
 
 
 class Status(StrEnum):
@@ -140,3 +143,171 @@ def injury_modifier(injuries: Iterable[Injury], key: str) -> int:
 
 #: the seed's example of a light injury
 TWISTED_ANKLE = Injury("подвернутая нога", duration="1 час", modifiers={"speed": -1})
+
+
+# --- HP and status in agreement ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HealthProblem:
+    """One disagreement in a stored character: where (``("resources", "hp")``) and what."""
+
+    path: tuple[str, ...]
+    message: str
+
+
+_HP = ("resources", "hp")
+_STATUS = ("status",)
+
+
+def health_problems(
+    sheet: Sheet, stats: Mapping[str, object], resources: Mapping[str, object], status: object
+) -> tuple[HealthProblem, ...]:
+    """What is wrong with a character's HP and status, as stored (for ``session check``).
+
+    HP below 0 or above its maximum, an unknown status, HP 0 while "ok"
+    and HP above 0 while "unconscious" (DG-DEATH-1).  A dead body may
+    keep any HP.  Each problem says how to fix it.  Values of the wrong
+    kind are left to the sheet's own validation.
+    """
+    hp = resources.get("hp")
+    if hp is None:
+        return ()  # HP not written yet starts at its maximum
+    if isinstance(hp, bool) or not isinstance(hp, int) or not isinstance(status, str):
+        return ()
+    problems: list[HealthProblem] = []
+    if hp < 0:
+        problems.append(HealthProblem(_HP, f"HP is {hp}; it never goes below 0 (DG-DEATH-1): "
+                                           "write hp = 0 and status = \"unconscious\""))
+    try:
+        max_hp = sheet.resource_caps(stats).get("hp")
+    except (MissingStat, ValueError):
+        max_hp = None  # the sheet's validation reports the stats
+    if max_hp is not None and hp > max_hp:
+        problems.append(HealthProblem(_HP, f"HP {hp} is above its maximum {max_hp}: lower hp, "
+                                           f"or raise the maximum with hp_max = {hp}"))
+    try:
+        known = Status(status)
+    except ValueError:
+        problems.append(HealthProblem(_STATUS, f"status {status!r} is not one of "
+                                               f"{', '.join(Status)}"))
+        return tuple(problems)
+    if known is Status.OK and hp == 0:
+        problems.append(HealthProblem(_STATUS, "status is \"ok\" but HP is 0: at 0 HP a "
+                                               "character is unconscious (DG-DEATH-1); write "
+                                               "status = \"unconscious\", or give HP above 0"))
+    if known is Status.UNCONSCIOUS and hp > 0:
+        problems.append(HealthProblem(_STATUS, f"status is \"unconscious\" but HP is {hp}: "
+                                               "any healing wakes (DG-DEATH-1); write "
+                                               "status = \"ok\", or hp = 0"))
+    return tuple(problems)
+
+
+@dataclass(frozen=True, slots=True)
+class HealthSet:
+    """HP or status set by the master (``char set X hp=0``), and the status that follows."""
+
+    hp_before: int
+    hp_after: int
+    status_before: Status
+    status_after: Status
+    dice: tuple = ()
+
+    @property
+    def knocked_out(self) -> bool:
+        return self.status_before is Status.OK and self.status_after is Status.UNCONSCIOUS
+
+    @property
+    def woke(self) -> bool:
+        return self.status_before is Status.UNCONSCIOUS and self.status_after is Status.OK
+
+
+def set_health(
+    hp_before: int,
+    status_before: str,
+    max_hp: int,
+    *,
+    hp: int | None = None,
+    status: str | None = None,
+) -> HealthSet:
+    """The master sets HP, status or both; the status follows HP (DG-DEATH-1).
+
+    ``hp=0`` makes an "ok" character unconscious; HP above 0 wakes an
+    unconscious one; a dead body keeps its status whatever its HP, until
+    the master sets ``status`` itself.  HP below 0 or above ``max_hp`` is
+    refused, and so is a status HP contradicts ("ok" at 0 HP,
+    "unconscious" above 0): the message says what to set instead.
+    """
+    try:
+        before = Status(status_before)
+    except ValueError:
+        raise ValueError(f"status is one of {', '.join(Status)}, not {status_before!r}") from None
+    after_hp = hp_before if hp is None else hp
+    if after_hp < 0:
+        raise RuleError(f"HP cannot be {after_hp}; 0 is unconscious", rule="DG-DEATH-1")
+    if after_hp > max_hp:
+        raise RuleError(f"HP {after_hp} is above the maximum {max_hp}; raise the maximum "
+                        f"first (hp_max={after_hp})", rule="DG-DEATH-1")
+    if status is not None:
+        try:
+            wanted = Status(status)
+        except ValueError:
+            raise ValueError(f"status is one of {', '.join(Status)}, not {status!r}") from None
+        if wanted is Status.OK and after_hp == 0:
+            raise RuleError("a character at 0 HP is unconscious; give HP too (hp=1 status=ok)",
+                            rule="DG-DEATH-1")
+        if wanted is Status.UNCONSCIOUS and after_hp > 0:
+            raise RuleError(f"an unconscious character has 0 HP, not {after_hp}; "
+                            "set hp=0, which knocks it out", rule="DG-DEATH-1")
+        return HealthSet(hp_before, after_hp, before, wanted)
+    if before is Status.DEAD:
+        after = before
+    else:
+        after = Status.OK if after_hp > 0 else Status.UNCONSCIOUS
+    return HealthSet(hp_before, after_hp, before, after)
+
+
+# --- DG-INJ-2 ------------------------------------------------------------------
+
+#: names of the medical kit a treatment uses up
+KIT_NAMES = ("медицинский набор", "медицинская сумка", "медпакет", "аптечка", "medical kit",
+             "medkit", "healer's kit", "набор лекаря")
+_KIT_KEYS = frozenset(name_key(name) for name in KIT_NAMES)
+
+
+@dataclass(frozen=True, slots=True)
+class Treatment:
+    """Injuries removed with a medical kit at a rest (DG-INJ-2)."""
+
+    removed: tuple[Injury, ...]
+    #: untreatable injuries (a lost limb) stay
+    kept: tuple[Injury, ...]
+    kit: str
+    inventory_before: Inventory
+    inventory_after: Inventory
+    dice: tuple = ()
+
+
+def treat_injuries(injuries: Iterable[Injury], inventory: Inventory) -> Treatment:
+    """Remove every treatable injury with one medical kit, used up (DG-INJ-2).
+
+    Call it at a rest, short or long [I] (the seed says "на отдыхе").  No
+    roll [I]: the seed names the kit, not a Medicine check.  One kit
+    treats one character at one rest, whatever the number of injuries [I].
+    "Most injuries" is read as every injury the master did not mark
+    untreatable [I] (a lost limb is marked so).  Refused without a kit, or
+    with nothing treatable, so no kit is wasted.
+    """
+    injuries = tuple(injuries)
+    removed = tuple(injury for injury in injuries if injury.treatable)
+    kept = tuple(injury for injury in injuries if not injury.treatable)
+    kit = next((item for item in inventory.items if item.key in _KIT_KEYS), None)
+    if kit is None:
+        raise RuleError(f"no medical kit carried (one of: {', '.join(KIT_NAMES[:4])})",
+                        rule="DG-INJ-2")
+    if not removed:
+        what = ", ".join(injury.name for injury in kept)
+        raise RuleError("nothing a medical kit can treat" + (f": {what} cannot be" if what else ""),
+                        rule="DG-INJ-2")
+    after, _ = inventory.minus(kit.name, 1)
+    return Treatment(removed, kept, kit.name, inventory, after)

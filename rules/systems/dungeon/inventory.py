@@ -2,16 +2,23 @@
 
 Most things take a slot, armor and two-handed weapons two; very small
 things stack, a whole stack in one slot (10 candles = 1 slot).  A character
-carries body x 3 slots.
+carries body x 3 slots (the sheet's ``slots``, which a house rule may
+override).
+
+:class:`Inventory` is the immutable value kept in the session under each
+combatant (``[[combatants."Викинг".inventory]]``); giving and taking build
+new inventories and refuse what the slots cannot hold, so a refused request
+changes nothing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable
+from dataclasses import dataclass, replace
+from typing import Any, Iterable, Mapping, Sequence
 
+from rules.core.errors import DocumentError, RuleError
+from rules.core.names import name_key, pick
 from rules.systems.dungeon.common import Names, normalise
-from rules.core.errors import RuleError
 
 ITEM = "item"
 ARMOR = "armor"
@@ -23,6 +30,8 @@ KIND_SLOTS = {ITEM: 1, ARMOR: 2, TWO_HANDED: 2}
 #: the seed's example stack (10 candles), used when an item gives none [I]
 DEFAULT_STACK = 10
 SLOTS_PER_BODY = 3
+#: one request moves at most this many pieces (a typo guard, not a rule)
+MAX_QUANTITY = 10_000
 
 KIND_NAMES = Names(
     "item kind",
@@ -35,6 +44,9 @@ KIND_NAMES = Names(
 )
 
 
+_KINDS = frozenset((ITEM, ARMOR, TWO_HANDED, SMALL))
+
+
 @dataclass(frozen=True, slots=True)
 class Item:
     name: str
@@ -44,15 +56,24 @@ class Item:
     stack: int | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", KIND_NAMES.key(self.kind))
-        if self.quantity < 1:
-            raise ValueError(f"{self.name}: quantity must be at least 1 (got {self.quantity})")
+        if not self.name.strip():
+            raise ValueError("an item needs a name")
+        object.__setattr__(self, "name", self.name.strip())
+        if self.kind not in _KINDS:  # stored kinds skip the spelling lookup (session loads)
+            object.__setattr__(self, "kind", KIND_NAMES.key(self.kind))
+        if not 1 <= self.quantity <= MAX_QUANTITY:
+            raise ValueError(f"{self.name}: quantity must be 1..{MAX_QUANTITY} (got {self.quantity})")
         if self.stack is not None and (self.kind != SMALL or self.stack < 1):
             raise ValueError(f"{self.name}: only small items stack, at least 1 per slot")
 
     @property
     def per_slot(self) -> int:
         return self.stack if self.stack is not None else DEFAULT_STACK
+
+    @property
+    def key(self) -> str:
+        """The form item names are compared in (case and ё/е do not matter)."""
+        return name_key(self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,22 +98,28 @@ class InventoryLoad:
     def fits(self) -> bool:
         return self.used <= self.capacity
 
-    def require_fits(self) -> InventoryLoad:
+    def require_fits(self, who: str = "the character") -> InventoryLoad:
         if not self.fits:
             raise RuleError(
-                f"{self.used} slots used but only {self.capacity} can be carried "
-                f"(body x {SLOTS_PER_BODY}); drop {self.used - self.capacity}",
+                f"{who} would use {self.used} slots but can carry only {self.capacity} "
+                f"(ТЕЛО x {SLOTS_PER_BODY}); {self.used - self.capacity} too many",
                 rule="DG-INV-1",
             )
         return self
 
 
-def inventory_load(items: Iterable[Item], body: int) -> InventoryLoad:
-    """Slots a list of items uses against the body x 3 a character carries.
+def inventory_load(items: Iterable[Item], body: int | None = None, *,
+                   capacity: int | None = None) -> InventoryLoad:
+    """Slots a list of items uses against what the character carries.
 
-    Small items with the same name and stack size are counted together [I]
-    (3 candles + 3 candles share one slot); everything else counts apiece.
+    ``capacity`` is the sheet's ``slots``; without it, body x 3.  Small items
+    with the same name and stack size are counted together [I] (3 candles +
+    3 candles share one slot); everything else counts apiece.
     """
+    if capacity is None:
+        if body is None:
+            raise ValueError("give the body or the capacity in slots")
+        capacity = body * SLOTS_PER_BODY
     lines: list[InventoryLine] = []
     stacks: dict[tuple[str, int], int] = {}
     for item in items:
@@ -109,4 +136,216 @@ def inventory_load(items: Iterable[Item], body: int) -> InventoryLoad:
             lines.append(
                 InventoryLine(item.name, item.kind, item.quantity, KIND_SLOTS[item.kind] * item.quantity)
             )
-    return InventoryLoad(tuple(lines), sum(line.slots for line in lines), body * SLOTS_PER_BODY)
+    return InventoryLoad(tuple(lines), sum(line.slots for line in lines), capacity)
+
+
+_ITEM_KEYS = ("name", "kind", "quantity", "stack")
+Path = tuple[str | int, ...]
+
+
+def _item_from_toml(raw: Any, path: Path) -> Item:
+    if not isinstance(raw, Mapping):
+        raise DocumentError(path, f"must be a table (name, kind, quantity, stack), got {raw!r}")
+    for key in raw:
+        if key not in _ITEM_KEYS:
+            raise DocumentError(path + (key,), f"unknown key; an item has: {', '.join(_ITEM_KEYS)}")
+    if "name" not in raw:
+        raise DocumentError(path + ("name",), "missing; every item has a name")
+    name = raw["name"]
+    if not isinstance(name, str) or not name.strip():
+        raise DocumentError(path + ("name",), f"must be a non-empty text, got {name!r}")
+    kind = raw.get("kind", ITEM)
+    if not isinstance(kind, str):
+        raise DocumentError(path + ("kind",), f"must be text ({', '.join(KIND_SLOTS)} or {SMALL})")
+    if kind not in _KINDS:
+        try:
+            kind = KIND_NAMES.key(kind)
+        except ValueError as err:
+            raise DocumentError(path + ("kind",), str(err)) from None
+    numbers: dict[str, int | None] = {}
+    for key, default in (("quantity", 1), ("stack", None)):
+        value = raw.get(key, default)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise DocumentError(path + (key,), f"must be a whole number, got {value!r}")
+        numbers[key] = value
+    quantity, stack = numbers["quantity"], numbers["stack"]
+    if not 1 <= quantity <= MAX_QUANTITY:  # type: ignore[operator]
+        raise DocumentError(path + ("quantity",), f"must be 1..{MAX_QUANTITY}, got {quantity}")
+    if stack is not None and kind != SMALL:
+        raise DocumentError(path + ("stack",), f"only small items stack; this one is {kind}")
+    if stack is not None and stack < 1:
+        raise DocumentError(path + ("stack",), f"must be at least 1, got {stack}")
+    return Item(name, kind, quantity, stack)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class Inventory:
+    """What one character carries, in the order it was added."""
+
+    items: tuple[Item, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "items", tuple(self.items))
+        seen: set[str] = set()
+        for item in self.items:
+            if item.key in seen:
+                raise ValueError(f"{item.name} is listed twice; give one line a total quantity")
+            seen.add(item.key)
+
+    # -- the session form ------------------------------------------------
+
+    @classmethod
+    def from_toml(cls, raw: Any, path: Path = ("inventory",)) -> Inventory:
+        """An inventory from its TOML array of tables.
+
+        Raises :class:`DocumentError` whose path names the bad field
+        (``path + (2, "quantity")``), so a hand edit can be found and fixed.
+        """
+        if not isinstance(raw, list):
+            raise DocumentError(path, "must be a list of item tables ([[...inventory]])")
+        items = [_item_from_toml(entry, path + (i,)) for i, entry in enumerate(raw)]
+        first: dict[str, int] = {}
+        for i, item in enumerate(items):
+            if item.key in first:
+                raise DocumentError(
+                    path + (i, "name"),
+                    f"{item.name!r} is already listed at [{first[item.key]}]; "
+                    "keep one line with the total quantity",
+                )
+            first[item.key] = i
+        return cls(tuple(items))
+
+    def to_toml(self) -> list[dict[str, Any]]:
+        """Name always; kind, quantity and stack only when not at their default."""
+        out = []
+        for item in self.items:
+            table: dict[str, Any] = {"name": item.name}
+            if item.kind != ITEM:
+                table["kind"] = item.kind
+            if item.quantity != 1:
+                table["quantity"] = item.quantity
+            if item.stack is not None:
+                table["stack"] = item.stack
+            out.append(table)
+        return out
+
+    # -- reading -----------------------------------------------------------
+
+    def load(self, capacity: int) -> InventoryLoad:
+        """Used and free slots against ``capacity`` (the sheet's ``slots``)."""
+        return inventory_load(self.items, capacity=capacity)
+
+    def find(self, name: str) -> Item:
+        """The item ``name`` means: exact name, else a unique prefix (NotFound otherwise)."""
+        chosen = pick("item", name, [item.name for item in self.items])
+        return next(item for item in self.items if item.name == chosen)
+
+    def count(self, name: str) -> int:
+        wanted = name_key(name)
+        return sum(item.quantity for item in self.items if item.key == wanted)
+
+    # -- changing ----------------------------------------------------------
+
+    def plus(self, item: Item) -> Inventory:
+        """This inventory with ``item`` added to a line of the same name, or as a new line.
+
+        Adding to a line of another kind or stack size is refused: the slots
+        would be counted wrongly.
+        """
+        for i, held in enumerate(self.items):
+            if held.key != item.key:
+                continue
+            if (held.kind, held.stack) != (item.kind, item.stack):
+                raise RuleError(
+                    f"{held.name} is carried as {_kind_text(held)}, not {_kind_text(item)}; "
+                    "use the same kind, or another name",
+                    rule="DG-INV-1",
+                )
+            total = held.quantity + item.quantity
+            if total > MAX_QUANTITY:
+                raise RuleError(f"{held.name}: more than {MAX_QUANTITY} pieces in one line")
+            merged = replace(held, quantity=total)
+            return Inventory(self.items[:i] + (merged,) + self.items[i + 1:])
+        return Inventory(self.items + (item,))
+
+    def minus(self, name: str, count: int = 1) -> tuple[Inventory, Item]:
+        """This inventory without ``count`` pieces of the item ``name`` means, and those pieces."""
+        if count < 1:
+            raise ValueError(f"take at least one piece (got {count})")
+        held = self.find(name)
+        if count > held.quantity:
+            raise RuleError(f"only {held.quantity} x {held.name} carried, {count} asked",
+                            rule="DG-INV-1")
+        taken = replace(held, quantity=count)
+        index = self.items.index(held)
+        if count == held.quantity:
+            rest = self.items[:index] + self.items[index + 1:]
+        else:
+            rest = self.items[:index] + (replace(held, quantity=held.quantity - count),) \
+                + self.items[index + 1:]
+        return Inventory(rest), taken
+
+
+def _kind_text(item: Item) -> str:
+    if item.kind == SMALL:
+        return f"small items, {item.per_slot} a slot"
+    return item.kind.replace("_", "-")
+
+
+@dataclass(frozen=True, slots=True)
+class InventoryChange:
+    """Items given to one character, taken from it, or moved between two."""
+
+    #: the pieces that moved (quantity = how many)
+    item: Item
+    giver: str | None
+    taker: str | None
+    #: None for the side that is not a character (the master's world)
+    giver_before: Inventory | None
+    giver_after: Inventory | None
+    taker_before: Inventory | None
+    taker_after: Inventory | None
+    #: the taker's slots after the change, when there is a taker
+    taker_load: InventoryLoad | None
+
+    #: nothing is rolled; kept so every outcome lists its dice
+    dice: tuple = ()
+
+
+def give_item(who: str, inventory: Inventory, item: Item, capacity: int) -> InventoryChange:
+    """``who`` receives ``item`` (found, bought, handed out by the master) (DG-INV-1).
+
+    Refused, with the free slots in the message, when it would not fit.
+    """
+    after = inventory.plus(item)
+    load = after.load(capacity).require_fits(who)
+    return InventoryChange(item, None, who, None, None, inventory, after, load)
+
+
+def drop_item(who: str, inventory: Inventory, name: str, count: int = 1) -> InventoryChange:
+    """``who`` loses ``count`` pieces of an item: used up, sold, dropped."""
+    after, taken = inventory.minus(name, count)
+    return InventoryChange(taken, who, None, inventory, after, None, None, None)
+
+
+def hand_over(giver: str, giver_inventory: Inventory, taker: str, taker_inventory: Inventory,
+              name: str, count: int, taker_capacity: int) -> InventoryChange:
+    """``giver`` hands ``count`` pieces of an item to ``taker``, who must have room."""
+    if name_key(giver) == name_key(taker):
+        raise RuleError(f"{giver} cannot hand something to itself")
+    giver_after, moved = giver_inventory.minus(name, count)
+    taker_after = taker_inventory.plus(moved)
+    load = taker_after.load(taker_capacity).require_fits(taker)
+    return InventoryChange(moved, giver, taker, giver_inventory, giver_after,
+                           taker_inventory, taker_after, load)
+
+
+def items_text(items: Sequence[Item]) -> str:
+    """``меч, кольчуга (armor), свеча x12`` for people."""
+    parts = []
+    for item in items:
+        text = item.name + (f" x{item.quantity}" if item.quantity != 1 else "")
+        if item.kind != ITEM:
+            text += f" ({_kind_text(item)})"
+        parts.append(text)
+    return ", ".join(parts)

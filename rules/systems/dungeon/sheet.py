@@ -39,6 +39,10 @@ STATS = (
          default=None, description="the weapon's damage dice, e.g. 1d8 or 2d6+1", rule="DG-DMG-1",
          pattern=r"\s*\d*\s*[dDдДкК]\s*\d+\s*(?:[+-]\s*\d+)?\s*",
          pattern_text="dice such as 1d8 or 2d6+1"),
+    Stat(key="weapon_range", ru=("дальность", "дальность оружия", "радиус"),
+         en=("range", "reach"), default=None, minimum=1,
+         description="cells a ranged weapon reaches; unset: 12 (melee always reaches 1)",
+         rule="DG-RANGE-1"),
 )
 
 
@@ -55,9 +59,12 @@ def _gold(v: Mapping[str, Value]) -> int:
 
 
 DERIVED = (
-    Derived(key="hp_max", ru=("ЗД", "здоровье", "макс ЗД", "ОЗ"), en=("hp", "max hp"),
+    # ЗД/ОЗ/здоровье/hp name the current HP (a resource); the maximum has words of its own
+    Derived(key="hp_max", ru=("ЗД_макс", "макс ЗД", "ОЗ_макс", "макс ОЗ", "макс здоровье",
+                              "здоровье макс"),
+            en=("max hp", "hp max", "maximum hp"),
             formula="ТЕЛО x 3 + level", compute=_hp_max, minimum=0,
-            description="maximum health", rule="DG-DER-1"),
+            description="maximum health (current health is hp)", rule="DG-DER-1"),
     Derived(key="dodge", ru=("УВ", "уворот"), en=("evasion", "ac"),
             formula="12 + level", compute=lambda v: 12 + v["level"],
             description="number a hit roll must reach", rule="DG-DER-1"),
@@ -81,7 +88,7 @@ DERIVED = (
 )
 
 RESOURCES = (
-    Resource(key="hp", ru=("ЗД", "здоровье", "ОЗ"), en=("health",), start="hp_max",
+    Resource(key="hp", ru=("ЗД", "здоровье", "ОЗ"), en=("health", "current hp"), start="hp_max",
              cap="hp_max", minimum=0,
              description="current health; 0 = unconscious", rule="DG-DEATH-1"),
     Resource(key="fatigue", ru=("УСТ", "усталость"), en=("fat",), start=0,

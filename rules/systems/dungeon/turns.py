@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from rules.systems.dungeon.common import Die, roll
-from rules.core.errors import RuleError
+from rules.core.errors import NotFound, RuleError
+from rules.core.names import name_key, pick
 from rules.core.sources import DiceSource
+from rules.systems.dungeon.common import Die, roll
 
 PARTY = "party"
 ENEMIES = "enemies"
@@ -119,6 +120,63 @@ def turn_order(
     return TurnOrder(initiative, order)
 
 
+@dataclass(frozen=True, slots=True)
+class PartyOrder:
+    """The party's agreed order (DG-INIT-1): who the master named, and who follows."""
+
+    order: tuple[str, ...]
+    #: the members named, in the order named
+    named: tuple[str, ...]
+    #: members left unnamed, after the named ones in their previous order
+    rest: tuple[str, ...]
+    dice: tuple = ()
+
+
+def agreed_party_order(
+    party: Sequence[str], wanted: Sequence[str], *, enemies: Sequence[str] = ()
+) -> PartyOrder:
+    """The party in the order the players agreed (``fight order A B C``), DG-INIT-1.
+
+    ``party`` is the party in its current order (by РЕАК); ``wanted`` the
+    names as typed: any case, a unique prefix is enough.  Members left out
+    keep their current order after the named ones [I], so naming only who
+    goes first is enough.  An enemy, an unknown name or a name given twice
+    is refused: the agreed order is the players' own.
+    """
+    if not wanted:
+        raise ValueError("name at least one member of the party")
+    enemy_keys = {name_key(name): name for name in enemies}
+    named: list[str] = []
+    for typed in wanted:
+        try:
+            member = pick("party member", typed, party)
+        except NotFound:
+            enemy = enemy_keys.get(name_key(typed))
+            if enemy is not None:
+                raise RuleError(f"{enemy} is an enemy; enemies act by РЕАК, the agreed order "
+                                "is the party's", rule="DG-INIT-1") from None
+            raise
+        if member in named:
+            raise RuleError(f"{member} is named twice; give each member one place",
+                            rule="DG-INIT-1")
+        named.append(member)
+    rest = tuple(member for member in party if member not in named)
+    return PartyOrder(tuple(named) + rest, tuple(named), rest)
+
+
+def with_party_order(order: Sequence[str], party_order: Sequence[str]) -> tuple[str, ...]:
+    """The fight's ``order`` with the party's places filled in ``party_order``.
+
+    Enemies keep their places; the party's places, wherever they are, are
+    taken by its members in the agreed order.
+    """
+    members = set(party_order)
+    if sum(1 for name in order if name in members) != len(members):
+        raise ValueError("the agreed order names someone who is not in the fight's order")
+    agreed = iter(party_order)
+    return tuple(next(agreed) if name in members else name for name in order)
+
+
 BASE_ACTIONS = 2
 
 
@@ -204,10 +262,10 @@ def shortest_cost(start: Cell, end: Cell) -> int:
 
 
 def move_actions_needed(cost: int, speed: int) -> int:
-    """Move actions needed to cover ``cost`` cells at ``speed`` cells each.
+    """Move actions needed to cover ``cost`` cells of orthogonal steps at ``speed`` cells each.
 
-    Consecutive move actions pool their cells [I], so a diagonal step may
-    straddle two of them.
+    A path with diagonal steps is planned by :func:`plan_move`, which never
+    splits a step between two move actions.
     """
     if cost < 0:
         raise ValueError(f"a distance cannot be negative (got {cost})")
@@ -232,10 +290,23 @@ class MovePlan:
 def plan_move(path: Sequence[Cell], speed: int) -> MovePlan:
     """DG-MOVE-1: what a path costs and how many move actions it takes.
 
-    ``speed`` is cells per move action: the reaction, less any injury.
+    ``speed`` is cells per move action: the reaction, less any injury.  A
+    step is never split between two move actions [I] (RULES.md: at РЕАК 3,
+    three diagonal steps take 3 move actions, not 2), so the steps are
+    packed in order, each action taking the steps that still fit in it.
     """
     costs = [step_cost(a, b) for a, b in zip(path, path[1:])]
     cost = sum(costs)
-    actions = move_actions_needed(cost, speed)
+    actions = move_actions_needed(cost, speed)  # refuses speed 0 for a real move
+    if actions:
+        actions, room = 0, 0
+        for step in costs:
+            if step > speed:
+                raise RuleError(f"a diagonal step costs {step} cells, more than one move action "
+                                f"covers at speed {speed}; go round it orthogonally",
+                                rule="DG-MOVE-1")
+            if step > room:
+                actions, room = actions + 1, speed
+            room -= step
     diagonal = costs.count(STEP_COSTS[(1, 1)])
     return MovePlan(cost, len(costs) - diagonal, diagonal, speed, actions, actions * speed - cost)

@@ -1,0 +1,149 @@
+"""The dungeon's actions (DG-ACT-2) and the knock-down (DG-KNOCK-1).
+
+Each listed action costs one of the round's two actions (DG-ACT-1); minor
+actions (a short shout, fixing a hat) cost nothing and are not tracked.
+The list is data, so a command or the prompt can offer it by name in
+Russian or English.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.core.errors import RuleError
+from rules.core.sources import DiceSource
+from rules.systems.dungeon.checks import CHECK_DIE, SAVE_DIE
+from rules.systems.dungeon.common import Die, Names, roll
+from rules.systems.dungeon.turns import ActionBudget
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    key: str
+    name_ru: str
+    name_en: str
+    #: other spellings a master may type
+    aliases: tuple[str, ...] = ()
+    #: the rule that resolves it, when it is more than spending the action
+    rule: str = "DG-ACT-2"
+    cost: int = 1
+
+
+#: the seed's list of actions, in its order
+ACTIONS = (
+    Action("attack", "атака", "attack", ("атаковать",), "DG-HIT-1"),
+    Action("ability", "способность", "ability", ("использовать способность", "использование способности")),
+    Action("spell", "заклинание", "spell", ("колдовать",)),
+    Action("move", "перемещение", "move", ("идти", "движение"), "DG-MOVE-1"),
+    Action("drop_prone", "упасть ничком", "drop prone", ("лечь", "упасть", "prone"), "DG-PRONE-1"),
+    Action("stand_up", "встать на ноги", "stand up", ("встать", "подняться"), "DG-PRONE-1"),
+    Action("knock_down", "сбить с ног", "knock down", ("сбить",), "DG-KNOCK-1"),
+    Action("push", "толкнуть", "push", ("оттолкнуть", "толчок")),
+    Action("draw_weapon", "вытащить оружие", "draw weapon", ("достать оружие", "draw")),
+    Action("stow_weapon", "спрятать оружие", "stow weapon", ("убрать оружие", "stow")),
+    Action("take_item", "вытащить из инвентаря", "take item",
+           ("вытащить что-то из инвентаря", "достать предмет", "достать из инвентаря",
+            "take from inventory")),
+    Action("pull_lever", "потянуть рычаг", "pull lever", ("потянуть за рычаг", "рычаг", "lever")),
+    Action("use_item", "использовать предмет", "use item", ("предмет в руке", "use held item")),
+    Action("reload", "перезарядить", "reload", ("перезарядить оружие", "перезарядка")),
+)
+
+_BY_KEY = {action.key: action for action in ACTIONS}
+ACTION_NAMES = Names(
+    "action", {a.key: (a.key, a.name_ru, a.name_en, *a.aliases) for a in ACTIONS}
+)
+
+
+def find_action(name: str) -> Action:
+    """``"сбить с ног"``, ``"knock down"``, ``"knock_down"`` -> the action."""
+    return _BY_KEY[ACTION_NAMES.key(name)]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken:
+    action: Action
+    budget_before: ActionBudget
+    budget_after: ActionBudget
+    dice: tuple = ()
+
+
+def take_action(budget: ActionBudget, name: str) -> ActionTaken:
+    """Spend one action of the round on ``name`` (any DG-ACT-2 action).
+
+    A move uses the free move bought with fatigue first, like
+    ``ActionBudget.spend_move``; everything else costs an action.
+    Refused (RuleError) when no action is left.
+    """
+    action = find_action(name)
+    after = budget.spend_move() if action.key == "move" else budget.spend(action.cost)
+    return ActionTaken(action, budget, after)
+
+
+# --- DG-KNOCK-1 ------------------------------------------------------------
+
+OPPOSED = "opposed"
+SAVE = "save"
+KNOCK_RESISTANCE = (OPPOSED, SAVE)
+
+
+@dataclass(frozen=True, slots=True)
+class KnockOutcome:
+    """A knock-down attempt: the dice, the totals and whether the target fell."""
+
+    resist: str
+    #: the attacker's d20 (opposed only)
+    attacker_die: Die | None
+    #: the target's d20 (opposed) or d10 save
+    target_die: Die
+    attacker_total: int | None
+    #: the target's d20 + ТЕЛО (opposed), or the highest face that saves
+    target_total: int
+    knocked_down: bool
+    #: the target is prone after it (DG-PRONE-1)
+    target_prone: bool
+    actions: int = 1
+
+    @property
+    def dice(self) -> tuple[Die, ...]:
+        return tuple(d for d in (self.attacker_die, self.target_die) if d is not None)
+
+
+def knock_down(
+    source: DiceSource,
+    attacker_body: int,
+    target_body: int,
+    *,
+    target_prone: bool = False,
+    resist: str = OPPOSED,
+    attacker_bonus: int = 0,
+    target_bonus: int = 0,
+) -> KnockOutcome:
+    """Knock an enemy down (DG-KNOCK-1): one action.
+
+    ``opposed`` (the seed's action list): the attacker's d20 + ТЕЛО against
+    the target's d20 + ТЕЛО, the attacker's die drawn first; the attacker
+    must beat the target, a tie keeps the target standing [I].  Natural 1
+    and 20 decide nothing here [I]: the totals are compared.
+
+    ``save`` (the master's choice, from the saving-throw text "пытаются
+    сбить с ног"): the target rolls 1d10 <= ТЕЛО + ``target_bonus`` to stay
+    standing; no attacker die.
+
+    A target already lying is refused: there is nothing to knock down.
+    """
+    if resist not in KNOCK_RESISTANCE:
+        raise ValueError(f"a knock-down is resisted {OPPOSED!r} or by a {SAVE!r}, not {resist!r}")
+    if target_prone:
+        raise RuleError("the target is already prone", rule="DG-KNOCK-1")
+    if resist == SAVE:
+        die = roll(source, SAVE_DIE, "knock_save")
+        target = target_body + target_bonus
+        fell = die.face > target
+        return KnockOutcome(SAVE, None, die, None, target, fell, fell)
+    mine = roll(source, CHECK_DIE, "knock_attacker")
+    theirs = roll(source, CHECK_DIE, "knock_target")
+    attacker_total = mine.face + attacker_body + attacker_bonus
+    target_total = theirs.face + target_body + target_bonus
+    fell = attacker_total > target_total
+    return KnockOutcome(OPPOSED, mine, theirs, attacker_total, target_total, fell, fell)
