@@ -350,7 +350,7 @@ class Values:
 
     __slots__ = ("_system", "_values")
 
-    def __init__(self, system: str, values: Mapping[str, Value | None]) -> None:
+    def __init__(self, system: str, values: Mapping[str, object]) -> None:
         self._system = system
         self._values = values
 
@@ -505,15 +505,19 @@ class Sheet:
         value: Value = next(s for s in self.settings if s.key == key).parse(text)
         return value
 
-    def with_defaults(self, stats: Mapping[str, Value]) -> dict[str, Value | None]:
-        """Every stat's value: the given one, else its default (None if none)."""
+    def with_defaults(self, stats: Mapping[str, object]) -> dict[str, object]:
+        """Every stat's value: the given one, else its default (None if none).
+
+        Stored values are taken as they are: :meth:`validate` judges them,
+        and reading one by field (:class:`Values`) checks its kind.
+        """
         return {s.key: stats.get(s.key, s.default) for s in self.stats}
 
-    def values(self, stats: Mapping[str, Value]) -> Values:
+    def values(self, stats: Mapping[str, object]) -> Values:
         """The stats, defaults filled in, for reading by field (``v[BODY]``)."""
         return Values(self.system, self.with_defaults(stats))
 
-    def derive(self, stats: Mapping[str, Value]) -> dict[str, int]:
+    def derive(self, stats: Mapping[str, object]) -> dict[str, int]:
         """Derived values; one present in ``stats`` overrides its formula.
 
         Raises :class:`MissingStat` when a formula needs a stat that has
@@ -526,17 +530,17 @@ class Sheet:
             for d in self.derived
         }
 
-    def _all_values(self, stats: Mapping[str, Value]) -> dict[str, Value | None]:
+    def _all_values(self, stats: Mapping[str, object]) -> dict[str, object]:
         return {**self.with_defaults(stats), **self.derive(stats)}
 
-    def _whole(self, f: Field[Any], value: Value | None) -> int:
+    def _whole(self, f: Field[Any], value: object) -> int:
         if value is None:
             raise MissingStat(self.system, [f.label])
         if not WHOLE.holds(value):
             raise ValueError(f"{f.label}: {WHOLE.problem(f, value)}")
         return value
 
-    def initial_resources(self, stats: Mapping[str, Value]) -> dict[str, int]:
+    def initial_resources(self, stats: Mapping[str, object]) -> dict[str, int]:
         """Start values of every resource (HP at its maximum, fatigue at 0...)."""
         values = self._all_values(stats)
         return {
@@ -546,7 +550,7 @@ class Sheet:
             for r in self.resources
         }
 
-    def resource_caps(self, stats: Mapping[str, Value]) -> dict[str, int]:
+    def resource_caps(self, stats: Mapping[str, object]) -> dict[str, int]:
         """The maximum of every resource that has one."""
         values = self._all_values(stats)
         return {
@@ -582,15 +586,6 @@ class Sheet:
             if trouble is not None:
                 yield key, f, trouble
 
-    def _stored(self, stats: Mapping[str, object]) -> dict[str, Value]:
-        """The stored values of a known key and the right kind: after a
-        check that found no problem, all of them."""
-        return {
-            key: value
-            for key, value in stats.items()
-            if (f := self._fields.get(key)) is not None and f.kind.holds(value)
-        }
-
     def _unknown_key(self, key: str) -> str:
         try:
             meant = self.resolve(key)
@@ -612,7 +607,7 @@ class Sheet:
             # creation rules read the values as numbers; a wrong kind
             # would only add noise
             return tuple(problems)
-        values = self.values(self._stored(stats))
+        values = self.values(stats)
         for s in self.stats:
             if s.required and not values.has(s):
                 problems.append(f"{s.rule}: {s.label} is required")
