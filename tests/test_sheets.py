@@ -7,7 +7,8 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.core.sheet import (
     CHOICE,
@@ -526,7 +527,7 @@ def test_sk_burn_1_and_sk_exh_1_settings() -> None:
     sheet = SHEETS["skirmish"]
     assert sheet.default_settings() == {"extinguish_threshold": 11, "exhaustion_difficulty": 10}
     assert sheet.parse_setting("тушение", "12") == 12
-    with pytest.raises(ValueError, match="1..20"):
+    with pytest.raises(ValueError, match=r"1\.\.20"):
         sheet.parse_setting("extinguish", "21")
 
 
@@ -678,7 +679,8 @@ def test_sheets_stay_pure_and_load_only_the_system_asked_for() -> None:
         "import sys; from rules.systems import get_sheet; get_sheet('dungeon');"
         "bad = [m for m in sys.modules if m.split('.')[0] in"
         " ('typer', 'rich', 'prompt_toolkit', 'ttcli')"
-        " or m in ('rules.systems.terra.sheet', 'rules.systems.twilight.sheet', 'rules.systems.skirmish.sheet')];"
+        " or m in ('rules.systems.terra.sheet', 'rules.systems.twilight.sheet',"
+        " 'rules.systems.skirmish.sheet')];"
         "print(bad)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
