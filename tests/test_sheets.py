@@ -7,11 +7,24 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from rules.core.sheet import BOOL, INT, MissingStat, Sheet, UnknownStat
+from rules.core.sheet import (
+    CHOICE,
+    DICE,
+    FLAG,
+    WHOLE,
+    MissingStat,
+    Resource,
+    Setting,
+    Sheet,
+    Stat,
+    UnknownStat,
+    name_form,
+)
 from rules.systems import SYSTEMS, get_sheet
-from rules.core.sheet import name_form
+from rules.systems.dungeon import sheet as dungeon
 
 SHEETS = {system: get_sheet(system) for system in SYSTEMS}
 RULE_PREFIX = {"terra": "TT", "dungeon": "DG", "twilight": "TW", "skirmish": "SK"}
@@ -179,13 +192,63 @@ def test_unknown_resource_and_setting_say_what_they_are() -> None:
 
 
 def test_two_stats_claiming_one_name_are_refused() -> None:
-    from rules.core.sheet import Stat
-
     with pytest.raises(ValueError, match="claimed by both"):
         Sheet(system="x", title="x", stats=(
             Stat(key="a", ru=("ФЗ(D)",)),
             Stat(key="b", ru=("фз d",)),
         ))
+
+
+@pytest.mark.parametrize(
+    ("declare", "message"),
+    [
+        (lambda: Stat(key="a", ru=("а",), kind=CHOICE), "a choice needs its choices"),
+        (lambda: Stat(key="a", ru=("а",), kind=DICE), "dice text needs the pattern"),
+        (lambda: Sheet(system="x", title="x", stats=(), settings=(Setting(key="s", ru=("с",)),)),
+         "setting s needs a default"),
+        (lambda: Sheet(system="x", title="x",
+                       stats=(Stat(key="mage", ru=("маг",), kind=FLAG, default=False),),
+                       resources=(Resource(key="mp", ru=("ОМ",), start="mage"),)),
+         "resource mp refers to mage, which is not a whole number"),
+    ],
+)
+def test_incomplete_declarations_are_refused(declare, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        declare()
+
+
+# -- values are read by field, typed by kind ------------------------------------
+
+
+def test_values_read_by_field_have_the_type_of_their_kind() -> None:
+    values = SHEETS["dungeon"].values({**VIKING, "weapon": "1d8"})
+    assert values[dungeon.BODY] == 4 and type(values[dungeon.BODY]) is int
+    assert values[dungeon.LEVEL] == 1  # the default filled in
+    assert values[dungeon.CASTER] is False
+    assert values[dungeon.WEAPON] == "1d8"
+
+
+def test_an_empty_optional_stat_reads_as_none_or_names_itself() -> None:
+    values = SHEETS["dungeon"].values(VIKING)
+    assert values.get(dungeon.WEAPON) is None and not values.has(dungeon.WEAPON)
+    with pytest.raises(MissingStat, match=r"оружие \(weapon\)"):
+        values[dungeon.WEAPON]
+
+
+@pytest.mark.parametrize(
+    ("stats", "message"),
+    [
+        ({**VIKING, "body": "four"}, r"тело \(body\): must be a whole number, got 'four'"),
+        ({**VIKING, "body": True}, r"тело \(body\): must be a whole number, got True"),
+        ({**VIKING, "caster": 1}, r"маг \(caster\): must be true or false, got 1"),
+        ({**VIKING, "hp_max": "20"}, r"ЗД_макс \(hp_max\): must be a whole number, got '20'"),
+    ],
+)
+def test_a_stored_value_of_the_wrong_kind_is_a_value_error_naming_it(stats, message) -> None:
+    # derive() is called on stored stats that may not have been checked yet
+    # (the roster view, session check); they catch ValueError, never TypeError
+    with pytest.raises(ValueError, match=message):
+        SHEETS["dungeon"].derive(stats)
 
 
 # -- every declaration is complete --------------------------------------------
@@ -475,7 +538,7 @@ def test_sk_burn_1_and_sk_exh_1_settings() -> None:
     sheet = SHEETS["skirmish"]
     assert sheet.default_settings() == {"extinguish_threshold": 11, "exhaustion_difficulty": 10}
     assert sheet.parse_setting("тушение", "12") == 12
-    with pytest.raises(ValueError, match="1..20"):
+    with pytest.raises(ValueError, match=r"1\.\.20"):
         sheet.parse_setting("extinguish", "21")
 
 
@@ -516,16 +579,15 @@ def test_whole_numbers_accept_signs(typed: str, value: int) -> None:
 
 
 def _valid_values(f):
-    if f.kind == BOOL:
+    if f.kind is FLAG:
         return st.booleans()
-    if f.kind == INT:
+    if f.kind is WHOLE:
         low = f.minimum if f.minimum is not None else -10_000
         high = f.maximum if f.maximum is not None else 10_000
         return st.integers(min_value=low, max_value=high)
-    if not f.choices and f.pattern:  # free text of a given shape (a weapon's dice)
+    if f.kind is DICE:  # text of the shape its system rolls (a weapon's dice)
         return st.from_regex(f.pattern, fullmatch=True).map(str.strip).filter(bool)
-    if not f.choices:
-        return st.text(min_size=1, max_size=12).map(str.strip).filter(bool)
+    assert f.kind is CHOICE
     return st.sampled_from([c.value for c in f.choices])
 
 
@@ -628,7 +690,8 @@ def test_sheets_stay_pure_and_load_only_the_system_asked_for() -> None:
         "import sys; from rules.systems import get_sheet; get_sheet('dungeon');"
         "bad = [m for m in sys.modules if m.split('.')[0] in"
         " ('typer', 'rich', 'prompt_toolkit', 'ttcli')"
-        " or m in ('rules.systems.terra.sheet', 'rules.systems.twilight.sheet', 'rules.systems.skirmish.sheet')];"
+        " or m in ('rules.systems.terra.sheet', 'rules.systems.twilight.sheet',"
+        " 'rules.systems.skirmish.sheet')];"
         "print(bad)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -7,7 +7,7 @@ modifier may name, what ending a fight means for health).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Callable
 
 from rules.core.effects import EffectSpec, effect_record, stack
 from rules.core.outcome import Outcome, Work
@@ -133,7 +133,7 @@ def decided(work: Work) -> str | None:
     return up[0] if len(up) == 1 else None
 
 
-def report_decided(work: Work, event: dict) -> None:
+def report_decided(work: Work, event: dict[str, Any]) -> None:
     winner = decided(work)
     if winner is not None:
         loser = next(side for side in SIDES if side != winner)

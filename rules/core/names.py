@@ -8,6 +8,7 @@ the roll path of the program loads it.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 
 def name_key(name: str) -> str:
@@ -15,7 +16,7 @@ def name_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFC", name).casefold().replace("ё", "е").split())
 
 
-def pick(kind: str, query: str, names) -> str:
+def pick(kind: str, query: str, names: Iterable[str]) -> str:
     """The one name of ``names`` that ``query`` means.
 
     Raises :class:`rules.core.errors.NotFound` with the candidates when several

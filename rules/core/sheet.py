@@ -12,14 +12,25 @@ from __future__ import annotations
 
 import difflib
 import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar
 
+if TYPE_CHECKING:
+    # A field declared without a kind holds whole numbers; the default lets
+    # a checker infer Stat[int] for ``Stat(key=..., ru=...)`` as well.
+    # typing_extensions is read by the checker only (it ships with it).
+    from typing_extensions import TypeVar as DefaultedTypeVar
+
+    V = DefaultedTypeVar("V", default=int)
+else:
+    V = TypeVar("V")
+
+T = TypeVar("T")
+
+#: a stored value: what the session file holds for a stat or setting
 Value = int | str | bool
-
-INT = "int"
-STR = "str"
-BOOL = "bool"
 
 STAT = "stat"
 RESOURCE = "resource"
@@ -87,7 +98,7 @@ class MissingStat(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One allowed value of a text stat: the stored value and other spellings."""
+    """One allowed value of a choice stat: the stored value and other spellings."""
 
     value: str
     names: tuple[str, ...] = ()
@@ -96,25 +107,180 @@ class Choice:
         return (self.value, *self.names)
 
 
+class Kind(ABC, Generic[T]):
+    """What a field holds: the type of its values, how typed text becomes
+    one, and what makes a stored value wrong.
+
+    The four kinds are the module constants :data:`WHOLE`, :data:`CHOICE`,
+    :data:`FLAG` and :data:`DICE`; a field's kind fixes the type its values
+    have when a formula reads them (see :class:`Values`).
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<{self.name}>"
+
+    @abstractmethod
+    def holds(self, value: object) -> TypeGuard[T]:
+        """Whether ``value`` is of this kind (whatever the field's limits)."""
+
+    @abstractmethod
+    def parse(self, f: Field[T], text: str) -> T:
+        """Typed text -> a value; ValueError naming the field otherwise."""
+
+    @abstractmethod
+    def problem(self, f: Field[T], value: object) -> str | None:
+        """Why ``value`` is not a valid value of ``f``, or None."""
+
+    @abstractmethod
+    def range_text(self, f: Field[T]) -> str:
+        """The valid values of ``f``, said for people."""
+
+
+class _Whole(Kind[int]):
+    __slots__ = ()
+
+    def holds(self, value: object) -> TypeGuard[int]:
+        # True is an int to Python, never a number to a master
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    def parse(self, f: Field[int], text: str) -> int:
+        cleaned = text.strip().replace("\u2212", "-")
+        if not _INT_TEXT.fullmatch(cleaned):
+            raise ValueError(f'{f.label}: expected a whole number, got "{text}"')
+        return int(cleaned)
+
+    def problem(self, f: Field[int], value: object) -> str | None:
+        if not self.holds(value):
+            return f"must be a whole number, got {value!r}"
+        if (f.minimum is not None and value < f.minimum) or (
+            f.maximum is not None and value > f.maximum
+        ):
+            return f"must be {f.range_text()}, got {value}"
+        return None
+
+    def range_text(self, f: Field[int]) -> str:
+        if f.minimum is not None and f.maximum is not None:
+            return f"{f.minimum}..{f.maximum}"
+        if f.minimum is not None:
+            return f"at least {f.minimum}"
+        if f.maximum is not None:
+            return f"at most {f.maximum}"
+        return "a whole number"
+
+
+class _Choice(Kind[str]):
+    __slots__ = ()
+
+    def holds(self, value: object) -> TypeGuard[str]:
+        return isinstance(value, str)
+
+    def parse(self, f: Field[str], text: str) -> str:
+        wanted = value_form(text)
+        for choice in f.choices:
+            if wanted in {value_form(s) for s in choice.spellings()}:
+                return choice.value
+        raise ValueError(f'{f.label}: expected {f.range_text()}; got "{text}"')
+
+    def problem(self, f: Field[str], value: object) -> str | None:
+        if not isinstance(value, str):
+            return f"must be text; got {value!r}"
+        if value not in {c.value for c in f.choices}:
+            return f"must be {f.range_text()}; got {value!r}"
+        return None
+
+    def range_text(self, f: Field[str]) -> str:
+        return "one of: " + ", ".join(c.value for c in f.choices)
+
+
+class _Flag(Kind[bool]):
+    __slots__ = ()
+
+    def holds(self, value: object) -> TypeGuard[bool]:
+        return isinstance(value, bool)
+
+    def parse(self, f: Field[bool], text: str) -> bool:
+        wanted = value_form(text)
+        if wanted in _TRUE:
+            return True
+        if wanted in _FALSE:
+            return False
+        raise ValueError(f'{f.label}: expected yes/no (true/false, да/нет), got "{text}"')
+
+    def problem(self, f: Field[bool], value: object) -> str | None:
+        if not isinstance(value, bool):
+            return f"must be true or false, got {value!r}"
+        return None
+
+    def range_text(self, f: Field[bool]) -> str:
+        return "true or false"
+
+
+class _Dice(Kind[str]):
+    """Dice text such as a weapon's ``1d8``; the field's ``pattern`` says
+    which shapes its system can roll."""
+
+    __slots__ = ()
+
+    def holds(self, value: object) -> TypeGuard[str]:
+        return isinstance(value, str)
+
+    def parse(self, f: Field[str], text: str) -> str:
+        if not text.strip():
+            raise ValueError(f"{f.label}: expected {f.range_text()}")
+        return text.strip()
+
+    def problem(self, f: Field[str], value: object) -> str | None:
+        if not isinstance(value, str):
+            return f"must be text; got {value!r}"
+        if not re.fullmatch(f.pattern, value):
+            return f"must be {f.range_text()}; got {value!r}"
+        return None
+
+    def range_text(self, f: Field[str]) -> str:
+        return f.pattern_text or "text matching " + f.pattern
+
+
+#: a whole number, within the field's minimum and maximum if it has them
+WHOLE: Kind[int] = _Whole("whole number")
+#: one of the field's choices, stored as the choice's value
+CHOICE: Kind[str] = _Choice("choice")
+#: yes or no
+FLAG: Kind[bool] = _Flag("flag")
+#: dice text of the shape the field's pattern allows
+DICE: Kind[str] = _Dice("dice")
+
+
 @dataclass(frozen=True, kw_only=True)
-class Field:
+class Field(Generic[V]):
     """A named, typed value: the common part of stats, derived values,
-    resources and settings."""
+    resources and settings.  ``Field[int]`` holds whole numbers."""
 
     key: str
     ru: tuple[str, ...]
     en: tuple[str, ...] = ()
-    kind: str = INT
-    default: Value | None = None
+    # WHOLE fits V's default (int), which a checker cannot tie to this default
+    kind: Kind[V] = WHOLE  # type: ignore[assignment]
+    default: V | None = None
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[Choice, ...] = ()
     description: str = ""
     rule: str = ""
-    #: for free text: a regular expression the whole value must match, and how
+    #: for dice text: a regular expression the whole value must match, and how
     #: to say it to people ("dice such as 1d8 or 2d6+1")
     pattern: str = ""
     pattern_text: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind is CHOICE and not self.choices:
+            raise ValueError(f"{self.key}: a choice needs its choices")
+        if self.kind is DICE and not self.pattern:
+            raise ValueError(f"{self.key}: dice text needs the pattern its system can roll")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -125,25 +291,15 @@ class Field:
         return f"{self.ru[0]} ({self.key})" if self.ru else self.key
 
     def range_text(self) -> str:
-        if self.kind == STR:
-            return "one of: " + ", ".join(c.value for c in self.choices)
-        if self.kind == BOOL:
-            return "true or false"
-        if self.minimum is not None and self.maximum is not None:
-            return f"{self.minimum}..{self.maximum}"
-        if self.minimum is not None:
-            return f"at least {self.minimum}"
-        if self.maximum is not None:
-            return f"at most {self.maximum}"
-        return "a whole number"
+        return self.kind.range_text(self)
 
     def problem(self, value: object) -> str | None:
         """Why ``value`` is not a valid value of this field, or None."""
-        return _KIND_CHECKS[self.kind](self, value)
+        return self.kind.problem(self, value)
 
-    def parse(self, text: str) -> Value:
+    def parse(self, text: str) -> V:
         """Typed text -> value; ValueError that names the field otherwise."""
-        value = _KIND_PARSERS[self.kind](self, text)
+        value = self.kind.parse(self, text)
         trouble = self.problem(value)
         if trouble is not None:
             raise ValueError(f"{self.label}: {trouble}")
@@ -151,29 +307,27 @@ class Field:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Stat(Field):
+class Stat(Field[V]):
     """A value the master types.  ``required`` stats have no default."""
 
     required: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
-class Derived(Field):
-    """A value computed from stats.  ``compute`` gets every stat with its
-    default filled in; ``formula`` says the same thing for people."""
+class Derived(Field[int]):
+    """A whole number computed from stats.  ``compute`` reads the stats,
+    defaults filled in, by field; ``formula`` says the same for people."""
 
     formula: str = ""
-    compute: Callable[[Mapping[str, Value | None]], int] = field(
-        default=lambda values: 0, repr=False
-    )
+    compute: Callable[[Values], int] = field(repr=False)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Resource(Field):
+class Resource(Field[int]):
     """A current value kept in the session (HP now, fatigue now).
 
-    ``start`` is a fixed number or the key of a stat/derived value;
-    ``cap`` names the stat/derived value it may not exceed, if any.
+    ``start`` is a fixed number or the key of a whole-number stat or
+    derived value; ``cap`` names the one it may not exceed, if any.
     """
 
     start: int | str = 0
@@ -181,95 +335,49 @@ class Resource(Field):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Setting(Field):
-    """A choosable system option stored with the session."""
+class Setting(Field[V]):
+    """A choosable system option stored with the session; it has a default."""
+
+
+class Values:
+    """One character's stats as formulas and creation rules read them.
+
+    Reading is by field, so the kind of the field gives the type of the
+    value: ``v[BODY]`` is an ``int`` when ``BODY`` is a whole-number stat,
+    and a system's arithmetic needs no casts.  Every stat is present, its
+    default filled in; a stored value of the wrong kind raises ValueError.
+    """
+
+    __slots__ = ("_system", "_values")
+
+    def __init__(self, system: str, values: Mapping[str, object]) -> None:
+        self._system = system
+        self._values = values
+
+    def __getitem__(self, f: Field[T]) -> T:
+        """The value; :class:`MissingStat` naming the stat when it has none."""
+        value = self.get(f)
+        if value is None:
+            raise MissingStat(self._system, [f.label])
+        return value
+
+    def has(self, f: Field[Any]) -> bool:
+        """Whether the stat has a value or a default."""
+        return self._values[f.key] is not None
+
+    def get(self, f: Field[T]) -> T | None:
+        """The value, or None for a stat without a value or default."""
+        value = self._values[f.key]
+        if value is None:
+            return None
+        if not f.kind.holds(value):
+            raise ValueError(f"{f.label}: {f.problem(value)}")
+        return value
 
 
 # A creation rule looks at the stats with defaults filled in and yields
 # messages that start with the rule ID.
-CreationRule = Callable[[Mapping[str, Value | None]], Iterable[str]]
-
-
-def _check_int(f: Field, value: object) -> str | None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        return f"must be a whole number, got {value!r}"
-    if (f.minimum is not None and value < f.minimum) or (
-        f.maximum is not None and value > f.maximum
-    ):
-        return f"must be {f.range_text()}, got {value}"
-    return None
-
-
-def _check_str(f: Field, value: object) -> str | None:
-    if not isinstance(value, str):
-        return f"must be text; got {value!r}"
-    if f.choices and value not in {c.value for c in f.choices}:
-        return f"must be {f.range_text()}; got {value!r}"
-    if f.pattern and not re.fullmatch(f.pattern, value):
-        return f"must be {f.pattern_text or 'text matching ' + f.pattern}; got {value!r}"
-    return None
-
-
-def _check_bool(f: Field, value: object) -> str | None:
-    if not isinstance(value, bool):
-        return f"must be true or false, got {value!r}"
-    return None
-
-
-def _parse_int(f: Field, text: str) -> int:
-    cleaned = text.strip().replace("\u2212", "-")
-    if not _INT_TEXT.fullmatch(cleaned):
-        raise ValueError(f'{f.label}: expected a whole number, got "{text}"')
-    return int(cleaned)
-
-
-def _parse_str(f: Field, text: str) -> str:
-    if not f.choices:  # free text, e.g. a weapon's dice
-        if not text.strip():
-            raise ValueError(f"{f.label}: expected some text")
-        return text.strip()
-    wanted = value_form(text)
-    for choice in f.choices:
-        if wanted in {value_form(s) for s in choice.spellings()}:
-            return choice.value
-    raise ValueError(f'{f.label}: expected {f.range_text()}; got "{text}"')
-
-
-def _parse_bool(f: Field, text: str) -> bool:
-    wanted = value_form(text)
-    if wanted in _TRUE:
-        return True
-    if wanted in _FALSE:
-        return False
-    raise ValueError(f'{f.label}: expected yes/no (true/false, да/нет), got "{text}"')
-
-
-_KIND_CHECKS: dict[str, Callable[[Field, object], str | None]] = {
-    INT: _check_int,
-    STR: _check_str,
-    BOOL: _check_bool,
-}
-_KIND_PARSERS: dict[str, Callable[[Field, str], Value]] = {
-    INT: _parse_int,
-    STR: _parse_str,
-    BOOL: _parse_bool,
-}
-
-
-class _Values(dict):
-    """Stat values for formulas: reading a stat that has no value raises
-    :class:`MissingStat` naming it; ``.get`` still returns None for the
-    optional ones a formula handles itself."""
-
-    def __init__(self, sheet: Sheet, values: Mapping[str, Value | None]) -> None:
-        super().__init__(values)
-        self.sheet = sheet
-
-    def __getitem__(self, key: str) -> Value:
-        value = super().__getitem__(key)
-        if value is None:
-            raise MissingStat(self.sheet.system, [self.sheet.label(key)])
-        return value
+CreationRule = Callable[[Values], Iterable[str]]
 
 
 class _Names:
@@ -277,7 +385,7 @@ class _Names:
 
     __slots__ = ("system", "what", "keys", "shown", "order")
 
-    def __init__(self, system: str, what: str, fields: Iterable[Field]) -> None:
+    def __init__(self, system: str, what: str, fields: Iterable[Field[Any]]) -> None:
         self.system = system
         self.what = what
         self.keys: dict[str, str] = {}
@@ -327,15 +435,15 @@ class Sheet:
 
     system: str
     title: str
-    stats: tuple[Stat, ...]
+    stats: tuple[Stat[Any], ...]
     derived: tuple[Derived, ...] = ()
     resources: tuple[Resource, ...] = ()
-    settings: tuple[Setting, ...] = ()
+    settings: tuple[Setting[Any], ...] = ()
     creation_rules: tuple[CreationRule, ...] = field(default=(), repr=False)
     _stat_names: _Names = field(init=False, repr=False, compare=False, hash=False)
     _resource_names: _Names = field(init=False, repr=False, compare=False, hash=False)
     _setting_names: _Names = field(init=False, repr=False, compare=False, hash=False)
-    _fields: dict[str, Field] = field(init=False, repr=False, compare=False, hash=False)
+    _fields: dict[str, Field[Any]] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         declared = (*self.stats, *self.derived)
@@ -344,11 +452,18 @@ class Sheet:
         set_(self, "_resource_names", _Names(self.system, RESOURCE, self.resources))
         set_(self, "_setting_names", _Names(self.system, SETTING, self.settings))
         set_(self, "_fields", {f.key: f for f in declared})
-        known = set(self._fields)
         for res in self.resources:
             for ref in (res.start, res.cap):
-                if isinstance(ref, str) and ref not in known:
+                if not isinstance(ref, str):
+                    continue
+                if ref not in self._fields:
                     raise ValueError(f"{self.system}: resource {res.key} refers to unknown {ref}")
+                if self._fields[ref].kind is not WHOLE:
+                    raise ValueError(f"{self.system}: resource {res.key} refers to {ref}, "
+                                     "which is not a whole number")
+        for s in self.settings:
+            if s.default is None:
+                raise ValueError(f"{self.system}: setting {s.key} needs a default")
 
     # -- names -----------------------------------------------------------
 
@@ -366,7 +481,7 @@ class Sheet:
     def resolve_setting(self, name: str) -> str:
         return self._setting_names.resolve(name)
 
-    def get_field(self, key: str) -> Field:
+    def get_field(self, key: str) -> Field[Any]:
         """The stat or derived value with this exact key."""
         return self._fields[key]
 
@@ -382,49 +497,67 @@ class Sheet:
         range raise ValueError; creation limits are left to
         :meth:`creation_problems`.
         """
-        return self._fields[self.resolve(key)].parse(text)
+        value: Value = self._fields[self.resolve(key)].parse(text)
+        return value
 
     def parse_setting(self, key: str, text: str) -> Value:
         key = self.resolve_setting(key)
-        return next(s for s in self.settings if s.key == key).parse(text)
+        value: Value = next(s for s in self.settings if s.key == key).parse(text)
+        return value
 
-    def with_defaults(self, stats: Mapping[str, object]) -> dict[str, Value | None]:
-        """Every stat's value: the given one, else its default (None if none)."""
-        return {s.key: stats.get(s.key, s.default) for s in self.stats}  # type: ignore[misc]
+    def with_defaults(self, stats: Mapping[str, object]) -> dict[str, object]:
+        """Every stat's value: the given one, else its default (None if none).
+
+        Stored values are taken as they are: :meth:`validate` judges them,
+        and reading one by field (:class:`Values`) checks its kind.
+        """
+        return {s.key: stats.get(s.key, s.default) for s in self.stats}
+
+    def values(self, stats: Mapping[str, object]) -> Values:
+        """The stats, defaults filled in, for reading by field (``v[BODY]``)."""
+        return Values(self.system, self.with_defaults(stats))
 
     def derive(self, stats: Mapping[str, object]) -> dict[str, int]:
         """Derived values; one present in ``stats`` overrides its formula.
 
         Raises :class:`MissingStat` when a formula needs a stat that has
-        neither a value nor a default.
+        neither a value nor a default, ValueError when a value it reads is
+        of the wrong kind.
         """
-        values = _Values(self, self.with_defaults(stats))
+        values = self.values(stats)
         return {
-            d.key: stats[d.key] if d.key in stats else d.compute(values)  # type: ignore[misc]
+            d.key: self._whole(d, stats[d.key]) if d.key in stats else d.compute(values)
             for d in self.derived
         }
 
-    def _all_values(self, stats: Mapping[str, object]) -> dict[str, Value | None]:
+    def _all_values(self, stats: Mapping[str, object]) -> dict[str, object]:
         return {**self.with_defaults(stats), **self.derive(stats)}
 
-    def _lookup(self, values: Mapping[str, Value | None], ref: str) -> int:
-        value = values[ref]
+    def _whole(self, f: Field[Any], value: object) -> int:
         if value is None:
-            raise MissingStat(self.system, [self._fields[ref].label])
-        return value  # type: ignore[return-value]
+            raise MissingStat(self.system, [f.label])
+        if not WHOLE.holds(value):
+            raise ValueError(f"{f.label}: {WHOLE.problem(f, value)}")
+        return value
 
     def initial_resources(self, stats: Mapping[str, object]) -> dict[str, int]:
         """Start values of every resource (HP at its maximum, fatigue at 0...)."""
         values = self._all_values(stats)
         return {
-            r.key: r.start if isinstance(r.start, int) else self._lookup(values, r.start)
+            r.key: r.start
+            if isinstance(r.start, int)
+            else self._whole(self._fields[r.start], values[r.start])
             for r in self.resources
         }
 
     def resource_caps(self, stats: Mapping[str, object]) -> dict[str, int]:
         """The maximum of every resource that has one."""
         values = self._all_values(stats)
-        return {r.key: self._lookup(values, r.cap) for r in self.resources if r.cap}
+        return {
+            r.key: self._whole(self._fields[r.cap], values[r.cap])
+            for r in self.resources
+            if r.cap
+        }
 
     # -- checks ------------------------------------------------------------
 
@@ -440,7 +573,9 @@ class Sheet:
                 problems.append(f"{s.key}: required ({s.label}), no value")
         return tuple(problems)
 
-    def _value_problems(self, stats: Mapping[str, object]):
+    def _value_problems(
+        self, stats: Mapping[str, object]
+    ) -> Iterator[tuple[str, Field[Any] | None, str | None]]:
         """(key, field or None if unknown, trouble) for every stored value that is wrong."""
         for key, value in stats.items():
             f = self._fields.get(key)
@@ -472,9 +607,9 @@ class Sheet:
             # creation rules read the values as numbers; a wrong kind
             # would only add noise
             return tuple(problems)
-        values = self.with_defaults(stats)
+        values = self.values(stats)
         for s in self.stats:
-            if s.required and values[s.key] is None:
+            if s.required and not values.has(s):
                 problems.append(f"{s.rule}: {s.label} is required")
         for rule in self.creation_rules:
             problems.extend(rule(values))
@@ -483,7 +618,8 @@ class Sheet:
     # -- settings ----------------------------------------------------------
 
     def default_settings(self) -> dict[str, Value]:
-        return {s.key: s.default for s in self.settings}  # type: ignore[misc]
+        # every setting has a default (checked when the sheet is made)
+        return {s.key: s.default for s in self.settings if s.default is not None}
 
     def validate_settings(self, settings: Mapping[str, object]) -> tuple[str, ...]:
         by_key = {s.key: s for s in self.settings}

@@ -43,24 +43,23 @@ class Draw(namedtuple("Draw", "face origin counter", defaults=(ROLLED, None))):
     #: position in a committed sequence; None for other sources
     counter: int | None
 
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, tuple) and other.__class__ is self.__class__:
             return tuple.__eq__(self, other)
         # a tuple of another kind would answer by its items when reflected
         return False if isinstance(other, tuple) else NotImplemented
 
-    def __ne__(self, other):
-        if other.__class__ is self.__class__:
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, tuple) and other.__class__ is self.__class__:
             return tuple.__ne__(self, other)
         # a tuple of another kind would answer by its items when reflected
         return True if isinstance(other, tuple) else NotImplemented
 
-    def _unordered(self, other):
+    def __lt__(self, other: object) -> bool:
         return NotImplemented
 
-    __lt__ = __le__ = __gt__ = __ge__ = _unordered
+    __le__ = __gt__ = __ge__ = __lt__
     __hash__ = tuple.__hash__
-    del _unordered
 
 
 if TYPE_CHECKING:

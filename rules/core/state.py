@@ -21,7 +21,10 @@ OK = "ok"
 UNCONSCIOUS = "unconscious"
 DEAD = "dead"
 
-Value = int | str | bool
+# What a session file may hold for a stat or setting.  The system's sheet
+# says which kind each one takes; a float is kept so that the sheet refuses
+# it by name ("must be a whole number") rather than the reader.
+Value = int | str | bool | float
 
 
 @dataclass(frozen=True)

@@ -11,36 +11,85 @@ A bare named tuple compares equal to any tuple with the same items, so
 kinds apart.  :func:`record` keeps the value semantics of the frozen
 dataclasses it replaces: equal only to an instance of the very same class
 (never to a plain tuple), hashed on its fields, and unordered.
+
+Type checkers read ``record`` as the ``namedtuple`` it wraps, so in::
+
+    class Num(record("Num", "value pos")):
+        __slots__ = ()
+        value: int
+        pos: int
+
+a checker knows the fields, their order, which have defaults, and (from the
+annotations in the class body) their types.  Field names and ``defaults``
+must therefore be literals at the call, as ``namedtuple`` requires of a
+checked call.
 """
 
 from __future__ import annotations
 
 from collections import namedtuple
 
+__all__ = ["record"]
 
-def _eq(self, other):
-    if other.__class__ is self.__class__:
-        return tuple.__eq__(self, other)
-    # a tuple of another kind would answer by its items when reflected
-    return False if isinstance(other, tuple) else NotImplemented
+# Not typing.TYPE_CHECKING: a one-shot roll never imports typing, and this
+# module must not be the one that starts to.  Checkers treat any constant of
+# this name as true.
+TYPE_CHECKING = False
 
-
-def _ne(self, other):
-    if other.__class__ is self.__class__:
-        return tuple.__ne__(self, other)
-    # a tuple of another kind would answer by its items when reflected
-    return True if isinstance(other, tuple) else NotImplemented
-
-
-def _unordered(self, other):
-    return NotImplemented
+if TYPE_CHECKING:
+    # The equality, hash and order set below are invisible to a checker;
+    # what it must see are the fields, and those namedtuple() describes.
+    from collections import namedtuple as record
+    from collections.abc import Callable, Iterable
+    from typing import Any
 
 
-def record(name: str, fields: str, defaults: tuple = ()) -> type:
-    """A named-tuple base class; subclass it with ``__slots__ = ()``."""
-    base = namedtuple(name, fields, defaults=defaults or None)
-    base.__eq__ = _eq
-    base.__ne__ = _ne
-    base.__hash__ = tuple.__hash__
-    base.__lt__ = base.__le__ = base.__gt__ = base.__ge__ = _unordered
+class _ValueSemantics(tuple[object, ...]):
+    """The comparison methods every record gets (see the module docstring).
+
+    Never built: :func:`record` copies its methods onto each named tuple.
+    """
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, tuple) and other.__class__ is self.__class__:
+            return tuple.__eq__(self, other)
+        # a tuple of another kind would answer by its items when reflected
+        return False if isinstance(other, tuple) else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, tuple) and other.__class__ is self.__class__:
+            return tuple.__ne__(self, other)
+        return True if isinstance(other, tuple) else NotImplemented
+
+    __hash__ = tuple.__hash__
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+
+_VALUE_SEMANTICS = tuple(
+    (name, vars(_ValueSemantics)[name])
+    for name in ("__eq__", "__ne__", "__hash__", "__lt__", "__le__", "__gt__", "__ge__")
+)
+
+
+# Called through a plain variable: checkers treat a direct namedtuple() call
+# with a computed name as an error, and here the name is computed on purpose.
+_namedtuple: Callable[..., type[tuple[Any, ...]]] = namedtuple
+
+def _record(
+    name: str, fields: str | Iterable[str], defaults: tuple[object, ...] = ()
+) -> type[tuple[Any, ...]]:
+    """Make a named-tuple base class; subclass it with ``__slots__ = ()``."""
+    base = _namedtuple(name, fields, defaults=defaults or None)
+    for method, function in _VALUE_SEMANTICS:
+        setattr(base, method, function)
     return base
+
+
+if not TYPE_CHECKING:
+    record = _record

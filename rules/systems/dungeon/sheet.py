@@ -2,60 +2,63 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable
 
-from rules.core.sheet import BOOL, STR, Derived, Resource, Sheet, Stat, Value
+from rules.core.sheet import DICE, FLAG, Derived, Resource, Sheet, Stat, Values
 
-PRIMARY = ("body", "reaction", "mind", "charisma")
 CREATION_MAX = 5
 CREATION_SUM = 12  # 1 in each of four stats + 8 points to distribute
 
 
-def _primary(key: str, ru: tuple[str, ...], en: tuple[str, ...], description: str) -> Stat:
+def _primary(key: str, ru: tuple[str, ...], en: tuple[str, ...], description: str) -> Stat[int]:
     # hard minimum 0: a house-rule weakling still works with every formula;
     # the 1..5 of DG-STAT-1 is a creation limit, not a validity one
     return Stat(key=key, ru=ru, en=en, default=1, minimum=0, description=description,
                 rule="DG-STAT-1")
 
 
-STATS = (
-    _primary("body", ("тело", "телосложение"), ("constitution", "con"),
-             "physical checks, HP, fatigue, slots, melee damage; 1..5 at creation"),
-    _primary("reaction", ("реак", "реакция"), ("reflex", "reac"),
-             "sight, agility, stealth checks; party order, speed, ranged hit; 1..5 at creation"),
-    _primary("mind", ("раз", "разум"), ("intellect", "int"),
-             "knowledge, logic, magic checks; MP of casters; 1..5 at creation"),
-    _primary("charisma", ("хар", "харизма"), ("cha",),
-             "social checks; starting gold; 1..5 at creation"),
-    Stat(key="level", ru=("уровень", "ур"), en=("lvl",), default=1, minimum=1,
-         description="character level; a new character starts at 1", rule="DG-DER-1"),
-    Stat(key="armor", ru=("БР", "броня"), en=("ar",), default=0, minimum=0,
-         description="БР: sum of the armor bonuses, subtracted from damage taken",
-         rule="DG-DER-1"),
-    Stat(key="caster", ru=("маг", "владеет магией", "заклинатель"), en=("mage", "magic user"),
-         kind=BOOL, default=False,
-         description="knows magic: has MP = РАЗ x 3", rule="DG-DER-1"),
-    Stat(key="weapon", ru=("оружие", "урон оружия"), en=("weapon die", "damage"), kind=STR,
-         default=None, description="the weapon's damage dice, e.g. 1d8 or 2d6+1", rule="DG-DMG-1",
-         pattern=r"\s*\d*\s*[dDдДкК]\s*\d+\s*(?:[+-]\s*\d+)?\s*",
-         pattern_text="dice such as 1d8 or 2d6+1"),
-    Stat(key="weapon_range", ru=("дальность", "дальность оружия", "радиус"),
-         en=("range", "reach"), default=None, minimum=1,
-         description="cells a ranged weapon reaches; unset: 12 (melee always reaches 1)",
-         rule="DG-RANGE-1"),
-)
+BODY = _primary("body", ("тело", "телосложение"), ("constitution", "con"),
+                "physical checks, HP, fatigue, slots, melee damage; 1..5 at creation")
+REACTION = _primary("reaction", ("реак", "реакция"), ("reflex", "reac"),
+                    "sight, agility, stealth checks; party order, speed, ranged hit; "
+                    "1..5 at creation")
+MIND = _primary("mind", ("раз", "разум"), ("intellect", "int"),
+                "knowledge, logic, magic checks; MP of casters; 1..5 at creation")
+CHARISMA = _primary("charisma", ("хар", "харизма"), ("cha",),
+                    "social checks; starting gold; 1..5 at creation")
+LEVEL = Stat(key="level", ru=("уровень", "ур"), en=("lvl",), default=1, minimum=1,
+             description="character level; a new character starts at 1", rule="DG-DER-1")
+ARMOR = Stat(key="armor", ru=("БР", "броня"), en=("ar",), default=0, minimum=0,
+             description="БР: sum of the armor bonuses, subtracted from damage taken",
+             rule="DG-DER-1")
+CASTER = Stat(key="caster", ru=("маг", "владеет магией", "заклинатель"),
+              en=("mage", "magic user"), kind=FLAG, default=False,
+              description="knows magic: has MP = РАЗ x 3", rule="DG-DER-1")
+WEAPON = Stat(key="weapon", ru=("оружие", "урон оружия"), en=("weapon die", "damage"),
+              kind=DICE, default=None,
+              description="the weapon's damage dice, e.g. 1d8 or 2d6+1", rule="DG-DMG-1",
+              pattern=r"\s*\d*\s*[dDдДкК]\s*\d+\s*(?:[+-]\s*\d+)?\s*",
+              pattern_text="dice such as 1d8 or 2d6+1")
+
+WEAPON_RANGE = Stat(key="weapon_range", ru=("дальность", "дальность оружия", "радиус"),
+                    en=("range", "reach"), default=None, minimum=1,
+                    description="cells a ranged weapon reaches; unset: 12 (melee always reaches 1)",
+                    rule="DG-RANGE-1")
+
+PRIMARY_STATS = (BODY, REACTION, MIND, CHARISMA)
+STATS = (*PRIMARY_STATS, LEVEL, ARMOR, CASTER, WEAPON, WEAPON_RANGE)
 
 
-def _hp_max(v: Mapping[str, Value]) -> int:
-    return v["body"] * 3 + v["level"]
+def _hp_max(v: Values) -> int:
+    return v[BODY] * 3 + v[LEVEL]
 
 
-def _mp_max(v: Mapping[str, Value]) -> int:
-    return v["mind"] * 3 if v["caster"] else 0
+def _mp_max(v: Values) -> int:
+    return v[MIND] * 3 if v[CASTER] else 0
 
 
-def _gold(v: Mapping[str, Value]) -> int:
-    return 15 + 3 * (v["charisma"] - 1)
+def _gold(v: Values) -> int:
+    return 15 + 3 * (v[CHARISMA] - 1)
 
 
 DERIVED = (
@@ -66,21 +69,21 @@ DERIVED = (
             formula="ТЕЛО x 3 + level", compute=_hp_max, minimum=0,
             description="maximum health (current health is hp)", rule="DG-DER-1"),
     Derived(key="dodge", ru=("УВ", "уворот"), en=("evasion", "ac"),
-            formula="12 + level", compute=lambda v: 12 + v["level"],
+            formula="12 + level", compute=lambda v: 12 + v[LEVEL],
             description="number a hit roll must reach", rule="DG-DER-1"),
     Derived(key="fatigue_max", ru=("УСТ", "макс УСТ", "макс усталость"),
             en=("max fatigue",),
-            formula="ТЕЛО + level", compute=lambda v: v["body"] + v["level"], minimum=0,
+            formula="ТЕЛО + level", compute=lambda v: v[BODY] + v[LEVEL], minimum=0,
             description="most fatigue the character can carry", rule="DG-DER-1"),
     Derived(key="mp_max", ru=("ОМ", "очки магии", "макс ОМ"), en=("mp", "max mp"),
             formula="РАЗ x 3 for casters, else 0", compute=_mp_max, minimum=0,
             description="maximum magic points", rule="DG-DER-1"),
     Derived(key="slots", ru=("места", "инвентарь", "слоты", "грузоподъемность"),
             en=("inventory", "carry"),
-            formula="ТЕЛО x 3", compute=lambda v: v["body"] * 3, minimum=0,
+            formula="ТЕЛО x 3", compute=lambda v: v[BODY] * 3, minimum=0,
             description="inventory slots", rule="DG-INV-1"),
     Derived(key="speed", ru=("скорость",), en=("move", "spd"),
-            formula="РЕАК", compute=lambda v: v["reaction"], minimum=0,
+            formula="РЕАК", compute=lambda v: v[REACTION], minimum=0,
             description="cells per move action", rule="DG-MOVE-1"),
     Derived(key="gold", ru=("золото", "стартовое золото"), en=("starting gold",),
             formula="15 + 3 x (ХАР - 1)", compute=_gold,
@@ -103,14 +106,13 @@ RESOURCES = (
 )
 
 
-def _points(values: Mapping[str, Value | None]) -> Iterable[str]:
-    by_key = {s.key: s for s in STATS}
-    for key in PRIMARY:
-        value = values[key]
-        if not 1 <= value <= CREATION_MAX:  # type: ignore[operator]
-            yield (f"DG-STAT-1: {by_key[key].label} must be 1..{CREATION_MAX} at creation, "
+def _points(values: Values) -> Iterable[str]:
+    for stat in PRIMARY_STATS:
+        value = values[stat]
+        if not 1 <= value <= CREATION_MAX:
+            yield (f"DG-STAT-1: {stat.label} must be 1..{CREATION_MAX} at creation, "
                    f"got {value}")
-    total = sum(values[key] for key in PRIMARY)  # type: ignore[misc]
+    total = sum(values[stat] for stat in PRIMARY_STATS)
     if total != CREATION_SUM:
         yield (f"DG-STAT-1: stats must sum to {CREATION_SUM} (1 each + 8 points), "
                f"these sum to {total}")

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Mapping
-
-from rules.core.sheet import Derived, Resource, Setting, Sheet, Stat, Value
+from rules.core.sheet import Derived, Resource, Setting, Sheet, Stat, Values
 
 
 def _score(key: str, ru: tuple[str, ...], en: tuple[str, ...], description: str,
-           rule: str) -> Stat:
+           rule: str) -> Stat[int]:
     # no bounds: the text lets dexterity go negative (fleeing needs it
     # positive), and breakage lowers the others
     return Stat(key=key, ru=ru, en=en, default=0, description=description, rule=rule)
 
+
+DEXTERITY = _score("dexterity", ("ловкость", "лов"), ("dex", "agility"),
+                   "dodge d20 + dexterity; fleeing; movement", "SK-ATK-1")
+ENDURANCE = _score("endurance", ("выносливость", "вын"), ("end", "con"),
+                   "check when MP or st run out; movement", "SK-EXH-1")
+ENDURANCE_DEF = _score("endurance_def",
+                       ("def выносливости", "деф выносливости", "защита от выносливости"),
+                       ("endurance def",), "def the character's endurance gives", "SK-DMG-1")
+ARMOR_DEF = _score("armor_def", ("def брони", "деф брони", "броня"), ("armor", "armour def"),
+                   "def of the worn armor", "SK-DMG-1")
+ARTIFACT_DEF = _score("artifact_def", ("def артефактов", "деф артефактов", "артефакты"),
+                      ("artifacts",), "def from artifacts", "SK-DMG-1")
 
 STATS = (
     Stat(key="hp_max", ru=("ХП", "здоровье", "оз"), en=("hp", "max hp"), minimum=1,
@@ -24,10 +34,8 @@ STATS = (
          description="maximum stamina points (counterattacks, dashes, extra movement)",
          rule="SK-OUT-1"),
     _score("strength", ("сила",), ("str",), "strength damage added to melee hits", "SK-DMG-1"),
-    _score("dexterity", ("ловкость", "лов"), ("dex", "agility"),
-           "dodge d20 + dexterity; fleeing; movement", "SK-ATK-1"),
-    _score("endurance", ("выносливость", "вын"), ("end", "con"),
-           "check when MP or st run out; movement", "SK-EXH-1"),
+    DEXTERITY,
+    ENDURANCE,
     _score("accuracy", ("меткость", "навык оружия", "атака"), ("acc", "attack", "weapon skill"),
            "attack d20 + accuracy", "SK-ATK-1"),
     _score("defense", ("защита", "навык защиты", "блок"), ("block", "defense skill"),
@@ -36,24 +44,21 @@ STATS = (
            "shooting d20 + ranged skill", "SK-RANGED-1"),
     _score("stealth", ("скрытность",), ("sneak",), "stealth; weapon slots lower it",
            "SK-SLOT-1"),
-    _score("endurance_def", ("def выносливости", "деф выносливости", "защита от выносливости"),
-           ("endurance def",), "def the character's endurance gives", "SK-DMG-1"),
-    _score("armor_def", ("def брони", "деф брони", "броня"), ("armor", "armour def"),
-           "def of the worn armor", "SK-DMG-1"),
-    _score("artifact_def", ("def артефактов", "деф артефактов", "артефакты"),
-           ("artifacts",), "def from artifacts", "SK-DMG-1"),
+    ENDURANCE_DEF,
+    ARMOR_DEF,
+    ARTIFACT_DEF,
 )
 
 
-def _free_move(v: Mapping[str, Value]) -> int:
+def _free_move(v: Values) -> int:
     # halves round down; a clumsy, tired character stands still, not backwards
-    return max(0, (v["dexterity"] + v["endurance"]) // 2)  # type: ignore[operator]
+    return max(0, (v[DEXTERITY] + v[ENDURANCE]) // 2)
 
 
 DERIVED = (
     Derived(key="def", ru=("деф", "общий def"), en=("total def",),
             formula="endurance def + armor def + artifact def",
-            compute=lambda v: v["endurance_def"] + v["armor_def"] + v["artifact_def"],
+            compute=lambda v: v[ENDURANCE_DEF] + v[ARMOR_DEF] + v[ARTIFACT_DEF],
             description="subtracted from every hit's damage", rule="SK-DMG-1"),
     Derived(key="free_move", ru=("перемещение", "движение", "свободное перемещение"),
             en=("move", "free movement"), formula="(dexterity + endurance) / 2, rounded down",

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable
 
-from rules.core.sheet import BOOL, STR, Choice, Derived, Resource, Setting, Sheet, Stat, Value
+from rules.core.sheet import CHOICE, FLAG, Choice, Derived, Resource, Setting, Sheet, Stat, Values
 
 BASE_HP = 10
 BASE_SP = 10
@@ -35,31 +35,40 @@ ZODIAC = (
 )
 
 
-def _defense(key: str, ru: tuple[str, ...], en: tuple[str, ...], blocks: str) -> Stat:
+def _defense(key: str, ru: tuple[str, ...], en: tuple[str, ...], blocks: str) -> Stat[int]:
     return Stat(key=key, ru=ru, en=en, default=0, minimum=0,
                 description=f"blocks {blocks}", rule="TT-DEF-1")
 
+
+BLOOD_GROUP = Stat(key="blood_group", ru=("ГК", "группа крови", "группа"),
+                  en=("blood group", "blood", "bg"), minimum=1, maximum=4,
+                  description="ГК 1 mage, 2 trickster, 3 fighter, 4 medium: "
+                              "crit check, SP, synchronization",
+                  rule="TT-SP-1")
+RHESUS_STAT = Stat(key="rhesus", ru=("резус", "rh"), en=(), kind=CHOICE, choices=RHESUS,
+                   description="+ rage/berserk, - panic/shock when dying", rule="TT-RH-1")
+ZODIAC_STAT = Stat(key="zodiac", ru=("знак", "зодиак", "знак зодиака"), en=("sign",),
+                   kind=CHOICE, choices=ZODIAC, description="zodiac sign: its aura and powers",
+                   rule="TT-SIGN-1")
+MAIN_STAT = Stat(key="main_stat", ru=("главная характеристика", "главная", "ГХ", "основная"),
+                 en=("main", "primary"), default=0, minimum=0,
+                 description="the archetype's main stat; MP = main stat x 2", rule="TT-MP-1")
+MONSTER = Stat(key="monster", ru=("монстр", "чудовище"), en=("mob",), kind=FLAG, default=False,
+               description="monsters roll plainly: no crit or miss checks", rule="TT-CRIT-4")
 
 STATS = (
     Stat(key="level", ru=("уровень", "ур"), en=("lvl",), default=1, minimum=1,
          description="character level (unarmed damage, mystic damage vs no defenses)",
          rule="TT-UNARMED-1"),
-    Stat(key="blood_group", ru=("ГК", "группа крови", "группа"), en=("blood group", "blood", "bg"),
-         minimum=1, maximum=4,
-         description="ГК 1 mage, 2 trickster, 3 fighter, 4 medium: crit check, SP, synchronization",
-         rule="TT-SP-1"),
-    Stat(key="rhesus", ru=("резус", "rh"), en=(), kind=STR, choices=RHESUS,
-         description="+ rage/berserk, - panic/shock when dying", rule="TT-RH-1"),
-    Stat(key="zodiac", ru=("знак", "зодиак", "знак зодиака"), en=("sign",), kind=STR,
-         choices=ZODIAC, description="zodiac sign: its aura and powers", rule="TT-SIGN-1"),
+    BLOOD_GROUP,
+    RHESUS_STAT,
+    ZODIAC_STAT,
     Stat(key="sign_level", ru=("уровень знака", "ур знака", "УЗ"), en=("sign lvl",),
          default=1, minimum=1,
          description="level of the sign; powers grow at 5 and 10", rule="TT-SIGN-1"),
     Stat(key="body", ru=("тело",), en=("bod",), default=0,
          description="Тело: caps unarmed damage; may be negative", rule="TT-UNARMED-1"),
-    Stat(key="main_stat", ru=("главная характеристика", "главная", "ГХ", "основная"),
-         en=("main", "primary"), default=0, minimum=0,
-         description="the archetype's main stat; MP = main stat x 2", rule="TT-MP-1"),
+    MAIN_STAT,
     _defense("pdef", ("ФЗ", "физическая защита"), ("phys def", "physical defense"),
              "constant physical damage"),
     _defense("pdef_dice", ("ФЗ(D)", "ФЗ(Д)"), ("pdef d", "phys def dice"),
@@ -72,14 +81,13 @@ STATS = (
     # default limits nothing the AP do not already limit.
     Stat(key="speed", ru=("скорость",), en=("spd",), default=6, minimum=0,
          description="cells a character may move per turn", rule="TT-AP-2"),
-    Stat(key="monster", ru=("монстр", "чудовище"), en=("mob",), kind=BOOL, default=False,
-         description="monsters roll plainly: no crit or miss checks", rule="TT-CRIT-4"),
+    MONSTER,
 )
 
 
-def _sp_max(v: Mapping[str, Value | None]) -> int:
+def _sp_max(v: Values) -> int:
     # .get: monsters may have no blood group; they keep the base SP
-    return BASE_SP * 2 if v.get("blood_group") == TRICKSTER else BASE_SP
+    return BASE_SP * 2 if v.get(BLOOD_GROUP) == TRICKSTER else BASE_SP
 
 
 DERIVED = (
@@ -91,7 +99,7 @@ DERIVED = (
             formula=f"{BASE_SP}, doubled for ГК {TRICKSTER}", compute=_sp_max, minimum=0,
             description="maximum soul points", rule="TT-SP-1"),
     Derived(key="mp_max", ru=("ОМ", "очки маны", "мана", "макс ОМ"), en=("mp", "max mp"),
-            formula="main stat x 2", compute=lambda v: v["main_stat"] * 2, minimum=0,
+            formula="main stat x 2", compute=lambda v: v[MAIN_STAT] * 2, minimum=0,
             description="maximum MP, refilled before each fight", rule="TT-MP-1"),
 )
 
@@ -109,20 +117,17 @@ RESOURCES = (
 
 SETTINGS = (
     Setting(key="skip_sync", ru=("без синхронизации", "пропуск синхронизации"),
-            en=("no sync", "ambush"), kind=BOOL, default=False,
+            en=("no sync", "ambush"), kind=FLAG, default=False,
             description="no synchronization phase (ambush, surprise)", rule="TT-SYNC-2"),
 )
 
-_BY_KEY = {s.key: s for s in STATS}
-
-
-def _character_identity(values: Mapping[str, Value | None]) -> Iterable[str]:
+def _character_identity(values: Values) -> Iterable[str]:
     # Monsters do without: they roll no crit checks and no synchronization.
-    if values["monster"]:
+    if values[MONSTER]:
         return
-    for key, rule in (("blood_group", "TT-SP-1"), ("rhesus", "TT-RH-1"), ("zodiac", "TT-SIGN-1")):
-        if values[key] is None:
-            yield f"{rule}: {_BY_KEY[key].label} is required for a character (not for a monster)"
+    for stat in (BLOOD_GROUP, RHESUS_STAT, ZODIAC_STAT):
+        if not values.has(stat):
+            yield f"{stat.rule}: {stat.label} is required for a character (not for a monster)"
 
 
 SHEET = Sheet(
