@@ -203,7 +203,7 @@ def test_two_stats_claiming_one_name_are_refused() -> None:
     ("declare", "message"),
     [
         (lambda: Stat(key="a", ru=("а",), kind=CHOICE), "a choice needs its choices"),
-        (lambda: Stat(key="a", ru=("а",), kind=DICE), "dice text needs the pattern"),
+        (lambda: Stat(key="a", ru=("а",), kind=DICE), "dice text needs the reader"),
         (lambda: Sheet(system="x", title="x", stats=(), settings=(Setting(key="s", ru=("с",)),)),
          "setting s needs a default"),
         (lambda: Sheet(system="x", title="x",

@@ -221,8 +221,8 @@ class _Flag(Kind[bool]):
 
 
 class _Dice(Kind[str]):
-    """Dice text such as a weapon's ``1d8``; the field's ``pattern`` says
-    which shapes its system can roll."""
+    """Dice text such as a weapon's ``1d8``; the field's ``reads`` (the system's
+    reader, built on the dice engine) says which shapes its system can roll."""
 
     __slots__ = ()
 
@@ -237,12 +237,15 @@ class _Dice(Kind[str]):
     def problem(self, f: Field[str], value: object) -> str | None:
         if not isinstance(value, str):
             return f"must be text; got {value!r}"
-        if not re.fullmatch(f.pattern, value):
-            return f"must be {f.range_text()}; got {value!r}"
+        if f.reads is not None:
+            try:
+                f.reads(value)
+            except ValueError:
+                return f"must be {f.range_text()}; got {value!r}"
         return None
 
     def range_text(self, f: Field[str]) -> str:
-        return f.pattern_text or "text matching " + f.pattern
+        return f.pattern_text or "dice text"
 
 
 #: a whole number, within the field's minimum and maximum if it has them
@@ -271,16 +274,17 @@ class Field(Generic[V]):
     choices: tuple[Choice, ...] = ()
     description: str = ""
     rule: str = ""
-    #: for dice text: a regular expression the whole value must match, and how
-    #: to say it to people ("dice such as 1d8 or 2d6+1")
-    pattern: str = ""
+    #: for dice text: the system's reader (raises ValueError for a shape it cannot
+    #: roll; one dice-text parser: it reads through rules.dice), and how to say
+    #: the shape to people ("dice such as 1d8 or 2d6+1")
+    reads: Callable[[str], object] | None = field(default=None, compare=False, repr=False)
     pattern_text: str = ""
 
     def __post_init__(self) -> None:
         if self.kind is CHOICE and not self.choices:
             raise ValueError(f"{self.key}: a choice needs its choices")
-        if self.kind is DICE and not self.pattern:
-            raise ValueError(f"{self.key}: dice text needs the pattern its system can roll")
+        if self.kind is DICE and self.reads is None:
+            raise ValueError(f"{self.key}: dice text needs the reader of the shapes its system can roll")
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -38,6 +38,7 @@ from rules.core.state import (
 )
 from rules.core.contract import Damage, Status, SystemRules
 from rules.core.events import health_fields
+from rules.systems.dungeon.common import parse_weapon
 from rules.core.errors import NotFound, RuleError, UnknownNameError
 from rules.core.sheet import UnknownStat
 from rules.systems import get_sheet
@@ -65,31 +66,6 @@ _STATUS = {
     UNCONSCIOUS: Status(UNCONSCIOUS, can_act=False, standing=False),
     DEAD: Status(DEAD, can_act=False, standing=False, ticks=False),
 }
-
-def parse_weapon(text: str) -> tuple[int, int, int]:
-    """``"1d8"`` -> (1, 8, 0); ``"2d6+1"`` -> (2, 6, 1); ``"д8"`` -> (1, 8, 0).
-
-    Read by the dice engine (one dice-text parser); a weapon is one plain dice
-    term with at most a flat bonus or penalty.
-    """
-    from rules.dice import DiceError, parse
-    from rules.dice.ast import Chain, Dice, Num
-
-    expected = f"a weapon's damage looks like 1d8 or 2d6+1, not {text!r}"
-    try:
-        root = parse(text).root
-    except DiceError:
-        raise ValueError(expected) from None
-    rest: tuple = ()
-    if isinstance(root, Chain):
-        root, rest = root.first, root.rest
-    plain = isinstance(root, Dice) and not any(
-        (root.reroll, root.explode, root.keep, root.success, root.failure))
-    if not plain or len(rest) > 1 or any(op not in "+-" or not isinstance(term, Num) for op, term, _ in rest):
-        raise ValueError(expected)
-    bonus = sum(term.value if op == "+" else -term.value for op, term, _ in rest)
-    return root.count, root.sides, bonus
-
 
 # --- reading a combatant ----------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.core.sheet import DICE, FLAG, Derived, Resource, Sheet, Stat, Values
+from rules.systems.dungeon.common import parse_weapon
 
 CREATION_MAX = 5
 CREATION_SUM = 12  # 1 in each of four stats + 8 points to distribute
@@ -37,7 +38,7 @@ CASTER = Stat(key="caster", ru=("маг", "владеет магией", "зак
 WEAPON = Stat(key="weapon", ru=("оружие", "урон оружия"), en=("weapon die", "damage"),
               kind=DICE, default=None,
               description="the weapon's damage dice, e.g. 1d8 or 2d6+1", rule="DG-DMG-1",
-              pattern=r"\s*\d*\s*[dDдДкК]\s*\d+\s*(?:[+-]\s*\d+)?\s*",
+              reads=parse_weapon,
               pattern_text="dice such as 1d8 or 2d6+1")
 
 WEAPON_RANGE = Stat(key="weapon_range", ru=("дальность", "дальность оружия", "радиус"),
