@@ -585,8 +585,11 @@ def _valid_values(f):
         low = f.minimum if f.minimum is not None else -10_000
         high = f.maximum if f.maximum is not None else 10_000
         return st.integers(min_value=low, max_value=high)
-    if f.kind is DICE:  # text of the shape its system rolls (a weapon's dice)
-        return st.from_regex(f.pattern, fullmatch=True).map(str.strip).filter(bool)
+    if f.kind is DICE:  # text of the shape its system rolls (a weapon's dice: NdS with a flat bonus)
+        return st.builds(
+            lambda n, s, b, letter: f"{n}{letter}{s}" + (f"{b:+d}" if b else ""),
+            st.integers(1, 20), st.integers(1, 100), st.integers(-9, 9), st.sampled_from("dDдДкК"),
+        ).filter(lambda text: f.problem(text) is None)
     assert f.kind is CHOICE
     return st.sampled_from([c.value for c in f.choices])
 
