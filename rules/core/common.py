@@ -98,7 +98,13 @@ def join_fight(enc: Encounter, query: str) -> Outcome:
     slot = side_order_slot(fight, joiner.side, sides)
     order = fight.order[:slot] + (name,) + fight.order[slot:]
     index = fight.index + 1 if slot <= fight.index else fight.index
-    work.fight = replace(fight, order=order, index=index)
+    # a round with delayed turns goes back to the initiative order next: the
+    # newcomer has its place there too
+    initiative = fight.initiative
+    if initiative:
+        at = side_order_slot(replace(fight, order=initiative, index=0), joiner.side, sides)
+        initiative = initiative[:at] + (name,) + initiative[at:]
+    work.fight = replace(fight, order=order, index=index, initiative=initiative)
     work.say(f"{name} joins the fight ({joiner.side}); order: {', '.join(order)}.", about=[name],
              public=f"Order: {', '.join(n for n in order if not work.hidden(n))}.")
     return work.outcome({"kind": "fight_join", "actor": name, "order": list(order)},
@@ -117,8 +123,11 @@ def leave_fight(enc: Encounter, query: str) -> Outcome:
     slot = fight.order.index(name)
     order = tuple(n for n in fight.order if n != name)
     index = fight.index - 1 if slot < fight.index else fight.index
+    groups = tuple(g for g in (tuple(n for n in group if n != name) for group in fight.groups) if len(g) > 1)
     work.fight = replace(
-        fight, order=order, index=index, damaged=tuple(n for n in fight.damaged if n != name)
+        fight, order=order, index=index, groups=groups,
+        initiative=tuple(n for n in fight.initiative if n != name),
+        delayed=tuple(t for t in fight.delayed if t.actor != name),
     )
     work.say(f"{name} leaves the fight.", about=[name])
     return work.outcome({"kind": "fight_leave", "actor": name}, hidden=work.get(name).hidden)
