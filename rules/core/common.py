@@ -79,8 +79,12 @@ def remove_effect(enc: Encounter, query: str, effect_query: str) -> Outcome:
 
 def side_order_slot(fight: Fight, side: str, sides: dict[str, str]) -> int:
     """Where a newcomer of ``side`` goes: after the last of its side in the order."""
-    slots = [i for i, n in enumerate(fight.order) if sides[n] == side]
-    return slots[-1] + 1 if slots else len(fight.order)
+    return _side_slot(fight.order, side, sides)
+
+
+def _side_slot(order: tuple[str, ...], side: str, sides: dict[str, str]) -> int:
+    slots = [i for i, n in enumerate(order) if sides[n] == side]
+    return slots[-1] + 1 if slots else len(order)
 
 
 def join_fight(enc: Encounter, query: str) -> Outcome:
@@ -102,7 +106,7 @@ def join_fight(enc: Encounter, query: str) -> Outcome:
     # newcomer has its place there too
     initiative = fight.initiative
     if initiative:
-        at = side_order_slot(replace(fight, order=initiative, index=0), joiner.side, sides)
+        at = _side_slot(initiative, joiner.side, sides)
         initiative = initiative[:at] + (name,) + initiative[at:]
     work.fight = replace(fight, order=order, index=index, initiative=initiative)
     work.say(f"{name} joins the fight ({joiner.side}); order: {', '.join(order)}.", about=[name],
