@@ -37,7 +37,7 @@ class Outcome:
     hidden_names: tuple[str, ...] = ()
 
     def public_events(self) -> tuple[Event, ...]:
-        return tuple(e for e in self.events if not set(e.about) & set(self.hidden_names))
+        return tuple(e.public() for e in self.events if not set(e.about) & set(self.hidden_names))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +99,10 @@ class Work:
             public = text
         self._lines.append((text, public))
 
-    def emit(self, kind: str, *, about: Iterable[str] = (), **fields: Any) -> Event:
-        """Record a typed event (fields that are None are left out)."""
-        event = Event(kind, tuple(about), {k: v for k, v in fields.items() if v is not None})
+    def emit(self, kind: str, *, about: Iterable[str] = (), secret: Iterable[str] = (), **fields: Any) -> Event:
+        """Record a typed event (fields that are None are left out; ``secret``
+        names fields left out of the players' version)."""
+        event = Event(kind, tuple(about), {k: v for k, v in fields.items() if v is not None}, tuple(secret))
         self.events.append(event)
         return event
 
