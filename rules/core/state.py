@@ -101,8 +101,10 @@ class TurnState:
     data: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "used", tuple(self.used))
-        object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
+        if type(self.used) is not tuple:
+            object.__setattr__(self, "used", tuple(self.used))
+        if type(self.data) is not MappingProxyType:
+            object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
 
     @property
     def remaining(self) -> int:
@@ -142,11 +144,14 @@ class Fight:
     data: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "order", tuple(self.order))
-        object.__setattr__(self, "groups", tuple(tuple(g) for g in self.groups))
-        object.__setattr__(self, "delayed", tuple(self.delayed))
-        object.__setattr__(self, "initiative", tuple(self.initiative))
-        object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
+        # replace() runs this on every step of the clock: what is frozen already stays as it is
+        for key in ("order", "delayed", "initiative"):
+            if type(getattr(self, key)) is not tuple:
+                object.__setattr__(self, key, tuple(getattr(self, key)))
+        if type(self.groups) is not tuple or not all(type(g) is tuple for g in self.groups):
+            object.__setattr__(self, "groups", tuple(tuple(g) for g in self.groups))
+        if type(self.data) is not MappingProxyType:
+            object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
         if self.round < 1:
             raise ValueError(f"rounds count from 1, not {self.round}")
         if self.order and not 0 <= self.index < len(self.order):
