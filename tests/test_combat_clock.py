@@ -271,3 +271,15 @@ def test_a_fight_with_a_group_and_a_delayed_turn_round_trips_through_the_session
     assert doc["fight"]["groups"] == [["В", "Г"]] and doc["fight"]["initiative"] == list(NAMES)
     assert doc["fight"]["delayed"] == [{"actor": "А", "actions": 2, "spent": 0}]
     assert encounter_from_doc(doc) == enc
+
+
+def test_an_effect_given_at_an_open_place_counts_the_waiting_members_turn_as_to_come():
+    from rules.core.common import add_effect
+
+    enc = next_(started(groups=(("Б", "В"),))).encounter()
+    spec = EffectSpec("ослеплён", tick=TURN_START, damage=1, duration=Duration(TURNS, 1))
+    effect = add_effect(enc, "Б", spec, str).encounter.get("Б").effects[0]
+    assert effect.until_round == 1  # its one turn is the one still to come this round
+    work = Work(add_effect(enc, "Б", spec, str).encounter)
+    claim(work, NO_DICE, RULES, "Б", ClockReport())
+    assert work.get("Б").resources["hp"] == 4  # and it ticks when that turn starts

@@ -38,7 +38,7 @@ def add_effect(
     if fight is None:
         new = spec.effect_at(None, False)
     else:
-        new = spec.effect_at(fight.round, fight.turn_ahead(name), acting_now=fight.current == name)
+        new = spec.effect_at(fight.round, fight.turn_ahead(name), acting_now=fight.acting(name))
     old = bearer.effect(new.name)
     if old is None:
         effects = bearer.effects + (new,)

@@ -174,8 +174,16 @@ class Fight:
         return self.order[self.index] if self.order else None
 
     def turn_ahead(self, name: str) -> bool:
-        """Whether ``name`` still has a turn to come in this round."""
-        return name in self.order and self.order.index(name) > self.index
+        """Whether ``name`` still has a turn to come in this round (at an open
+        group place, every member still waiting has)."""
+        if name not in self.order:
+            return False
+        slot = self.order.index(name)
+        return slot > self.index or (slot == self.index and self.turn is None)
+
+    def acting(self, name: str) -> bool:
+        """Whether ``name``'s turn is running now."""
+        return self.turn is not None and self.turn.actor == name
 
     def group_of(self, name: str) -> tuple[str, ...]:
         """The group ``name`` shares a place with (empty when it acts alone)."""
