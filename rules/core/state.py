@@ -179,7 +179,7 @@ class Fight:
         if name not in self.order:
             return False
         slot = self.order.index(name)
-        return slot > self.index or (slot == self.index and self.turn is None)
+        return slot > self.index or (slot == self.index and self.turn is None and bool(self.group_of(name)))
 
     def acting(self, name: str) -> bool:
         """Whether ``name``'s turn is running now."""
