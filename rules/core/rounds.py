@@ -12,7 +12,7 @@ declared, the typed events carry it in secret fields (see
 (:func:`players_fight`) drops the table.  The journal keeps all of it for the
 master.
 
-A system uses these helpers from its actions (``declare``, ``withdraw``) and
+A system calls these functions from its actions (``declare``, ``withdraw``) and
 its ``step`` (:func:`resolve`); its ``decode_fight_data`` checks the table
 with :func:`decode_declared`.
 """
