@@ -122,7 +122,10 @@ def test_with_combatant_replaces_in_place_or_appends():
         (dict(round=0), "rounds"),
         (dict(order=("А",), index=1), "index"),
         (dict(order=("А", "Б"), index=0, turn=TurnState("Б")), "turn belongs"),
-        (dict(ambush="enemies"), "ambush"),
+        (dict(groups=(("А",),)), "two or more"),
+        (dict(groups=(("А", "Б"), ("Б", "В"))), "two groups"),
+        (dict(order=("А", "Б"), delayed=(TurnState("В"),)), "delayed turn"),
+        (dict(order=("А", "Б"), initiative=("А",)), "initiative"),
     ],
 )
 def test_fight_refuses_impossible_clocks(fight, problem):

@@ -110,7 +110,7 @@ def test_dg_init_1_ambushers_act_first_without_a_roll(ambush, first):
     out = cb.start_fight(roster(), NO_DICE, ambush=ambush)
     assert out.dice == ()
     assert out.encounter.fight.current == first
-    assert out.encounter.fight.ambush in ("party", "enemy")
+    assert out.encounter.fight.data["ambush"] in ("party", "enemy")
     assert out.lines[0].startswith("Ambush:")
 
 
@@ -237,7 +237,7 @@ def test_dg_dmg_1_ranged_adds_no_body_and_damage_never_goes_below_zero():
     out = DG.attack(started(), script(15, 1), "эльф", "орк", kind="ranged")
     assert out.event["damage"] == 0
     assert hp(out.encounter, "Орк") == 10
-    assert "Орк" not in out.encounter.fight.damaged  # armor stopped it all: no damage taken
+    assert "Орк" not in out.encounter.fight.data.get("damaged", ())  # armor stopped it all: no damage taken
 
 
 def test_dg_dmg_1_weapon_given_with_the_attack_and_its_bonus():
@@ -420,9 +420,9 @@ def test_dg_fat_1_extra_action_gives_a_third_action_once_per_turn():
 
 def test_dg_fat_1_extra_move_is_a_free_move_action():
     enc = DG.spend_fatigue(started(), NO_DICE, "эльф", "extra move").encounter
-    assert turn(enc).free_moves == 1
+    assert turn(enc).data["free_moves"] == 1
     enc = DG.move(enc, "эльф", 5).encounter
-    assert (turn(enc).remaining, turn(enc).free_moves) == (2, 0)
+    assert (turn(enc).remaining, turn(enc).data.get("free_moves", 0)) == (2, 0)
     enc = DG.move(enc, "эльф", 10).encounter
     assert turn(enc).remaining == 0
 
@@ -459,19 +459,19 @@ def test_dg_fat_1_no_rally_after_damage_since_the_start_of_the_previous_turn():
     enc = at_turn(started(), "Гоблин")
     enc = cb.damage(enc, "викинг", 3).encounter  # hit after Викинг's round-1 turn
     enc = at_turn(cb.next_turn(enc, NO_DICE).encounter, "Викинг")
-    assert enc.fight.round == 2 and turn(enc).was_damaged
+    assert enc.fight.round == 2 and turn(enc).data["was_damaged"]
     with pytest.raises(RuleError, match="took no damage"):
         DG.spend_fatigue(enc, script(3), "вик", "rally")
     # a quiet round later the window has moved on
     enc = at_turn(cb.next_turn(enc, NO_DICE).encounter, "Викинг")
-    assert enc.fight.round == 3 and not turn(enc).was_damaged
+    assert enc.fight.round == 3 and not turn(enc).data.get("was_damaged")
     assert DG.spend_fatigue(enc, script(3), "вик", "rally").event["heal"] == 3
 
 
 def test_dg_fat_1_damage_during_ones_own_turn_counts_for_the_next():
     enc = cb.damage(started(), "эльф", 1).encounter
     enc = at_turn(cb.next_turn(enc, NO_DICE).encounter, "Эльфийка")
-    assert turn(enc).was_damaged
+    assert turn(enc).data["was_damaged"]
 
 
 def test_dg_fat_1_unknown_ability_is_not_found():
@@ -668,7 +668,7 @@ class Table:
             enc = self.do(enc, DG.act(enc, actor.name, f"lays hands on {down[0]}"))
             enc = self.do(enc, cb.heal(enc, down[0], self.source.draw(6).face))
         low = actor.resources.get("hp", 99) <= 4
-        if low and not enc.fight.turn.was_damaged and actor.resources.get("fatigue", 0) <= 2:
+        if low and not enc.fight.turn.data.get("was_damaged") and actor.resources.get("fatigue", 0) <= 2:
             enc = self.do(enc, DG.spend_fatigue(enc, self.source, actor.name, "rally"))
         while enc.fight.turn.remaining and self.foes(enc, actor.side):
             target = self.foes(enc, actor.side)[0]

@@ -97,7 +97,13 @@ class StatusView:
         data: dict[str, Any] = {"session": self.doc.get("name"), "system": enc.system,
                                 "public": self.public}
         if enc.fight is not None:
-            data["fight"] = to_plain(self.doc.get("fight", {}))
+            fight = self.doc.get("fight", {})
+            if self.public:
+                from rules.core.rounds import players_fight
+
+                # a round's declarations stay secret until it resolves
+                fight = players_fight(fight)
+            data["fight"] = to_plain(fight)
         data["combatants"] = [
             {"name": c.name, "side": c.side, "status": c.status, "hidden": c.hidden,
              "resources": dict(c.resources) if not (self.public and c.side == "enemy") else {},

@@ -74,8 +74,10 @@ class Action:
     """One thing a master can make a combatant (or the fight) do.
 
     ``run(encounter, source, **values)`` plays it and returns an Outcome;
-    ``source`` is None for actions that do not roll.  ``fight_only`` actions
-    need a running fight.
+    ``source`` is None for actions that do not roll.  ``out_of_turn``
+    actions (a defender's reaction, SK-OUT-1) may be played by anyone in the
+    fight at any moment: the system's turn check
+    (``rules.core.clock.take_turn`` with the verb) honours it.
     """
 
     verb: str
@@ -86,6 +88,7 @@ class Action:
     params: tuple[Param, ...] = ()
     rolls: bool = False
     examples: tuple[str, ...] = ()
+    out_of_turn: bool = False
 
     def __post_init__(self) -> None:
         names = [p.name for p in self.params]

@@ -1,8 +1,14 @@
-"""The fight clock: turns in order, rounds, and the effects that tick on them.
+"""The turn clock: places in an order, rounds, and the effects that tick on them.
 
-Shared by every turn-based system.  A system lends the clock a few rules
-(:class:`ClockRules`): who still ticks, who cannot act, how damage and
-healing land, and what a fresh turn holds.
+Shared by every turn-based system (the round clock of declared, then
+resolved rounds builds on it in ``rules.core.rounds``).  A place is one
+combatant, or a group who act in the order they choose (TT-INIT-2,
+TT-SYNC-1); a turn may be delayed to the end of the round (TT-DELAY-1); an
+action declared ``out_of_turn`` (SK-OUT-1) is played outside the turns.
+
+A system lends the clock a few rules (:class:`ClockRules`): who still
+ticks, who cannot act, how damage and healing land, and what a fresh turn
+holds.
 
 Moments, in the order they happen:
 round start (everyone) -> for each slot of the order: turn start, the turn,
@@ -24,7 +30,7 @@ from rules.core.effects import (
     Effect,
 )
 from rules.core.outcome import Damage, HealthChange, Work
-from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, TurnState
+from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Fight, TurnState
 from rules.dice import roll_text
 from rules.core.die import Die
 from rules.core.errors import RuleError
@@ -44,8 +50,9 @@ class ClockRules(Protocol):
     def mend(self, work: Work, name: str, amount: int) -> HealthChange:
         """Apply ``amount`` healing to ``name`` in ``work``."""
 
-    def new_turn(self, work: Work, name: str, was_damaged: bool) -> TurnState:
-        """What ``name`` may do in the turn that starts now."""
+    def new_turn(self, work: Work, name: str) -> TurnState:
+        """What ``name`` may do in the turn that starts now (asked before its
+        turn-start effects tick); the system may update its own data here."""
 
     def effect_hook(self, work: Work, source: DiceSource, name: str, effect: Effect) -> None:
         """A system's own part of an effect's tick (rolls allowed)."""
@@ -194,86 +201,312 @@ def skip_reason(rules: ClockRules, combatant: Combatant) -> str | None:
     return f"loses the turn ({lost.name})" if lost else None
 
 
+# --- places: who may act now ---------------------------------------------------------
+
+
+def place(fight: Fight, index: int | None = None) -> tuple[str, ...]:
+    """Who shares the place at ``index`` (default: the current one), from there on.
+
+    A group (TT-INIT-2, TT-SYNC-1) is one place: its members still to act
+    stand next to each other in the order, those who acted before them.  A
+    delayed turn always has a place of its own (TT-DELAY-1: delayers do not
+    become simultaneous).
+    """
+    i = fight.index if index is None else index
+    if not fight.order:
+        return ()
+    name = fight.order[i]
+    group = fight.group_of(name)
+    delayed = {t.actor for t in fight.delayed}
+    if not group or name in delayed:
+        return (name,)
+    members = [name]
+    for other in fight.order[i + 1:]:
+        if other not in group or other in delayed:
+            break
+        members.append(other)
+    return tuple(members)
+
+
+def waiting(fight: Fight) -> tuple[str, ...]:
+    """Who may take the turn now: the actor of the running turn, or, at an
+    open group place, every member still to act there (empty for a round clock)."""
+    if fight.turn is not None:
+        return (fight.turn.actor,)
+    return place(fight)
+
+
+def may_act(fight: Fight, name: str, *, out_of_turn: bool = False) -> bool:
+    """Whether ``name`` may act now: in its turn or its group's open place,
+    or at any moment of the fight for an action declared ``out_of_turn``."""
+    if out_of_turn:
+        return name in fight.order or not fight.order
+    return name in waiting(fight)
+
+
+# --- turns -------------------------------------------------------------------------------
+
+
 def land(
     work: Work, source: DiceSource, rules: ClockRules, index: int, report: ClockReport
 ) -> bool:
-    """Start the turn of slot ``index``; False when the turn was skipped."""
+    """Start the turn of slot ``index``; False when the turn was skipped.
+
+    The system's budget for the turn is made before the turn-start effects
+    tick, so damage they deal counts towards the next turn, not this one.  A
+    delayed turn resumes as it was put off: its start has ticked already.
+    """
     assert work.fight is not None
     fight = replace(work.fight, index=index, turn=None)
     name = fight.order[index]
-    work.fight = fight
+    paused = fight.delayed_turn(name)
+    work.fight = replace(fight, delayed=tuple(t for t in fight.delayed if t.actor != name))
     if work.get(name).status == DEAD:
         return False
-    was_damaged = name in fight.damaged
-    work.fight = replace(fight, damaged=tuple(n for n in fight.damaged if n != name))
-    run_moment(work, source, rules, name, TURN_START, report)
-    bearer = work.get(name)
-    reason = skip_reason(rules, bearer)
-    if reason is not None:
-        work.say(f"{name} {reason}: turn skipped.", about=[name])
-        report.skipped.append(name)
-        run_moment(work, source, rules, name, TURN_END, report)
+    if paused is not None:
+        reason = skip_reason(rules, work.get(name))
+        if reason is None:
+            work.fight = replace(work.fight, turn=paused)
+            work.say(f"{name} takes the delayed turn.", about=[name])
+            work.emit("turn_resumed", about=[name], name=name)
+            return True
+        _skip(work, source, rules, name, reason, report)
         return False
-    work.fight = replace(work.fight, turn=rules.new_turn(work, name, was_damaged))
+    turn = rules.new_turn(work, name)
+    run_moment(work, source, rules, name, TURN_START, report)
+    reason = skip_reason(rules, work.get(name))
+    if reason is not None:
+        _skip(work, source, rules, name, reason, report)
+        return False
+    work.fight = replace(work.fight, turn=turn)
     return True
+
+
+def _skip(work: Work, source: DiceSource, rules: ClockRules, name: str, reason: str,
+          report: ClockReport) -> None:
+    work.say(f"{name} {reason}: turn skipped.", about=[name])
+    work.emit("turn_skipped", about=[name], name=name, reason=reason)
+    report.skipped.append(name)
+    run_moment(work, source, rules, name, TURN_END, report)
+
+
+def _arrive(
+    work: Work, source: DiceSource, rules: ClockRules, index: int, report: ClockReport
+) -> bool:
+    """Come to the place at ``index``: land a lone actor, or open a group's place.
+
+    Members who cannot act lose their turns first (their effects still
+    tick); if two or more remain, the place opens and waits for one of them
+    to claim it.  False when nobody there may act; ``work.fight.index`` is
+    then the place's last slot.
+    """
+    assert work.fight is not None
+    members = place(work.fight, index)
+    if len(members) == 1:
+        return land(work, source, rules, index, report)
+    able = tuple(n for n in members
+                 if work.get(n).status != DEAD and skip_reason(rules, work.get(n)) is None)
+    unable = tuple(n for n in members if n not in able)
+    fight = work.fight
+    order = fight.order[:index] + unable + able + fight.order[index + len(members):]
+    work.fight = replace(fight, order=order, index=index, turn=None)
+    for k in range(len(unable)):
+        if land(work, source, rules, index + k, report):
+            return True  # an effect that kept it from acting ended as its turn began
+    start = index + len(unable)
+    if not able:
+        work.fight = replace(work.fight, index=start - 1, turn=None)
+        return False
+    if len(able) == 1:
+        return land(work, source, rules, start, report)
+    work.fight = replace(work.fight, index=start, turn=None)
+    shown = [n for n in able if not work.hidden(n)]
+    work.say(f"Together: {', '.join(able)} act in the order they choose.", about=able,
+             public=f"Together: {', '.join(shown)} act in the order they choose." if shown else "")
+    work.emit("place_open", about=able, names=list(able))
+    return True
+
+
+def _go(work: Work, source: DiceSource, rules: ClockRules, index: int, report: ClockReport,
+        *, wrap: bool = True) -> None:
+    """Arrive at the first place from ``index`` on where someone may act.
+
+    Past the end of the order the round closes and the next opens (unless
+    ``wrap`` is off); a whole lap with nobody able to act ends in a refusal.
+    """
+    assert work.fight is not None
+    lap = len(work.fight.order)
+    passed = 0
+    while passed <= lap:
+        if index >= len(work.fight.order):
+            if not wrap:
+                break
+            next_round(work, source, rules, report)
+            index = 0
+        if _arrive(work, source, rules, index, report):
+            return
+        passed += work.fight.index - index + 1
+        index = work.fight.index + 1
+    raise RuleError(_NOBODY)
 
 
 _NOBODY = "nobody in the fight can act any more; end the fight"
 
 
 def open_rounds(work: Work, source: DiceSource, rules: ClockRules, report: ClockReport) -> None:
-    """Round 1 begins and the first combatant able to act gets the turn."""
+    """Round 1 begins and the first place where someone can act comes up."""
     assert work.fight is not None
     work.say(f"Round {work.fight.round}.")
+    work.emit("round", round=work.fight.round)
     run_round_moment(work, source, rules, ROUND_START, report)
     if not work.fight.order:
         return  # a round clock: nobody takes turns, the round resolves at once
-    for index in range(len(work.fight.order)):
-        if land(work, source, rules, index, report):
-            return
-    raise RuleError(_NOBODY)
+    _go(work, source, rules, 0, report, wrap=False)
 
 
 def end_turn(work: Work, source: DiceSource, rules: ClockRules, report: ClockReport) -> None:
+    """The running turn ends (its end ticks); nothing to do at an open place."""
     assert work.fight is not None
-    current = work.fight.current
-    if current is not None:
-        run_moment(work, source, rules, current, TURN_END, report)
+    if work.fight.turn is not None:
+        run_moment(work, source, rules, work.fight.turn.actor, TURN_END, report)
     work.fight = replace(work.fight, turn=None)
 
 
 def advance(work: Work, source: DiceSource, rules: ClockRules, report: ClockReport) -> None:
-    """From the turn just ended to the next combatant able to act.
+    """From the slot just done to the next place where someone can act.
 
     Wrapping past the end of the order closes the round and opens the next.
-    If a whole lap finds nobody able to act, the fight cannot go on.
+    If a whole lap finds nobody able to act, the fight cannot go on.  An
+    empty order is a round clock: the round closes and the next opens.
     """
     assert work.fight is not None
-    slots = len(work.fight.order)
-    index = work.fight.index
-    if not slots:
+    if not work.fight.order:
         next_round(work, source, rules, report)
         return
-    for _ in range(slots):
-        index += 1
-        if index == slots:
-            next_round(work, source, rules, report)
-            index = 0
-        if land(work, source, rules, index, report):
+    _go(work, source, rules, work.fight.index + 1, report)
+
+
+def proceed(work: Work, source: DiceSource, rules: ClockRules, report: ClockReport) -> None:
+    """``fight next`` on a turn clock: end the running turn and move on; at an
+    open group place where nobody has acted, the first one listed takes its turn."""
+    assert work.fight is not None
+    fight = work.fight
+    if fight.turn is None and len(place(fight)) > 1:
+        if land(work, source, rules, fight.index, report):
             return
-    raise RuleError(_NOBODY)
+        advance(work, source, rules, report)
+        return
+    end_turn(work, source, rules, report)
+    advance(work, source, rules, report)
+
+
+def claim(work: Work, source: DiceSource, rules: ClockRules, name: str, report: ClockReport) -> bool:
+    """``name`` takes the turn: its own running turn, or its place in an open group.
+
+    Taking a group's place starts that member's turn (its start ticks, so
+    give the action a dice source).  Returns False when the turn began and
+    was lost at once (an effect that ticked knocked it out); the place then
+    moves on and the system plays nothing more.
+    """
+    assert work.fight is not None
+    fight = work.fight
+    if fight.turn is not None:
+        if fight.turn.actor == name:
+            return True
+        raise RuleError(f"it is {fight.turn.actor}'s turn, not {name}'s")
+    members = waiting(fight)
+    if name not in members:
+        now = ", ".join(members) or "nobody"
+        raise RuleError(f"it is the place of {now}; {name} does not act now")
+    reason = skip_reason(rules, work.get(name))
+    if reason is not None:
+        raise RuleError(f"{name} {reason}")
+    index = fight.index
+    order = fight.order[:index] + (name,) + tuple(n for n in members if n != name) \
+        + fight.order[index + len(members):]
+    work.fight = replace(fight, order=order)
+    work.emit("turn_claimed", about=[name], name=name)
+    if land(work, source, rules, index, report):
+        return True
+    advance(work, source, rules, report)
+    return False
+
+
+def take_turn(
+    work: Work, source: DiceSource, rules: Any, name: str, report: ClockReport,
+    *, verb: str | None = None, rule: str = "",
+) -> TurnState | None:
+    """The turn check of an action: the turn ``name`` acts in, or None for an
+    action its declaration marks ``out_of_turn`` (SK-OUT-1: a defender's
+    counterattack), which spends nothing of the running turn.
+
+    Refuses (RuleError naming ``rule``) whoever may not act now.
+    """
+    assert work.fight is not None
+    action = rules.action(verb) if verb is not None else None
+    if action is not None and action.out_of_turn:
+        if not may_act(work.fight, name, out_of_turn=True):
+            raise RuleError(f"{name} is not in the fight", rule=rule)
+        reason = rules.cannot_act(work.get(name))
+        if reason is not None:
+            raise RuleError(f"{name} {reason}", rule=rule)
+        return None
+    if not may_act(work.fight, name):
+        now = ", ".join(waiting(work.fight)) or "nobody"
+        raise RuleError(f"{name} does not act now (now: {now})", rule=rule)
+    if not claim(work, source, rules, name, report):
+        return None
+    return work.fight.turn
+
+
+def delay(work: Work, source: DiceSource, rules: ClockRules, name: str, report: ClockReport) -> bool:
+    """TT-DELAY-1: ``name`` puts its turn off to the end of this round (phase).
+
+    Each delayer gets a place of its own at the end, in the order they
+    delayed; the next round goes back to the initiative order.  The turn is
+    kept as it is and resumes there; only a turn nothing was spent of may be
+    delayed.  Returns False when claiming the turn lost it (see :func:`claim`).
+    """
+    assert work.fight is not None
+    if not claim(work, source, rules, name, report):
+        return False
+    fight = work.fight
+    turn = fight.turn
+    assert turn is not None
+    if not turn.untouched:
+        raise RuleError(f"{name} has already acted this turn; a turn is delayed before acting")
+    index = fight.index
+    if index == len(fight.order) - 1:
+        raise RuleError(f"nobody acts after {name} in this round; end the turn instead")
+    order = fight.order[:index] + fight.order[index + 1:] + (name,)
+    work.fight = replace(
+        fight, order=order, turn=None, delayed=fight.delayed + (turn,),
+        initiative=fight.initiative or fight.order,
+    )
+    work.say(f"{name} delays the turn to the end of round {fight.round}.", about=[name])
+    work.emit("turn_delayed", about=[name], name=name, round=fight.round)
+    _go(work, source, rules, index, report)
+    return True
 
 
 def next_round(work: Work, source: DiceSource, rules: ClockRules, report: ClockReport) -> None:
-    """Close the round (its end ticks) and open the next (its start ticks)."""
+    """Close the round (its end ticks) and open the next (its start ticks).
+
+    A round in which someone delayed gives way to the initiative order again
+    (TT-DELAY-1).
+    """
     assert work.fight is not None
     run_round_moment(work, source, rules, ROUND_END, report)
-    work.fight = replace(work.fight, round=work.fight.round + 1, index=0)
+    fight = work.fight
+    work.fight = replace(fight, round=fight.round + 1, index=0, turn=None,
+                         order=fight.initiative or fight.order, initiative=(), delayed=())
     work.say(f"Round {work.fight.round}.")
+    work.emit("round", round=work.fight.round)
     run_round_moment(work, source, rules, ROUND_START, report)
 
 
 __all__ = [
-    "ClockReport", "ClockRules", "advance", "end_turn", "hp_text", "land", "next_round", "open_rounds",
-    "run_moment", "run_round_moment", "skip_reason", "status_news",
+    "ClockReport", "ClockRules", "advance", "claim", "delay", "end_turn", "hp_text", "land", "may_act",
+    "next_round", "open_rounds", "place", "proceed", "run_moment", "run_round_moment", "skip_reason",
+    "status_news", "take_turn", "waiting",
 ]

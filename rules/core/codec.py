@@ -148,12 +148,27 @@ def combatant_from_doc(name: str, table: Any, path: Path, decode: Decoder | None
         raise _fail(path, str(err)) from None
 
 
-_TURN_KEYS = ("actor", "actions", "spent", "used", "free_moves", "was_damaged", "data")
-_FIGHT_KEYS = ("round", "order", "index", "ambush", "stage", "damaged", "turn", "data")
+_TURN_KEYS = ("actor", "actions", "spent", "used", "data")
+_FIGHT_KEYS = ("round", "order", "index", "groups", "initiative", "delayed", "stage", "turn", "data")
+#: keys the core once held for the dungeon: read from older files into the
+#: system's ``data`` table, written back there
+_LEGACY_TURN_KEYS = ("free_moves", "was_damaged")
+_LEGACY_FIGHT_KEYS = ("ambush", "damaged")
 
 
-def _turn_from_doc(table: Any, path: Path) -> TurnState:
-    table = _table(table, path)
+def _with_legacy(table: Mapping[str, Any], legacy: tuple[str, ...], path: Path) -> Mapping[str, Any]:
+    """``table`` with the legacy keys moved into its ``data`` table (a key
+    already in ``data`` wins)."""
+    moved = {key: table[key] for key in legacy if key in table}
+    if not moved:
+        return table
+    data = _table(table.get("data", {}), path + ("data",))
+    rest = {key: value for key, value in table.items() if key not in legacy}
+    return {**rest, "data": {**moved, **data}}
+
+
+def _turn_from_doc(table: Any, path: Path, decode: Decoder | None = None) -> TurnState:
+    table = _with_legacy(_table(table, path), _LEGACY_TURN_KEYS, path)
     _only(table, _TURN_KEYS, path, "a turn")
     if "actor" not in table:
         raise _fail(path + ("actor",), "missing; the turn belongs to someone")
@@ -162,24 +177,32 @@ def _turn_from_doc(table: Any, path: Path) -> TurnState:
         actions=_int(table.get("actions", 0), path + ("actions",)),
         spent=_int(table.get("spent", 0), path + ("spent",)),
         used=_names(table.get("used", []), path + ("used",)),
-        free_moves=_int(table.get("free_moves", 0), path + ("free_moves",)),
-        was_damaged=_bool(table.get("was_damaged", False), path + ("was_damaged",)),
-        data=_data(table, path, None),
+        data=_data(table, path, decode),
     )
 
 
-def fight_from_doc(table: Any, path: Path = ("fight",), decode: Decoder | None = None) -> Fight:
-    table = _table(table, path)
+def _groups(value: Any, path: Path) -> tuple[tuple[str, ...], ...]:
+    if not isinstance(value, list):
+        raise _fail(path, f"must be a list of name lists, got {value!r}")
+    return tuple(_names(group, path + (i,)) for i, group in enumerate(value))
+
+
+def fight_from_doc(table: Any, path: Path = ("fight",), decode: Decoder | None = None,
+                   decode_turn: Decoder | None = None) -> Fight:
+    table = _with_legacy(_table(table, path), _LEGACY_FIGHT_KEYS, path)
     _only(table, _FIGHT_KEYS, path, "a fight")
-    ambush = table.get("ambush")
+    delayed = table.get("delayed", [])
+    if not isinstance(delayed, list):
+        raise _fail(path + ("delayed",), "must be a list of turn tables ([[fight.delayed]])")
     try:
         return Fight(
             round=_int(table.get("round", 1), path + ("round",)),
             order=_names(table.get("order", []), path + ("order",)),
             index=_int(table.get("index", 0), path + ("index",)),
-            turn=_turn_from_doc(table["turn"], path + ("turn",)) if "turn" in table else None,
-            damaged=_names(table.get("damaged", []), path + ("damaged",)),
-            ambush=_str(ambush, path + ("ambush",)) if ambush is not None else None,
+            turn=_turn_from_doc(table["turn"], path + ("turn",), decode_turn) if "turn" in table else None,
+            groups=_groups(table.get("groups", []), path + ("groups",)),
+            initiative=_names(table.get("initiative", []), path + ("initiative",)),
+            delayed=tuple(_turn_from_doc(t, path + ("delayed", i), decode_turn) for i, t in enumerate(delayed)),
             stage=_str(table.get("stage", ""), path + ("stage",)),
             data=_data(table, path, decode),
         )
@@ -205,7 +228,8 @@ def encounter_from_doc(doc: Mapping[str, Any], rules: Any = None) -> Encounter:
                            rules.decode_combatant_data if rules is not None else None)
         for name, table in roster.items()
     )
-    fight = (fight_from_doc(doc["fight"], ("fight",), rules.decode_fight_data if rules is not None else None)
+    fight = (fight_from_doc(doc["fight"], ("fight",), rules.decode_fight_data if rules is not None else None,
+                            rules.decode_turn_data if rules is not None else None)
              if "fight" in doc else None)
     try:
         return Encounter(system, dict(settings), combatants, fight)
@@ -264,10 +288,6 @@ def _turn_to_doc(turn: TurnState) -> dict[str, Any]:
     out: dict[str, Any] = {"actor": turn.actor, "actions": turn.actions, "spent": turn.spent}
     if turn.used:
         out["used"] = list(turn.used)
-    if turn.free_moves:
-        out["free_moves"] = turn.free_moves
-    if turn.was_damaged:
-        out["was_damaged"] = True
     if turn.data:
         out["data"] = copy.deepcopy(dict(turn.data))
     return out
@@ -275,14 +295,16 @@ def _turn_to_doc(turn: TurnState) -> dict[str, Any]:
 
 def fight_to_doc(fight: Fight) -> dict[str, Any]:
     out: dict[str, Any] = {"round": fight.round, "order": list(fight.order), "index": fight.index}
-    if fight.ambush is not None:
-        out["ambush"] = fight.ambush
+    if fight.groups:
+        out["groups"] = [list(group) for group in fight.groups]
+    if fight.initiative:
+        out["initiative"] = list(fight.initiative)
     if fight.stage:
         out["stage"] = fight.stage
-    if fight.damaged:
-        out["damaged"] = list(fight.damaged)
     if fight.turn is not None:
         out["turn"] = _turn_to_doc(fight.turn)
+    if fight.delayed:
+        out["delayed"] = [_turn_to_doc(turn) for turn in fight.delayed]
     if fight.data:
         out["data"] = copy.deepcopy(dict(fight.data))
     return out

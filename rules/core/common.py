@@ -38,7 +38,7 @@ def add_effect(
     if fight is None:
         new = spec.effect_at(None, False)
     else:
-        new = spec.effect_at(fight.round, fight.turn_ahead(name), acting_now=fight.current == name)
+        new = spec.effect_at(fight.round, fight.turn_ahead(name), acting_now=fight.acting(name))
     old = bearer.effect(new.name)
     if old is None:
         effects = bearer.effects + (new,)
@@ -77,8 +77,12 @@ def remove_effect(enc: Encounter, query: str, effect_query: str) -> Outcome:
 
 def side_order_slot(fight: Fight, side: str, sides: dict[str, str]) -> int:
     """Where a newcomer of ``side`` goes: after the last of its side in the order."""
-    slots = [i for i, n in enumerate(fight.order) if sides[n] == side]
-    return slots[-1] + 1 if slots else len(fight.order)
+    return _side_slot(fight.order, side, sides)
+
+
+def _side_slot(order: tuple[str, ...], side: str, sides: dict[str, str]) -> int:
+    slots = [i for i, n in enumerate(order) if sides[n] == side]
+    return slots[-1] + 1 if slots else len(order)
 
 
 def join_fight(enc: Encounter, query: str) -> Outcome:
@@ -96,7 +100,13 @@ def join_fight(enc: Encounter, query: str) -> Outcome:
     slot = side_order_slot(fight, joiner.side, sides)
     order = fight.order[:slot] + (name,) + fight.order[slot:]
     index = fight.index + 1 if slot <= fight.index else fight.index
-    work.fight = replace(fight, order=order, index=index)
+    # a round with delayed turns goes back to the initiative order next: the
+    # newcomer has its place there too
+    initiative = fight.initiative
+    if initiative:
+        at = _side_slot(initiative, joiner.side, sides)
+        initiative = initiative[:at] + (name,) + initiative[at:]
+    work.fight = replace(fight, order=order, index=index, initiative=initiative)
     work.tell("joined", about=[name], public=True, name=name, side=joiner.side, order=list(order))
     return work.outcome({"kind": "fight_join", "actor": name, "order": list(order)},
                         hidden=joiner.hidden)
@@ -114,8 +124,11 @@ def leave_fight(enc: Encounter, query: str) -> Outcome:
     slot = fight.order.index(name)
     order = tuple(n for n in fight.order if n != name)
     index = fight.index - 1 if slot < fight.index else fight.index
+    groups = tuple(g for g in (tuple(n for n in group if n != name) for group in fight.groups) if len(g) > 1)
     work.fight = replace(
-        fight, order=order, index=index, damaged=tuple(n for n in fight.damaged if n != name)
+        fight, order=order, index=index, groups=groups,
+        initiative=tuple(n for n in fight.initiative if n != name),
+        delayed=tuple(t for t in fight.delayed if t.actor != name),
     )
     work.tell("left", about=[name], name=name)
     return work.outcome({"kind": "fight_leave", "actor": name}, hidden=work.get(name).hidden)

@@ -102,8 +102,9 @@ class SystemRules:
 
     # --- what the clock asks ---------------------------------------------------------
 
-    def new_turn(self, work: Work, name: str, was_damaged: bool) -> TurnState:
-        return TurnState(name, actions=1, was_damaged=was_damaged)
+    def new_turn(self, work: Work, name: str) -> TurnState:
+        """The budget of the turn ``name`` starts (before its turn-start effects tick)."""
+        return TurnState(name, actions=1)
 
     def hurt(self, work: Work, name: str, damage: Damage) -> HealthChange:
         """Take ``damage`` off ``name``'s HP (floor 0; 0 HP means unconscious)."""
@@ -145,6 +146,10 @@ class SystemRules:
 
     def decode_fight_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
         """Check the ``data`` table of the fight; raise DocumentError at its path."""
+        return _plain(raw, path)
+
+    def decode_turn_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
+        """Check the ``data`` table of a turn (running or delayed); raise DocumentError at its path."""
         return _plain(raw, path)
 
     # --- the clock's questions, derived from status ------------------------------------

@@ -19,6 +19,8 @@ class Event:
     kind: str
     about: tuple[str, ...] = ()
     fields: Mapping[str, Any] = field(default_factory=dict)
+    #: fields the players must not see yet (a round's secret declarations)
+    secret: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for key, value in self.fields.items():
@@ -26,6 +28,13 @@ class Event:
                 raise ValueError(f"event {self.kind}: field {key} is None (leave it out instead)")
         object.__setattr__(self, "fields", MappingProxyType(dict(self.fields)))
         object.__setattr__(self, "about", tuple(self.about))
+        object.__setattr__(self, "secret", tuple(self.secret))
+
+    def public(self) -> Event:
+        """The event as the players may see it: its secret fields left out."""
+        if not self.secret:
+            return self
+        return Event(self.kind, self.about, {k: v for k, v in self.fields.items() if k not in self.secret})
 
     def record(self) -> dict[str, Any]:
         """The event as one journal/JSON table."""

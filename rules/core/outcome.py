@@ -37,7 +37,7 @@ class Outcome:
     hidden_names: tuple[str, ...] = ()
 
     def public_events(self) -> tuple[Event, ...]:
-        return tuple(e for e in self.events if not set(e.about) & set(self.hidden_names))
+        return tuple(e.public() for e in self.events if not set(e.about) & set(self.hidden_names))
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,13 +101,14 @@ class Work:
             public = text
         self._lines.append((text, public))
 
-    def tell(self, kind: str, *, about: Iterable[str] = (), public: bool = False, **fields: Any) -> Event:
+    def tell(self, kind: str, *, about: Iterable[str] = (), public: bool = False,
+             secret: Iterable[str] = (), **fields: Any) -> Event:
         """Record an event and its words.  An event ``about`` a hidden combatant is
         left out of the players' lines, unless ``public`` asks for its players'
         version (the message leaves the hidden names out itself)."""
         from rules.core.messages import MASTER, View, render
 
-        event = self.emit(kind, about=about, **fields)
+        event = self.emit(kind, about=about, secret=secret, **fields)
         master = render(self.messages, kind, event.fields, MASTER)
         names = tuple(about)
         if public or not self.hidden(*names):
@@ -121,9 +122,10 @@ class Work:
             self._lines.append(("", line))
         return event
 
-    def emit(self, kind: str, *, about: Iterable[str] = (), **fields: Any) -> Event:
-        """Record a typed event (fields that are None are left out)."""
-        event = Event(kind, tuple(about), {k: v for k, v in fields.items() if v is not None})
+    def emit(self, kind: str, *, about: Iterable[str] = (), secret: Iterable[str] = (), **fields: Any) -> Event:
+        """Record a typed event (fields that are None are left out; ``secret``
+        names fields left out of the players' version)."""
+        event = Event(kind, tuple(about), {k: v for k, v in fields.items() if v is not None}, tuple(secret))
         self.events.append(event)
         return event
 

@@ -86,68 +86,114 @@ class Combatant:
 
 @dataclass(frozen=True)
 class TurnState:
-    """What the acting combatant has left this turn.
+    """What the acting combatant has left this turn: a budget every system shares.
 
     ``actions`` is the allowance (dungeon: 2 actions, 3 with the bought
-    extra; terra would put its 6 AP here), ``used`` the once-per-turn things
-    already done (fatigue abilities bought, a combat action taken),
-    ``free_moves`` move actions that cost no action, ``was_damaged`` whether
-    the combatant took damage since the start of its previous turn.
+    extra; terra would put its 6 AP here), ``spent`` what is used of it,
+    ``used`` the once-per-turn things already done (fatigue abilities
+    bought, a combat action taken).  Anything else a system counts per turn
+    (dungeon's free move, whether the actor was hurt since its last turn)
+    goes in ``data``.
     """
 
     actor: str
     actions: int = 0
     spent: int = 0
     used: tuple[str, ...] = ()
-    free_moves: int = 0
-    was_damaged: bool = False
     #: the system's own per-turn budget and marks (terra's AP, declarations ...)
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if type(self.used) is not tuple:
+            object.__setattr__(self, "used", tuple(self.used))
+        if type(self.data) is not MappingProxyType:
+            object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
 
     @property
     def remaining(self) -> int:
         return self.actions - self.spent
+
+    @property
+    def untouched(self) -> bool:
+        """Nothing of the turn is spent yet (it may still be delayed)."""
+        return not self.spent and not self.used
 
 
 @dataclass(frozen=True)
 class Fight:
     """The fight clock and what the current turn has left.
 
-    ``order`` lists who acts, ``index`` whose turn it is; ``round`` counts
-    rounds from 1 (terra's phases; twilight's rounds with an empty order).
-    ``damaged`` names combatants hurt since the start of their latest turn
-    (the dungeon rally needs it).  ``stage`` is for systems whose fights go
-    through stages (twilight's approach/fight/endgame, terra's sync phase).
+    ``order`` lists who acts this round (phase), ``index`` whose place it
+    is; ``round`` counts rounds from 1 (terra's phases; twilight's rounds
+    with an empty order).  ``groups`` are combatants who share one place
+    and act in the order they choose (TT-INIT-2, TT-SYNC-1); ``delayed``
+    holds the turns put off to the end of this round, in the order they were
+    put off (TT-DELAY-1), and ``initiative`` the order the next round goes
+    back to once someone delayed.  ``turn`` is None at an open group place
+    (several may act, nobody has yet).  ``stage`` is for systems whose fights
+    go through stages (twilight's approach/fight/endgame, terra's sync
+    phase).  The clock's rules are in ``rules.core.clock``.
     """
 
     round: int = 1
     order: tuple[str, ...] = ()
     index: int = 0
     turn: TurnState | None = None
-    damaged: tuple[str, ...] = ()
-    #: the side that ambushed, if one did
-    ambush: str | None = None
+    groups: tuple[tuple[str, ...], ...] = ()
+    delayed: tuple[TurnState, ...] = ()
+    initiative: tuple[str, ...] = ()
     stage: str = ""
     #: what the system keeps on the fight (hidden declarations, pending answers ...)
     data: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        # replace() runs this on every step of the clock: what is frozen already stays as it is
+        for key in ("order", "delayed", "initiative"):
+            if type(getattr(self, key)) is not tuple:
+                object.__setattr__(self, key, tuple(getattr(self, key)))
+        if type(self.groups) is not tuple or not all(type(g) is tuple for g in self.groups):
+            object.__setattr__(self, "groups", tuple(tuple(g) for g in self.groups))
+        if type(self.data) is not MappingProxyType:
+            object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
         if self.round < 1:
             raise ValueError(f"rounds count from 1, not {self.round}")
         if self.order and not 0 <= self.index < len(self.order):
             raise ValueError(f"turn index {self.index} is outside the order of {len(self.order)}")
         if self.turn is not None and self.turn.actor != self.current:
             raise ValueError(f"the turn belongs to {self.current}, not {self.turn.actor}")
-        if self.ambush is not None and self.ambush not in SIDES:
-            raise ValueError(f"an ambush is made by {PARTY!r} or {ENEMY!r}, not {self.ambush!r}")
+        grouped = [name for group in self.groups for name in group]
+        if len(set(grouped)) != len(grouped):
+            raise ValueError("a combatant is in two groups")
+        if any(len(group) < 2 for group in self.groups):
+            raise ValueError("a group shares one place among two or more")
+        waiting = [turn.actor for turn in self.delayed]
+        if len(set(waiting)) != len(waiting) or not set(waiting) <= set(self.order):
+            raise ValueError("a delayed turn belongs to someone in the order, once")
+        if self.initiative and sorted(self.initiative) != sorted(self.order):
+            raise ValueError("the initiative to return to names the same combatants as the order")
 
     @property
     def current(self) -> str | None:
         return self.order[self.index] if self.order else None
 
     def turn_ahead(self, name: str) -> bool:
-        """Whether ``name`` still has a turn to come in this round."""
-        return name in self.order and self.order.index(name) > self.index
+        """Whether ``name`` still has a turn to come in this round (at an open
+        group place, every member still waiting has)."""
+        if name not in self.order:
+            return False
+        slot = self.order.index(name)
+        return slot > self.index or (slot == self.index and self.turn is None and bool(self.group_of(name)))
+
+    def acting(self, name: str) -> bool:
+        """Whether ``name``'s turn is running now."""
+        return self.turn is not None and self.turn.actor == name
+
+    def group_of(self, name: str) -> tuple[str, ...]:
+        """The group ``name`` shares a place with (empty when it acts alone)."""
+        return next((g for g in self.groups if name in g), ())
+
+    def delayed_turn(self, name: str) -> TurnState | None:
+        return next((t for t in self.delayed if t.actor == name), None)
 
 
 @dataclass(frozen=True)
@@ -165,7 +211,8 @@ class Encounter:
         if len(set(keys)) != len(keys):
             raise ValueError("two combatants share a name (names ignore case)")
         if self.fight is not None:
-            missing = [n for n in self.fight.order if n not in self.names]
+            named = (*self.fight.order, *(n for group in self.fight.groups for n in group))
+            missing = [n for n in dict.fromkeys(named) if n not in self.names]
             if missing:
                 raise ValueError(f"the fight order names unknown combatants: {', '.join(missing)}")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, Sequence
 
+from rules.systems.dungeon import fightdata
 from rules.systems.dungeon import mechanics as dg
 from rules.core.clock import ClockReport, advance, end_turn, open_rounds, restore
 from rules.core.common import (
@@ -123,8 +124,8 @@ class DungeonFight(SystemRules):
         before = resource(c, "hp")
         out = dg.take_damage(before, amount, status=c.status)
         work.put(replace(c.with_resource("hp", out.hp_after), status=str(out.status_after)))
-        if amount > 0 and work.fight is not None and name not in work.fight.damaged:
-            work.fight = replace(work.fight, damaged=work.fight.damaged + (name,))
+        if amount > 0 and work.fight is not None and name not in fightdata.damaged(work.fight):
+            work.fight = fightdata.with_damaged(work.fight, fightdata.damaged(work.fight) + (name,))
         return HealthChange(name, amount, before, out.hp_after, c.status, str(out.status_after))
 
     def mend(self, work: Work, name: str, amount: int) -> HealthChange:
@@ -134,8 +135,17 @@ class DungeonFight(SystemRules):
         work.put(replace(c.with_resource("hp", out.hp_after), status=str(out.status_after)))
         return HealthChange(name, amount, before, out.hp_after, c.status, str(out.status_after))
 
-    def new_turn(self, work: Work, name: str, was_damaged: bool) -> TurnState:
-        return TurnState(name, actions=dg.BASE_ACTIONS, was_damaged=was_damaged)
+    def new_turn(self, work: Work, name: str) -> TurnState:
+        assert work.fight is not None
+        hurt = fightdata.damaged(work.fight)
+        work.fight = fightdata.with_damaged(work.fight, tuple(n for n in hurt if n != name))
+        return TurnState(name, actions=dg.BASE_ACTIONS, data=fightdata.turn_data(was_damaged=name in hurt))
+
+    def decode_fight_data(self, raw, path):
+        return fightdata.decode_fight(raw, path)
+
+    def decode_turn_data(self, raw, path):
+        return fightdata.decode_turn(raw, path)
 
     # --- turns ----------------------------------------------------------------------
 
@@ -182,7 +192,7 @@ class DungeonFight(SystemRules):
             event.update(party_roll=party_roll, enemy_roll=enemy_roll)
         names = order.names
         work.tell("order", order=list(names))
-        work.fight = Fight(round=1, order=names, index=0, ambush=side)
+        work.fight = Fight(round=1, order=names, index=0, data={"ambush": side} if side else {})
         report = ClockReport()
         open_rounds(work, source, self, report)
         self._say_turn(work)
@@ -241,14 +251,14 @@ class DungeonFight(SystemRules):
             spent=turn.spent,
             extra_action="extra_action" in turn.used,
             extra_move=extra_move,
-            free_move_used=extra_move and turn.free_moves == 0,
+            free_move_used=extra_move and fightdata.free_moves(turn) == 0,
         )
 
     @staticmethod
     def _set_turn(work: Work, turn: TurnState, budget: dg.ActionBudget, used: Sequence[str]) -> TurnState:
         new = replace(
             turn, actions=budget.actions, spent=budget.spent, used=tuple(used),
-            free_moves=int(budget.free_move_left),
+            data=fightdata.with_free_moves(turn, int(budget.free_move_left)),
         )
         assert work.fight is not None
         work.fight = replace(work.fight, turn=new)
@@ -410,7 +420,7 @@ class DungeonFight(SystemRules):
         work.tell("fatigue_bought", about=[n], name=n, ability=ability,
                   ability_name=dg.find_fatigue_ability(ability).name_en.lower(),
                   fatigue_before=bought.fatigue_before, fatigue_after=bought.fatigue_after,
-                  fatigue_max=bought.max_fatigue, actions=turn.remaining, free_move=bool(turn.free_moves),
+                  fatigue_max=bought.max_fatigue, actions=turn.remaining, free_move=bool(fightdata.free_moves(turn)),
                   rule="DG-FAT-1")
         return work.outcome({"kind": "fatigue", "actor": n, "ability": ability,
                              "fatigue": bought.fatigue_after}, hidden=c.hidden)
@@ -427,7 +437,7 @@ class DungeonFight(SystemRules):
         out = dg.rally(
             source, body=value(c, "body"), hp=resource(c, "hp"), max_hp=cap(c, "hp"),
             fatigue=resource(c, "fatigue"), max_fatigue=cap(c, "fatigue"),
-            used_this_turn=turn.used, damaged_last_turn=turn.was_damaged,
+            used_this_turn=turn.used, damaged_last_turn=fightdata.was_damaged(turn),
         )
         work.add_dice(out.dice)
         resources = {**c.resources, "hp": out.hp_after, "fatigue": out.spend.fatigue_after}

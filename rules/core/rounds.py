@@ -1,0 +1,197 @@
+"""The round clock: secret declarations, resolved together (twilight's TW-ROUND-1).
+
+Nobody takes turns.  Everyone able to act declares what it does; a
+declaration may be changed or withdrawn until the round resolves; then the
+system resolves them all at once (``settle``) and the next round opens.
+
+Until then a declaration is the master's alone.  It is kept in the fight's
+``data`` table under :data:`DECLARED` (name -> the system's own table), and
+every players' output leaves it out: an Outcome's public lines say only who
+declared, the typed events carry it in secret fields (see
+``rules.core.events``), and the players' view of the fight
+(:func:`players_fight`) drops the table.  The journal keeps all of it for the
+master.
+
+A system calls these functions from its actions (``declare``, ``withdraw``) and
+its ``step`` (:func:`resolve`); its ``decode_fight_data`` checks the table
+with :func:`decode_declared`.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Any, Callable, Mapping
+
+from rules.core.clock import ClockReport, next_round
+from rules.core.common import require_fight
+from rules.core.errors import DocumentError, RuleError
+from rules.core.outcome import Outcome, Work
+from rules.core.sources import DiceSource
+from rules.core.state import Encounter, Fight, find
+
+#: the key of the fight's data table that holds the round's declarations
+DECLARED = "declared"
+
+Declarations = dict[str, dict[str, Any]]
+#: the system's resolution: (work, dice, declarations by name) -> None
+Settle = Callable[[Work, DiceSource, Declarations], None]
+Path = tuple[str | int, ...]
+
+
+def pending(fight: Fight | None) -> Declarations:
+    """The declarations of the round, by name, in the order they were made."""
+    if fight is None:
+        return {}
+    return copy.deepcopy(dict(fight.data.get(DECLARED, {})))
+
+
+def describe(declaration: Mapping[str, Any]) -> str:
+    """``{"action": "strike", "target": "Уж"}`` -> ``strike Уж``."""
+    return " ".join(_shown(v) for v in declaration.values() if v not in ("", None, False))
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def _with_declared(fight: Fight, declared: Declarations) -> Fight:
+    data = {k: v for k, v in fight.data.items() if k != DECLARED}
+    if declared:
+        data[DECLARED] = declared
+    return replace(fight, data=data)
+
+
+def _declarer(rules: Any, work: Work, enc: Encounter, query: str) -> str:
+    fight = require_fight(work)
+    name = find(enc, query)
+    if fight.order and name not in fight.order:
+        raise RuleError(f"{name} is not in the fight")
+    reason = rules.cannot_act(work.get(name))
+    if reason is not None:
+        raise RuleError(f"{name} {reason} and cannot declare")
+    return name
+
+
+def _public(work: Work, name: str, text: str) -> str:
+    return "" if work.hidden(name) else text
+
+
+def declare(rules: Any, enc: Encounter, query: str, declaration: Mapping[str, Any]) -> Outcome:
+    """``query`` declares ``declaration`` (the system's table of TOML-safe
+    values) for this round, replacing an earlier one of the same round."""
+    work = Work(enc)
+    name = _declarer(rules, work, enc, query)
+    _check_table(declaration, (DECLARED, name))
+    declared = pending(work.fight)
+    before = declared.get(name)
+    declared[name] = copy.deepcopy(dict(declaration))
+    assert work.fight is not None
+    work.fight = _with_declared(work.fight, declared)
+    round_ = work.fight.round
+    if before is None:
+        work.say(f"{name} declares: {describe(declaration)}.", about=[name],
+                 public=_public(work, name, f"{name} declares."))
+    else:
+        work.say(f"{name} changes the declaration: {describe(declaration)} (was: {describe(before)}).",
+                 about=[name], public=_public(work, name, f"{name} changes the declaration."))
+    work.emit("declared", about=[name], secret=("declaration", "was"), name=name, round=round_,
+              declaration=dict(declaration), changed=before is not None, was=before)
+    event = {"kind": "declare", "name": name, "declaration": dict(declaration)}
+    return work.outcome(event, hidden=work.get(name).hidden)
+
+
+def withdraw(rules: Any, enc: Encounter, query: str) -> Outcome:
+    """``query`` takes its declaration of this round back."""
+    work = Work(enc)
+    fight = require_fight(work)
+    name = find(enc, query)
+    declared = pending(fight)
+    if name not in declared:
+        raise RuleError(f"{name} has declared nothing this round")
+    before = declared.pop(name)
+    work.fight = _with_declared(fight, declared)
+    work.say(f"{name} withdraws the declaration ({describe(before)}).", about=[name],
+             public=_public(work, name, f"{name} withdraws the declaration."))
+    work.emit("withdrawn", about=[name], secret=("declaration",), name=name, round=fight.round,
+              declaration=before)
+    return work.outcome({"kind": "withdraw", "name": name, "declaration": before},
+                        hidden=work.get(name).hidden)
+
+
+def resolve(work: Work, source: DiceSource, rules: Any, settle: Settle, report: ClockReport) -> Declarations:
+    """The round resolves: every declaration is revealed, the system settles
+    them together, and the next round opens (its round ticks run).
+
+    Returns the declarations that were resolved.
+    """
+    fight = require_fight(work)
+    declared = pending(fight)
+    waiting = [c.name for c in work.combatants.values()
+               if c.name not in declared and (not fight.order or c.name in fight.order)
+               and rules.cannot_act(c) is None]
+    work.say(f"Round {fight.round} resolves.")
+    work.emit("round_resolves", round=fight.round, declared=len(declared))
+    for name, declaration in declared.items():
+        work.say(f"{name}: {describe(declaration)}.", about=[name])
+        work.emit("revealed", about=[name], name=name, round=fight.round, declaration=declaration)
+    for name in waiting:
+        work.say(f"{name} declared nothing.", about=[name])
+        work.emit("revealed", about=[name], name=name, round=fight.round, declaration={})
+    work.fight = _with_declared(fight, {})
+    settle(work, source, declared)
+    next_round(work, source, rules, report)
+    return declared
+
+
+# --- reading a session file -----------------------------------------------------------
+
+
+def _check_table(value: Any, path: Path) -> None:
+    if not isinstance(value, Mapping):
+        raise DocumentError(path, f"a declaration is a table, got {value!r}")
+    for key, item in value.items():
+        _check_value(item, path + (key,))
+
+
+def _check_value(value: Any, path: Path) -> None:
+    if isinstance(value, Mapping):
+        _check_table(value, path)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _check_value(item, path + (i,))
+    elif not isinstance(value, (str, int, bool, float)):
+        raise DocumentError(path, f"must be text, a number, true/false, a list or a table, got {value!r}")
+
+
+def decode_declared(raw: Mapping[str, Any], path: Path) -> Declarations:
+    """Check the ``declared`` table of a fight's data (``path`` is the data
+    table's); names the place of a hand edit's mistake."""
+    table = raw.get(DECLARED, {})
+    if not isinstance(table, Mapping):
+        raise DocumentError(path + (DECLARED,), "must be a table: name -> declaration")
+    for name, declaration in table.items():
+        _check_table(declaration, path + (DECLARED, name))
+    return {name: dict(declaration) for name, declaration in table.items()}
+
+
+def players_fight(fight_doc: Mapping[str, Any]) -> dict[str, Any]:
+    """A fight table of the session file as players may see it: the round's
+    declarations left out."""
+    out = dict(fight_doc)
+    data = out.get("data")
+    if isinstance(data, Mapping) and DECLARED in data:
+        rest = {k: v for k, v in data.items() if k != DECLARED}
+        if rest:
+            out["data"] = rest
+        else:
+            del out["data"]
+    return out
+
+
+__all__ = [
+    "DECLARED", "Declarations", "Settle", "declare", "decode_declared", "describe", "pending",
+    "players_fight", "resolve", "withdraw",
+]

@@ -1,0 +1,104 @@
+"""What a dungeon fight keeps beyond the shared clock, in the ``data`` tables.
+
+On the fight: ``ambush`` (the side that ambushed, DG-INIT-1) and
+``damaged`` (who was hurt since the start of their latest turn: no rally,
+DG-FAT-1).  On the turn: ``free_moves`` (the move bought with fatigue that
+costs no action) and ``was_damaged`` (the actor was hurt since the start of
+its previous turn).  Session files written before these moved here held
+them as keys of ``[fight]`` and ``[fight.turn]``; the codec reads those into
+these tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from rules.core.errors import DocumentError
+from rules.core.state import ENEMY, PARTY, Fight, TurnState
+
+Path = tuple[str | int, ...]
+
+_FIGHT_KEYS = ("ambush", "damaged")
+_TURN_KEYS = ("free_moves", "was_damaged")
+
+
+def _unknown(raw: Mapping[str, Any], allowed: tuple[str, ...], path: Path, what: str) -> None:
+    for key in raw:
+        if key not in allowed:
+            raise DocumentError(path + (key,), f"unknown key; {what} has: {', '.join(allowed)}")
+
+
+def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
+    _unknown(raw, _FIGHT_KEYS, path, "a dungeon fight's data")
+    out: dict[str, Any] = {}
+    if "ambush" in raw:
+        if raw["ambush"] not in (PARTY, ENEMY):
+            raise DocumentError(path + ("ambush",), f"an ambush is made by {PARTY!r} or {ENEMY!r}, "
+                                                    f"not {raw['ambush']!r}")
+        out["ambush"] = raw["ambush"]
+    if "damaged" in raw:
+        names = raw["damaged"]
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise DocumentError(path + ("damaged",), f"must be a list of names, got {names!r}")
+        if names:
+            out["damaged"] = list(names)
+    return out
+
+
+def decode_turn(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
+    _unknown(raw, _TURN_KEYS, path, "a dungeon turn's data")
+    out: dict[str, Any] = {}
+    if "free_moves" in raw:
+        value = raw["free_moves"]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise DocumentError(path + ("free_moves",), f"must be a whole number, 0 or more, got {value!r}")
+        if value:
+            out["free_moves"] = value
+    if "was_damaged" in raw:
+        if not isinstance(raw["was_damaged"], bool):
+            raise DocumentError(path + ("was_damaged",), f"must be true or false, got {raw['was_damaged']!r}")
+        if raw["was_damaged"]:
+            out["was_damaged"] = True
+    return out
+
+
+# --- reading and writing them ----------------------------------------------------------
+
+
+def ambush(fight: Fight) -> str | None:
+    return fight.data.get("ambush")
+
+
+def damaged(fight: Fight) -> tuple[str, ...]:
+    return tuple(fight.data.get("damaged", ()))
+
+
+def with_damaged(fight: Fight, names: tuple[str, ...]) -> Fight:
+    data = {k: v for k, v in fight.data.items() if k != "damaged"}
+    if names:
+        data["damaged"] = list(names)
+    return replace(fight, data=data)
+
+
+def free_moves(turn: TurnState) -> int:
+    return int(turn.data.get("free_moves", 0))
+
+
+def was_damaged(turn: TurnState) -> bool:
+    return bool(turn.data.get("was_damaged", False))
+
+
+def with_free_moves(turn: TurnState, count: int) -> dict[str, Any]:
+    """The turn's data with ``count`` free moves left."""
+    return {**{k: v for k, v in turn.data.items() if k != "free_moves"}, **turn_data(free_moves=count)}
+
+
+def turn_data(*, free_moves: int = 0, was_damaged: bool = False) -> dict[str, Any]:
+    """A turn's data table; defaults are left out, as in the session file."""
+    out: dict[str, Any] = {}
+    if free_moves:
+        out["free_moves"] = free_moves
+    if was_damaged:
+        out["was_damaged"] = True
+    return out
