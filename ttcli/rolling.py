@@ -141,8 +141,21 @@ def run_roll(env, expressions: list[str], *, times: int = 1, seed: int | None = 
 
 def _session_roll(env, texts, times, seed, faces, label, hidden) -> RollResult:
     from .dicelog import roll_record
-    from .session import open_session
+    from .session import existing_session, open_session
+    from .store.quick import append_if_clean
 
+    result = None
+
+    def event() -> dict:
+        nonlocal result
+        result = roll_expressions(texts, times=times, seed=seed, given=faces, label=label)
+        records = [roll_record(r) for r in result.rolls]
+        return {"kind": "roll", "command": "roll " + " ".join(texts), "hidden": hidden,
+                "text": [r["text"] for r in records], "rolls": records}
+
+    # a session without committed dice only gains a journal event: no need to load it all
+    if append_if_clean(existing_session(env), event, unless=b"commit") is not None:
+        return result
     session = open_session(env)
     with session.transaction() as doc:
         commit = doc.get("commit")

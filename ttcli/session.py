@@ -147,10 +147,8 @@ def require_current(env) -> str:
     return name
 
 
-def open_session(env, name: str | None = None):
-    """The SessionFile of ``name`` (default: the current session); it must exist."""
-    from .store import SessionFile
-
+def existing_session(env, name: str | None = None) -> Path:
+    """The path of session ``name`` (default: the current session); it must exist."""
     import os
 
     name = name or require_current(env)
@@ -160,7 +158,14 @@ def open_session(env, name: str | None = None):
         hint = f"known sessions: {', '.join(known)}" if known else \
             "create one with: ttcli session new NAME --system dungeon"
         raise CliError(f"no session {name!r} in {env.saves_dir}", ExitCode.NOT_FOUND, hint)
-    return SessionFile(path, validate, header=HEADER)
+    return path
+
+
+def open_session(env, name: str | None = None):
+    """The SessionFile of ``name`` (default: the current session); it must exist."""
+    from .store import SessionFile
+
+    return SessionFile(existing_session(env, name), validate, header=HEADER)
 
 
 def now() -> str:

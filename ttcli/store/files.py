@@ -24,7 +24,7 @@ import time
 
 from .errors import StoreError, UnsafePath
 
-_TEMP_NAME = re.compile(r"^\..+\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp$")
+_TEMP_NAME = r"^\..+\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp$"  # compiled on first use (re caches it)
 #: a live process keeping a temp this long is not writing it any more (pid reuse)
 STALE_AFTER_SECONDS = 3600.0
 PRIVATE = 0o600
@@ -185,7 +185,7 @@ def clean_stale_temps(folder, *, max_age: float = STALE_AFTER_SECONDS) -> list[s
     except (FileNotFoundError, NotADirectoryError):
         return removed
     for entry in entries:
-        match = _TEMP_NAME.match(entry.name)
+        match = re.match(_TEMP_NAME, entry.name)
         if not match:
             continue
         try:

@@ -19,17 +19,19 @@ from .errors import FormatTooNew, StoreError
 #: the session format this version writes and fully understands
 FORMAT = 1
 _INT64 = (-(2**63), 2**63 - 1)
-_TOML_PLACE = re.compile(r"^(?P<msg>.*?) \(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$", re.S)
-_BARE = re.compile(r"[A-Za-z0-9_-]+")
+# patterns, not compiled objects: the journal's append loads this module for
+# check_values, and compiling them would cost every journaled roll (re caches them)
+_TOML_PLACE = r"^(?P<msg>.*?) \(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$"
+_BARE = r"[A-Za-z0-9_-]+"
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
-_UNQUOTED_KEY = re.compile(r"^\s*\[*\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*(?P<key>[^\s=\"'.\[\]#]*[^\x00-\x7f][^\s=\"'.\[\]#]*)")
+_UNQUOTED_KEY = r"^\s*\[*\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*(?P<key>[^\s=\"'.\[\]#]*[^\x00-\x7f][^\s=\"'.\[\]#]*)"
 
 
 # ---------------------------------------------------------------- field paths
 
 
 def quote_key(key: str) -> str:
-    if _BARE.fullmatch(key):
+    if re.fullmatch(_BARE, key):
         return key
     # control and bidi characters are spelled as escapes: the path is shown to people
     return '"' + "".join(_ESCAPES.get(c) or (c if c.isprintable() else f"\\U{ord(c):08x}") for c in key) + '"'
@@ -60,7 +62,7 @@ def _key_at(text: str, pos: int) -> tuple[str, int] | None:
     if text.startswith("'", pos):
         end = text.find("'", pos + 1)
         return (text[pos + 1:end], end + 1) if end > 0 else None
-    match = _BARE.match(text, pos)
+    match = re.compile(_BARE).match(text, pos)
     return (match.group(), match.end()) if match else None
 
 
@@ -236,7 +238,7 @@ def parse_toml(text: str, path) -> dict:
 
 def toml_error(exc, text: str, path) -> StoreError:
     message = str(exc)
-    match = _TOML_PLACE.match(message)
+    match = re.match(_TOML_PLACE, message, re.S)
     line, col = getattr(exc, "lineno", None), getattr(exc, "colno", None)
     if match:
         message = match.group("msg")
@@ -247,7 +249,7 @@ def toml_error(exc, text: str, path) -> StoreError:
             line, col = len(lines), len(lines[-1]) + 1
     hint = "fix the file by hand, or restore it with `undo`"
     lines = text.split("\n")
-    found = _UNQUOTED_KEY.match(lines[line - 1]) if line and 0 < line <= len(lines) else None
+    found = re.match(_UNQUOTED_KEY, lines[line - 1]) if line and 0 < line <= len(lines) else None
     if found:  # the commonest slip in Russian sessions: `Викинг = ...` needs quotes
         key = found.group("key")
         hint = f'keys with letters other than A-Z need quotes: write "{key}" instead of {key}'
