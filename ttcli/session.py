@@ -54,11 +54,18 @@ def check_name(name: str, what: str = "session name") -> str:
 
 def saves_folder(env, create: bool = False):
     """The saves folder, checked: a file or an unusable path there is a usage error."""
+    import os
+    import stat
+
     saves = env.saves_dir
     try:
         if create:
             saves.mkdir(parents=True, exist_ok=True)
-        if saves.exists() and not saves.is_dir():
+        try:
+            is_file = not stat.S_ISDIR(os.stat(saves).st_mode)
+        except FileNotFoundError:
+            is_file = False
+        if is_file:
             raise CliError(f"the saves folder {saves} is a file, not a folder", ExitCode.USAGE,
                            "point --saves (or TTCLI_SAVES) at a folder")
     except OSError as e:
@@ -191,8 +198,10 @@ def new_document(name: str, system: str) -> dict:
 # ---------------------------------------------------------------- validation
 
 def quote(key: str) -> str:
-    """A key as TOML spells it in a dotted path."""
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else '"' + key.replace('"', '\\"') + '"'
+    """A key as TOML spells it in a dotted path (control characters escaped)."""
+    from .store.toml import quote_key
+
+    return quote_key(key)
 
 
 def validate(doc: Mapping[str, Any]) -> list:
