@@ -1,17 +1,15 @@
-"""Crash-safe, link-safe file primitives: reading, atomic replace, locking.
+"""Crash-safe, link-safe file primitives: reading, atomic replace, the session lock.
 
-A file is only ever replaced whole: the new bytes go to a temp file in the
-same folder, are fsynced, renamed over the old file, and the folder is
-fsynced, so after a crash the file holds the old or the new state.  Each
-read-modify-write holds an exclusive ``flock`` on the session's lock file, so
-concurrent commands queue instead of losing updates.
+A file is replaced whole: the bytes go to a temp file beside it, are fsynced,
+renamed over the file, and the folder is fsynced, so a crash leaves the old
+or the new state.  A read-modify-write holds an exclusive ``flock`` on the
+session's lock file, so concurrent commands queue instead of losing updates.
 
-Nothing here follows a symbolic link or writes a special file: every open
+Nothing here follows a symbolic link or opens a special file: every open
 uses ``O_NOFOLLOW`` and checks it got a regular file, and a folder the store
-writes into (the undo history) must be a real folder.  A link planted in the
-saves folder is refused with :class:`UnsafePath`; nothing outside the folder
-is ever created, changed or deleted.  Files are created private (0600): they
-hold hidden combatants and the dice secret.
+writes into must be a real folder.  A link planted in the saves folder is
+refused (:class:`UnsafePath`), so nothing outside it is created, changed or
+deleted.  Files are created 0600: they hold hidden combatants and the secret.
 """
 
 from __future__ import annotations
@@ -24,42 +22,40 @@ import time
 
 from .errors import StoreError, UnsafePath
 
-_TEMP_NAME = r"^\..+\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp$"  # compiled on first use (re caches it)
 #: a live process keeping a temp this long is not writing it any more (pid reuse)
 STALE_AFTER_SECONDS = 3600.0
 PRIVATE = 0o600
+_TEMP_NAME = r"^\..+\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp$"  # compiled on first use (re caches it)
 _NOFOLLOW = os.O_NOFOLLOW | os.O_CLOEXEC
 
 
-def _oserror(path, exc: OSError, doing: str) -> StoreError:
+def _failure(path, exc: OSError, doing: str) -> StoreError:
     if exc.errno == errno.ELOOP:
-        return UnsafePath(path, "is a symbolic link; ttcli does not read or write through links "
-                          "in the saves folder", hint="replace the link with the file itself, "
-                          "or point --saves at the folder the link leads to")
+        return UnsafePath(path, "is a symbolic link; ttcli does not read or write through links in the saves folder",
+                          hint="replace the link with the file itself, or point --saves at the folder it leads to")
     if exc.errno == errno.ENAMETOOLONG:
-        return StoreError(path, "the name is too long for a file name on this system",
-                          hint="choose a shorter session name")
+        return StoreError(path, "the name is too long for a file name here", hint="choose a shorter session name")
     return StoreError(path, f"cannot {doing}: {exc.strerror or exc}")
 
 
-def _not_regular(path, mode: int) -> UnsafePath:
-    kind = "a folder" if stat.S_ISDIR(mode) else "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file"
-    return UnsafePath(path, f"is {kind}, where ttcli keeps a file", hint="move it out of the saves folder")
+def _unsafe(path, mode: int, want: str = "file") -> UnsafePath:
+    kind = "a symbolic link" if stat.S_ISLNK(mode) else "a folder" if stat.S_ISDIR(mode) else \
+        "a file" if stat.S_ISREG(mode) else "not a regular file"
+    return UnsafePath(path, f"is {kind}, where ttcli keeps a {want}", hint="move it out of the saves folder")
 
 
-def open_regular(path, flags: int = os.O_RDONLY, mode: int = PRIVATE) -> int:
-    """A descriptor of the regular file ``path`` itself (never a link, FIFO or device)."""
-    try:
-        # O_NONBLOCK: opening a FIFO for reading must not wait for a writer
-        fd = os.open(path, flags | _NOFOLLOW | os.O_NONBLOCK, mode)
+def open_regular(path, flags: int = os.O_RDONLY) -> int:
+    """A descriptor of the regular file ``path`` itself; FileNotFoundError if there is none."""
+    try:  # O_NONBLOCK: opening a FIFO must not wait for a writer
+        fd = os.open(path, flags | _NOFOLLOW | os.O_NONBLOCK, PRIVATE)
+    except FileNotFoundError:
+        raise
     except OSError as exc:
-        if exc.errno == errno.ENOENT:
-            raise
-        raise _oserror(path, exc, "open") from None
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode):
+        raise _failure(path, exc, "open") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
         os.close(fd)
-        raise _not_regular(path, info.st_mode)
+        raise _unsafe(path, mode)
     os.set_blocking(fd, True)
     return fd
 
@@ -73,28 +69,9 @@ def read_bytes(path) -> bytes:
             chunks.append(chunk)
         return b"".join(chunks)
     except OSError as exc:
-        raise _oserror(path, exc, "read") from None
+        raise _failure(path, exc, "read") from None
     finally:
         os.close(fd)
-
-
-def is_regular(path) -> bool:
-    try:
-        return stat.S_ISREG(os.lstat(path).st_mode)
-    except OSError:
-        return False
-
-
-def check_writable(path) -> None:
-    """Refuse a link or special file where a file of the store is to be written."""
-    try:
-        mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise _oserror(path, exc, "write") from None
-    if not stat.S_ISREG(mode):
-        raise _not_regular(path, mode)
 
 
 def real_folder(path, create: bool = False) -> None:
@@ -102,16 +79,14 @@ def real_folder(path, create: bool = False) -> None:
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:
-        if not create:
-            return
-        try:
-            os.mkdir(path, 0o700)
-        except OSError as exc:
-            raise _oserror(path, exc, "create the folder") from None
+        if create:
+            try:
+                os.mkdir(path, 0o700)
+            except OSError as exc:
+                raise _failure(path, exc, "create the folder") from None
         return
     if not stat.S_ISDIR(mode):
-        kind = "a symbolic link" if stat.S_ISLNK(mode) else "a file"
-        raise UnsafePath(path, f"is {kind}, where ttcli keeps a folder", hint="move it out of the saves folder")
+        raise _unsafe(path, mode, "folder")
 
 
 def fsync_dir(folder) -> None:
@@ -134,13 +109,20 @@ def write_all(fd: int, data: bytes) -> None:
 def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
     """Replace the regular file ``path`` with ``data``: old or new after a crash, never a mix.
 
-    A link at ``path`` is refused, not followed; the temp file is removed on any failure.
-    ``sync_dir=False`` skips the folder fsync for a caller that does it right after.
+    A link or special file at ``path`` is refused; the temp file is removed on
+    any failure.  ``sync_dir=False`` skips the folder fsync for a caller that
+    does it right after.
     """
-    if isinstance(data, str):
-        data = data.encode("utf-8")
+    data = data.encode("utf-8") if isinstance(data, str) else data
     path = os.fspath(path)
-    check_writable(path)
+    try:
+        mode = os.lstat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise _unsafe(path, mode)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise _failure(path, exc, "write") from None
     folder, name = os.path.split(path)
     temp = os.path.join(folder, f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     fd = -1
@@ -161,46 +143,39 @@ def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
         except OSError:
             pass
         if isinstance(exc, OSError):
-            raise _oserror(path, exc, "write").located(
-                hint="check free space and permissions of the folder") from None
+            raise _failure(path, exc, "write").located(hint="check free space and permissions of the folder") from None
         raise
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def clean_stale_temps(folder, *, max_age: float = STALE_AFTER_SECONDS) -> list[str]:
     """Remove temp files left by writers that died (or are far too old); return their paths."""
     removed = []
-    now = time.time()
     try:
         entries = list(os.scandir(folder))
     except (FileNotFoundError, NotADirectoryError):
         return removed
     for entry in entries:
         match = re.match(_TEMP_NAME, entry.name)
-        if not match:
-            continue
         try:
-            age = now - entry.stat(follow_symlinks=False).st_mtime
-        except FileNotFoundError:
-            continue
-        pid = int(match.group("pid"))
-        if age < max_age and (pid == os.getpid() or _alive(pid)):
-            continue
-        try:
+            if not match or time.time() - entry.stat(follow_symlinks=False).st_mtime < max_age and _alive(int(match["pid"])):
+                continue
             os.unlink(entry.path)  # unlink never follows a link
             removed.append(entry.path)
         except FileNotFoundError:
-            pass
+            continue
     return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
 
 
 def lock_path(path) -> str:
@@ -212,13 +187,13 @@ def lock_path(path) -> str:
 
 
 # flock belongs to an open file description: a second flock on the same file
-# from this process would wait for itself, so nested use is counted here.
-# ttcli is single-threaded; the combat prompt runs one command at a time.
+# from this process would wait for itself, so nested use is counted here
+# (commands run one at a time, the combat prompt included).
 _held: dict[str, list] = {}
 
 
 class locked:
-    """Hold the exclusive lock of a session (``.<name>.lock`` beside it); re-entrant.
+    """Hold the exclusive lock of a session; re-entrant.
 
     ``timeout`` None waits as long as needed, otherwise StoreError after that
     many seconds.  The lock file is never deleted: removing it would let two
@@ -226,9 +201,7 @@ class locked:
     """
 
     def __init__(self, path, *, timeout: float | None = None) -> None:
-        self.path = path
-        self.sidecar = lock_path(path)
-        self.timeout = timeout
+        self.path, self.sidecar, self.timeout = path, lock_path(path), timeout
 
     def __enter__(self) -> str:
         entry = _held.get(self.sidecar)
@@ -253,15 +226,12 @@ def _flock(sidecar: str, path, timeout: float | None) -> int:
     except FileNotFoundError:
         raise StoreError(path, "the saves folder does not exist",
                          hint="create it, or point --saves at an existing folder") from None
+    deadline = None if timeout is None else time.monotonic() + timeout
+    pause = 0.005
     try:
-        if timeout is None:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            return fd
-        deadline = time.monotonic() + timeout
-        pause = 0.005
         while True:
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(fd, fcntl.LOCK_EX | (0 if deadline is None else fcntl.LOCK_NB))
                 return fd
             except BlockingIOError:
                 if time.monotonic() >= deadline:
