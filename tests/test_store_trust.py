@@ -394,3 +394,18 @@ def test_issue_12_reordered_sequence_numbers_are_refused_not_reused(cli, crypt, 
     journal.write_text(text.replace("seq = 2", "seq = 7").replace("# end of event 2", "# end of event 7"), encoding="utf-8")
     fails(cli("roll", "1d6"), ExitCode.BAD_DATA, "sequence numbers")
     fails(cli("log"), ExitCode.BAD_DATA, "sequence numbers")
+
+
+def test_issue_12_a_roll_in_a_hand_edited_session_checks_the_file_first(cli, crypt, saves):
+    # the journaled roll's quick path applies only to the bytes ttcli wrote itself
+    ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
+    ok(cli("roll", "1d6"))
+    edit(saves / "склеп.toml", "hp = 13", "hp = 99")
+    fails(cli("roll", "1d6"), ExitCode.BAD_DATA, "above its maximum")
+    edit(saves / "склеп.toml", "hp = 99", "hp = 12")
+    ok(cli("roll", "1d6"))
+    ok(cli("roll", "1d6"))
+    events = json.loads(ok(cli("log", "--json", "-n", "0")).stdout)["events"]
+    assert [e["seq"] for e in events] == [1, 2, 3, 4] and events[-1]["rolls"][0]["expression"] == "1d6"
+    ok(cli("undo"))  # the valid hand edit became a state of its own: undo goes back before it
+    assert "hp = 13" in (saves / "склеп.toml").read_text(encoding="utf-8")
