@@ -406,3 +406,9 @@ def test_design_4_history_folder_lists_only_kept_snapshots(session):
         next_round(session)
     names = sorted(os.listdir(session.history.folder))
     assert names[-1] == "index.json" and len(names) == store_history.DEFAULT_KEEP + 2
+
+
+def test_issue_12_committed_dice_drawn_without_a_logged_event_are_journaled_as_burned(session):
+    with session.transaction() as doc:
+        doc.use_dice("ab" * 32, 3)
+    assert [(e["kind"], e["counters"]) for e in session.events()] == [("burned", [0, 3])]

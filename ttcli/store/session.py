@@ -211,6 +211,9 @@ class SessionFile:
         if draft.dice is not None:
             commitment, reserved = draft.dice
             journaled = before[2] if before and before[0] == commitment else 0
+            if not draft.events:  # dice drawn but no roll logged: say so rather than leave a gap
+                draft.log({"kind": "burned", "commitment": commitment, "counters": [journaled, reserved],
+                           "text": [f"committed dice {journaled}..{reserved - 1} were drawn and not shown"]})
             _write_dice(self.path, commitment, reserved, journaled)
         appended = 0
         try:
