@@ -224,8 +224,9 @@ def _flock(sidecar: str, path, timeout: float | None) -> int:
     try:
         fd = open_regular(sidecar, os.O_RDWR | os.O_CREAT)
     except FileNotFoundError:
-        raise StoreError(path, "the saves folder does not exist",
-                         hint="create it, or point --saves at an existing folder") from None
+        folder = os.path.dirname(sidecar)
+        problem = "cannot create files in the saves folder" if os.path.isdir(folder) else "the saves folder does not exist"
+        raise StoreError(path, problem, hint="point --saves at a folder you can write to") from None
     deadline = None if timeout is None else time.monotonic() + timeout
     pause = 0.005
     try:
