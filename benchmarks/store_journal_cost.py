@@ -23,7 +23,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from ttcli.store import SessionFile, read_journal  # noqa: E402
-from ttcli.store_journal import JOURNAL_HEADER, render_event  # noqa: E402
+from ttcli.store.journal import JOURNAL_HEADER, render_event  # noqa: E402
 
 T0 = dt.datetime(2024, 5, 1, 20, 0, tzinfo=dt.timezone(dt.timedelta(hours=3)))
 

@@ -1,6 +1,6 @@
 """Reliability harness for the session store, with real processes.
 
-Two experiments:
+Three experiments:
 
 * kills: a child process saves in a loop (one transaction per save, each
   logging a journal event); the parent kills it with SIGKILL at a random
@@ -11,8 +11,12 @@ Two experiments:
 * increments: N processes each do M read-modify-write increments of one
   counter at the same time; no update may be lost and the journal must hold
   every event with gap-free sequence numbers.
+* committed rolls: a child makes hidden committed rolls in a loop and is
+  killed at random moments; afterwards ``verify`` must find every counter
+  either in a roll or journaled as burned (none missing, none used twice),
+  and every die and shown total matching the secret.
 
-    python benchmarks/store_reliability.py --kills 1000 --procs 8 --updates 100
+    python benchmarks/store_reliability.py --kills 1000 --procs 8 --updates 100 --roll-kills 200
 
 Exit status 0 when every check held, 1 otherwise.  The test suite runs the
 same functions with small counts.
@@ -35,13 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ttcli.store import (  # noqa: E402
-    SessionFile,
-    StoreError,
-    clean_stale_temps,
-    load_document,
-    read_journal,
-)
+from ttcli.store import SessionFile, StoreError, load_document, read_journal  # noqa: E402
+from ttcli.store.files import clean_stale_temps  # noqa: E402
 
 FIGHTERS = 30
 
@@ -67,8 +66,26 @@ def validate(doc) -> list[StoreError]:
 # ---------------------------------------------------------------- children
 
 
+def _warm_up() -> None:
+    """Load lazily imported modules before saying ready, so kills land in saves, not imports."""
+    import datetime  # noqa: F401
+    import fcntl  # noqa: F401
+
+    from rules.core.sources import committed_face
+    from ttcli.rolling import roll_expressions
+    from ttcli.store import history, journal, session, toml  # noqa: F401
+
+    roll_expressions(["1d6"])
+    committed_face(b"x", 0, 6)
+    text = toml.dump_document(make_doc(0), "header")
+    toml.parse_document(text.encode("utf-8"))
+    journal.render_event({"seq": 1, "kind": "warm"})
+    history.digest(b"")
+
+
 def child_saver(path: str) -> None:
     session = SessionFile(path, validate)
+    _warm_up()
     print("ready", flush=True)
     while True:
         with session.transaction() as doc:
@@ -88,6 +105,26 @@ def child_incrementer(path: str, updates: int) -> None:
             doc.clear()
             doc.update(make_doc(n))
             doc.log({"kind": "inc", "pid": os.getpid(), "n": n})
+
+
+SECRET = "5e" * 32
+
+
+def child_roller(path: str) -> None:
+    from ttcli.dicelog import roll_record, session_source, store_counter
+    from ttcli.rolling import roll_expressions
+
+    session = SessionFile(path)
+    _warm_up()
+    print("ready", flush=True)
+    while True:
+        with session.transaction() as doc:
+            source = session_source(doc, None, session.path)
+            result = roll_expressions(["3d6", "1d20+2"], source=source)
+            store_counter(doc, source, session.path)
+            records = [roll_record(r) for r in result.rolls]
+            doc.log({"kind": "roll", "hidden": True, "text": [r["text"] for r in records], "rolls": records})
+        print(doc["commit"]["counter"], flush=True)
 
 
 def _child(*args: str, **popen) -> subprocess.Popen:
@@ -212,6 +249,49 @@ def run_increments(folder: Path, procs: int, updates: int) -> IncrementFigures:
     return figures
 
 
+@dataclass
+class RollFigures:
+    kills: int = 0
+    rolls_confirmed: int = 0
+    dice_checked: int = 0
+    burned: int = 0
+    missing_flagged: int = 0
+    failures: list[str] = field(default_factory=list)
+
+
+def run_roll_kills(folder: Path, kills: int, *, seed: int = 1, max_delay: float = 0.08) -> RollFigures:
+    from rules.core.sources import commitment
+
+    from ttcli.dicelog import verify_events
+
+    rng = random.Random(seed)
+    path = folder / "hidden.toml"
+    session = SessionFile(path)
+    digest = commitment(bytes.fromhex(SECRET))
+    session.create({"format": 1, "commit": {"commitment": digest, "secret": SECRET, "counter": 0, "revealed": False}})
+    with session.transaction() as doc:
+        doc.log({"kind": "commit", "commitment": digest})
+    figures = RollFigures()
+    for attempt in range(kills):
+        child = _child("roller", str(path), stdout=subprocess.PIPE)
+        assert child.stdout is not None
+        if child.stdout.readline().strip() != "ready":
+            figures.failures.append(f"kill {attempt}: child did not start")
+        time.sleep(rng.uniform(0, max_delay))
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        figures.rolls_confirmed += len(child.stdout.read().split())
+        child.stdout.close()
+        figures.kills += 1
+    with session.transaction():  # the next command journals what a killed one burned
+        pass
+    result = verify_events(read_journal(session.journal_path).events, SECRET)
+    figures.dice_checked, figures.burned = result.checked, result.burned
+    figures.missing_flagged = sum("missing" in m.problem for m in result.mismatches)
+    figures.failures += [m.text() for m in result.mismatches][:10]
+    return figures
+
+
 # ---------------------------------------------------------------- main
 
 
@@ -220,6 +300,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kills", type=int, default=50)
     parser.add_argument("--procs", type=int, default=4)
     parser.add_argument("--updates", type=int, default=25)
+    parser.add_argument("--roll-kills", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -227,6 +308,8 @@ def main(argv: list[str] | None = None) -> int:
         role, path, *rest = args.child
         if role == "saver":
             child_saver(path)
+        elif role == "roller":
+            child_roller(path)
         else:
             child_incrementer(path, int(rest[0]))
         return 0
@@ -256,6 +339,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {inc.seconds:.2f} s, {1000 * inc.seconds / max(total, 1):.2f} ms per update under contention")
         print(f"  failures: {len(inc.failures)}")
         failures += inc.failures
+
+        folder = Path(tmp, "rolls")
+        folder.mkdir()
+        started = time.perf_counter()
+        rolls = run_roll_kills(folder, args.roll_kills, seed=args.seed)
+        print(f"kill -9 during committed hidden rolls: {rolls.kills} kills in {time.perf_counter() - started:.1f} s")
+        print(f"  rolls confirmed by the children:   {rolls.rolls_confirmed}")
+        print(f"  committed dice verified:           {rolls.dice_checked}")
+        print(f"  counters journaled as burned:      {rolls.burned}")
+        print(f"  burned counters flagged missing:   {rolls.missing_flagged}")
+        print(f"  failures:                          {len(rolls.failures)}")
+        failures += rolls.failures
     for failure in failures:
         print("FAIL", failure, file=sys.stderr)
     return 1 if failures else 0

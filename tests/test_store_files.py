@@ -10,8 +10,10 @@ import time
 
 import pytest
 
-from ttcli import store_files
-from ttcli.store import StoreError, atomic_write, clean_stale_temps, lock_path, locked
+from ttcli.store import files as store_files
+from ttcli.store.errors import StoreError
+from ttcli.store.errors import UnsafePath
+from ttcli.store.files import atomic_write, clean_stale_temps, lock_path, locked, read_bytes
 
 
 def temps(folder):
@@ -27,46 +29,48 @@ def test_design_4_atomic_write_creates_and_replaces(tmp_path):
 
 
 @pytest.mark.parametrize("mode", [0o600, 0o640, 0o664, 0o444])
-def test_design_4_atomic_write_keeps_the_file_mode(tmp_path, mode):
+def test_issue_12_written_files_are_private_whatever_the_old_mode(tmp_path, mode):
     path = tmp_path / "fight.toml"
     path.write_text("old")
     path.chmod(mode)
     atomic_write(path, "new")
-    assert stat.S_IMODE(path.stat().st_mode) == mode
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert path.read_text() == "new"
 
 
-def test_design_4_new_file_gets_the_umask_mode(tmp_path):
-    old = os.umask(0o027)
+def test_issue_12_new_file_is_private_under_a_lax_umask(tmp_path):
+    old = os.umask(0)
     try:
         atomic_write(tmp_path / "fight.toml", "x")
     finally:
         os.umask(old)
-    assert stat.S_IMODE((tmp_path / "fight.toml").stat().st_mode) == 0o640
+    assert stat.S_IMODE((tmp_path / "fight.toml").stat().st_mode) == 0o600
 
 
-@pytest.mark.parametrize("relative", [True, False])
-def test_design_4_symlink_survives_and_its_target_is_written(tmp_path, relative):
-    real = tmp_path / "real"
-    real.mkdir()
-    target = real / "fight.toml"
-    target.write_text("old")
-    link = tmp_path / "fight.toml"
-    link.symlink_to(os.path.relpath(target, tmp_path) if relative else target)
-    atomic_write(link, "new")
-    assert link.is_symlink()
-    assert target.read_text() == "new"
-    assert temps(tmp_path) == [] and temps(real) == []
+@pytest.mark.parametrize("dangling", [False, True])
+def test_issue_12_a_link_is_refused_not_written_through(tmp_path, dangling):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    target = outside / "victim.txt"
+    if not dangling:
+        target.write_text("keep me")
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    (saves / "fight.toml").symlink_to(target)
+    with pytest.raises(UnsafePath, match="symbolic link"):
+        atomic_write(saves / "fight.toml", "new")
+    assert (target.read_text() == "keep me") if not dangling else not target.exists()
+    assert temps(saves) == [] and temps(outside) == []
 
 
-def test_design_4_symlink_chain_is_followed_to_the_end(tmp_path):
-    target = tmp_path / "fight.toml"
-    target.write_text("old")
-    (tmp_path / "a.toml").symlink_to("b.toml")
-    (tmp_path / "b.toml").symlink_to("fight.toml")
-    atomic_write(tmp_path / "a.toml", "new")
-    assert (tmp_path / "a.toml").is_symlink() and (tmp_path / "b.toml").is_symlink()
-    assert target.read_text() == "new"
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_issue_12_special_files_are_refused_without_blocking(tmp_path, kind):
+    path = tmp_path / "fight.toml"
+    os.mkfifo(path) if kind == "fifo" else path.mkdir()
+    with pytest.raises(UnsafePath, match="regular file|folder"):
+        read_bytes(path)
+    with pytest.raises(UnsafePath):
+        atomic_write(path, "new")
 
 
 def test_design_4_failed_write_leaves_old_file_and_no_temp(tmp_path, monkeypatch):
@@ -119,7 +123,7 @@ def test_design_4_stale_temps_of_dead_writers_are_removed(tmp_path):
     hour_ago = time.time() - 2 * store_files.STALE_AFTER_SECONDS
     os.utime(old_live, (hour_ago, hour_ago))
     removed = clean_stale_temps(tmp_path)
-    assert sorted(removed) == sorted([dead, old_live])
+    assert sorted(removed) == sorted([str(dead), str(old_live)])
     assert mine.exists() and all(p.exists() for p in unrelated)
 
 
@@ -128,21 +132,25 @@ def test_design_4_cleaning_a_missing_folder_is_a_no_op(tmp_path):
 
 
 def test_design_4_lock_file_is_a_hidden_sidecar(tmp_path):
-    assert lock_path(tmp_path / "fight.toml") == tmp_path / ".fight.toml.lock"
+    assert lock_path(tmp_path / "fight.toml") == str(tmp_path / ".fight.toml.lock")
+
+
+def test_issue_12_the_journal_shares_its_session_lock(tmp_path):
+    assert lock_path(tmp_path / "fight.journal.toml") == lock_path(tmp_path / "fight.toml")
 
 
 def test_design_4_lock_is_reentrant_in_one_process(tmp_path):
     path = tmp_path / "fight.toml"
     with locked(path) as sidecar:
         with locked(path):
-            assert sidecar.exists()
+            assert os.path.exists(sidecar)
     with locked(path, timeout=0):
         pass
 
 
 HOLDER = """
 import sys
-from ttcli.store import locked
+from ttcli.store.files import locked
 with locked(sys.argv[1]):
     print("held", flush=True)
     sys.stdin.readline()
@@ -166,8 +174,10 @@ def test_design_4_lock_excludes_other_processes_until_released(tmp_path):
         pass
 
 
-def test_design_4_lock_through_a_symlink_is_the_target_lock(tmp_path):
-    target = tmp_path / "fight.toml"
-    target.write_text("x")
-    (tmp_path / "link.toml").symlink_to(target)
-    assert lock_path(tmp_path / "link.toml") == lock_path(target)
+def test_issue_12_a_planted_lock_link_is_refused(tmp_path):
+    victim = tmp_path / "victim"
+    (tmp_path / ".fight.toml.lock").symlink_to(victim)
+    with pytest.raises(UnsafePath):
+        with locked(tmp_path / "fight.toml"):
+            pass
+    assert not victim.exists()

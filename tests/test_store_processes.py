@@ -38,6 +38,12 @@ def test_design_4_concurrent_read_modify_writes_lose_no_update(harness, tmp_path
     assert figures.final == 100 and figures.events == 100
 
 
+def test_issue_12_kill_9_during_committed_rolls_burns_no_counter_unseen(harness, tmp_path):
+    figures = harness.run_roll_kills(tmp_path, kills=10, seed=3)
+    assert figures.failures == [] and figures.missing_flagged == 0
+    assert figures.dice_checked > 0
+
+
 def test_design_4_harness_checker_catches_a_lost_state(harness, tmp_path):
     # the checker must be able to fail: a file two states ahead is reported
     from ttcli.store import SessionFile

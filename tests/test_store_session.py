@@ -7,9 +7,9 @@ import stat
 
 import pytest
 
-from ttcli import store_history
-from ttcli.store import FORMAT, FormatTooNew, HistoryLimit, SessionFile, StoreError, format_field, transaction
-from ttcli.store_history import History
+from ttcli.store import history as store_history
+from ttcli.store import FORMAT, FormatTooNew, HistoryLimit, SessionFile, StoreError, UnsafePath, format_field, transaction
+from ttcli.store.history import History
 
 
 def validate(doc) -> list[StoreError]:
@@ -319,7 +319,7 @@ def test_design_4_file_without_history_is_adopted_as_first_state(tmp_path):
 def test_design_4_write_interrupted_before_the_index_is_not_taken_for_a_hand_edit(session, monkeypatch):
     real_commit = History.commit
 
-    def crash(self, index, state_id, sha, origin):
+    def crash(self, state_id, sha, origin):
         raise KeyboardInterrupt  # the process dies after replacing the file
 
     monkeypatch.setattr(History, "commit", crash)
@@ -337,11 +337,11 @@ def test_design_4_undo_interrupted_after_the_file_was_replaced_completes(session
     real_save = History.save
     calls = []
 
-    def crash_on_second_save(self, index):
+    def crash_on_second_save(self):
         calls.append(1)
         if len(calls) == 2:
             raise KeyboardInterrupt
-        real_save(self, index)
+        real_save(self)
 
     monkeypatch.setattr(History, "save", crash_on_second_save)
     with pytest.raises(KeyboardInterrupt):
@@ -366,30 +366,31 @@ def test_design_5_damaged_history_index_names_the_way_out(session):
 # ---------------------------------------------------------------- files around the session
 
 
-def test_design_4_symlinked_session_keeps_its_link_and_sidecars_sit_by_the_target(tmp_path):
+def test_issue_12_a_linked_session_is_refused_and_its_target_untouched(tmp_path):
     real = tmp_path / "real"
     real.mkdir()
     target = SessionFile(real / "fight.toml", validate)
     target.create(start_doc())
+    before = (real / "fight.toml").read_bytes()
     link = tmp_path / "current.toml"
     link.symlink_to(real / "fight.toml")
     s = SessionFile(link, validate)
-    with s.transaction() as doc:
-        doc["round"] = 3
-        doc.log({"kind": "round"})
-    assert link.is_symlink()
-    assert target.read()["round"] == 3
-    assert (real / "fight.history").is_dir() and (real / "fight.journal.toml").exists()
-    assert not (tmp_path / "current.history").exists()
-    s.undo()
-    assert link.is_symlink() and target.read()["round"] == 0
+    with pytest.raises(UnsafePath, match="symbolic link"):
+        with s.transaction() as doc:
+            doc["round"] = 3
+    with pytest.raises(UnsafePath):
+        s.undo()
+    assert (real / "fight.toml").read_bytes() == before and link.is_symlink()
+    assert not (tmp_path / "current.history").exists() and not (tmp_path / "current.journal.toml").exists()
 
 
-def test_design_4_transaction_keeps_the_file_mode(session):
-    session.path.chmod(0o640)
+def test_issue_12_session_and_snapshots_are_private_files(session):
+    # they hold the dice secret and the hidden combatants
+    session.path.chmod(0o644)
     next_round(session)
     session.undo()
-    assert stat.S_IMODE(session.path.stat().st_mode) == 0o640
+    files = [session.path, *session.history.folder.iterdir()]
+    assert {stat.S_IMODE(p.stat().st_mode) for p in files} == {0o600}
 
 
 def test_design_4_transaction_cleans_stale_temps(session):
@@ -405,3 +406,9 @@ def test_design_4_history_folder_lists_only_kept_snapshots(session):
         next_round(session)
     names = sorted(os.listdir(session.history.folder))
     assert names[-1] == "index.json" and len(names) == store_history.DEFAULT_KEEP + 2
+
+
+def test_issue_12_committed_dice_drawn_without_a_logged_event_are_journaled_as_burned(session):
+    with session.transaction() as doc:
+        doc.use_dice("ab" * 32, 3)
+    assert [(e["kind"], e["counters"]) for e in session.events()] == [("burned", [0, 3])]

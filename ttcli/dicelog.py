@@ -7,9 +7,9 @@ recompute it (``ttcli verify``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Iterable, Mapping
+TYPE_CHECKING = False  # typing is start-up cost on the roll path
+if TYPE_CHECKING:
+    from typing import Any, Iterable, Mapping
 
 from .errors import CliError
 from .exitcodes import ExitCode
@@ -41,19 +41,12 @@ def roll_record(roll) -> dict:
     return out
 
 
-def counter_path(session_target: Path) -> Path:
-    """Sidecar with the next committed counter.
+def session_source(doc: Mapping[str, Any], seed: int | None, session_target=None):
+    """The dice source for a session's rolls: its committed sequence while one is active.
 
-    It lives outside the session file on purpose: ``undo`` restores the
-    session byte for byte but must never rewind the dice, or undoing a roll
-    and rolling again would reuse a committed value (and let a master re-roll
-    in secret).  The journal keeps both rolls.
+    The counter is the furthest of the session file's and the dice sidecar's
+    (``undo`` rewinds the file, never the dice).
     """
-    return session_target.with_name(f".{session_target.name}.dice")
-
-
-def session_source(doc: Mapping[str, Any], seed: int | None, session_target: Path | None = None):
-    """The dice source for a session's rolls: its committed sequence while one is active."""
     from rules.core.sources import CommittedSource, RandomSource
 
     commit = doc.get("commit")
@@ -63,36 +56,36 @@ def session_source(doc: Mapping[str, Any], seed: int | None, session_target: Pat
                            ExitCode.RULES, "roll without --seed, or reveal first: ttcli session reveal")
         counter = commit["counter"]
         if session_target is not None:
-            counter = max(counter, _sidecar_counter(session_target, commit["commitment"]))
+            from .store.session import dice_counter
+
+            counter = max(counter, dice_counter(session_target, commit["commitment"]))
         return CommittedSource(bytes.fromhex(commit["secret"]), counter)
     return RandomSource(seed)
 
 
-def _sidecar_counter(session_target: Path, commitment: str) -> int:
-    """The next counter recorded for this commitment (0 for a new one)."""
-    try:
-        recorded, value = counter_path(session_target).read_text().split()
-        return int(value) if recorded == commitment else 0
-    except (FileNotFoundError, ValueError):
-        return 0
+def store_counter(doc, source, session_target=None) -> None:
+    """Record the next counter, so no committed value is ever used twice.
 
-
-def store_counter(doc: dict, source, session_target: Path | None = None) -> None:
-    """Record the next counter, so no committed value is ever used twice."""
+    The store moves the dice sidecar on once the roll is journaled (see
+    ttcli/store/session.py), so a command that fails before that uses none.
+    """
     from rules.core.sources import CommittedSource
 
     inner = getattr(source, "fallback", source)
-    if isinstance(inner, CommittedSource):
-        if inner.counter == doc["commit"]["counter"]:
-            return  # no committed die was drawn: nothing to record
-        doc["commit"] = {**doc["commit"], "counter": inner.counter}
-        if session_target is not None:
-            # A plain write, no fsync: the session file (written durably in the
-            # same transaction) holds the counter too, so a crash can only lose
-            # the guard against an undo that comes right after it; a torn
-            # sidecar reads as absent.
-            line = f"{doc['commit']['commitment']} {inner.counter}\n"
-            counter_path(session_target).write_text(line, encoding="ascii")
+    if isinstance(inner, CommittedSource) and doc.get("commit"):
+        commitment = doc["commit"]["commitment"]
+        if inner.counter != doc["commit"]["counter"]:
+            doc["commit"] = {**doc["commit"], "counter": inner.counter}
+        if hasattr(doc, "use_dice") and inner.counter > _start(doc, session_target, commitment):
+            doc.use_dice(commitment, inner.counter)
+
+
+def _start(doc, session_target, commitment: str) -> int:
+    if session_target is None:
+        return -1
+    from .store.session import dice_counter
+
+    return dice_counter(session_target, commitment)
 
 
 def event_dice(event: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
@@ -100,7 +93,7 @@ def event_dice(event: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
     stack = [event]
     while stack:
         item = stack.pop()
-        if isinstance(item, Mapping):
+        if isinstance(item, dict):
             if "face" in item and "sides" in item:
                 yield item
             else:
@@ -109,23 +102,49 @@ def event_dice(event: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
             stack.extend(reversed(item))
 
 
-@dataclass(frozen=True)
-class Mismatch:
-    seq: Any
-    counter: int
-    sides: int
-    recorded: int
-    expected: int | None
-    problem: str
+def event_rolls(event: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
+    """Every roll record (expression, value, dice) in an event."""
+    stack = [event]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if "expression" in item and "value" in item and isinstance(item.get("dice"), list):
+                yield item
+            else:
+                stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
 
 
-@dataclass(frozen=True)
+class Problem:
+    """One thing verify found wrong, with where it is."""
+
+    __slots__ = ("seq", "counter", "sides", "recorded", "expected", "problem")
+
+    def __init__(self, seq, counter, problem: str, sides=None, recorded=None, expected=None) -> None:
+        self.seq, self.counter, self.problem = seq, counter, problem
+        self.sides, self.recorded, self.expected = sides, recorded, expected
+
+    def text(self) -> str:
+        where = [f"event {self.seq}"] if self.seq is not None else []
+        if self.counter is not None:
+            where.append(f"counter {self.counter}" + (f", d{self.sides}" if self.sides else ""))
+        return ", ".join(where) + ": " + self.problem if where else self.problem
+
+    def to_json(self) -> dict:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
 class Verification:
-    checked: int
-    mismatches: tuple[Mismatch, ...]
-    commitment_ok: bool | None
-    commitment: str | None
+    """What ``ttcli verify`` found: dice and totals checked, and every problem."""
+
     kind = "verify"
+
+    def __init__(self, checked: int, totals: int, problems: list, commitment_ok, commitment,
+                 burned: int = 0, withheld: int | None = None, revealed: int | None = None) -> None:
+        self.checked, self.totals, self.mismatches = checked, totals, tuple(problems)
+        self.commitment_ok, self.commitment = commitment_ok, commitment
+        self.burned, self.withheld, self.revealed = burned, withheld, revealed
 
     @property
     def ok(self) -> bool:
@@ -137,24 +156,36 @@ class Verification:
             out.append(f"the secret matches the commitment {self.commitment}")
         elif self.commitment_ok is False:
             out.append(s.strong(f"the secret does NOT match the commitment {self.commitment}"))
-        for m in self.mismatches:
-            where = f"event {m.seq}, counter {m.counter}, d{m.sides}"
-            if m.expected is None:
-                out.append(f"{where}: {m.problem}")
-            else:
-                out.append(f"{where}: recorded {m.recorded}, the secret gives {m.expected}")
+        out.extend(s.escape(m.text()) for m in self.mismatches)
+        if self.burned:
+            out.append(f"{self.burned} committed dice were drawn by commands that did not finish "
+                       "(journaled as burned; nobody saw them)")
+        if self.withheld is not None:
+            out.append(f"players' journal: {self.withheld} hidden event(s) withheld; "
+                       "check them against the full journal after the reveal")
+        out.append(f"{self.totals} shown total(s) recomputed from their dice")
         verdict = "all committed dice match" if self.ok else f"{len(self.mismatches)} problem(s) found"
         out.append(s.strong(f"{self.checked} committed dice checked: {verdict}"))
         return out
 
     def to_json(self) -> dict:
-        return {"checked": self.checked, "ok": self.ok, "commitment": self.commitment,
-                "commitment_ok": self.commitment_ok,
-                "mismatches": [m.__dict__ for m in self.mismatches]}
+        return {"checked": self.checked, "totals_checked": self.totals, "ok": self.ok,
+                "commitment": self.commitment, "commitment_ok": self.commitment_ok, "burned": self.burned,
+                "withheld": self.withheld, "revealed_count": self.revealed,
+                "mismatches": [m.to_json() for m in self.mismatches]}
 
 
-def verify_events(events: list[Mapping[str, Any]], secret_hex: str,
-                  commitment: str | None = None) -> Verification:
+def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: str | None = None,
+                  *, withheld: int | None = None) -> Verification:
+    """Check a journal against the revealed secret: what players saw is what the secret gave.
+
+    Every committed die is recomputed; counters must be used once each and
+    run without a gap up to the count the reveal states (a burned counter,
+    drawn by a command that did not finish, fills its place); a hidden roll
+    made under the commitment must use committed dice only; every shown
+    total is recomputed from its dice.  ``withheld`` (a players' journal)
+    skips the checks that need the hidden events.
+    """
     from rules.core.sources import commitment as commit_of, committed_face
 
     try:
@@ -165,32 +196,89 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str,
     if commitment is None:  # the journal records the hash that was published
         commitment = next((e.get("commitment") for e in events if e.get("kind") == "commit"), None)
     commitment_ok = None if commitment is None else commit_of(secret) == commitment.strip().lower()
-    mismatches: list[Mismatch] = []
-    seen: dict[int, Any] = {}
-    checked = 0
+    problems: list[Problem] = []
+    used: dict[int, Any] = {}
+    burned: set[int] = set()
+    revealed: int | None = None
+    active = False
+    checked = totals = 0
     for event in events:
-        seq = event.get("seq")
+        seq, kind = event.get("seq"), event.get("kind")
+        if kind == "commit":
+            active = True
+        elif kind == "reveal":
+            active = False
+            if isinstance(event.get("rolls"), int):
+                revealed = event["rolls"]
+        elif kind == "burned":
+            span = event.get("counters")
+            if isinstance(span, list) and len(span) == 2 and all(isinstance(v, int) for v in span):
+                burned.update(range(span[0], span[1]))
         for die in event_dice(event):
             if die.get("origin") != "committed":
+                if active and event.get("hidden"):
+                    problems.append(Problem(seq, None, f"a hidden roll under the commitment used a "
+                                            f"{die.get('origin')} d{die.get('sides')}: players cannot check it"))
                 continue
             counter, sides, face = die.get("counter"), die.get("sides"), die.get("face")
-            if not all(isinstance(v, int) for v in (counter, sides, face)) or sides < 1:
-                mismatches.append(Mismatch(seq, counter if isinstance(counter, int) else -1,
-                                           sides if isinstance(sides, int) else 0,
-                                           face if isinstance(face, int) else 0, None,
-                                           "the record is incomplete"))
+            if not all(type(v) is int for v in (counter, sides, face)) or sides < 1:
+                problems.append(Problem(seq, counter if type(counter) is int else None, "the die record is incomplete"))
                 continue
             checked += 1
-            if counter in seen:
-                mismatches.append(Mismatch(seq, counter, sides, face, None,
-                                           f"counter already used in event {seen[counter]}"))
-            seen[counter] = seq
+            if counter in used:
+                problems.append(Problem(seq, counter, f"counter already used in event {used[counter]}", sides))
+            used[counter] = seq
             expected = committed_face(secret, counter, sides)
             if expected != face:
-                mismatches.append(Mismatch(seq, counter, sides, face, expected, "face differs"))
-    if seen:
-        missing = sorted(set(range(max(seen) + 1)) - set(seen))
+                problems.append(Problem(seq, counter, f"recorded {face}, the secret gives {expected}",
+                                        sides, face, expected))
+        totals += _check_totals(event, problems)
+    if withheld is None:
+        present = set(used) | burned
+        end = max(present, default=-1) + 1 if revealed is None else max(revealed, max(present, default=-1) + 1)
+        missing = sorted(set(range(end)) - present)
         for counter in missing[:20]:
-            mismatches.append(Mismatch(None, counter, 0, 0, None,
-                                       "no die with this counter: a committed roll is missing"))
-    return Verification(checked, tuple(mismatches), commitment_ok, commitment)
+            problems.append(Problem(None, counter, "no die with this counter: a committed roll is missing"))
+        if len(missing) > 20:
+            problems.append(Problem(None, None, f"{len(missing) - 20} more counters are missing"))
+        beyond = sorted(c for c in used if revealed is not None and c >= revealed)
+        if beyond:
+            problems.append(Problem(None, beyond[0], f"the reveal says {revealed} committed dice were drawn, "
+                                    "but this counter comes after them"))
+    return Verification(checked, totals, problems, commitment_ok, commitment, len(burned - set(used)),
+                        withheld, revealed)
+
+
+def _check_totals(event: Mapping[str, Any], problems: list) -> int:
+    """Recompute each roll of the event from its recorded dice; return how many were checked."""
+    from rules.core.sources import Draw, ReplayMismatch, ReplaySource
+    from rules.dice import DiceError, parse, resolve, to_text
+
+    seq = event.get("seq")
+    shown = event.get("text") if event.get("kind") == "roll" and isinstance(event.get("text"), list) else []
+    count = 0
+    for i, record in enumerate(event_rolls(event)):
+        dice = record["dice"]
+        try:
+            draws = [(d["sides"], Draw(d["face"], d["origin"], d.get("counter"))) for d in dice]
+            expr = parse(str(record["expression"]))
+            if record.get("label") and expr.label is None:
+                expr = expr._replace(label=record["label"])
+            source = ReplaySource(draws)
+            roll = resolve(expr, source)
+        except (KeyError, TypeError, ReplayMismatch, DiceError) as e:
+            problems.append(Problem(seq, None, f"roll {record.get('expression')!r} cannot be recomputed "
+                                    f"from its dice: {e}"))
+            continue
+        count += 1
+        text = to_text(roll)
+        if source.unused:
+            problems.append(Problem(seq, None, f"roll {record['expression']!r} records {source.unused} "
+                                    "more dice than it rolls"))
+        if roll.value != record.get("value"):
+            problems.append(Problem(seq, None, f"roll {record['expression']!r} shows {record.get('value')!r}; "
+                                    f"its dice give {roll.value}"))
+        for seen in ([record.get("text")] + ([shown[i]] if i < len(shown) else [])):
+            if seen is not None and seen != text:
+                problems.append(Problem(seq, None, f"shown {seen!r}; its dice give {text!r}"))
+    return count

@@ -72,8 +72,7 @@ def _classes():
     table = (
         ("rules.dice.errors", "DiceError", _dice),
         ("rules.core.sources", "GivenFaceError", _given),
-        ("ttcli.store_errors", "StoreError", _store),
-        ("ttcli.store", "StoreError", _store),
+        ("ttcli.store.errors", "StoreError", _store),
         ("rules.core.sheet", "UnknownStat", _not_found),
         ("rules.core.errors", "NotFound", _not_found),
         ("rules.core.errors", "RuleError", _rule),

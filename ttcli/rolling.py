@@ -140,16 +140,40 @@ def run_roll(env, expressions: list[str], *, times: int = 1, seed: int | None = 
 
 
 def _session_roll(env, texts, times, seed, faces, label, hidden) -> RollResult:
-    from .dicelog import roll_record, session_source, store_counter
-    from .session import open_session
+    from .dicelog import roll_record
+    from .session import existing_session, open_session
+    from .store.quick import append_if_clean
 
+    result = None
+
+    def event() -> dict:
+        nonlocal result
+        result = roll_expressions(texts, times=times, seed=seed, given=faces, label=label)
+        records = [roll_record(r) for r in result.rolls]
+        return {"kind": "roll", "command": "roll " + " ".join(texts), "hidden": hidden,
+                "text": [r["text"] for r in records], "rolls": records}
+
+    # a session without committed dice only gains a journal event: no need to load it all
+    if append_if_clean(existing_session(env), event, unless=b"commit") is not None:
+        return result
     session = open_session(env)
     with session.transaction() as doc:
-        source = session_source(doc, seed, session.target)
-        result = roll_expressions(texts, times=times, seed=seed, given=faces, label=label,
-                                  source=source)
-        store_counter(doc, source, session.target)
-        lines = [r["text"] for r in map(roll_record, result.rolls)]
+        commit = doc.get("commit")
+        committed = commit is not None and not commit.get("revealed")
+        source = None
+        if committed:
+            if hidden and faces is not None:
+                raise CliError("a hidden roll cannot use --given while the dice are committed", ExitCode.RULES,
+                               "players could not check it after the reveal: roll it openly, or without --given")
+            from .dicelog import session_source
+
+            source = session_source(doc, seed, session.target)
+        result = roll_expressions(texts, times=times, seed=seed, given=faces, label=label, source=source)
+        if committed:
+            from .dicelog import store_counter
+
+            store_counter(doc, source, session.target)
+        records = [roll_record(r) for r in result.rolls]
         doc.log({"kind": "roll", "command": "roll " + " ".join(texts), "hidden": hidden,
-                 "text": lines, "rolls": [roll_record(r) for r in result.rolls]})
+                 "text": [r["text"] for r in records], "rolls": records})
     return result

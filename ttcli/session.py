@@ -1,6 +1,6 @@
 """Sessions: where their files live, what a valid session holds, which one is current.
 
-The store (ttcli/store.py) keeps bytes safe; this module knows the layout of a
+The store (ttcli/store/) keeps bytes safe; this module knows the layout of a
 session document (docs/session-format.md) and checks it with the system's
 sheet, so a hand-broken file is reported by field before anything is written.
 """
@@ -33,16 +33,45 @@ HEADER = (
     "overwrites a broken file. `ttcli undo` can return to your edit.\n"
     "Comments other than this header are not kept when ttcli saves."
 )
-_BAD_NAME = re.compile(r"[/\\\x00-\x1f]")
+#: longest session name in UTF-8 bytes: with ``.toml.dice`` and a temp file's
+#: pid and random part it must still fit a 255-byte file name
+MAX_NAME_BYTES = 200
 
 
 def check_name(name: str, what: str = "session name") -> str:
     name = unicodedata.normalize("NFC", name.strip())
-    if not name or name.startswith(".") or _BAD_NAME.search(name) or len(name) > 80 \
-            or name.endswith(".journal") or name.endswith(SUFFIX):
+    # isprintable() is False for control characters, terminal escapes and
+    # bidi overrides alike: none of them belongs in a file name shown to people
+    if not name or name.startswith(".") or "/" in name or "\\" in name or not name.isprintable() \
+            or len(name) > 80 or name.endswith(".journal") or name.endswith(SUFFIX):
         raise CliError(f"{what} {name!r} cannot be used",
                        ExitCode.USAGE, "use letters, digits, spaces, - or _ (no / and no leading dot)")
+    if len(name.encode("utf-8")) > MAX_NAME_BYTES:
+        raise CliError(f"{what} is too long for a file name ({len(name.encode('utf-8'))} bytes in UTF-8)",
+                       ExitCode.USAGE, f"use at most {MAX_NAME_BYTES} bytes: about {MAX_NAME_BYTES // 2} Cyrillic letters")
     return name
+
+
+def saves_folder(env, create: bool = False):
+    """The saves folder, checked: a file or an unusable path there is a usage error."""
+    import os
+    import stat
+
+    saves = env.saves_dir
+    try:
+        if create:
+            saves.mkdir(parents=True, exist_ok=True)
+        try:
+            is_file = not stat.S_ISDIR(os.stat(saves).st_mode)
+        except FileNotFoundError:
+            is_file = False
+        if is_file:
+            raise CliError(f"the saves folder {saves} is a file, not a folder", ExitCode.USAGE,
+                           "point --saves (or TTCLI_SAVES) at a folder")
+    except OSError as e:
+        raise CliError(f"cannot use the saves folder {saves}: {e.strerror or e}", ExitCode.USAGE,
+                       "point --saves (or TTCLI_SAVES) at a folder you can write to") from None
+    return saves
 
 
 def session_path(saves: Path, name: str) -> Path:
@@ -50,21 +79,61 @@ def session_path(saves: Path, name: str) -> Path:
 
 
 def list_sessions(saves: Path) -> list[str]:
-    if not saves.is_dir():
+    """Session names in the folder: regular files only (a FIFO or a link is skipped, never opened)."""
+    import os
+    import stat
+
+    try:
+        entries = list(os.scandir(saves))
+    except OSError:
         return []
-    return sorted(p.name[: -len(SUFFIX)] for p in saves.glob("*" + SUFFIX)
-                  if not p.name.endswith(JOURNAL_SUFFIX) and not p.name.startswith("."))
+    names = []
+    for entry in entries:
+        name = entry.name[: -len(SUFFIX)]
+        if not entry.name.endswith(SUFFIX) or entry.name.endswith(JOURNAL_SUFFIX) or name.startswith(".") \
+                or not name.isprintable():
+            continue
+        try:
+            if stat.S_ISREG(entry.stat(follow_symlinks=False).st_mode):
+                names.append(name)
+        except OSError:
+            continue
+    return sorted(names)
 
 
 def current_name(env) -> str | None:
     if env.session:
         return env.session
+    import os
+
+    pointer = env.current_pointer()
     try:
-        with open(env.current_pointer(), encoding="utf-8") as f:
-            name = f.read().strip()
+        # never through a link, never a FIFO (it would wait for a writer)
+        fd = os.open(pointer, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except (FileNotFoundError, NotADirectoryError):
         return None
+    except OSError as e:
+        raise CliError(f"{pointer}: cannot read the current session: {e.strerror or e}", ExitCode.BAD_DATA,
+                       "remove it (it is not a file ttcli wrote) and choose again: ttcli session use NAME") from None
+    try:
+        data = os.read(fd, 4096) if _is_regular(fd) else None
+    finally:
+        os.close(fd)
+    try:
+        name = data.decode("utf-8").strip() if data is not None else None
+    except UnicodeDecodeError:
+        name = None
+    if name is None or (name and not name.isprintable()):
+        raise CliError(f"{pointer} is not a UTF-8 text file naming the current session", ExitCode.BAD_DATA,
+                       "remove it and choose again: ttcli session use NAME")
     return name or None
+
+
+def _is_regular(fd: int) -> bool:
+    import os
+    import stat
+
+    return stat.S_ISREG(os.fstat(fd).st_mode)
 
 
 def set_current(env, name: str | None) -> None:
@@ -72,7 +141,7 @@ def set_current(env, name: str | None) -> None:
 
     pointer = env.saves_dir / CURRENT
     if name is None:
-        pointer.unlink(missing_ok=True)
+        pointer.unlink(missing_ok=True)  # unlink removes a link itself, never its target
     else:
         atomic_write(pointer, (name + "\n").encode("utf-8"))
 
@@ -85,18 +154,25 @@ def require_current(env) -> str:
     return name
 
 
-def open_session(env, name: str | None = None):
-    """The SessionFile of ``name`` (default: the current session); it must exist."""
-    from .store import SessionFile
+def existing_session(env, name: str | None = None) -> Path:
+    """The path of session ``name`` (default: the current session); it must exist."""
+    import os
 
     name = name or require_current(env)
-    path = session_path(env.saves_dir, name)
-    if not path.exists():
+    path = session_path(saves_folder(env), name)
+    if not os.path.lexists(path):
         known = list_sessions(env.saves_dir)
         hint = f"known sessions: {', '.join(known)}" if known else \
             "create one with: ttcli session new NAME --system dungeon"
         raise CliError(f"no session {name!r} in {env.saves_dir}", ExitCode.NOT_FOUND, hint)
-    return SessionFile(path, validate, header=HEADER)
+    return path
+
+
+def open_session(env, name: str | None = None):
+    """The SessionFile of ``name`` (default: the current session); it must exist."""
+    from .store import SessionFile
+
+    return SessionFile(existing_session(env, name), validate, header=HEADER)
 
 
 def now() -> str:
@@ -122,8 +198,10 @@ def new_document(name: str, system: str) -> dict:
 # ---------------------------------------------------------------- validation
 
 def quote(key: str) -> str:
-    """A key as TOML spells it in a dotted path."""
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else '"' + key.replace('"', '\\"') + '"'
+    """A key as TOML spells it in a dotted path (control characters escaped)."""
+    from .store.toml import quote_key
+
+    return quote_key(key)
 
 
 def validate(doc: Mapping[str, Any]) -> list:
@@ -152,6 +230,8 @@ def validate(doc: Mapping[str, Any]) -> list:
     else:
         for message in sheet.validate_settings(settings):
             bad("settings", message)
+    if isinstance(doc.get("name"), str) and not doc["name"].isprintable():
+        bad("name", "holds control or bidi characters", "type the name again in a plain editor")
     commit = doc.get("commit")
     if commit is not None:
         _validate_commit(commit, bad)
@@ -163,6 +243,10 @@ def validate(doc: Mapping[str, Any]) -> list:
     # quote() below names keys the way format_field does
     for name, table in combatants.items():
         where = f"combatants.{quote(name)}"
+        if not name.isprintable():
+            # a terminal escape or a bidi override would be printed raw by every listing
+            bad(where, "the name holds control or bidi characters", "type the name again in a plain editor")
+            continue
         folded = fold(name)
         if folded in seen:
             bad(where, f"the name {name!r} is already used by {seen[folded]!r} (names ignore case)",
@@ -222,6 +306,13 @@ def _validate_commit(commit: Any, bad) -> None:
     secret = commit.get("secret")
     if isinstance(secret, str) and not re.fullmatch(r"[0-9a-f]{64}", secret):
         bad("commit.secret", "must be 64 hexadecimal digits")
+    elif isinstance(secret, str) and isinstance(commit.get("commitment"), str):
+        import hashlib
+
+        # a secret swapped in by hand would let its author predict every later roll
+        if hashlib.sha256(bytes.fromhex(secret)).hexdigest() != commit["commitment"]:
+            bad("commit.secret", "does not match the commitment (its SHA-256 differs)",
+                "restore the file with `ttcli undo`; the secret cannot be changed by hand")
 
 
 def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> None:
@@ -257,8 +348,18 @@ def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> Non
         bad(field, message)
     try:
         derived = sheet.derive(stats)
+        caps = sheet.resource_caps(stats)
     except ValueError:
         return  # already reported by sheet.validate
+    for r in sheet.resources:
+        value = resources.get(r.key)
+        if type(value) is not int:
+            continue
+        if r.minimum is not None and value < r.minimum:
+            bad(f"{where}.resources.{r.key}", f"is {value}; {sheet.system} allows no less than {r.minimum}")
+        elif r.key in caps and value > caps[r.key]:
+            bad(f"{where}.resources.{r.key}", f"is {value}, above its maximum {caps[r.key]}",
+                f"raise the maximum with: ttcli char set NAME {r.cap}=N")
     for cap_key in ("hp_max",):
         if cap_key in derived and derived[cap_key] < 0:
             bad(f"{where}.stats.{cap_key}" if cap_key in stats else f"{where}.stats",

@@ -233,3 +233,36 @@ class CommittedSource:
         draw = Draw(face, COMMITTED, self.counter)
         self.counter += 1
         return draw
+
+
+class ReplaySource:
+    """The dice of a recorded roll, handed out again in order (to recompute
+    the total that was shown from the dice that were journaled).
+
+    ``draws`` are (sides, Draw) pairs; a roll that asks for a different die
+    or for more dice than were recorded raises :class:`ReplayMismatch`.
+    """
+
+    __slots__ = ("_draws", "_next")
+
+    def __init__(self, draws: Iterable[tuple[int, Draw]]) -> None:
+        self._draws = tuple(draws)
+        self._next = 0
+
+    def draw(self, sides: int) -> Draw:
+        if self._next >= len(self._draws):
+            raise ReplayMismatch(f"the roll needs more than the {len(self._draws)} dice recorded")
+        recorded, draw = self._draws[self._next]
+        if recorded != sides or not 1 <= draw.face <= sides:
+            raise ReplayMismatch(f"die #{self._next + 1} is recorded as a d{recorded} showing {draw.face}, "
+                                 f"where the roll has a d{sides}")
+        self._next += 1
+        return draw
+
+    @property
+    def unused(self) -> int:
+        return len(self._draws) - self._next
+
+
+class ReplayMismatch(ValueError):
+    """Recorded dice that do not fit the expression they were recorded for."""

@@ -61,6 +61,8 @@ class LogView:
     events: tuple[Mapping[str, Any], ...]
     public: bool
     session: str
+    #: hidden events left out of a players' journal
+    withheld: int = 0
     kind = "log"
 
     def lines(self, s) -> list[str]:
@@ -74,10 +76,15 @@ class LogView:
             head = f"#{e.get('seq')} {stamp}" + (" (hidden)" if e.get("hidden") and not self.public else "")
             out.append(s.strong(s.escape(head)) + " " + restyle(body[0], s))
             out.extend("    " + restyle(line, s) for line in body[1:])
+        if self.public and self.withheld:
+            out.append(f"({self.withheld} hidden event(s) withheld)")
         return out
 
     def to_json(self) -> dict:
-        return {"session": self.session, "public": self.public, "events": [to_plain(e) for e in self.events]}
+        data = {"session": self.session, "public": self.public, "events": [to_plain(e) for e in self.events]}
+        if self.public:
+            data["withheld"] = self.withheld
+        return data
 
 
 def public_events(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -120,38 +127,78 @@ def log_command(
         events = [e for e in events if involves(e, name)]
     if round_ is not None:
         events = [e for e in events if e.get("round") == round_]
+    withheld = 0
     if public:
-        events = public_events(events)
+        shown = public_events(events)
+        withheld = sum(1 for e in events if e.get("hidden") or "public_text" in e)
+        events = shown
     if last > 0:
         events = events[-last:]
-    emit(ctx, LogView(tuple(events), public, session.path.stem), pick_format(fmt, as_json))
+    emit(ctx, LogView(tuple(events), public, session.path.stem, withheld), pick_format(fmt, as_json))
 
 
-def _move(ctx: typer.Context, steps: int, forward: bool) -> None:
+def _move(ctx: typer.Context, steps: int, forward: bool, yes: bool = False) -> None:
     from ..session import open_session
-    from ..store import HistoryLimit, append_event
+    from ..store import HistoryLimit, StoreError, UnsafePath
 
     if steps < 1:
         raise CliError("the number of steps must be at least 1", ExitCode.USAGE)
     session = open_session(ctx.obj)
+    word = "redo" if forward else "undo"
+    event = {"kind": word, "command": f"{word} {steps}", "steps": steps}
     try:
-        session.redo(steps) if forward else session.undo(steps)
+        session.redo(steps, event) if forward else session.undo(steps, event)
     except HistoryLimit as e:  # not bad data: there is just nothing more to undo
         raise CliError(e.problem, ExitCode.RULES, e.hint or "") from None
-    word = "redo" if forward else "undo"
-    append_event(session.journal_path, {"kind": word, "command": f"{word} {steps}", "steps": steps})
+    except UnsafePath:
+        raise
+    except StoreError as e:
+        if forward or e.path != str(session.path):
+            raise
+        _restore_broken(ctx, session, e, yes)
+        return
     states = session.states()
     pos = next((i for i, st in enumerate(states) if st.current), len(states) - 1)
     emit(ctx, Message((f"{word}: {steps} step(s); now at state {pos + 1} of {len(states)}",),
                       {"steps": steps, "position": pos + 1, "states": len(states)}))
 
 
+def _restore_broken(ctx: typer.Context, session, problem, yes: bool) -> None:
+    """The session file does not load: offer the last state ttcli saved (as the error's hint promises)."""
+    from ..render import error
+
+    states = session.states()
+    if not states:
+        raise problem
+    last = next((st for st in states if st.current), states[-1])
+    error(ctx.obj, str(problem))
+    if not yes:
+        try:
+            confirmed = typer.confirm(f"Replace the broken file with the last saved state ({last.time})? "
+                                      "The broken text is kept in the history folder", default=False, err=True)
+        except typer.Abort:  # no terminal to answer on
+            raise CliError("nothing restored: no confirmation", ExitCode.USAGE, "add --yes") from None
+        if not confirmed:
+            emit(ctx, Message(("nothing restored",)))
+            raise typer.Exit(ExitCode.BAD_DATA)
+    session.restore({"kind": "restore", "command": "undo", "text": [f"restored state of {last.time} over a broken file"]})
+    emit(ctx, Message((f"restored the last saved state ({last.time}); the broken text is in "
+                       f"{session.history.folder}/broken.toml",), {"restored": last.id}))
+
+
+YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Restore a broken file without asking.")]
+
+
 def undo_command(
     ctx: typer.Context,
     steps: Annotated[int, typer.Argument(help="How many states to go back.")] = 1,
+    yes: YesOpt = False,
 ) -> None:
-    """Go back to an earlier state of the session file (byte for byte; hand edits included)."""
-    _move(ctx, steps, forward=False)
+    """Go back to an earlier state of the session file (byte for byte; hand edits included).
+
+    When the file is broken, offers to put back the last state ttcli saved.
+    """
+    _move(ctx, steps, forward=False, yes=yes)
 
 
 def redo_command(
@@ -162,26 +209,31 @@ def redo_command(
     _move(ctx, steps, forward=True)
 
 
-def _read_any_journal(path: Path) -> list[Mapping[str, Any]]:
-    """A journal as ttcli writes it (TOML) or as `log --format json` exports it."""
+def _read_any_journal(path: Path) -> tuple[list[Mapping[str, Any]], int | None]:
+    """A journal as ttcli writes it (TOML) or as `log --format json` exports it, and how many
+    hidden events a players' export withheld (None for a full journal)."""
     import json
 
-    from ..store import read_events
+    from ..store import StoreError, read_bytes, read_events
 
     try:
-        head = path.read_bytes()[:1]
-    except OSError as e:
-        raise CliError(f"cannot read {path}: {e.strerror or e}", ExitCode.NOT_FOUND) from None
+        head = read_bytes(path)[:1]
+    except FileNotFoundError:
+        raise CliError(f"no such journal {path}", ExitCode.NOT_FOUND) from None
+    except StoreError as e:
+        raise CliError(str(e), ExitCode.BAD_DATA) from None
     if head in (b"{", b"["):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:
             raise CliError(f"{path}: not valid JSON: {e}", ExitCode.BAD_DATA) from None
         events = data.get("events") if isinstance(data, dict) else data
-        if not isinstance(events, list):
+        if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
             raise CliError(f"{path}: no events list in this JSON", ExitCode.BAD_DATA)
-        return events
-    return read_events(path)
+        public = isinstance(data, dict) and data.get("public") is True
+        withheld = data.get("withheld") if public else None
+        return events, (withheld if isinstance(withheld, int) else 0) if public else None
+    return read_events(path), None
 
 
 def verify_command(
@@ -193,10 +245,11 @@ def verify_command(
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
 ) -> None:
-    """Re-derive every committed roll from the secret; exit 1 if any does not match."""
+    """Re-derive every committed roll and shown total from the secret; exit 1 if any does not match."""
     from ..dicelog import verify_events
 
-    result = verify_events(_read_any_journal(journal), secret, commitment)
+    events, withheld = _read_any_journal(journal)
+    result = verify_events(events, secret, commitment, withheld=withheld)
     emit(ctx, result, pick_format(fmt, as_json))
     if not result.ok:
         raise typer.Exit(ExitCode.FAILED)

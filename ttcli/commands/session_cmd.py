@@ -63,15 +63,14 @@ def new(
     """Create a session file for SYSTEM and make it current."""
     from rules.systems import known
 
-    from ..session import HEADER, check_name, new_document, session_path, set_current, validate
+    from ..session import HEADER, check_name, new_document, saves_folder, session_path, set_current, validate
     from ..store import SessionFile
 
     if system not in known():
         raise CliError(f"unknown system {system!r}", ExitCode.USAGE, f"one of: {', '.join(known())}")
     env = ctx.obj
     name = check_name(name)
-    env.saves_dir.mkdir(parents=True, exist_ok=True)
-    path = session_path(env.saves_dir, name)
+    path = session_path(saves_folder(env, create=True), name)
     SessionFile(path, validate, header=HEADER).create(new_document(name, system))
     lines = [f"created session {name} ({system}) in {path}"]
     if use:
@@ -165,6 +164,8 @@ def rm(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
 ) -> None:
     """Delete a session with its journal and undo history (asks first)."""
+    import os
+
     from ..session import current_name, open_session, set_current
     from ..store import history_dir
 
@@ -179,11 +180,16 @@ def rm(
         if not confirmed:
             emit(ctx, Message(("nothing deleted",)))
             return
-    target, journal = session.target, session.journal_path
-    sidecars = [journal, *target.parent.glob(f".{target.name}.*"), *target.parent.glob(f".{journal.name}.*")]
+    target, journal = session.path, session.journal_path
+    sidecars = [journal, journal.with_name(journal.name + ".torn"), *target.parent.glob(f".{target.name}.*")]
     for path in sidecars:
-        path.unlink(missing_ok=True)
-    shutil.rmtree(history_dir(target), ignore_errors=True)
+        if os.path.lexists(path):
+            os.unlink(path)  # a link is removed itself, never what it points to
+    history = history_dir(target)
+    if os.path.islink(history) or (os.path.lexists(history) and not os.path.isdir(history)):
+        os.unlink(history)
+    elif os.path.lexists(history):
+        shutil.rmtree(history)  # refuses to follow links inside
     session.path.unlink()
     if current_name(env) == name and env.session is None:
         set_current(env, None)
@@ -236,9 +242,14 @@ def reveal(ctx: typer.Context) -> None:
         c = doc.get("commit")
         if c is None:
             raise CliError("this session has no commitment", ExitCode.RULES, "start one: ttcli session commit")
+        from ..store import dice_counter
+
+        # undo rewinds the file's counter, never the dice sidecar's
+        used = max(c["counter"], dice_counter(session.path, c["commitment"]))
+        c = {**c, "counter": used}
         doc["commit"] = {**c, "revealed": True}
         doc.log({"kind": "reveal", "command": "session reveal", "commitment": c["commitment"],
-                 "secret": c["secret"], "rolls": c["counter"]})
+                 "secret": c["secret"], "rolls": used})
     emit(ctx, Message((
         f"secret: {c['secret']}",
         f"commitment: {c['commitment']}",

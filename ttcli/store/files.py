@@ -1,0 +1,245 @@
+"""Crash-safe, link-safe file primitives: reading, atomic replace, the session lock.
+
+A file is replaced whole: the bytes go to a temp file beside it, are fsynced,
+renamed over the file, and the folder is fsynced, so a crash leaves the old
+or the new state.  A read-modify-write holds an exclusive ``flock`` on the
+session's lock file, so concurrent commands queue instead of losing updates.
+
+Nothing here follows a symbolic link or opens a special file: every open
+uses ``O_NOFOLLOW`` and checks it got a regular file, and a folder the store
+writes into must be a real folder.  A link planted in the saves folder is
+refused (:class:`UnsafePath`), so nothing outside it is created, changed or
+deleted.  Files are created 0600: they hold hidden combatants and the secret.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+import time
+
+from .errors import StoreError, UnsafePath
+
+#: a live process keeping a temp this long is not writing it any more (pid reuse)
+STALE_AFTER_SECONDS = 3600.0
+PRIVATE = 0o600
+_TEMP_NAME = r"^\..+\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp$"  # compiled on first use (re caches it)
+_NOFOLLOW = os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def _failure(path, exc: OSError, doing: str) -> StoreError:
+    if exc.errno == errno.ELOOP:
+        return UnsafePath(path, "is a symbolic link; ttcli does not read or write through links in the saves folder",
+                          hint="replace the link with the file itself, or point --saves at the folder it leads to")
+    if exc.errno == errno.ENAMETOOLONG:
+        return StoreError(path, "the name is too long for a file name here", hint="choose a shorter session name")
+    return StoreError(path, f"cannot {doing}: {exc.strerror or exc}")
+
+
+def _unsafe(path, mode: int, want: str = "file") -> UnsafePath:
+    kind = "a symbolic link" if stat.S_ISLNK(mode) else "a folder" if stat.S_ISDIR(mode) else \
+        "a file" if stat.S_ISREG(mode) else "not a regular file"
+    return UnsafePath(path, f"is {kind}, where ttcli keeps a {want}", hint="move it out of the saves folder")
+
+
+def open_regular(path, flags: int = os.O_RDONLY) -> int:
+    """A descriptor of the regular file ``path`` itself; FileNotFoundError if there is none."""
+    try:  # O_NONBLOCK: opening a FIFO must not wait for a writer
+        fd = os.open(path, flags | _NOFOLLOW | os.O_NONBLOCK, PRIVATE)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise _failure(path, exc, "open") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise _unsafe(path, mode)
+    os.set_blocking(fd, True)
+    return fd
+
+
+def read_bytes(path) -> bytes:
+    """The bytes of a regular file; FileNotFoundError if there is none."""
+    fd = open_regular(path)
+    try:
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise _failure(path, exc, "read") from None
+    finally:
+        os.close(fd)
+
+
+def real_folder(path, create: bool = False) -> None:
+    """Refuse a link or a file where the store keeps a folder; create it if asked."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        if create:
+            try:
+                os.mkdir(path, 0o700)
+            except OSError as exc:
+                raise _failure(path, exc, "create the folder") from None
+        return
+    if not stat.S_ISDIR(mode):
+        raise _unsafe(path, mode, "folder")
+
+
+def fsync_dir(folder) -> None:
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    except OSError as exc:  # some filesystems cannot fsync a directory
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+            raise
+    finally:
+        os.close(fd)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
+    """Replace the regular file ``path`` with ``data``: old or new after a crash, never a mix.
+
+    A link or special file at ``path`` is refused; the temp file is removed on
+    any failure.  ``sync_dir=False`` skips the folder fsync for a caller that
+    does it right after.
+    """
+    data = data.encode("utf-8") if isinstance(data, str) else data
+    path = os.fspath(path)
+    try:
+        mode = os.lstat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise _unsafe(path, mode)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise _failure(path, exc, "write") from None
+    folder, name = os.path.split(path)
+    temp = os.path.join(folder, f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+    fd = -1
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, PRIVATE)
+        write_all(fd, data)
+        os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        os.replace(temp, path)
+        if sync_dir:
+            fsync_dir(folder or ".")
+    except BaseException as exc:
+        if fd >= 0:
+            os.close(fd)
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise _failure(path, exc, "write").located(hint="check free space and permissions of the folder") from None
+        raise
+
+
+def clean_stale_temps(folder, *, max_age: float = STALE_AFTER_SECONDS) -> list[str]:
+    """Remove temp files left by writers that died (or are far too old); return their paths."""
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except (FileNotFoundError, NotADirectoryError):
+        return removed
+    for entry in entries:
+        match = re.match(_TEMP_NAME, entry.name)
+        try:
+            if not match or time.time() - entry.stat(follow_symlinks=False).st_mtime < max_age and _alive(int(match["pid"])):
+                continue
+            os.unlink(entry.path)  # unlink never follows a link
+            removed.append(entry.path)
+        except FileNotFoundError:
+            continue
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
+
+
+def lock_path(path) -> str:
+    """``saves/fight.toml`` -> ``saves/.fight.toml.lock``; a journal shares its session's lock."""
+    folder, name = os.path.split(os.path.abspath(path))
+    if name.endswith(".journal.toml"):
+        name = name[: -len(".journal.toml")] + ".toml"
+    return os.path.join(folder, f".{name}.lock")
+
+
+# flock belongs to an open file description: a second flock on the same file
+# from this process would wait for itself, so nested use is counted here
+# (commands run one at a time, the combat prompt included).
+_held: dict[str, list] = {}
+
+
+class locked:
+    """Hold the exclusive lock of a session; re-entrant.
+
+    ``timeout`` None waits as long as needed, otherwise StoreError after that
+    many seconds.  The lock file is never deleted: removing it would let two
+    processes lock two different files.
+    """
+
+    def __init__(self, path, *, timeout: float | None = None) -> None:
+        self.path, self.sidecar, self.timeout = path, lock_path(path), timeout
+
+    def __enter__(self) -> str:
+        entry = _held.get(self.sidecar)
+        if entry is None:
+            entry = _held[self.sidecar] = [_flock(self.sidecar, self.path, self.timeout), 0]
+        entry[1] += 1
+        return self.sidecar
+
+    def __exit__(self, *exc) -> None:
+        entry = _held[self.sidecar]
+        entry[1] -= 1
+        if entry[1] == 0:
+            del _held[self.sidecar]
+            os.close(entry[0])  # closing the only descriptor releases the flock
+
+
+def _flock(sidecar: str, path, timeout: float | None) -> int:
+    import fcntl
+
+    try:
+        fd = open_regular(sidecar, os.O_RDWR | os.O_CREAT)
+    except FileNotFoundError:
+        folder = os.path.dirname(sidecar)
+        problem = "cannot create files in the saves folder" if os.path.isdir(folder) else "the saves folder does not exist"
+        raise StoreError(path, problem, hint="point --saves at a folder you can write to") from None
+    deadline = None if timeout is None else time.monotonic() + timeout
+    pause = 0.005
+    try:
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | (0 if deadline is None else fcntl.LOCK_NB))
+                return fd
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise StoreError(path, f"another ttcli command has held this session for {timeout:g} s",
+                                     hint="wait for it to finish and retry") from None
+                time.sleep(pause)
+                pause = min(pause * 2, 0.1)
+    except BaseException:
+        os.close(fd)
+        raise

@@ -1,0 +1,309 @@
+"""One session file with its journal, undo history, dice sidecar and lock.
+
+One change is one transaction::
+
+    with SessionFile("saves/fight.toml", validate).transaction() as doc:
+        doc["round"] += 1
+        doc.log({"kind": "round", "round": doc["round"]})
+
+Inside, all under the session's one lock: read -> check (a hand edit since
+the last write is validated and kept as an undoable state) -> the block edits
+a copy -> if it changed: validate and dump; journal the logged events; move
+the dice sidecar on; snapshot; atomic write.  An exception in the block
+writes nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import os
+
+from .errors import StoreError
+from .files import atomic_write, clean_stale_temps, locked, read_bytes, real_folder
+from .history import CREATED, DEFAULT_KEEP, HAND_EDIT, RESTORED, WRITTEN, History, digest
+from .journal import append_event, journal_path, read_events
+from .toml import dump_document, is_read_only, locate_field, parse_document
+
+DEFAULT_HEADER = (
+    "ttcli session file. You may edit it by hand between commands: ttcli checks\n"
+    "it before the next one, and `undo` can return to your edit.\n"
+    "Comments other than this header are not kept when ttcli saves."
+)
+
+
+class Draft(dict):
+    """The mutable copy of a document handed out by a transaction.
+
+    ``log(event)`` queues a journal event, appended only if the transaction
+    completes; ``use_dice(commitment, next_counter)`` records how far a
+    committed dice sequence was drawn (see :func:`dice_counter`).
+    """
+
+    def __init__(self, doc) -> None:
+        super().__init__(copy.deepcopy(dict(doc)))
+        self.events: list[dict] = []
+        self.dice: tuple[str, int] | None = None
+
+    def log(self, event) -> None:
+        self.events.append(copy.deepcopy(dict(event)))
+
+    def use_dice(self, commitment: str, next_counter: int) -> None:
+        self.dice = (commitment, next_counter)
+
+
+# ---------------------------------------------------------------- the dice sidecar
+#
+# ``.fight.toml.dice`` holds "COMMITMENT RESERVED JOURNALED": how far the
+# committed sequence was drawn, and how far those draws reached the journal.
+# It lives outside the session file because `undo` restores the file byte for
+# byte but must never rewind the dice (undoing a roll and rolling again would
+# reuse committed values).  A transaction reserves its counters before it
+# journals them and marks them journaled after; a command killed in between
+# leaves RESERVED > JOURNALED, and the next transaction journals those
+# counters as burned, so `verify` can tell them from a deleted roll.
+
+
+def dice_path(session_path) -> str:
+    folder, name = os.path.split(os.fspath(session_path))
+    return os.path.join(folder, f".{name}.dice")
+
+
+def _read_dice(session_path) -> tuple[str, int, int] | None:
+    try:
+        fields = read_bytes(dice_path(session_path)).decode("ascii").split()
+        commitment, reserved = fields[0], int(fields[1])
+        return commitment, reserved, int(fields[2]) if len(fields) > 2 else reserved
+    except (FileNotFoundError, UnicodeDecodeError, IndexError, ValueError):
+        return None  # absent or torn: the session file's own counter applies
+
+
+def dice_counter(session_path, commitment: str) -> int:
+    """The next unused counter the sidecar records for ``commitment`` (0 if none)."""
+    found = _read_dice(session_path)
+    return found[1] if found and found[0] == commitment else 0
+
+
+def _write_dice(session_path, commitment: str, reserved: int, journaled: int) -> None:
+    atomic_write(dice_path(session_path), f"{commitment} {reserved} {journaled}\n", sync_dir=False)
+
+
+class SessionFile:
+    """One session file.  ``keep`` undo steps are kept (default 20); ``lock_timeout``
+    None waits for other commands as long as they take."""
+
+    def __init__(self, path, validate=None, *, header: str = DEFAULT_HEADER, keep: int = DEFAULT_KEEP,
+                 lock_timeout: float | None = None) -> None:
+        from pathlib import Path
+
+        self.path = Path(path)
+        self.validate = validate or (lambda doc: [])
+        self.header = header
+        self.keep = keep
+        self.lock_timeout = lock_timeout
+
+    @property
+    def target(self):
+        """The file itself (kept for callers of the time links were followed)."""
+        return self.path
+
+    @property
+    def journal_path(self):
+        return journal_path(self.path)
+
+    @property
+    def history(self) -> History:
+        return History(self.path, self.keep)
+
+    def _lock(self) -> locked:
+        return locked(self.path, timeout=self.lock_timeout)
+
+    # ------------------------------------------------------------ checks
+
+    def _check(self, doc, text: str | None) -> None:
+        """Raise the first validation problem, located; all of them in ``.errors``."""
+        problems = []
+        for error in self.validate(doc):
+            place = locate_field(text, error.field) if text is not None and error.line is None and error.field else None
+            problems.append(error.located(path=error.path or os.fspath(self.path),
+                                          **dict(zip(("line", "col"), place or ()))))
+        if problems:
+            first = problems[0]
+            first.errors = tuple(problems)
+            raise first
+
+    def _read(self) -> bytes:
+        try:
+            return read_bytes(self.path)
+        except FileNotFoundError:
+            raise StoreError(self.path, "no such session file", hint="check the name, or create the session first") from None
+
+    def _load_current(self, history: History):
+        """Read, parse and validate the file and bring the history up to date.
+
+        A hand edit (bytes the store did not write) is validated and, if
+        valid, snapshotted as a state of its own; if not, StoreError and
+        nothing is written.
+        """
+        data = self._read()
+        doc = _parsed_before(self.path, data)
+        if doc is None:
+            doc = parse_document(data, self.path)
+        if history.load().sync(data) == "changed":
+            # bytes the store wrote itself were validated before they were written
+            self._check(doc, data.decode("utf-8"))
+            history.record(data, HAND_EDIT)
+        return data, doc
+
+    def _dump(self, doc) -> bytes:
+        self._check(doc, None)
+        try:
+            return dump_document(doc, self.header).encode("utf-8")
+        except StoreError as exc:
+            raise exc.located(path=os.fspath(self.path)) from None
+
+    # ------------------------------------------------------------ operations
+
+    def read(self) -> dict:
+        """The current document, validated, without locking or writing anything.
+
+        A newer format is returned for display and not validated.
+        """
+        data = self._read()
+        doc = parse_document(data, self.path, read_only=True)
+        if not is_read_only(doc):
+            self._check(doc, data.decode("utf-8"))
+        return doc
+
+    def create(self, doc) -> None:
+        """Write a new session file; refuse if one exists.  Starts a fresh history."""
+        with self._lock():
+            if os.path.lexists(self.path):
+                raise StoreError(self.path, "session file already exists", hint="pick another name or delete the old session")
+            data = self._dump(doc)
+            history = self.history
+            history.reset()
+            state_id = history.prepare(data)
+            atomic_write(self.path, data)
+            history.commit(state_id, digest(data), CREATED)
+
+    @contextlib.contextmanager
+    def transaction(self):
+        """Lock, load, yield a :class:`Draft`; on clean exit journal events and save changes."""
+        with self._lock():
+            history = self.history
+            data, doc = self._load_current(history)
+            self._settle_dice()
+            draft = Draft(doc)
+            yield draft
+            new = self._dump(draft) if dict(draft) != doc else data
+            self._journal(draft)
+            if new != data:
+                state_id = history.prepare(new)
+                atomic_write(self.path, new)
+                history.commit(state_id, digest(new), WRITTEN)
+                clean_stale_temps(os.path.dirname(os.path.abspath(self.path)))
+                _WRITTEN[os.fspath(self.path)] = (new, copy.deepcopy(dict(draft)))
+
+    def _journal(self, draft: Draft) -> None:
+        """Append the draft's events; committed counters count as used only once journaled."""
+        before = _read_dice(self.path)
+        if draft.dice is not None:
+            commitment, reserved = draft.dice
+            journaled = before[2] if before and before[0] == commitment else 0
+            if not draft.events:  # dice drawn but no roll logged: say so rather than leave a gap
+                draft.log({"kind": "burned", "commitment": commitment, "counters": [journaled, reserved],
+                           "text": [f"committed dice {journaled}..{reserved - 1} were drawn and not shown"]})
+            _write_dice(self.path, commitment, reserved, journaled)
+        appended = 0
+        try:
+            for event in draft.events:
+                append_event(self.journal_path, event)
+                appended += 1
+        except BaseException:
+            if draft.dice is not None and not appended:  # nothing reached the journal: nothing was used
+                if before:
+                    _write_dice(self.path, *before)
+                else:
+                    os.unlink(dice_path(self.path))
+            raise
+        if draft.dice is not None:
+            _write_dice(self.path, draft.dice[0], draft.dice[1], draft.dice[1])
+
+    def _settle_dice(self) -> None:
+        """Journal as burned the counters a killed command drew but may not have journaled."""
+        found = _read_dice(self.path)
+        if found and found[1] > found[2]:
+            commitment, reserved, journaled = found
+            append_event(self.journal_path, {
+                "kind": "burned", "commitment": commitment, "counters": [journaled, reserved],
+                "text": [f"committed dice {journaled}..{reserved - 1} were drawn by a command that did not finish"]})
+            _write_dice(self.path, commitment, reserved, reserved)
+
+    def undo(self, steps: int = 1, event=None) -> dict:
+        """Go back ``steps`` states, journaling ``event``; return the document now in the file."""
+        if steps < 1:
+            raise ValueError("steps must be at least 1")
+        return self._move(steps, event)
+
+    def redo(self, steps: int = 1, event=None) -> dict:
+        """Go forward again after an undo."""
+        if steps < 1:
+            raise ValueError("steps must be at least 1")
+        return self._move(-steps, event)
+
+    def _move(self, steps: int, event) -> dict:
+        with self._lock():
+            history = self.history
+            self._load_current(history)
+            data = history.move(steps)
+            if event is not None:
+                append_event(self.journal_path, event)
+            return parse_document(data, self.path, read_only=True)
+
+    def restore(self, event=None) -> dict:
+        """Put the last state ttcli saved back over a broken file; keep the broken bytes aside.
+
+        The broken text is kept as ``<name>.history/broken.toml``.
+        """
+        with self._lock():
+            history = self.history.load()
+            pos = history.position()
+            if not history.states:
+                raise StoreError(self.path, "the undo history is empty: there is no earlier state to restore",
+                                 hint="fix the file by hand")
+            try:
+                broken = read_bytes(self.path)
+            except FileNotFoundError:
+                broken = b""
+            real_folder(history.folder, create=True)
+            atomic_write(history.folder / "broken.toml", broken)
+            state = history.states[pos if pos >= 0 else -1]
+            data = history.put_back(state)
+            history.commit(history.prepare(data), state.sha256, RESTORED)
+            if event is not None:
+                append_event(self.journal_path, event)
+            return parse_document(data, self.path, read_only=True)
+
+    def states(self):
+        """The kept states, oldest first; ``current`` marks the one in the file."""
+        return self.history.load().listing()
+
+    def events(self, last: int | None = None) -> list[dict]:
+        return read_events(self.journal_path, last)
+
+
+# The document a transaction wrote, by file, with its exact bytes.  A long-lived
+# process (the combat prompt) need not parse again what it just wrote: the next
+# transaction reuses it while the file still holds those very bytes.
+_WRITTEN: dict[str, tuple[bytes, dict]] = {}
+
+
+def _parsed_before(path, data: bytes) -> dict | None:
+    hit = _WRITTEN.get(os.fspath(path))
+    return hit[1] if hit is not None and hit[0] == data else None
+
+
+def transaction(path, validate=None, **options):
+    """Shorthand for ``SessionFile(path, validate, **options).transaction()``."""
+    return SessionFile(path, validate, **options).transaction()
