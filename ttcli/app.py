@@ -168,13 +168,40 @@ def build(name: str):
     """The Click command ``name`` of the app, made by Typer from its declaration."""
     from importlib import import_module
 
-    import typer.main
+    import typer
 
     module, attribute = COMMANDS[name]
     target = getattr(import_module(f"{__package__}.commands.{module}"), attribute)
-    holder = typer.Typer()
     if isinstance(target, typer.Typer):
-        holder.add_typer(target, name=name)
-    else:
-        holder.command(name)(target)
+        return _lazy_group(name, target)
+    return _convert(name, typer.models.CommandInfo(name=name, callback=target))
+
+
+def _lazy_group(name: str, sub: typer.Typer):
+    """The group of sub-app ``sub`` whose commands are each converted on first use.
+
+    Typer turns every command of a group into a Click command at once, reading
+    each function's annotations; `fight status` needs only its own.
+    """
+    import copy
+
+    import typer.main
+
+    infos = {info.name or typer.main.get_command_name(info.callback.__name__): info
+             for info in sub.registered_commands}
+    shell = copy.copy(sub)
+    shell.registered_commands = []
+    holder = typer.Typer()
+    holder.add_typer(shell, name=name)
+    group = typer.main.get_group(holder).commands[name]
+    group.commands = LazyCommands(group.commands, infos, lambda command: _convert(command, infos[command]))
+    return group
+
+
+def _convert(name: str, info):
+    """One Typer command declaration as a Click command."""
+    import typer.main
+
+    holder = typer.Typer()
+    holder.registered_commands.append(info)
     return typer.main.get_group(holder).commands[name]
