@@ -84,6 +84,6 @@ def test_a_group_converts_its_commands_one_by_one():
     group = typer.main.get_command(app)
     fight = group.commands["fight"]
     assert isinstance(fight.commands, LazyCommands)
-    assert list(fight.commands.keys()) == ["status", "next", "end", "join"]
+    assert {"status", "next", "end", "join"} <= set(fight.commands.keys())
     assert fight.commands.get("status").name == "status"
     assert set(fight.commands._built) == {"status"}
