@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -20,6 +21,10 @@ class TtcliGroup(TyperGroup):
     Every command runs inside the root group's invoke, so this is the single
     edge where DiceError, StoreError, RuleError ... become text on stderr.
     """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = LazyCommands(self.commands, COMMANDS, build)
 
     def list_commands(self, ctx):
         from .commands.actions import declarations
@@ -65,6 +70,46 @@ class TtcliGroup(TyperGroup):
             raise typer.Exit(report.code) from None
 
 
+class LazyCommands(MutableMapping):
+    """A group's commands, each built on first use.
+
+    Looking a name up builds that one command; listing names (``in``, ``keys``)
+    builds none; iterating the items (help, completion) builds them all.
+    """
+
+    def __init__(self, built: dict, names, make) -> None:
+        self._built = dict(built)
+        self._names = list(names)
+        self._make = make
+
+    def __getitem__(self, name):
+        if name not in self._built:
+            if name not in self._names:
+                raise KeyError(name)
+            self._built[name] = self._make(name)
+        return self._built[name]
+
+    def __setitem__(self, name, command) -> None:
+        self._built[name] = command
+
+    def __delitem__(self, name) -> None:
+        if name not in self:
+            raise KeyError(name)
+        self._built.pop(name, None)
+        if name in self._names:
+            self._names.remove(name)
+
+    def __contains__(self, name) -> bool:
+        return name in self._built or name in self._names
+
+    def __iter__(self):
+        yield from self._names
+        yield from (name for name in self._built if name not in self._names)
+
+    def __len__(self) -> int:
+        return len(set(self._names) | set(self._built))
+
+
 def _stderr(ctx):
     return ctx.obj.stderr if isinstance(ctx.obj, Environment) else Environment().stderr
 
@@ -98,19 +143,65 @@ def main_options(
     ctx.obj = env
 
 
-def _register() -> None:
-    from .commands import char, completion, fight, history, odds, roll, session_cmd
+#: the app's commands, in the order help lists them (commands before groups, as
+#: Typer orders them): name -> (module in ttcli.commands, the command function or
+#: sub-app in it).  A module is imported, and its Typer declarations turned into
+#: Click commands, only when its command is run or help lists it: a one-shot
+#: `fight status` pays for the fight commands alone.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "roll": ("roll", "roll_command"),
+    "odds": ("odds", "odds_command"),
+    "repl": ("fight", "repl_command"),
+    "log": ("history", "log_command"),
+    "undo": ("history", "undo_command"),
+    "redo": ("history", "redo_command"),
+    "verify": ("history", "verify_command"),
+    "completion": ("completion", "completion_command"),
+    "session": ("session_cmd", "app"),
+    "char": ("char", "app"),
+    "fight": ("fight", "app"),
+    "effect": ("fight", "effect_app"),
+}
 
-    app.command("roll")(roll.roll_command)
-    app.command("odds")(odds.odds_command)
-    app.add_typer(session_cmd.app, name="session")
-    app.add_typer(char.app, name="char")
-    fight.register(app)
-    app.command("log")(history.log_command)
-    app.command("undo")(history.undo_command)
-    app.command("redo")(history.redo_command)
-    app.command("verify")(history.verify_command)
-    app.command("completion")(completion.completion_command)
+
+def build(name: str):
+    """The Click command ``name`` of the app, made by Typer from its declaration."""
+    from importlib import import_module
+
+    import typer
+
+    module, attribute = COMMANDS[name]
+    target = getattr(import_module(f"{__package__}.commands.{module}"), attribute)
+    if isinstance(target, typer.Typer):
+        return _lazy_group(name, target)
+    return _convert(name, typer.models.CommandInfo(name=name, callback=target))
 
 
-_register()
+def _lazy_group(name: str, sub: typer.Typer):
+    """The group of sub-app ``sub`` whose commands are each converted on first use.
+
+    Typer turns every command of a group into a Click command at once, reading
+    each function's annotations; `fight status` needs only its own.
+    """
+    import copy
+
+    import typer.main
+
+    infos = {info.name or typer.main.get_command_name(info.callback.__name__): info
+             for info in sub.registered_commands}
+    shell = copy.copy(sub)
+    shell.registered_commands = []
+    holder = typer.Typer()
+    holder.add_typer(shell, name=name)
+    group = typer.main.get_group(holder).commands[name]
+    group.commands = LazyCommands(group.commands, infos, lambda command: _convert(command, infos[command]))
+    return group
+
+
+def _convert(name: str, info):
+    """One Typer command declaration as a Click command."""
+    import typer.main
+
+    holder = typer.Typer()
+    holder.registered_commands.append(info)
+    return typer.main.get_group(holder).commands[name]

@@ -246,8 +246,3 @@ def repl_command(ctx: typer.Context) -> None:
     """Open the combat prompt on the current session (same as 'ttcli fight')."""
     open_prompt(ctx)
 
-
-def register(root: typer.Typer) -> None:
-    root.add_typer(app, name="fight")
-    root.add_typer(effect_app, name="effect")
-    root.command("repl")(repl_command)
