@@ -29,6 +29,7 @@ from rules.core.effects import (
     TURN_START,
     Effect,
 )
+from rules.core.events import health_fields
 from rules.core.outcome import Damage, HealthChange, Work
 from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Fight, TurnState
 from rules.dice import roll_text
@@ -77,32 +78,14 @@ class ClockReport:
         return parts
 
 
-_STATUS_NEWS = {
-    (OK, UNCONSCIOUS): " and falls unconscious",
-    (OK, DEAD): " and dies",
-    (UNCONSCIOUS, DEAD): " and dies",
-    (UNCONSCIOUS, OK): " and wakes up",
-}
-
-
-def status_news(change: HealthChange) -> str:
-    """`` and falls unconscious`` ... for a change of status, else ``""``."""
-    return _STATUS_NEWS.get((change.status_before, change.status_after), "")
-
-
-def hp_text(change: HealthChange) -> str:
-    return f"HP {change.hp_before} -> {change.hp_after}"
-
-
-def _tick_damage(work: Work, source: DiceSource, effect: Effect) -> tuple[int, str]:
+def _tick_damage(work: Work, source: DiceSource, effect: Effect) -> tuple[int, list[int]]:
     if not effect.damage_dice:
-        return effect.damage, ""
+        return effect.damage, []
     rolled = roll_text(effect.damage_dice, source)
     work.add_dice(
         Die(d.face, d.sides, "tick_damage", d.origin, d.counter) for d in rolled.dice
     )
-    faces = "+".join(str(d.face) for d in rolled.dice)
-    return effect.damage + rolled.value, f" ({effect.damage_dice}: {faces})"
+    return effect.damage + rolled.value, [d.face for d in rolled.dice]
 
 
 def _tick(
@@ -110,25 +93,20 @@ def _tick(
     round_: int, report: ClockReport,
 ) -> None:
     record: dict[str, Any] = {"combatant": name, "effect": effect.name}
-    amount, shown = _tick_damage(work, source, effect) if effect.damage or effect.damage_dice else (0, "")
+    amount, faces = _tick_damage(work, source, effect) if effect.damage or effect.damage_dice else (0, [])
     if effect.floor and amount > 0:
         # this effect alone never brings its bearer below its floor (TW-BLEED-1)
         amount = min(amount, max(0, work.get(name).resources.get("hp", 0) - effect.floor))
     if amount > 0:
         change = rules.hurt(work, name, Damage(amount, kind="effect", source=effect.name))
-        work.say(
-            f"{name}: {effect.name} deals {amount}{shown} ({hp_text(change)}){status_news(change)}.",
-            about=[name],
-        )
+        work.tell("tick", about=[name], what="damage", effect=effect.name, dice=effect.damage_dice or None,
+                  faces=faces or None, **health_fields(change))
         record["damage"] = amount
     if effect.hook:
         rules.effect_hook(work, source, name, effect)
     if effect.heal and work.get(name).status != DEAD:
         change = restore(rules, work, name, effect.heal)
-        work.say(
-            f"{name}: {effect.name} heals {effect.heal} ({hp_text(change)}){status_news(change)}.",
-            about=[name],
-        )
+        work.tell("tick", about=[name], what="heal", effect=effect.name, **health_fields(change))
         record["heal"] = effect.heal
     record["hp"] = work.get(name).resources.get("hp", 0)
     record["status"] = work.get(name).status
@@ -145,8 +123,7 @@ def restore(rules: ClockRules, work: Work, name: str, amount: int) -> HealthChan
         if gone:
             work.put(replace(bearer, effects=tuple(e for e in bearer.effects if not e.healing_removes)))
             for effect in gone:
-                work.say(f"{name}: the healing ends {effect.name}.", about=[name])
-                work.emit("effect_ended", about=[name], name=name, effect=effect.name, why="healed")
+                work.tell("effect_ended", about=[name], name=name, effect=effect.name, why="healed")
     return change
 
 
@@ -177,7 +154,7 @@ def run_moment(
         # the dead keep their effects as they were: nothing ticks on a body
         for effect in [e for e in effects if _ends(e, moment, round_)]:
             effects.remove(effect)
-            work.say(f"{name}: {effect.name} ends.", about=[name])
+            work.tell("effect_ended", about=[name], name=name, effect=effect.name, why="time")
             report.ended.append({"combatant": name, "effect": effect.name})
     work.put(replace(bearer, effects=tuple(effects)))
 
@@ -267,8 +244,7 @@ def land(
         reason = skip_reason(rules, work.get(name))
         if reason is None:
             work.fight = replace(work.fight, turn=paused)
-            work.say(f"{name} takes the delayed turn.", about=[name])
-            work.emit("turn_resumed", about=[name], name=name)
+            work.tell("turn_resumed", about=[name], name=name)
             return True
         _skip(work, source, rules, name, reason, report)
         return False
@@ -284,8 +260,7 @@ def land(
 
 def _skip(work: Work, source: DiceSource, rules: ClockRules, name: str, reason: str,
           report: ClockReport) -> None:
-    work.say(f"{name} {reason}: turn skipped.", about=[name])
-    work.emit("turn_skipped", about=[name], name=name, reason=reason)
+    work.tell("turn_skipped", about=[name], name=name, reason=reason)
     report.skipped.append(name)
     run_moment(work, source, rules, name, TURN_END, report)
 
@@ -320,10 +295,7 @@ def _arrive(
     if len(able) == 1:
         return land(work, source, rules, start, report)
     work.fight = replace(work.fight, index=start, turn=None)
-    shown = [n for n in able if not work.hidden(n)]
-    work.say(f"Together: {', '.join(able)} act in the order they choose.", about=able,
-             public=f"Together: {', '.join(shown)} act in the order they choose." if shown else "")
-    work.emit("place_open", about=able, names=list(able))
+    work.tell("place_open", about=able, public=True, names=list(able))
     return True
 
 
@@ -356,8 +328,7 @@ _NOBODY = "nobody in the fight can act any more; end the fight"
 def open_rounds(work: Work, source: DiceSource, rules: ClockRules, report: ClockReport) -> None:
     """Round 1 begins and the first place where someone can act comes up."""
     assert work.fight is not None
-    work.say(f"Round {work.fight.round}.")
-    work.emit("round", round=work.fight.round)
+    work.tell("round", round=work.fight.round)
     run_round_moment(work, source, rules, ROUND_START, report)
     if not work.fight.order:
         return  # a round clock: nobody takes turns, the round resolves at once
@@ -483,8 +454,7 @@ def delay(work: Work, source: DiceSource, rules: ClockRules, name: str, report: 
         fight, order=order, turn=None, delayed=fight.delayed + (turn,),
         initiative=fight.initiative or fight.order,
     )
-    work.say(f"{name} delays the turn to the end of round {fight.round}.", about=[name])
-    work.emit("turn_delayed", about=[name], name=name, round=fight.round)
+    work.tell("turn_delayed", about=[name], name=name, round=fight.round)
     _go(work, source, rules, index, report)
     return True
 
@@ -500,13 +470,12 @@ def next_round(work: Work, source: DiceSource, rules: ClockRules, report: ClockR
     fight = work.fight
     work.fight = replace(fight, round=fight.round + 1, index=0, turn=None,
                          order=fight.initiative or fight.order, initiative=(), delayed=())
-    work.say(f"Round {work.fight.round}.")
-    work.emit("round", round=work.fight.round)
+    work.tell("round", round=work.fight.round)
     run_round_moment(work, source, rules, ROUND_START, report)
 
 
 __all__ = [
-    "ClockReport", "ClockRules", "advance", "claim", "delay", "end_turn", "hp_text", "land", "may_act",
+    "ClockReport", "ClockRules", "advance", "claim", "delay", "end_turn", "land", "may_act",
     "next_round", "open_rounds", "place", "proceed", "run_moment", "run_round_moment", "skip_reason",
-    "status_news", "take_turn", "waiting",
+    "take_turn", "waiting",
 ]

@@ -103,6 +103,41 @@ def _tick(f: Fields, view: View) -> str:
     return f"{f['name']}: {f['effect']} {verb} {f['amount']}{shown} ({hp_text(f)}){status_news(f)}."
 
 
+def _declaration(declaration: Fields) -> str:
+    from rules.core.rounds import describe
+
+    return describe(declaration)
+
+
+def _declared(f: Fields, view: View) -> str | None:
+    name = f["name"]
+    if view.public:
+        if not view.visible([name]):
+            return None
+        return f"{name} changes the declaration." if f.get("changed") else f"{name} declares."
+    if f.get("changed"):
+        return f"{name} changes the declaration: {_declaration(f['declaration'])} (was: {_declaration(f['was'])})."
+    return f"{name} declares: {_declaration(f['declaration'])}."
+
+
+def _withdrawn(f: Fields, view: View) -> str | None:
+    name = f["name"]
+    if view.public:
+        return f"{name} withdraws the declaration." if view.visible([name]) else None
+    return f"{name} withdraws the declaration ({_declaration(f['declaration'])})."
+
+
+def _revealed(f: Fields, view: View) -> str:
+    if not f.get("declaration"):
+        return f"{f['name']} declared nothing."
+    return f"{f['name']}: {_declaration(f['declaration'])}."
+
+
+def _place_open(f: Fields, view: View) -> str | None:
+    shown = view.visible(f["names"])
+    return f"Together: {', '.join(shown)} act in the order they choose." if shown else None
+
+
 def _effect_ended(f: Fields, view: View) -> str:
     if f.get("why") == "healed":
         return f"{f['name']}: the healing ends {f['effect']}."
@@ -122,6 +157,13 @@ MESSAGES: dict[str, Message] = {
     "effect_ended": _effect_ended,
     "tick": _tick,
     "turn_skipped": lambda f, v: f"{f['name']} {f['reason']}: turn skipped.",
+    "turn_resumed": lambda f, v: f"{f['name']} takes the delayed turn.",
+    "turn_delayed": lambda f, v: f"{f['name']} delays the turn to the end of round {f['round']}.",
+    "place_open": _place_open,
+    "declared": _declared,
+    "withdrawn": _withdrawn,
+    "round_resolves": lambda f, v: f"Round {f['round']} resolves.",
+    "revealed": _revealed,
     "joined": _joined,
     "left": lambda f, v: f"{f['name']} leaves the fight.",
     "decided": lambda f, v: f"Nobody on the {f['loser']} side is standing: the fight can end.",

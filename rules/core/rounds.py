@@ -75,10 +75,6 @@ def _declarer(rules: Any, work: Work, enc: Encounter, query: str) -> str:
     return name
 
 
-def _public(work: Work, name: str, text: str) -> str:
-    return "" if work.hidden(name) else text
-
-
 def declare(rules: Any, enc: Encounter, query: str, declaration: Mapping[str, Any]) -> Outcome:
     """``query`` declares ``declaration`` (the system's table of TOML-safe
     values) for this round, replacing an earlier one of the same round."""
@@ -91,13 +87,7 @@ def declare(rules: Any, enc: Encounter, query: str, declaration: Mapping[str, An
     assert work.fight is not None
     work.fight = _with_declared(work.fight, declared)
     round_ = work.fight.round
-    if before is None:
-        work.say(f"{name} declares: {describe(declaration)}.", about=[name],
-                 public=_public(work, name, f"{name} declares."))
-    else:
-        work.say(f"{name} changes the declaration: {describe(declaration)} (was: {describe(before)}).",
-                 about=[name], public=_public(work, name, f"{name} changes the declaration."))
-    work.emit("declared", about=[name], secret=("declaration", "was"), name=name, round=round_,
+    work.tell("declared", about=[name], public=True, secret=("declaration", "was"), name=name, round=round_,
               declaration=dict(declaration), changed=before is not None, was=before)
     event = {"kind": "declare", "name": name, "declaration": dict(declaration)}
     return work.outcome(event, hidden=work.get(name).hidden)
@@ -113,9 +103,7 @@ def withdraw(rules: Any, enc: Encounter, query: str) -> Outcome:
         raise RuleError(f"{name} has declared nothing this round")
     before = declared.pop(name)
     work.fight = _with_declared(fight, declared)
-    work.say(f"{name} withdraws the declaration ({describe(before)}).", about=[name],
-             public=_public(work, name, f"{name} withdraws the declaration."))
-    work.emit("withdrawn", about=[name], secret=("declaration",), name=name, round=fight.round,
+    work.tell("withdrawn", about=[name], public=True, secret=("declaration",), name=name, round=fight.round,
               declaration=before)
     return work.outcome({"kind": "withdraw", "name": name, "declaration": before},
                         hidden=work.get(name).hidden)
@@ -132,14 +120,11 @@ def resolve(work: Work, source: DiceSource, rules: Any, settle: Settle, report: 
     waiting = [c.name for c in work.combatants.values()
                if c.name not in declared and (not fight.order or c.name in fight.order)
                and rules.cannot_act(c) is None]
-    work.say(f"Round {fight.round} resolves.")
-    work.emit("round_resolves", round=fight.round, declared=len(declared))
+    work.tell("round_resolves", round=fight.round, declared=len(declared))
     for name, declaration in declared.items():
-        work.say(f"{name}: {describe(declaration)}.", about=[name])
-        work.emit("revealed", about=[name], name=name, round=fight.round, declaration=declaration)
+        work.tell("revealed", about=[name], name=name, round=fight.round, declaration=declaration)
     for name in waiting:
-        work.say(f"{name} declared nothing.", about=[name])
-        work.emit("revealed", about=[name], name=name, round=fight.round, declaration={})
+        work.tell("revealed", about=[name], name=name, round=fight.round, declaration={})
     work.fight = _with_declared(fight, {})
     settle(work, source, declared)
     next_round(work, source, rules, report)
