@@ -8,9 +8,11 @@ dice in the same order.
 from __future__ import annotations
 
 from .roller import (
-    PERCENT, SUCCESSES, Roll, Rolled, RolledChain, RolledDice, RolledDie, RolledGroup,
-    RolledNeg, RolledNum, RolledPercent,
+    PERCENT, SUCCESSES, Roll, Rolled, RolledBag, RolledChain, RolledDice, RolledDie, RolledFunc,
+    RolledGroup, RolledNeg, RolledNum, RolledPercent,
 )
+
+_FUDGE = {-1: "-", 0: "0", 1: "+"}
 
 
 def plural(n: int, one: str, many: str) -> str:
@@ -41,15 +43,25 @@ class Stringifier:
     def label(self, text: str) -> str:
         return f"[{text}]"
 
+    def crit_hit(self, text: str) -> str:
+        """A die a ``cs`` mark matched (Roll20's critical success)."""
+        return self.success(text + "✓")
+
+    def crit_miss(self, text: str) -> str:
+        """A die a ``cf`` mark matched (Roll20's critical failure)."""
+        return self.failure(text + "✗")
+
     # -- structure -----------------------------------------------------------
     def die(self, d: RolledDie, given_mode: bool) -> str:
-        text = str(d.face)
+        text = str(d.face) if not d.mark else _marked(d)
         if d.exploded:
-            text += "!"
+            text += "!!" if "c" in d.mark else "!"
         if given_mode and d.origin != "given":
             text += self.rolled_mark
         if not d.kept:
             return self.dropped(text)
+        if d.crit:
+            text = self.crit_hit(text) if d.crit > 0 else self.crit_miss(text)
         if d.success:
             return self.success(text)
         if d.failure:
@@ -58,7 +70,11 @@ class Stringifier:
 
     def dice_group(self, r: RolledDice, given_mode: bool, alone: bool) -> str:
         die = self.die
-        body = "".join([die(d, given_mode) + ("→" if d.rerolled else "+") for d in r.dice])[:-1] or "0"
+        if r.node.more is not None and r.node.more.sort:
+            body = _sorted_body(self, r, given_mode)
+        else:
+            body = "".join([die(d, given_mode) + ("→" if d.rerolled else "+")
+                            for d in r.dice])[:-1] or "0"
         if r.capped:
             body += " (dice limit reached)"
         return body if alone or len(r.dice) <= 1 else f"({body})"
@@ -67,6 +83,8 @@ class Stringifier:
         return _WRITERS[type(r)](self, r, given_mode, alone)
 
     def _num(self, r: RolledNum, given_mode: bool, alone: bool) -> str:
+        if type(r.node).__name__ == "Dec":  # as typed, not as rounded
+            return f"{r.node.num / r.node.den:g}"
         return str(r.value)
 
     def _neg(self, r: RolledNeg, given_mode: bool, alone: bool) -> str:
@@ -85,6 +103,22 @@ class Stringifier:
             out.append(op)
             out.append(node(term, given_mode, False))
         return "".join(out)
+
+    def _bag(self, r: RolledBag, given_mode: bool, alone: bool) -> str:
+        node = r.node
+        parts = []
+        for item, kept in zip(r.items, r.kept):
+            text = self.node(item, given_mode, True)
+            if not kept:
+                text = self.dropped(text)
+            elif node.success is not None and node.success.test(item.value):
+                text = self.success(text)
+            parts.append(text)
+        body = ", ".join(parts)
+        return "{" + body + "}" if node.braces else "(" + body + ("," if len(parts) == 1 else "") + ")"
+
+    def _func(self, r: RolledFunc, given_mode: bool, alone: bool) -> str:
+        return r.node.name + "(" + ", ".join(self.node(a, given_mode, True) for a in r.args) + ")"
 
     def result(self, roll: Roll) -> str:
         if roll.kind == PERCENT:
@@ -122,7 +156,40 @@ _WRITERS = {
     RolledGroup: lambda self, r, g, a: self._group(r, g, a),
     RolledPercent: lambda self, r, g, a: self._percent(r, g, a),
     RolledChain: lambda self, r, g, a: self._chain(r, g, a),
+    RolledBag: lambda self, r, g, a: self._bag(r, g, a),
+    RolledFunc: lambda self, r, g, a: self._func(r, g, a),
 }
+
+
+def _marked(d: RolledDie) -> str:
+    """A die whose value is not simply its face."""
+    mark = d.mark
+    if "F" in mark:
+        face = _FUDGE[d.face - 2]
+    elif "p" in mark:
+        face = f"{d.face}-1"
+    else:
+        face = str(d.face)
+    if "m" in mark:  # raised by mi or lowered by ma
+        shown = _FUDGE.get(d.value, str(d.value)) if "F" in mark else str(d.value)
+        return f"{face}{'↑' if d.value > d.face - (2 if 'F' in mark else 0) else '↓'}{shown}"
+    return face
+
+
+def _sorted_body(w: Stringifier, r: RolledDice, given_mode: bool) -> str:
+    """Entries (a die with the dice that replaced or compounded it) by value."""
+    entries: list[list[RolledDie]] = []
+    joined = False
+    for d in r.dice:
+        if joined:
+            entries[-1].append(d)
+        else:
+            entries.append([d])
+        joined = d.rerolled or "c" in d.mark
+    entries.sort(key=lambda e: sum(d.counts for d in e if not d.rerolled),
+                 reverse=r.node.more.sort == "d")
+    return "+".join("".join(w.die(d, given_mode) + ("→" if d.rerolled else "+") for d in e)[:-1]
+                    for e in entries) or "0"
 
 PLAIN = Stringifier()
 
