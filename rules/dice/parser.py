@@ -48,16 +48,16 @@ _SIGNS = {"×": "*", "·": "*", "÷": "/", "−": "-", "–": "-", "≥": ">=", 
 _TOKEN = re.compile(
     r"""
     (?P<ws>\s+)
-  | (?P<dec>[0-9]*\.[0-9]+)
-  | (?P<int>[0-9]+)
-  | (?P<func>(?i:floor|ceil|round|abs|min|max)(?=\s*\())
-  | (?P<mod>(?i:min|max|kh|kl|dh|dl|ph|pl|rr|ro|ra|mi|ma|xo|cs|cf|sa|sd))
-  | (?P<die>[dDдДкК])
-  | (?P<short>(?i:k|r|f|p|e|x|h|l))
-  | (?P<cmp>==|!=|>=|<=|>|<|=|≥|≤|⩾|⩽)
+  | (?P<int>[0-9]+(?![.0-9]))
+  | (?P<die>[dD](?![hHlL])|[дДкК])
   | (?P<op>//|[-+*/×·÷−–])
   | (?P<lp>\()
   | (?P<rp>\))
+  | (?P<func>(?i:floor|ceil|round|abs|min|max)(?=\s*\())
+  | (?P<mod>(?i:min|max|kh|kl|dh|dl|ph|pl|rr|ro|ra|mi|ma|xo|cs|cf|sa|sd))
+  | (?P<short>(?i:k|r|f|p|e|x|h|l))
+  | (?P<cmp>==|!=|>=|<=|>|<|=|≥|≤|⩾|⩽)
+  | (?P<dec>[0-9]*\.[0-9]+)
   | (?P<lb>\{)
   | (?P<rb>\})
   | (?P<comma>,)
@@ -74,7 +74,8 @@ _OPERAND = frozenset(("int", "dec", "die", "lp", "lb", "func"))
 _RANK = {"kh": (True, "h"), "kl": (True, "l"), "dh": (False, "h"), "dl": (False, "l"),
          "ph": (False, "h"), "pl": (False, "l")}
 _OLD_KEEP = {(True, "h"): "kh", (True, "l"): "kl", (False, "h"): "dh", (False, "l"): "dl"}
-_COMPARE_OPS = ("==", "!=", ">=", "<=", ">", "<", "=")
+#: token kinds that can continue a dice term: anything else ends it at once
+_MODIFIER_KINDS = frozenset(("mod", "short", "bang", "cmp", "die"))
 
 
 def _split_label(text: str) -> tuple[str, str | None]:
@@ -215,10 +216,11 @@ class _Parser:
             self.depth -= 1
             return Neg(operand, pos) if value == "-" else operand
         node = self.atom()
-        while self.peek()[0] == "note":  # d20's inline notes, 9[fire]: shown in the text only
+        tokens = self.tokens
+        while tokens[self.i][0] == "note":  # d20's inline notes, 9[fire]: shown in the text only
             self.i += 1
-        kind, value, pos = self.peek()
-        if kind in ("mod", "short") and type(node) not in (Dice, Bag):
+        kind, value, pos = tokens[self.i]
+        if (kind == "mod" or kind == "short") and type(node) not in (Dice, Bag):
             if value.lower() in _RANK or value.lower() in ("k", "p"):
                 raise self.error(f"'{value}' picks among dice or the items of a set, and this has none",
                                  pos, "write it after dice (4d6kh3) or a set ((1d20+5, 15)kh1)")
@@ -397,8 +399,11 @@ class _Parser:
         more: dict[str, object] = {"fudge": True} if fudge else {}
         picks: list[tuple[bool, Sel]] = []
         high = 1 if fudge else sides
+        tokens = self.tokens
         while True:
-            kind, value, pos = self.peek()
+            kind, value, pos = tokens[self.i]
+            if kind not in _MODIFIER_KINDS:
+                break
             low = value.lower()
             if kind == "mod" and low in _RANK or kind == "short" and low in ("k", "p") or \
                     kind == "die" and low == "d" and self.tokens[self.i + 1][0] == "int":
@@ -471,6 +476,9 @@ class _Parser:
                 mods["failure"] = self.cond("failure", required=True)
             else:
                 break
+        end = tokens[self.i][2]
+        if not mods and not more and not picks:  # the common 2d6
+            return Dice(count, sides, start, self.text[start:end].strip())
         if mods.get("reroll", 0) is None:
             del mods["reroll"]
         steps = _merge(picks)
@@ -479,7 +487,6 @@ class _Parser:
             mods["keep"] = Keep(_OLD_KEEP[steps[0].keep, sel.cat], sel.num)
         elif steps:
             more["select"] = steps
-        end = self.peek()[2]
         node = Dice(count, sides, start, self.text[start:end].strip(), **mods,
                     more=More(**more) if more else None)
         self.check_dice(node)
@@ -502,7 +509,7 @@ class _Parser:
 
     def check_dice(self, d: Dice) -> None:
         """Rules of a single dice term that do not need rolling to see."""
-        faces = _Faces(d)
+        faces = _Faces(d) if d.reroll is not None or d.explode is not None else None
         if d.reroll is not None and not d.reroll_once and faces.count(d.reroll) >= faces.n:
             raise self.error(f"reroll {d.reroll} matches every face of a {faces.name}: it would never end",
                              d.pos, "use ro for a single reroll", "limit")

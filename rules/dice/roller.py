@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import operator
 
-from ..core.sources import ROLLED_DRAWS, SHARED_FACES, DiceSource, Draw, GivenFaceError
+from ..core.sources import (
+    GIVEN, ROLLED_DRAWS, SHARED_FACES, DiceSource, Draw, GivenFaceError, RandomSource,
+)
 from .ast import Bag, Calc, Chain, Dec, Dice, Expression, Func, Group, Neg, Node, Num, Percent, iter_dice
 from .errors import DiceError
 from .limits import DEFAULT_LIMITS, Limits
@@ -117,7 +119,7 @@ SUCCESSES = "successes"
 PERCENT = "percent"
 
 
-class Roll(record("Roll", "expression root value kind passed", defaults=(None,))):
+class Roll(record("Roll", "expression root value kind passed given", defaults=(None, None))):
     __slots__ = ()
     expression: Expression
     root: Rolled
@@ -126,6 +128,14 @@ class Roll(record("Roll", "expression root value kind passed", defaults=(None,))
     kind: str
     #: for percent rolls: did it succeed; None for other kinds
     passed: bool | None
+    #: whether any die came from given values (None: not known, look at the dice)
+    given: bool | None
+
+    @property
+    def has_given(self) -> bool:
+        if self.given is not None:
+            return self.given
+        return any(d.origin == GIVEN for d in self.dice)
 
     @property
     def label(self) -> str | None:
@@ -327,9 +337,11 @@ class _Roller:
         except GivenFaceError as e:
             e.position = node.pos
             raise
-        if states is None and node.keep is None and node.success is None:
-            return RolledDice(node, tuple([_die(sides, d) for d in draws]),
-                              sum([d.face for d in draws]))
+        if states is None and node.success is None:
+            if node.keep is None:
+                return RolledDice(node, tuple([_die(sides, d) for d in draws]),
+                                  sum([d.face for d in draws]))
+            return _keep_only(node, draws)
         return self.judge(node, draws, states, capped)
 
     def special(self, node: Dice) -> tuple[list[Draw], list[int], bool]:
@@ -395,6 +407,18 @@ class _Roller:
                           failures if fail is not None else None, capped)
 
 
+def _keep_only(node: Dice, draws: list[Draw]) -> RolledDice:
+    """Keep/drop without rerolls, explosions or success counts (4d6kh3): one sort."""
+    faces = [d.face for d in draws]
+    mode, count = node.keep
+    # sorted() is stable, also with reverse=True: among equal faces the earlier die comes first
+    order = sorted(range(len(faces)), key=faces.__getitem__, reverse=mode[1] == "h")
+    kept = set(order[:count] if mode[0] == "k" else order[count:])
+    sides = node.sides
+    return RolledDice(node, tuple([_die(sides, d, i in kept) for i, d in enumerate(draws)]),
+                      sum([faces[i] for i in kept]))
+
+
 def _keep(draws: list[Draw], live: list[int], mode: str, count: int) -> list[int]:
     """Indexes kept; among equal faces the earlier die is preferred."""
     low_first = sorted(live, key=lambda i: draws[i].face)  # sorted() is stable
@@ -444,6 +468,8 @@ def roll(expr: Expression, source: DiceSource, limits: Limits = DEFAULT_LIMITS) 
     """Roll a parsed expression with dice from ``source``."""
     roller = _Roller(expr, source, limits)
     root = roller.roll(expr.root)
+    # a seeded or random source never gives dice: no need to look at each die
+    given = False if type(source) is RandomSource else None
     if type(root) is RolledPercent:
-        return Roll(expr, root, root.value, PERCENT, root.success)
-    return Roll(expr, root, root.value, SUCCESSES if roller.pool else TOTAL)
+        return Roll(expr, root, root.value, PERCENT, root.success, given)
+    return Roll(expr, root, root.value, SUCCESSES if roller.pool else TOTAL, None, given)

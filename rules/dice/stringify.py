@@ -7,9 +7,10 @@ dice in the same order.
 
 from __future__ import annotations
 
+from .ast import Dec
 from .roller import (
     PERCENT, SUCCESSES, Roll, Rolled, RolledBag, RolledChain, RolledDice, RolledDie, RolledFunc,
-    RolledGroup, RolledNeg, RolledNum, RolledPercent,
+    RolledGroup, RolledNeg, RolledNum, RolledPercent, _all_groups,
 )
 
 _FUDGE = {-1: "-", 0: "0", 1: "+"}
@@ -23,6 +24,19 @@ class Stringifier:
     """Plain text: ``9d6>=5 = 5+4+3+2+4+5+5+5+4 = 4 successes``."""
 
     rolled_mark = "*"  # after a die that was rolled here although dice were given
+
+    def __init__(self) -> None:
+        # bound once, so a subclass's override of any writer is the one called
+        self._writers = {
+            RolledDice: self.dice_group,
+            RolledNum: self._num,
+            RolledNeg: self._neg,
+            RolledGroup: self._group,
+            RolledPercent: self._percent,
+            RolledChain: self._chain,
+            RolledBag: self._bag,
+            RolledFunc: self._func,
+        }
 
     # -- hooks ---------------------------------------------------------------
     def dropped(self, text: str) -> str:
@@ -69,6 +83,14 @@ class Stringifier:
         return text
 
     def dice_group(self, r: RolledDice, given_mode: bool, alone: bool) -> str:
+        node = r.node
+        if not given_mode and node.keep is None and node.success is None and \
+                node.reroll is None and node.explode is None and node.more is None:
+            # nothing marks a die of a plain term: its faces are all there is to show
+            dice = r.dice
+            if len(dice) <= 1 or alone:
+                return "+".join([str(d.face) for d in dice]) or "0"
+            return "(" + "+".join([str(d.face) for d in dice]) + ")"
         die = self.die
         if r.node.more is not None and r.node.more.sort:
             body = _sorted_body(self, r, given_mode)
@@ -80,10 +102,10 @@ class Stringifier:
         return body if alone or len(r.dice) <= 1 else f"({body})"
 
     def node(self, r: Rolled, given_mode: bool, alone: bool) -> str:
-        return _WRITERS[type(r)](self, r, given_mode, alone)
+        return self._writers[type(r)](r, given_mode, alone)
 
     def _num(self, r: RolledNum, given_mode: bool, alone: bool) -> str:
-        if type(r.node).__name__ == "Dec":  # as typed, not as rounded
+        if type(r.node) is Dec:  # as typed, not as rounded
             return f"{r.node.num / r.node.den:g}"
         return str(r.value)
 
@@ -97,11 +119,12 @@ class Stringifier:
         return self.die(r.die, given_mode)
 
     def _chain(self, r: RolledChain, given_mode: bool, alone: bool) -> str:
-        node = self.node
-        out = [node(r.first, given_mode, False)]
+        writers = self._writers
+        first = r.first
+        out = [writers[type(first)](first, given_mode, False)]
         for op, term in r.rest:
             out.append(op)
-            out.append(node(term, given_mode, False))
+            out.append(writers[type(term)](term, given_mode, False))
         return "".join(out)
 
     def _bag(self, r: RolledBag, given_mode: bool, alone: bool) -> str:
@@ -130,35 +153,24 @@ class Stringifier:
         return self.strong(str(roll.value))
 
     def roll(self, roll: Roll) -> str:
-        dice = roll.dice
-        given_mode = any(d.origin == "given" for d in dice)
-        parts = [self.escape(roll.text)]
+        given_mode = roll.has_given
+        expression = roll.expression
+        text = self.escape(expression.text)
         if roll.kind == PERCENT:
-            parts.append("d100 = " + self.result(roll))
+            line = text + " = d100 = " + self.result(roll)
         else:
+            root = roll.root
+            line = text + " = "
             # plain arithmetic (3+4) would only repeat the expression
-            if dice:
-                shown = self.node(roll.root, given_mode, True)
+            if type(root) is RolledDice and root.dice or type(root) is not RolledNum and \
+                    any(g.dice for g in _all_groups(root)):
+                shown = self._writers[type(root)](root, given_mode, True)
                 if shown != str(roll.value):
-                    parts.append(shown)
-            parts.append(self.result(roll))
-        line = " = ".join(parts)
-        if roll.label:
-            line = f"{self.label(self.escape(roll.label))} {line}"
+                    line += shown + " = "
+            line += self.result(roll)
+        if expression.label:
+            line = f"{self.label(self.escape(expression.label))} {line}"
         return line
-
-
-# Looked up on the instance's class, so a subclass may override any of them.
-_WRITERS = {
-    RolledDice: lambda self, r, g, a: self.dice_group(r, g, a),
-    RolledNum: lambda self, r, g, a: self._num(r, g, a),
-    RolledNeg: lambda self, r, g, a: self._neg(r, g, a),
-    RolledGroup: lambda self, r, g, a: self._group(r, g, a),
-    RolledPercent: lambda self, r, g, a: self._percent(r, g, a),
-    RolledChain: lambda self, r, g, a: self._chain(r, g, a),
-    RolledBag: lambda self, r, g, a: self._bag(r, g, a),
-    RolledFunc: lambda self, r, g, a: self._func(r, g, a),
-}
 
 
 def _marked(d: RolledDie) -> str:
