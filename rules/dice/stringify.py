@@ -92,10 +92,12 @@ class Stringifier:
                 return "+".join([str(d.face) for d in dice]) or "0"
             return "(" + "+".join([str(d.face) for d in dice]) + ")"
         die = self.die
+        # Fate players read their dice as "+ - 0 +", not as a sum
+        sep = " " if node.fudge else "+"
         if r.node.more is not None and r.node.more.sort:
-            body = _sorted_body(self, r, given_mode)
+            body = _sorted_body(self, r, given_mode, sep)
         else:
-            body = "".join([die(d, given_mode) + ("→" if d.rerolled else "+")
+            body = "".join([die(d, given_mode) + ("→" if d.rerolled else sep)
                             for d in r.dice])[:-1] or "0"
         if r.capped:
             body += " (dice limit reached)"
@@ -188,7 +190,7 @@ def _marked(d: RolledDie) -> str:
     return face
 
 
-def _sorted_body(w: Stringifier, r: RolledDice, given_mode: bool) -> str:
+def _sorted_body(w: Stringifier, r: RolledDice, given_mode: bool, sep: str) -> str:
     """Entries (a die with the dice that replaced or compounded it) by value."""
     entries: list[list[RolledDie]] = []
     joined = False
@@ -200,7 +202,7 @@ def _sorted_body(w: Stringifier, r: RolledDice, given_mode: bool) -> str:
         joined = d.rerolled or "c" in d.mark
     entries.sort(key=lambda e: sum(d.counts for d in e if not d.rerolled),
                  reverse=r.node.more.sort == "d")
-    return "+".join("".join(w.die(d, given_mode) + ("→" if d.rerolled else "+") for d in e)[:-1]
+    return sep.join("".join(w.die(d, given_mode) + ("→" if d.rerolled else sep) for d in e)[:-1]
                     for e in entries) or "0"
 
 PLAIN = Stringifier()
