@@ -191,7 +191,8 @@ def _roll_more(roller, node: Dice) -> RolledDice:
             last = rec is e.dice[-1]
             dice.append(RolledDie(sides, d.face, d.origin, d.counter, is_kept and not rerolled,
                                   rerolled, exploded, extra, s and last, f and last,
-                                  None if value == d.face else value, mark, crit if last else 0))
+                                  None if value == d.face and not mark else value, mark,
+                                  crit if last else 0))
     if succ is None:
         return RolledDice(node, tuple(dice), total, capped=capped)
     roller.pool = True
