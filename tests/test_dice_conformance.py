@@ -119,3 +119,10 @@ def test_where_the_meanings_differ_both_are_accepted(expr, ours):
     # d20's text keeps its ttcli meaning (the highest), ttcli's spelling gives d20's
     assert parse(expr) != parse(ours)
     roll(parse(expr), RandomSource(1))
+
+
+def test_c_dice_1_our_d_percent_is_a_d100_where_d20s_is_a_tens_die():
+    # excepted from the comparison by design: the one spelling where ours wins on a die
+    assert set(_d20_totals("1d%", 2000, SEED)) == set(range(0, 100, 10))
+    d = distribution(parse("1d%"))
+    assert (d.min, d.max, len(d)) == (1, 100, 100)

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.core.sources import GIVEN, ROLLED, Draw, GivenSource, RandomSource
-from rules.dice import DiceError, parse, roll, roll_text, to_text
+from rules.dice import DiceError, parse, roll_text, to_text
 from rules.odds import distribution
 from test_odds import as_dict, brute_force
 

@@ -9,7 +9,7 @@ fit as well as the result, so nothing computed while rolling can leave the
 
 from __future__ import annotations
 
-from .ast import Bag, Calc, Dec, Dice, Expression, Func, Group, Neg, Node, Num, Percent
+from .ast import Bag, Dec, Dice, Expression, Func, Group, Neg, Node, Num, Percent
 from .errors import DiceError
 from .limits import Limits
 

@@ -248,7 +248,7 @@ def roll_calc(roller, node: Calc | Chain) -> RolledChain:
 
 
 def _round(x) -> int:
-    """Half away from zero? No: half up, as Roll20's round() (JavaScript) does."""
+    """Halves go up (-1.5 to -1), as Roll20's round(), JavaScript's Math.round, does."""
     return (x + Fraction(1, 2)).__floor__()
 
 

@@ -29,7 +29,7 @@ from collections import defaultdict
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
 
-from ..dice.ast import Bag, Calc, Chain, Dec, Dice, Func, Group, Neg, Num, Percent, Sel, Select
+from ..dice.ast import Bag, Calc, Chain, Dec, Dice, Func, Group, Neg, Sel, Select
 from ..dice.errors import DiceError
 from ..dice.more import _CALC, _FUNCS, apply_steps
 from .poly import Poly, power
@@ -38,8 +38,6 @@ from .work import PER_KEEP_STEP, PER_PAIR, Work
 
 #: one combination of dice listed, then kept, dropped or counted (about 8 µs with the bookkeeping around it)
 PER_LISTED = 8000.0
-
-#: Dist: {value: weight} with a common denominator held beside it
 
 
 def counts_successes(root) -> bool:
