@@ -155,19 +155,24 @@ class Stringifier:
         return self.strong(str(roll.value))
 
     def roll(self, roll: Roll) -> str:
-        given_mode = roll.has_given
-        expression = roll.expression
+        expression, root, value, kind, _, given = roll
+        given_mode = given if given is not None else roll.has_given
         text = self.escape(expression.text)
-        if roll.kind == PERCENT:
+        if kind == PERCENT:
             line = text + " = d100 = " + self.result(roll)
         else:
-            root = roll.root
-            line = text + " = "
+            t = type(root)
             # plain arithmetic (3+4) would only repeat the expression
-            if type(root) is RolledDice and root.dice or type(root) is not RolledNum and \
-                    any(g.dice for g in _all_groups(root)):
-                shown = self._writers[type(root)](root, given_mode, True)
-                if shown != str(roll.value):
+            if t is RolledDice:
+                shows = bool(root.dice)
+            elif t is RolledChain and type(root.first) is RolledDice and root.first.dice:
+                shows = True  # the common 2d6+3
+            else:
+                shows = t is not RolledNum and any(g.dice for g in _all_groups(root))
+            line = text + " = "
+            if shows:
+                shown = self._writers[t](root, given_mode, True)
+                if shown != str(value):
                     line += shown + " = "
             line += self.result(roll)
         if expression.label:
