@@ -22,6 +22,8 @@ COMPARE: dict[str, Callable[[int, int], bool]] = {
     "<=": operator.le,
     "<": operator.lt,
     "=": operator.eq,
+    "==": operator.eq,
+    "!=": operator.ne,
 }
 
 
@@ -72,8 +74,8 @@ class Num(record("Num", "value pos")):
     pos: int
 
 
-class Dice(record("Dice", "count sides pos text reroll reroll_once explode keep success failure",
-                  defaults=(None, False, None, None, None, None))):
+class Dice(record("Dice", "count sides pos text reroll reroll_once explode keep success failure "
+                  "more", defaults=(None, False, None, None, None, None, None))):
     __slots__ = ()
     count: int
     sides: int
@@ -86,10 +88,69 @@ class Dice(record("Dice", "count sides pos text reroll reroll_once explode keep 
     keep: Keep | None
     success: Cond | None
     failure: Cond | None
+    #: the elements borrowed from other rollers (More), None for a plain term
+    more: More | None
 
     @property
     def counts_successes(self) -> bool:
         return self.success is not None
+
+    @property
+    def fudge(self) -> bool:
+        return self.more is not None and self.more.fudge
+
+
+class Sel(record("Sel", "cat num")):
+    """Which dice (or set items) an operator picks: ``h3`` the three highest,
+    ``l1`` the lowest, or a comparison (``>3``, ``=3``...) picking by value."""
+
+    __slots__ = ()
+    #: "h", "l", or a comparison operator
+    cat: str
+    num: int
+
+    def __str__(self) -> str:
+        return f"{'' if self.cat == '=' else self.cat}{self.num}"
+
+
+class Select(record("Select", "keep sels")):
+    """One keep (``keep`` True) or drop step: the union of what its selectors pick."""
+
+    __slots__ = ()
+    keep: bool
+    sels: tuple[Sel, ...]
+
+
+class More(record("More", "fudge explode_mode rank_reroll add_once low high select crit_hit "
+                  "crit_miss sort", defaults=(False, "", None, None, None, None, (), None, None, ""))):
+    """What a dice term adds to the original notation; applied in a fixed order
+    after the rerolls of ``Dice`` and around its explosions and keep.
+
+    Order: rerolls (``r``, ``rr``, ``ro`` by value), ``ro`` by rank, explosions
+    (``!``/``e``/``x`` repeated, ``xo`` once, ``!!`` compounding, ``!p``
+    penetrating), ``ra`` (one added die for the pool), ``mi``/``ma`` clamps,
+    keep/drop (``Dice.keep`` then each ``select`` step in written order),
+    success counting, crit marks, sorting for display.
+    """
+
+    __slots__ = ()
+    #: a Fate/Fudge die: faces -1, 0, +1 (drawn as a d3)
+    fudge: bool
+    #: "" (explode again and again), "once", "compound", "penetrate"
+    explode_mode: str
+    #: ``ro`` with a rank selector: reroll those dice once
+    rank_reroll: tuple[Sel, ...] | None
+    #: ``ra``: add one die for the pool when the selectors pick any
+    add_once: tuple[Sel, ...] | None
+    #: ``mi``/``min`` and ``ma``/``max``: a die counts at least / at most this
+    low: int | None
+    high: int | None
+    select: tuple[Select, ...]
+    #: ``cs``/``cf`` crit marks: shown, never counted
+    crit_hit: Cond | None
+    crit_miss: Cond | None
+    #: "a" ascending, "d" descending: the order dice are shown in
+    sort: str
 
 
 class Percent(record("Percent", "chance pos")):
@@ -120,9 +181,50 @@ class Chain(record("Chain", "first rest")):
     rest: tuple[tuple[str, Node, int], ...]  # (op, term, position of op)
 
 
+class Dec(record("Dec", "num den pos")):
+    """A decimal literal ``num/den``: rounded down where it stands, exact inside
+    ``floor() ceil() round() abs()``."""
+
+    __slots__ = ()
+    num: int
+    den: int
+    pos: int
+
+
+class Calc(record("Calc", "first rest")):
+    """A chain with ``%``, ``//`` or comparisons: the same shape as Chain."""
+
+    __slots__ = ()
+    first: Node
+    rest: tuple[tuple[str, Node, int], ...]
+
+
+class Func(record("Func", "name args pos")):
+    """``floor ceil round abs`` of one argument, ``min max`` of several."""
+
+    __slots__ = ()
+    name: str
+    args: tuple[Node, ...]
+    pos: int
+
+
+class Bag(record("Bag", "items pos braces text select success failure")):
+    """``(a, b, ...)`` (d20's set) or ``{a, b, ...}`` (Roll20's group): items
+    that keep/drop and success counting treat as dice."""
+
+    __slots__ = ()
+    items: tuple[Node, ...]
+    pos: int
+    braces: bool
+    text: str
+    select: tuple[Select, ...]
+    success: Cond | None
+    failure: Cond | None
+
+
 # A union of classes, not typing.Union: it needs no typing import and still
 # works with isinstance.
-Node = Num | Dice | Percent | Neg | Group | Chain
+Node = Num | Dice | Percent | Neg | Group | Chain | Dec | Calc | Func | Bag
 
 
 class Expression(record("Expression", "root text label source", defaults=(None, ""))):
@@ -148,6 +250,8 @@ def iter_dice(node: Node):
             yield n
         elif isinstance(n, (Neg, Group)):
             stack.append(n.operand if isinstance(n, Neg) else n.inner)
-        elif isinstance(n, Chain):
+        elif isinstance(n, (Chain, Calc)):
             stack.extend(term for _, term, _ in reversed(n.rest))
             stack.append(n.first)
+        elif isinstance(n, (Func, Bag)):
+            stack.extend(reversed(n.args if isinstance(n, Func) else n.items))

@@ -9,7 +9,7 @@ fit as well as the result, so nothing computed while rolling can leave the
 
 from __future__ import annotations
 
-from .ast import Dice, Expression, Group, Neg, Node, Num, Percent
+from .ast import Bag, Dec, Dice, Expression, Func, Group, Neg, Node, Num, Percent
 from .errors import DiceError
 from .limits import Limits
 
@@ -20,6 +20,8 @@ def check_budget(expr: Expression, limits: Limits) -> None:
 
 def dice_bounds(d: Dice, limits: Limits) -> tuple[int, int]:
     """Smallest and largest value of one dice term."""
+    if d.more is not None:
+        return _more_bounds(d, limits)
     most = limits.max_dice if d.explode is not None else d.count  # explosions add dice
     fewest = d.count
     if d.keep is None:
@@ -33,6 +35,23 @@ def dice_bounds(d: Dice, limits: Limits) -> tuple[int, int]:
     return kept[0], kept[1] * d.sides
 
 
+def _more_bounds(d: Dice, limits: Limits) -> tuple[int, int]:
+    # Generous: any number of the dice (the written ones plus every spare die)
+    # may be kept, each at its smallest or largest value.
+    m = d.more
+    most = limits.max_dice if d.explode is not None or m.add_once else d.count
+    lo, hi = (-1, 1) if m.fudge else (0 if m.explode_mode == "penetrate" else 1, d.sides)
+    if m.explode_mode == "compound":
+        hi *= limits.max_dice
+    if m.low is not None:
+        lo, hi = max(lo, m.low), max(hi, m.low)
+    if m.high is not None:
+        lo, hi = min(lo, m.high), min(hi, m.high)
+    if d.success is not None:
+        return -most, most
+    return min(0, lo * most), max(0, hi * most)
+
+
 def _mul(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
     corners = (a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1])
     return min(corners), max(corners)
@@ -44,12 +63,21 @@ def _div(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
     return -m, m
 
 
+def _mod(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    # x % y lies between 0 and y (exclusive), whatever its sign
+    m = max(abs(b[0]), abs(b[1]))
+    return -m, m
+
+
 _COMBINE = {
     "+": lambda a, b: (a[0] + b[0], a[1] + b[1]),
     "-": lambda a, b: (a[0] - b[1], a[1] - b[0]),
     "*": _mul,
     "/": _div,
+    "//": _div,
+    "%": _mod,
 }
+_TRUTH = (0, 1)
 
 
 class _Bounds:
@@ -92,7 +120,23 @@ class _Bounds:
             return -hi, -lo
         if kind is Group:
             return self.of(node.inner)
+        if kind is Dec:
+            return self.fits((node.num // node.den, -(-node.num // node.den)), node.pos)
+        if kind is Func:
+            spans = [self.of(a) for a in node.args]
+            lo, hi = min(s[0] for s in spans), max(s[1] for s in spans)
+            if node.name == "abs":
+                lo, hi = (0 if lo <= 0 <= hi else min(abs(lo), abs(hi))), max(abs(lo), abs(hi))
+            return self.fits((lo - 1, hi + 1), node.pos)
+        if kind is Bag:
+            spans = [self.of(item) for item in node.items]
+            n = len(spans)
+            if node.success is not None:
+                return -n, n
+            return self.fits((sum(min(0, s[0]) for s in spans), sum(max(0, s[1]) for s in spans)),
+                             node.pos)
         span = self.of(node.first)
         for op, term, pos in node.rest:
-            span = self.fits(_COMBINE[op](span, self.of(term)), pos)
+            right = self.of(term)
+            span = self.fits(_COMBINE[op](span, right) if op in _COMBINE else _TRUTH, pos)
         return span

@@ -2,22 +2,31 @@
 
 Grammar (whitespace allowed between tokens)::
 
-    expression := sum [label]
+    expression := compare [label]
+    compare    := sum (CMP sum)*                          (1 or 0; d20)
     sum        := product (("+" | "-") product)*
-    product    := unary (("*" | "/") unary)*
-    unary      := "-" unary | "+" unary | atom
-    atom       := INT "%" | dice | INT | "(" sum ")"
-    dice       := [INT] DIE (INT | "%") modifier*
-    modifier   := ("kh" | "kl" | "dh" | "dl" | "k" | "d") INT
-                | ("r" | "ro") cond | "!" [cond] | cond | "f" cond
+    product    := unary (("*" | "/" | "//" | "%") unary)*
+    unary      := "-" unary | "+" unary | atom NOTE*
+    atom       := INT "%" | dice | INT | DEC | FUNC "(" compare ("," compare)* ")"
+                | "(" compare ")" [steps] | "(" [items] ")" steps | "{" items "}" group-mods
+    items      := compare ("," compare)* [","]
+    dice       := [INT] DIE (INT | "%" | "F") modifier*
+    modifier   := step | ("r" | "rr" | "ro") sel | "ra" sel | ("!" | "e" | "x") [cond]
+                | ("xo" | "!!" | "!p") [cond] | ("mi" | "min" | "ma" | "max") INT
+                | cond | "cs" cond | "f" cond | "cf" cond | "sa" | "sd"
+    step       := ("kh" | "kl" | "dh" | "dl" | "ph" | "pl" | "k" | "d") INT | ("k" | "p") sel
+    sel        := ("h" | "l") INT | cond
     cond       := (">=" | ">" | "<=" | "<" | "=") INT | INT
     DIE        := d D д Д к К          (C-DICE-1)
 
-Modifiers may be written in any order and are applied in a fixed one:
-rerolls, explosions, keep/drop, success counting.  A comparison right after
-``!`` is the explosion's own: ``5d6!>=5`` explodes on 5 and 6, while
-``5d6>=5!`` counts fives and sixes and explodes on 6.  ``d`` followed by a
-number after a die is "drop lowest" (``4d6d1``), ``k`` is "keep highest".
+Modifiers may be written in any order and are applied in a fixed one (see
+ast.More): rerolls, explosions, keep/drop, success counting.  A comparison
+right after ``!`` is the explosion's own: ``5d6!>=5`` explodes on 5 and 6,
+while ``5d6>=5!`` counts fives and sixes and explodes on 6.  ``d`` followed
+by a number after a die is "drop lowest" (``4d6d1``), ``k`` is "keep
+highest" (d20 reads ``k3`` as "keep the threes": ours wins, ``k=3`` says
+that).  Consecutive keep (or drop) steps pick the union of what each picks,
+as d20 does (``4d6kh1kl1`` keeps the highest and the lowest die).
 """
 
 from __future__ import annotations
@@ -25,7 +34,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .ast import Chain, Cond, Dice, Expression, Group, Keep, Neg, Node, Num, Percent
+from .ast import (
+    Bag, Calc, Chain, Cond, Dec, Dice, Expression, Func, Group, Keep, More, Neg, Node, Num,
+    Percent, Sel, Select,
+)
 from .budget import check_budget
 from .errors import DiceError
 from .limits import DEFAULT_LIMITS, Limits
@@ -36,20 +48,34 @@ _SIGNS = {"×": "*", "·": "*", "÷": "/", "−": "-", "–": "-", "≥": ">=", 
 _TOKEN = re.compile(
     r"""
     (?P<ws>\s+)
-  | (?P<int>[0-9]+)
-  | (?P<mod>(?i:kh|kl|dh|dl|ro))
-  | (?P<die>[dDдДкК])
-  | (?P<short>(?i:k|r|f))
-  | (?P<cmp>>=|<=|>|<|=|≥|≤|⩾|⩽)
-  | (?P<op>[-+*/×·÷−–])
+  | (?P<int>[0-9]+(?![.0-9]))
+  | (?P<die>[dD](?![hHlL])|[дДкК])
+  | (?P<op>//|[-+*/×·÷−–])
   | (?P<lp>\()
   | (?P<rp>\))
+  | (?P<func>(?i:floor|ceil|round|abs|min|max)(?=\s*\())
+  | (?P<mod>(?i:min|max|kh|kl|dh|dl|ph|pl|rr|ro|ra|mi|ma|xo|cs|cf|sa|sd))
+  | (?P<short>(?i:k|r|f|p|e|x|h|l))
+  | (?P<cmp>==|!=|>=|<=|>|<|=|≥|≤|⩾|⩽)
+  | (?P<dec>[0-9]*\.[0-9]+)
+  | (?P<lb>\{)
+  | (?P<rb>\})
+  | (?P<comma>,)
   | (?P<pct>%)
-  | (?P<bang>!)
+  | (?P<bang>!!|![pP]|!)
+  | (?P<note>\[[^\[\]]*\])
   | (?P<bad>.)
     """,
     re.VERBOSE | re.DOTALL,
 )
+
+# Tokens that can start an operand: after ``13 %`` one of these makes % a modulo.
+_OPERAND = frozenset(("int", "dec", "die", "lp", "lb", "func"))
+_RANK = {"kh": (True, "h"), "kl": (True, "l"), "dh": (False, "h"), "dl": (False, "l"),
+         "ph": (False, "h"), "pl": (False, "l")}
+_OLD_KEEP = {(True, "h"): "kh", (True, "l"): "kl", (False, "h"): "dh", (False, "l"): "dl"}
+#: token kinds that can continue a dice term: anything else ends it at once
+_MODIFIER_KINDS = frozenset(("mod", "short", "bang", "cmp", "die"))
 
 
 def _split_label(text: str) -> tuple[str, str | None]:
@@ -123,7 +149,7 @@ class _Parser:
 
     # -- grammar -----------------------------------------------------------
     def expression(self) -> Node:
-        node = self.sum()
+        node = self.compare()
         kind, value, pos = self.peek()
         if kind != "end":
             hint = "put several expressions in separate arguments: ttcli roll 2d6 1d20" \
@@ -131,11 +157,44 @@ class _Parser:
             raise self.error(f"unexpected {value!r}", pos, hint)
         return node
 
+    def compare(self) -> Node:
+        first = self.sum()
+        if self.peek()[0] != "cmp":
+            return first
+        rest = []
+        while True:
+            kind, value, pos = self.peek()
+            if kind != "cmp":
+                break
+            self.i += 1
+            rest.append(("==" if value == "=" else value, self.sum(), pos))
+        return Calc(first, tuple(rest))
+
     def sum(self) -> Node:
         return self._chain(self.product, "+-")
 
     def product(self) -> Node:
-        return self._chain(self.unary, "*/")
+        first = self.unary()
+        rest = []
+        calc = False
+        while True:
+            kind, value, pos = self.peek()
+            if kind == "op" and value in "*/" or kind == "op" and value == "//":
+                pass
+            elif kind == "pct":
+                nxt = self.tokens[self.i + 1]
+                if nxt[0] not in _OPERAND and not (nxt[0] == "op" and nxt[1] in "+-"):
+                    raise self.error("unexpected '%'", pos,
+                                     "a chance is written 20%, a remainder 13 % 2")
+                value = "%"
+            else:
+                break
+            self.i += 1
+            calc = calc or value in ("//", "%")
+            rest.append((value, self.unary(), pos))
+        if not rest:
+            return first
+        return Calc(first, tuple(rest)) if calc else Chain(first, tuple(rest))
 
     def _chain(self, operand, ops: str) -> Node:
         first = operand()
@@ -156,19 +215,25 @@ class _Parser:
             operand = self.unary()
             self.depth -= 1
             return Neg(operand, pos) if value == "-" else operand
-        return self.atom()
+        node = self.atom()
+        tokens = self.tokens
+        while tokens[self.i][0] == "note":  # d20's inline notes, 9[fire]: shown in the text only
+            self.i += 1
+        kind, value, pos = tokens[self.i]
+        if (kind == "mod" or kind == "short") and type(node) not in (Dice, Bag):
+            if value.lower() in _RANK or value.lower() in ("k", "p"):
+                raise self.error(f"'{value}' picks among dice or the items of a set, and this has none",
+                                 pos, "write it after dice (4d6kh3) or a set ((1d20+5, 15)kh1)")
+            raise self.error(f"unexpected character {value!r}" if len(value) == 1 else
+                             f"unexpected {value!r}", pos,
+                             "multiply with *" if value.lower() == "x" else
+                             "modifiers go right after the dice, like 4d6kh3 or 2d6!")
+        return node
 
     def atom(self) -> Node:
         kind, value, pos = self.peek()
         if kind == "lp":
-            self.i += 1
-            self.enter(pos)
-            inner = self.sum()
-            self.depth -= 1
-            k, v, p = self.take()
-            if k != "rp":
-                raise self.error("missing closing parenthesis", p, f"the one opened at column {pos + 1}")
-            return Group(inner, pos)
+            return self.parens(pos)
         if kind == "die":
             return self.dice(None, pos)
         if kind == "int":
@@ -176,19 +241,147 @@ class _Parser:
             k, _, p = self.peek()
             if k == "die":
                 return self.dice(number, pos)
-            if k == "pct":
+            if k == "pct" and self.tokens[self.i + 1][0] not in _OPERAND:
                 self.i += 1
                 return Percent(number, pos)
             return Num(number, pos)
+        if kind == "dec":
+            self.i += 1
+            whole, _, frac = value.partition(".")
+            if len(value) > 24:
+                raise self.error(f"number {value} has too many digits", pos, kind="limit")
+            den = 10 ** len(frac)
+            num = int(whole or "0") * den + int(frac)
+            if num // den > self.limits.max_literal:
+                raise self.error(f"number {value} is too large (at most "
+                                 f"{self.limits.max_literal:,})", pos, kind="limit")
+            return Dec(num, den, pos)
+        if kind == "func":
+            return self.func(value.lower(), pos)
+        if kind == "lb":
+            return self.braces(pos)
         if kind == "end":
             raise self.error("expression ends too early", pos, "something is missing after the last sign")
         if kind == "rp":
             raise self.error("closing parenthesis without an opening one", pos)
         raise self.error(f"unexpected {value!r}", pos)
 
+    def items(self, close: str, opened: int) -> tuple[list[Node], bool]:
+        """``a, b, ...`` up to the closing bracket; also says whether a comma was seen."""
+        items: list[Node] = []
+        comma = False
+        while True:
+            if self.peek()[0] == close:
+                break
+            items.append(self.compare())
+            k, v, p = self.peek()
+            if k == "comma":
+                self.i += 1
+                comma = True
+                continue
+            if k != close:
+                shut = ")" if close == "rp" else "}"
+                raise self.error(f"missing closing {'parenthesis' if shut == ')' else 'brace'}", p,
+                                 f"the one opened at column {opened + 1}")
+        self.i += 1
+        return items, comma
+
+    def parens(self, pos: int) -> Node:
+        self.i += 1
+        self.enter(pos)
+        items, comma = self.items("rp", pos)
+        self.depth -= 1
+        steps = self.steps()
+        if not comma and len(items) == 1:
+            inner = items[0]
+            if not steps:
+                return Group(inner, pos)
+            core = inner
+            while type(core) is Group:
+                core = core.inner
+            if type(core) is Dice:  # (10d6kh5)kl2: d20 keeps among the same dice
+                return Group(self.with_steps(core, steps, pos), pos)
+        end = self.peek()[2]
+        return Bag(tuple(items), pos, False, self.text[pos:end].strip(), steps, None, None)
+
+    def braces(self, pos: int) -> Node:
+        self.i += 1
+        self.enter(pos)
+        items, _ = self.items("rb", pos)
+        self.depth -= 1
+        if not items:
+            raise self.error("an empty group", pos, "put rolls in it: {2d6, 1d8}")
+        steps = self.steps()
+        success = failure = None
+        if self.peek()[0] == "cmp" and self.peek()[1] not in ("==", "!="):
+            success = self.cond("success", required=True)
+            if self.peek()[0] == "short" and self.peek()[1].lower() == "f":
+                self.i += 1
+                failure = self.cond("failure", required=True)
+            steps = steps + self.steps()
+        end = self.peek()[2]
+        return Bag(tuple(items), pos, True, self.text[pos:end].strip(), steps, success, failure)
+
+    def func(self, name: str, pos: int) -> Node:
+        self.i += 1
+        k, _, p = self.take()  # the lookahead of the token guarantees "("
+        self.enter(p)
+        args, _ = self.items("rp", p)
+        self.depth -= 1
+        want = (1, 1) if name in ("floor", "ceil", "round", "abs") else (1, 64)
+        if not want[0] <= len(args) <= want[1]:
+            raise self.error(f"{name}() takes {'one value' if want[1] == 1 else 'one or more values'}",
+                             pos, f"like {name}(7/2)" if want[1] == 1 else f"like {name}(1d6, 3)")
+        return Func(name, tuple(args), pos)
+
+    def steps(self) -> tuple[Select, ...]:
+        """Keep/drop steps after a set or a group; consecutive keeps (or drops) merge."""
+        picks: list[tuple[bool, Sel]] = []
+        while True:
+            kind, value, pos = self.peek()
+            low = value.lower()
+            if kind == "mod" and low in _RANK:
+                self.i += 1
+                keep, cat = _RANK[low]
+                picks.append((keep, Sel(cat, self.integer(f"'{low}'"))))
+            elif kind == "short" and low in ("k", "p") or kind == "die" and low == "d" and \
+                    self.tokens[self.i + 1][0] == "int":
+                self.i += 1
+                picks.append((low == "k", self.selector(low, default="h" if low == "k" else
+                                                        "l" if low == "d" else "=")))
+            else:
+                break
+        return _merge(picks)
+
+    def selector(self, what: str, default: str) -> Sel:
+        kind, value, pos = self.peek()
+        if kind == "short" and value.lower() in ("h", "l"):
+            self.i += 1
+            return Sel(value.lower(), self.integer(f"'{what}{value.lower()}'"))
+        if kind == "cmp" and value in ("==", "!="):
+            raise self.error(f"'{what}' picks with >, <, >=, <=, =, h or l", pos)
+        if kind == "cmp":
+            self.i += 1
+            return Sel(value, self.integer(f"'{what}{value}'"))
+        if kind == "int":
+            return Sel(default, self.integer(f"'{what}'"))
+        raise self.error(f"'{what}' needs a number, like {what}1, {what}h1, {what}>3", pos)
+
+    def with_steps(self, d: Dice, steps: tuple[Select, ...], start: int) -> Dice:
+        more = d.more or More()
+        select = more.select
+        if d.keep is not None:  # the term's own keep comes first
+            select = _merge([(d.keep.mode[0] == "k", Sel(d.keep.mode[1], d.keep.count))]) + select
+        more = more._replace(select=select + steps)
+        end = self.peek()[2]
+        node = d._replace(keep=None, more=more, text=self.text[start:end].strip())
+        self.check_dice(node)
+        return node
+
     def dice(self, count: int | None, start: int) -> Dice:
         self.take()  # the die letter
         kind, value, pos = self.peek()
+        fudge = False
         if kind == "pct":
             self.i += 1
             sides = 100
@@ -196,49 +389,112 @@ class _Parser:
             sides = self.integer("die size", self.limits.max_sides)
             if sides < 1:
                 raise self.error("a die needs at least one side", pos)
+        elif kind == "short" and value in "fF":
+            self.i += 1
+            sides, fudge = 3, True
         else:
-            raise self.error("a die letter must be followed by its size, like d6 or d%", pos)
+            raise self.error("a die letter must be followed by its size, like d6, d% or dF", pos)
         count = 1 if count is None else count
         mods: dict[str, object] = {}
+        more: dict[str, object] = {"fudge": True} if fudge else {}
+        picks: list[tuple[bool, Sel]] = []
+        high = 1 if fudge else sides
+        tokens = self.tokens
         while True:
-            kind, value, pos = self.peek()
+            kind, value, pos = tokens[self.i]
+            if kind not in _MODIFIER_KINDS:
+                break
             low = value.lower()
-            if kind == "mod" and low in ("kh", "kl", "dh", "dl"):
-                self.i += 1
-                self._once(mods, "keep", pos)
-                mods["keep"] = Keep(low, self.integer(f"'{low}'"))
-            elif kind == "short" and low == "k" or kind == "die" and low == "d" and \
-                    self.tokens[self.i + 1][0] == "int":
-                self.i += 1
-                self._once(mods, "keep", pos)
-                mode = "kh" if low == "k" else "dl"
-                mods["keep"] = Keep(mode, self.integer(f"'{low}'"))
-            elif kind == "mod" and low == "ro" or kind == "short" and low == "r":
+            if kind == "mod" and low in _RANK or kind == "short" and low in ("k", "p") or \
+                    kind == "die" and low == "d" and self.tokens[self.i + 1][0] == "int":
+                if kind == "mod":
+                    self.i += 1
+                    keep, cat = _RANK[low]
+                    picks.append((keep, Sel(cat, self.integer(f"'{low}'"))))
+                else:
+                    self.i += 1
+                    picks.append((low == "k", self.selector(
+                        low, default="h" if low == "k" else "l" if low == "d" else "=")))
+            elif kind == "mod" and low in ("ro", "rr") or kind == "short" and low == "r":
                 self.i += 1
                 self._once(mods, "reroll", pos)
-                mods["reroll"] = self.cond("reroll", required=True)
-                mods["reroll_once"] = low == "ro"
-            elif kind == "bang":
+                sel = self.selector(low, "=")
+                if sel.cat in ("h", "l"):
+                    if low != "ro":
+                        raise self.error(f"'{low}{sel}' always picks a die to reroll: it would never end",
+                                         pos, "use ro for a single reroll", "limit")
+                    more["rank_reroll"] = (sel,)
+                    mods["reroll"] = None
+                else:
+                    mods["reroll"] = Cond(sel.cat, sel.num)
+                    mods["reroll_once"] = low == "ro"
+            elif kind == "mod" and low == "ra":
+                self.i += 1
+                self._once(more, "add_once", pos, "'ra'")
+                more["add_once"] = (self.selector("ra", "="),)
+            elif kind == "bang" or kind == "short" and low in ("e", "x") or kind == "mod" and low == "xo":
                 self.i += 1
                 self._once(mods, "explode", pos)
-                mods["explode"] = self.cond("explode", required=False) or Cond("=", sides)
-            elif kind == "cmp":
+                cond = self.cond("explode", required=low == "e")
+                if cond is not None and cond.op in ("==", "!="):
+                    raise self.error("explode on a face or a range, like !6 or !>=5", pos)
+                mods["explode"] = cond or Cond("=", high)
+                mode = {"!!": "compound", "!p": "penetrate", "xo": "once"}.get(low, "")
+                if mode:
+                    more["explode_mode"] = mode
+            elif kind == "cmp" and value == "!=":  # ours: 1d6!=6 explodes on 6
+                self.i += 1
+                self._once(mods, "explode", pos)
+                mods["explode"] = Cond("=", self.integer("the explode target"))
+            elif kind == "cmp" and value != "==":
                 self._once(mods, "success", pos)
                 mods["success"] = self.cond("success", required=True)
+            elif kind == "mod" and low in ("mi", "min", "ma", "max"):
+                self.i += 1
+                k, v, p = self.peek()
+                if k != "int":
+                    raise self.error(f"'{low}' takes a number: the lowest (or highest) a die counts",
+                                     p, f"like 4d6{low}2")
+                more["low" if low.startswith("mi") else "high"] = self.integer(f"'{low}'")
+            elif kind == "mod" and low == "cs":
+                self.i += 1
+                k, v, p = self.peek()
+                if k == "cmp" and v in (">=", "<="):  # Foundry's cs>=N counts successes
+                    self._once(mods, "success", pos)
+                    mods["success"] = self.cond("success", required=True)
+                else:  # Roll20's crit mark
+                    more["crit_hit"] = self.cond("crit", required=True)
+            elif kind == "mod" and low == "cf":
+                self.i += 1
+                more["crit_miss"] = self.cond("crit", required=True)
+            elif kind == "mod" and low in ("sa", "sd"):
+                self.i += 1
+                more["sort"] = low[1]
             elif kind == "short" and low == "f":
                 self.i += 1
                 self._once(mods, "failure", pos)
                 mods["failure"] = self.cond("failure", required=True)
             else:
                 break
-        end = self.peek()[2]
-        node = Dice(count, sides, start, self.text[start:end].strip(), **mods)
+        end = tokens[self.i][2]
+        if not mods and not more and not picks:  # the common 2d6
+            return Dice(count, sides, start, self.text[start:end].strip())
+        if mods.get("reroll", 0) is None:
+            del mods["reroll"]
+        steps = _merge(picks)
+        if len(steps) == 1 and len(steps[0].sels) == 1 and steps[0].sels[0].cat in ("h", "l"):
+            sel = steps[0].sels[0]
+            mods["keep"] = Keep(_OLD_KEEP[steps[0].keep, sel.cat], sel.num)
+        elif steps:
+            more["select"] = steps
+        node = Dice(count, sides, start, self.text[start:end].strip(), **mods,
+                    more=More(**more) if more else None)
         self.check_dice(node)
         return node
 
-    def _once(self, mods: dict, key: str, pos: int) -> None:
+    def _once(self, mods: dict, key: str, pos: int, name: str = "") -> None:
         if key in mods:
-            raise self.error(f"a second {key} modifier on the same dice", pos, "one of each kind")
+            raise self.error(f"a second {name or key} modifier on the same dice", pos, "one of each kind")
 
     def cond(self, what: str, required: bool) -> Cond | None:
         kind, value, pos = self.peek()
@@ -253,17 +509,55 @@ class _Parser:
 
     def check_dice(self, d: Dice) -> None:
         """Rules of a single dice term that do not need rolling to see."""
-        if d.reroll is not None and not d.reroll_once and d.reroll.faces(d.sides) >= d.sides:
-            raise self.error(f"reroll {d.reroll} matches every face of a d{d.sides}: it would never end",
+        faces = _Faces(d) if d.reroll is not None or d.explode is not None else None
+        if d.reroll is not None and not d.reroll_once and faces.count(d.reroll) >= faces.n:
+            raise self.error(f"reroll {d.reroll} matches every face of a {faces.name}: it would never end",
                              d.pos, "use ro for a single reroll", "limit")
-        if d.explode is not None and d.explode.faces(d.sides) >= d.sides:
-            raise self.error(f"explode {d.explode} matches every face of a d{d.sides}: it would never end",
+        once = d.more is not None and d.more.explode_mode == "once"
+        if d.explode is not None and not once and faces.count(d.explode) >= faces.n:
+            raise self.error(f"explode {d.explode} matches every face of a {faces.name}: it would never end",
                              d.pos, kind="limit")
         if d.keep is not None and d.explode is None and d.keep.count > d.count:
             raise self.error(f"{d.keep} asks for {d.keep.count} of {d.count} dice", d.pos,
                              f"at most {d.count}")
         if d.failure is not None and d.success is None:
             raise self.error("a failure count needs a success count first, like 9d6>=5f1", d.pos)
+        grows = d.explode is not None or d.more is not None and d.more.add_once is not None
+        for step in d.more.select if d.more is not None and not grows else ():
+            for sel in step.sels:
+                if sel.cat in ("h", "l") and sel.num > d.count:
+                    word = ("k" if step.keep else "d") + sel.cat
+                    raise self.error(f"{word}{sel.num} asks for {sel.num} of {d.count} dice", d.pos,
+                                     f"at most {d.count}")
+        for v in (d.more.low, d.more.high) if d.more is not None else ():
+            if v is not None and v > self.limits.max_sides:
+                raise self.error(f"mi/ma {v} is larger than the largest die", d.pos, kind="limit")
+
+
+class _Faces:
+    """The values a die of a term can show before anything changes them."""
+
+    __slots__ = ("lo", "n", "name")
+
+    def __init__(self, d: Dice) -> None:
+        fudge = d.more is not None and d.more.fudge
+        self.lo, self.n = (-1, 3) if fudge else (1, d.sides)
+        self.name = "dF" if fudge else f"d{d.sides}"
+
+    def count(self, cond: Cond) -> int:
+        if self.lo == 1:
+            return cond.faces(self.n)
+        return sum(1 for v in range(self.lo, self.lo + self.n) if cond.test(v))
+
+
+def _merge(picks: list[tuple[bool, Sel]]) -> tuple[Select, ...]:
+    out: list[Select] = []
+    for keep, sel in picks:
+        if out and out[-1].keep == keep:
+            out[-1] = Select(keep, out[-1].sels + (sel,))
+        else:
+            out.append(Select(keep, (sel,)))
+    return tuple(out)
 
 
 def parse(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import operator
 
-from ..core.sources import ROLLED_DRAWS, SHARED_FACES, DiceSource, Draw, GivenFaceError
-from .ast import Chain, Dice, Expression, Group, Neg, Node, Num, Percent, iter_dice
+from ..core.sources import (
+    GIVEN, ROLLED_DRAWS, SHARED_FACES, DiceSource, Draw, GivenFaceError, RandomSource,
+)
+from .ast import Bag, Calc, Chain, Dec, Dice, Expression, Func, Group, Neg, Node, Num, Percent, iter_dice
 from .errors import DiceError
 from .limits import DEFAULT_LIMITS, Limits
 from .records import record
 
 
-class RolledDie(record("RolledDie", "sides face origin counter kept rerolled exploded extra success failure",
-                       defaults=("rolled", None, True, False, False, False, False, False))):
+class RolledDie(record("RolledDie", "sides face origin counter kept rerolled exploded extra success failure "
+                       "value mark crit",
+                       defaults=("rolled", None, True, False, False, False, False, False, None, "", 0))):
     __slots__ = ()
     sides: int
     face: int
@@ -27,6 +30,18 @@ class RolledDie(record("RolledDie", "sides face origin counter kept rerolled exp
     extra: bool
     success: bool
     failure: bool
+    #: what the die counts for when that is not its face: a fudge die's -1/0/+1,
+    #: a penetrating die's face - 1, a value raised by mi or lowered by ma
+    value: int | None
+    #: how to show it beyond the flags above: "F" fudge, "c" part of a
+    #: compounding die, "p" penetrating, "m" raised or lowered (mi/ma)
+    mark: str
+    #: a crit mark (cs/cf): 1 critical success, -1 critical failure
+    crit: int
+
+    @property
+    def counts(self) -> int:
+        return self.face if self.value is None else self.value
 
 
 class RolledNum(record("RolledNum", "node value")):
@@ -77,15 +92,34 @@ class RolledChain(record("RolledChain", "node first rest value")):
     value: int
 
 
+class RolledBag(record("RolledBag", "node items kept value successes failures")):
+    """A rolled set or group: each item rolled, and whether keep/drop kept it."""
+
+    __slots__ = ()
+    node: Bag
+    items: tuple[Rolled, ...]
+    kept: tuple[bool, ...]
+    value: int
+    successes: int | None
+    failures: int | None
+
+
+class RolledFunc(record("RolledFunc", "node args value")):
+    __slots__ = ()
+    node: Func
+    args: tuple[Rolled, ...]
+    value: int
+
+
 # A union of classes, not typing.Union: it needs no typing import.
-Rolled = RolledNum | RolledDice | RolledPercent | RolledNeg | RolledGroup | RolledChain
+Rolled = RolledNum | RolledDice | RolledPercent | RolledNeg | RolledGroup | RolledChain | RolledBag | RolledFunc
 
 TOTAL = "total"
 SUCCESSES = "successes"
 PERCENT = "percent"
 
 
-class Roll(record("Roll", "expression root value kind passed", defaults=(None,))):
+class Roll(record("Roll", "expression root value kind passed given", defaults=(None, None))):
     __slots__ = ()
     expression: Expression
     root: Rolled
@@ -94,6 +128,14 @@ class Roll(record("Roll", "expression root value kind passed", defaults=(None,))
     kind: str
     #: for percent rolls: did it succeed; None for other kinds
     passed: bool | None
+    #: whether any die came from given values (None: not known, look at the dice)
+    given: bool | None
+
+    @property
+    def has_given(self) -> bool:
+        if self.given is not None:
+            return self.given
+        return any(d.origin == GIVEN for d in self.dice)
 
     @property
     def label(self) -> str | None:
@@ -134,6 +176,10 @@ def _children(r: Rolled) -> tuple:
         return (r.inner,)
     if kind is RolledNeg:
         return (r.operand,)
+    if kind is RolledBag:
+        return r.items
+    if kind is RolledFunc:
+        return r.args
     return ()
 
 
@@ -208,7 +254,7 @@ def _batches(cls: type) -> bool:
 
 
 class _Roller:
-    __slots__ = ("source", "faces", "expr", "limits", "spare", "pool")
+    __slots__ = ("source", "faces", "expr", "limits", "spare", "pool", "exact")
 
     def __init__(self, expr: Expression, source: DiceSource, limits: Limits) -> None:
         self.source = source
@@ -220,6 +266,8 @@ class _Roller:
         self.spare: int | None = None
         #: a success-counting pool was rolled
         self.pool = False
+        #: inside floor() ceil() round() abs(): / and decimals are exact fractions
+        self.exact = False
 
     def take_spare(self) -> bool:
         if self.spare is None:
@@ -244,6 +292,9 @@ class _Roller:
         return RolledGroup(node, inner, inner.value)
 
     def chain(self, node: Chain) -> RolledChain:
+        if self.exact:
+            from .more import roll_calc
+            return roll_calc(self, node)
         roll = self.roll
         first = roll(node.first)
         value = first.value
@@ -267,6 +318,9 @@ class _Roller:
         return RolledPercent(node, _die(100, draw), draw.face, draw.face <= node.chance)
 
     def dice(self, node: Dice) -> RolledDice:
+        if node.more is not None:
+            from .more import roll_more
+            return roll_more(self, node)
         sides = node.sides
         try:
             if node.reroll is not None or node.explode is not None:
@@ -283,9 +337,11 @@ class _Roller:
         except GivenFaceError as e:
             e.position = node.pos
             raise
-        if states is None and node.keep is None and node.success is None:
-            return RolledDice(node, tuple([_die(sides, d) for d in draws]),
-                              sum([d.face for d in draws]))
+        if states is None and node.success is None:
+            if node.keep is None:
+                return RolledDice(node, tuple([_die(sides, d) for d in draws]),
+                                  sum([d.face for d in draws]))
+            return _keep_only(node, draws)
         return self.judge(node, draws, states, capped)
 
     def special(self, node: Dice) -> tuple[list[Draw], list[int], bool]:
@@ -351,6 +407,18 @@ class _Roller:
                           failures if fail is not None else None, capped)
 
 
+def _keep_only(node: Dice, draws: list[Draw]) -> RolledDice:
+    """Keep/drop without rerolls, explosions or success counts (4d6kh3): one sort."""
+    faces = [d.face for d in draws]
+    mode, count = node.keep
+    # sorted() is stable, also with reverse=True: among equal faces the earlier die comes first
+    order = sorted(range(len(faces)), key=faces.__getitem__, reverse=mode[1] == "h")
+    kept = set(order[:count] if mode[0] == "k" else order[count:])
+    sides = node.sides
+    return RolledDice(node, tuple([_die(sides, d, i in kept) for i, d in enumerate(draws)]),
+                      sum([faces[i] for i in kept]))
+
+
 def _keep(draws: list[Draw], live: list[int], mode: str, count: int) -> list[int]:
     """Indexes kept; among equal faces the earlier die is preferred."""
     low_first = sorted(live, key=lambda i: draws[i].face)  # sorted() is stable
@@ -373,6 +441,15 @@ def _floordiv(a: int, b: int) -> int:
 
 _OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": _floordiv}
 
+
+def _later(name: str):
+    """A roller method kept in rules.dice.more: loaded on first use, so plain
+    rolls import no more modules than they need."""
+    def call(roller, node):
+        from . import more
+        return getattr(more, name)(roller, node)
+    return call
+
 _DISPATCH = {
     Num: _Roller.num,
     Dice: _Roller.dice,
@@ -380,6 +457,10 @@ _DISPATCH = {
     Neg: _Roller.neg,
     Group: _Roller.group,
     Chain: _Roller.chain,
+    Dec: _later("roll_dec"),
+    Calc: _later("roll_calc"),
+    Func: _later("roll_func"),
+    Bag: _later("roll_bag"),
 }
 
 
@@ -387,6 +468,8 @@ def roll(expr: Expression, source: DiceSource, limits: Limits = DEFAULT_LIMITS) 
     """Roll a parsed expression with dice from ``source``."""
     roller = _Roller(expr, source, limits)
     root = roller.roll(expr.root)
+    # a seeded or random source never gives dice: no need to look at each die
+    given = False if type(source) is RandomSource else None
     if type(root) is RolledPercent:
-        return Roll(expr, root, root.value, PERCENT, root.success)
-    return Roll(expr, root, root.value, SUCCESSES if roller.pool else TOTAL)
+        return Roll(expr, root, root.value, PERCENT, root.success, given)
+    return Roll(expr, root, root.value, SUCCESSES if roller.pool else TOTAL, None, given)

@@ -150,7 +150,7 @@ def distribution(expr: Expression, limits: OddsLimits | Limits = DEFAULT_LIMITS)
     if isinstance(root, Percent):
         kind, chance = PERCENT, root.chance
     else:
-        kind = SUCCESSES if any(d.counts_successes for d in iter_dice(root)) else TOTAL
+        kind = SUCCESSES if counts_successes(root) else TOTAL
         chance = None
     return Distribution(tuple(v for v, _ in pairs), tuple(w for _, w in pairs), total,
                         kind, chance, budget.error)
@@ -277,3 +277,8 @@ _COMBINE = {
     "*": _Odds.times,
     "/": _Odds.divide,
 }
+
+# Sets, groups, functions and the dice of other rollers' notation (odds_more).
+from .more import counts_successes, install  # noqa: E402
+
+install(_DISPATCH)
