@@ -63,13 +63,17 @@ def session_system(env) -> str:
     return str(system)
 
 
-def run_operation(env, command: str, operation: Callable, *, needs_dice: bool = True,
-                  seed: int | None = None, given: str | None = None) -> FightResult:
+def run_operation(env, command: str, operation: Callable | None, *, needs_dice: bool = True,
+                  seed: int | None = None, given: str | None = None, plan: Callable | None = None) -> FightResult:
     """Run ``operation(encounter, source)`` on the session (``source`` is None when it rolls nothing).
 
     ``given`` holds the faces a player posted (C-DICE-3): they fill the
     operation's dice in order; extra values are ignored and reported, dice
     left without one are rolled (committed while a commitment is active).
+
+    ``plan(system)``, when given, picks the command's words, the operation and
+    whether it rolls once the session's system is known, inside the same
+    transaction (the file is read once).
     """
     from rules.fight import encounter_from_doc, encounter_to_doc
 
@@ -85,7 +89,11 @@ def run_operation(env, command: str, operation: Callable, *, needs_dice: bool = 
     with session.transaction() as doc:
         from rules.systems import system_rules
 
-        enc = encounter_from_doc(doc, system_rules(str(doc.get("system"))))
+        system = str(doc.get("system"))
+        if plan is not None:
+            command, operation, needs_dice = plan(system)
+        assert operation is not None
+        enc = encounter_from_doc(doc, system_rules(system))
         try:
             if needs_dice:
                 source = session_source(doc, seed, session.target)

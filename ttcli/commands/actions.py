@@ -147,26 +147,50 @@ def build_command(verb: str, entries) -> Any:
 
 
 def run_verb(ctx, verb: str, values: dict[str, Any]) -> None:
-    """Run ``verb`` on the current session with the typed values."""
-    from ..fighting import emit_fight, run_operation, session_system
+    """Run ``verb`` on the current session with the typed values.
 
-    env = ctx.obj
-    system = session_system(env)
+    The session's system is learnt inside the one transaction that runs the
+    action (the file is read once); a verb or an option of another system is
+    refused there, before anything is written.
+    """
+    from ..fighting import emit_fight, run_operation
+
     entries = declarations()[verb]
-    mine = [(rules, action) for rules, action in entries if rules.id == system]
-    if not mine:
-        owners = ", ".join(rules.id for rules, _ in entries)
-        raise CliError(f"{verb} belongs to {owners}; this session plays {system}", ExitCode.USAGE,
-                       f"see 'ttcli --help' for the commands of {system}")
-    rules, action = mine[0]
-    declared = {p.name for p in action.params}
     typed = _typed_options(ctx, values)
-    foreign = [name for name in typed if name not in declared and name not in COMMON]
-    if foreign:
-        spelled = "--" + foreign[0].replace("_", "-")
-        others = ", ".join(r.id for r, a in entries if any(p.name == foreign[0] for p in a.params))
-        raise CliError(f"{spelled} belongs to {others}; this session plays {system}", ExitCode.USAGE,
-                       f"see 'ttcli {verb} --help'")
+
+    def plan(system: str):
+        mine = [(rules, action) for rules, action in entries if rules.id == system]
+        if not mine:
+            owners = ", ".join(rules.id for rules, _ in entries)
+            raise CliError(f"{verb} belongs to {owners}; this session plays {system}", ExitCode.USAGE,
+                           f"see 'ttcli --help' for the commands of {system}")
+        rules, action = mine[0]
+        declared = {p.name for p in action.params}
+        foreign = [name for name in typed if name not in declared and name not in COMMON]
+        if foreign:
+            spelled = "--" + foreign[0].replace("_", "-")
+            others = ", ".join(r.id for r, a in entries if any(p.name == foreign[0] for p in a.params))
+            raise CliError(f"{spelled} belongs to {others}; this session plays {system}", ExitCode.USAGE,
+                           f"see 'ttcli {verb} --help'")
+        if not action.rolls and (values.get("given") is not None or values.get("seed") is not None):
+            raise CliError(f"{verb} rolls no dice in {system}; --given and --seed do not apply", ExitCode.USAGE)
+        args = _converted(verb, action, values)
+        words = [action.verb, *(_shown_value(values.get(p.name)) for p in action.positionals if values.get(p.name))]
+        words += [f"{_spelled(p)}" + ("" if p.kind == "flag" else f" {_shown_value(values[p.name])}")
+                  for p in action.options if p.name in typed]
+        return " ".join(words), (lambda enc, src: action.run(rules, enc, src, **args)), action.rolls
+
+    result = run_operation(ctx.obj, "", None, plan=plan, seed=values.get("seed"), given=values.get("given"))
+    fmt = "json" if values.get("as_json") else values.get("fmt") or "auto"
+    if values.get("public"):
+        from dataclasses import replace
+
+        result = replace(result, public=True)
+    emit_fight(ctx, result, fmt)
+
+
+def _converted(verb: str, action, values: dict[str, Any]) -> dict[str, Any]:
+    """The action's arguments as its function takes them; a usage error for a bad one."""
     from rules.core.actions import convert
 
     args: dict[str, Any] = {}
@@ -180,22 +204,7 @@ def run_verb(ctx, verb: str, values: dict[str, Any]) -> None:
             args[p.name] = convert(p, raw)
         except ValueError as e:
             raise CliError(f"{verb}: {e}", ExitCode.USAGE) from None
-    words = [action.verb, *(_shown_value(values.get(p.name)) for p in action.positionals if values.get(p.name))]
-    words += [f"{_spelled(p)}" + ("" if p.kind == "flag" else f" {_shown_value(values[p.name])}")
-              for p in action.options if p.name in typed]
-    given = values.get("given") if action.rolls else None
-    seed = values.get("seed") if action.rolls else None
-    result = run_operation(
-        env, " ".join(words),
-        lambda enc, src: action.run(rules, enc, src, **args),
-        needs_dice=action.rolls, seed=seed, given=given,
-    )
-    fmt = "json" if values.get("as_json") else values.get("fmt") or "auto"
-    if values.get("public"):
-        from dataclasses import replace
-
-        result = replace(result, public=True)
-    emit_fight(ctx, result, fmt)
+    return args
 
 
 def _typed_options(ctx, values: dict[str, Any]) -> list[str]:
@@ -255,24 +264,25 @@ def _start(rules, enc, source, **options):
 def run_start(ctx, entries, values: dict[str, Any]) -> None:
     from rules.core.actions import convert
 
-    from ..fighting import emit_fight, run_operation, session_system
+    from ..fighting import emit_fight, run_operation
 
-    env = ctx.obj
-    system = session_system(env)
-    rules, action = next((r, a) for r, a in entries if r.id == system)
-    declared = {p.name for p in action.params}
     typed = _typed_options(ctx, values)
-    foreign = [name for name in typed if name not in declared and name not in COMMON]
-    if foreign:
-        others = ", ".join(r.id for r, a in entries if any(p.name == foreign[0] for p in a.params))
-        raise CliError(f"--{foreign[0].replace('_', '-')} belongs to {others}; this session plays {system}",
-                       ExitCode.USAGE, "see 'ttcli fight start --help'")
-    try:
-        options = {p.name: convert(p, values.get(p.name)) for p in action.params}
-    except ValueError as e:
-        raise CliError(f"fight start: {e}", ExitCode.USAGE) from None
-    words = ["fight start"] + [f"{_spelled(p)} {values[p.name]}" for p in action.params if p.name in typed]
-    result = run_operation(env, " ".join(words), lambda enc, src: rules.start(enc, src, **options),
-                           seed=values.get("seed"), given=values.get("given"))
+
+    def plan(system: str):
+        rules, action = next((r, a) for r, a in entries if r.id == system)
+        declared = {p.name for p in action.params}
+        foreign = [name for name in typed if name not in declared and name not in COMMON]
+        if foreign:
+            others = ", ".join(r.id for r, a in entries if any(p.name == foreign[0] for p in a.params))
+            raise CliError(f"--{foreign[0].replace('_', '-')} belongs to {others}; this session plays {system}",
+                           ExitCode.USAGE, "see 'ttcli fight start --help'")
+        try:
+            options = {p.name: convert(p, values.get(p.name)) for p in action.params}
+        except ValueError as e:
+            raise CliError(f"fight start: {e}", ExitCode.USAGE) from None
+        words = ["fight start"] + [f"{_spelled(p)} {values[p.name]}" for p in action.params if p.name in typed]
+        return " ".join(words), (lambda enc, src: rules.start(enc, src, **options)), True
+
+    result = run_operation(ctx.obj, "", None, plan=plan, seed=values.get("seed"), given=values.get("given"))
     fmt = "json" if values.get("as_json") else values.get("fmt") or "auto"
     emit_fight(ctx, result, fmt)
