@@ -120,6 +120,10 @@ class Distribution:
         i = bisect.bisect_left(self.values, n)
         return self._cumulative[i - 1] if i else 0
 
+    def weight_below(self, n: int) -> int:
+        """Total weight of the values below ``n`` (``/ total`` for the chance)."""
+        return self._below(n)
+
     def probability(self, n: int) -> Fraction:
         i = bisect.bisect_left(self.values, n)
         hit = i < len(self.values) and self.values[i] == n
@@ -144,16 +148,26 @@ def distribution(expr: Expression, limits: OddsLimits | Limits = DEFAULT_LIMITS)
     work = Work(limits.max_work, expr.text)
     budget = plan(expr, limits)
     weights, total = _Odds(budget, work, expr.text).of(expr.root)
-    pairs = sorted(weights.items()) if isinstance(weights, dict) else list(weights.items())
-    work.charge(PER_OUTCOME * len(pairs), f"{len(pairs):,} different results")
+    values, ws = _columns(weights)
+    work.charge(PER_OUTCOME * len(values), f"{len(values):,} different results")
     root = expr.root
     if isinstance(root, Percent):
         kind, chance = PERCENT, root.chance
     else:
         kind = SUCCESSES if any(d.counts_successes for d in iter_dice(root)) else TOTAL
         chance = None
-    return Distribution(tuple(v for v, _ in pairs), tuple(w for _, w in pairs), total,
-                        kind, chance, budget.error)
+    return Distribution(values, ws, total, kind, chance, budget.error + work.rounding)
+
+
+def _columns(x: Weights) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Values and weights, ascending, without a pair per value (1d1000000 has a million)."""
+    if isinstance(x, dict):
+        pairs = sorted((v, w) for v, w in x.items() if w)
+        return tuple(v for v, _ in pairs), tuple(w for _, w in pairs)
+    p = x.trimmed()
+    if all(p.c):
+        return tuple(range(p.lo, p.lo + len(p.c))), tuple(p.c)
+    return tuple(v for v, _ in p.items()), tuple(w for w in p.c if w)
 
 
 def _negate(x: Weights) -> Weights:

@@ -62,12 +62,15 @@ def pass_cost(bits: int) -> float:
 class Work:
     """The running total of one ``distribution`` call."""
 
-    __slots__ = ("left", "text", "budget")
+    __slots__ = ("left", "text", "budget", "rounding")
 
     def __init__(self, budget: float, text: str) -> None:
         self.budget = budget
         self.left = budget
         self.text = text
+        #: total-variation distance lost to fixed-point rounding (odds_fixed),
+        #: part of the distribution's max_error
+        self.rounding = 0.0
 
     def afford(self, cost: float, what: str, pos: int | None = None) -> None:
         """Refuse now if even ``cost`` (a lower bound of what follows) is too much."""
