@@ -16,7 +16,7 @@ import math
 
 from ..dice.ast import Dice
 from .faces import Faces
-from .fixed import fixed_power
+from .fixed import FRACTION_BITS, fixed_power
 from .keep import keep_exploding, keep_fixed
 from .poly import PER_STEP_SLOT, Poly, add, mul, power, power_price, scale
 from .work import Work, mul_cost
@@ -72,7 +72,9 @@ def _exploding_sum(faces: Faces, n: int, depth: int, work: Work, pos: int) -> Po
     build = depth * (PER_STEP_SLOT * 4 * length + mul_cost(slot, boom * chain_bits))
     raised = min(power_price(length, 2 * length, chain_bits * n, n)) if n > 1 else 0.0
     what = f"{n} exploding dice, {depth} explosions deep"
-    if raised <= EXACT_EXPLOSIONS_MAX:
+    # Fixed point pays 2 * FRACTION_BITS per weight in every product: worth it
+    # only where the exact weights are much longer than that.
+    if raised <= EXACT_EXPLOSIONS_MAX or chain_bits * n <= 4 * FRACTION_BITS:
         work.charge(build + raised, what, pos)
         prepaid = Work(math.inf, work.text)
         return power(chain_poly(faces, depth, prepaid, pos), n, prepaid, pos)

@@ -206,10 +206,10 @@ def keep_exploding(faces: Faces, n: int, mode: str, count: int, depth: int,
     """Score of the kept dice of ``n`` exploding chains, each at most ``depth`` deep."""
     descending, kept_first = ORDER[mode]
     c = count
+    sides = faces.sides
+    work.charge(PER_KEEP_STEP * sides, "an exploding keep", pos)  # before listing the faces
     table = faces.faces()
     score = {f: s for f, _, _, s in table}
-    sides = faces.sides
-    work.charge(PER_KEEP_STEP * sides, "an exploding keep", pos)
 
     done: dict[tuple[tuple, int], int] = defaultdict(int)
     alive: dict[tuple[tuple, int], int] = defaultdict(int)
