@@ -119,18 +119,25 @@ class OddsResult:
             hi = self.dist.chance  # a percentage roll: the rows that succeed
         return (lo is None or row.lo >= lo) and (hi is None or row.hi <= hi)
 
-    def _answers(self) -> list[tuple[str, int]]:
+    def _weight(self, lo: int | None = None, hi: int | None = None) -> int:
+        """Weight of the values in ``lo..hi``, from the rows: no row straddles
+        a value asked about (odds_of cuts the rows there)."""
+        return sum(r.weight for r in self.rows
+                   if (lo is None or r.lo >= lo) and (hi is None or r.hi <= hi))
+
+    def _answers(self) -> list[tuple[str, str, int]]:
+        """(JSON key, words, weight) of each chance asked for."""
         d = self.dist
         out = []
         if d.pass_chance is not None:
-            out.append(("chance to succeed ", d.weight_below(d.chance + 1)))
+            out.append(("pass", "chance to succeed ", self._weight(hi=d.chance)))
         if self.at_least is not None:
-            out.append((f"at least {self.at_least}: ", d.total - d.weight_below(self.at_least)))
+            out.append(("at_least", f"at least {self.at_least}: ", self._weight(lo=self.at_least)))
         if self.at_most is not None:
-            out.append((f"at most {self.at_most}: ", d.weight_below(self.at_most + 1)))
+            out.append(("at_most", f"at most {self.at_most}: ", self._weight(hi=self.at_most)))
         if self.at_least is not None and self.at_most is not None:
-            between = max(0, d.weight_below(self.at_most + 1) - d.weight_below(self.at_least))
-            out.append((f"from {self.at_least} to {self.at_most}: ", between))
+            out.append(("between", f"from {self.at_least} to {self.at_most}: ",
+                        self._weight(self.at_least, self.at_most)))
         return out
 
     def lines(self, s) -> list[str]:
@@ -165,8 +172,8 @@ class OddsResult:
             out.append("rare results folded, ranges grouped (--full: every value)")
         if d.max_error:
             out.append(f"(explosions followed until the rest is below {d.max_error:.1e})")
-        for what, w in self._answers():
-            out.append(what + s.strong(chance(w, total)))
+        for _, words, w in self._answers():
+            out.append(words + s.strong(chance(w, total)))
         return out
 
     def to_json(self) -> dict:
@@ -195,14 +202,10 @@ class OddsResult:
             "outcomes": rows,
             "max_error": d.max_error,
         }
-        answers = dict(zip(("pass", "at_least", "at_most"), (None, None, None)))
-        if d.pass_chance is not None:
-            answers["pass"] = frac(d.weight_below(d.chance + 1))
-        if self.at_least is not None:
-            answers["at_least"] = {"value": self.at_least, **frac(total - d.weight_below(self.at_least))}
-        if self.at_most is not None:
-            answers["at_most"] = {"value": self.at_most, **frac(d.weight_below(self.at_most + 1))}
-        data.update({k: v for k, v in answers.items() if v is not None})
+        asked = {"at_least": {"value": self.at_least}, "at_most": {"value": self.at_most},
+                 "between": {"low": self.at_least, "high": self.at_most}}
+        for key, _, w in self._answers():
+            data[key] = {**asked.get(key, {}), **frac(w)}
         return data
 
 
