@@ -196,3 +196,18 @@ def test_big_odds_stay_within_200_mb(tmp_path):
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert int(done.stdout) < 200 * 1024  # kilobytes
+
+
+def test_full_chart_has_a_row_per_value(cli):
+    rows = _rows(cli("odds", "20%", "--full").stdout)
+    assert [row.split()[0] for row in rows] == [str(v) for v in range(1, 101)]
+    assert all("█" in row for row in rows[:20]) and all("░" in row for row in rows[20:])
+
+
+def test_a_long_full_table_is_one_line_of_json(cli):
+    r = cli("odds", "1000d6", "--json", "--full")
+    assert r.exit_code == 0
+    assert r.stdout.count("\n") == 1
+    data = json.loads(r.stdout)
+    assert len(data["outcomes"]) == 5001
+    assert sum(Fraction(o["exact"]) for o in data["outcomes"]) == 1

@@ -21,8 +21,8 @@ from .options import FormatOpt, JsonOpt, pick_format
 BAR_WIDTH = 40
 #: ``--full`` lists every value, up to this many (1000d6 has 5,001, 1000d100 99,001)
 FULL_ROWS_MAX = 20_000
-#: an exact fraction longer than this (in bits, about 1,000 digits) is left out
-#: of JSON: 1000d1000000>=2 has a denominator of 6,000 digits
+#: JSON gives no exact fractions when the common denominator is longer than
+#: this (in bits, about 1,000 digits): 1000d1000000>=2 has one of 6,000 digits
 EXACT_BITS_MAX = 3_322
 
 BAR, OTHER_BAR = "█", "░"
