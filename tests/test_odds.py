@@ -190,7 +190,10 @@ def test_open_ended_odds_within_the_mass_brute_force_did_not_reach(text, max_dra
 
 
 @pytest.mark.parametrize("text, seed", [("3d6!", 1), ("4d6!kh3", 2), ("2d6r1+d4!", 3),
-                                        ("5d6!6>=5f1", 4), ("3d8ro<=2dl1", 5)])
+                                        ("5d6!6>=5f1", 4), ("3d8ro<=2dl1", 5),
+                                        # the fast paths: explosions in fixed point,
+                                        # keep by the last kept face
+                                        ("8d6!", 6), ("12d6kh8", 7), ("10d6r1kl6", 8)])
 def test_odds_match_the_seeded_roller(text, seed):
     # 20,000 seeded rolls. Each value's count is binomial, so its frequency
     # lies within 5 standard deviations of the exact chance except with

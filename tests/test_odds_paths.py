@@ -61,6 +61,24 @@ def test_keep_by_last_face_equals_keep_by_count_for_generated_terms(n, sides, da
     assert (a.lo, a.c) == (b.lo, b.c)
 
 
+@pytest.mark.parametrize("n, sides, mode, count", [
+    (4, 6, "kh", 3), (5, 4, "kl", 2), (4, 5, "dh", 1), (5, 3, "dl", 2), (6, 3, "kh", 4),
+])
+def test_keep_by_last_face_equals_every_roll_listed(n, sides, mode, count):
+    from collections import Counter
+    from itertools import product
+
+    descending, kept_first = ORDER[mode]
+    keep = count if kept_first else n - count
+    listed = Counter()
+    for faces in product(range(1, sides + 1), repeat=n):
+        ordered = sorted(faces, reverse=descending)
+        listed[sum(ordered[:keep]) if kept_first else sum(ordered[count:])] += 1
+    order, n, c = _order(f"{n}d{sides}{mode}{count}")
+    ours = _kept_by_last_face(order, n, c)
+    assert {ours.lo + i: w for i, w in enumerate(ours.c) if w} == dict(listed)
+
+
 def test_200d6kh100_is_answered_and_mirrors_keep_lowest():
     # keeping the 100 highest of 200 = 200 * 7 minus keeping the 100 lowest of (7 - face)
     high = distribution(parse("200d6kh100"))
