@@ -56,7 +56,7 @@ from ..dice.roller import PERCENT, SUCCESSES, TOTAL
 from .budget import Plan, plan
 from .dice import dice_distribution
 from .poly import Poly, mul
-from .work import DEFAULT_LIMITS, PER_OUTCOME, PER_PAIR, OddsLimits, Work
+from .work import DEFAULT_LIMITS, PER_OUTCOME, PER_PAIR, OddsLimits, Work, mul_cost
 
 __all__ = ["DEFAULT_LIMITS", "Distribution", "OddsLimits", "distribution"]
 
@@ -201,7 +201,9 @@ def _dense(x: Weights) -> Poly | None:
 
 def _pairwise(a: Weights, b: Weights, op: str, work: Work, pos: int) -> dict:
     """Combine every value of ``a`` with every value of ``b`` (a table product)."""
-    work.charge(PER_PAIR * _size(a) * _size(b), "combining two large parts", pos)
+    # each pair multiplies two weights, which can be thousands of bits long
+    bits = [max((w.bit_length() for _, w in _items(x)), default=1) for x in (a, b)]
+    work.charge((PER_PAIR + mul_cost(*bits)) * _size(a) * _size(b), "combining two large parts", pos)
     out: dict[int, int] = {}
     get = out.get
     left = list(_items(a))

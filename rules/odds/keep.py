@@ -69,6 +69,9 @@ def keep_fixed(faces: Faces, n: int, mode: str, count: int, work: Work, pos: int
     return _kept_first(faces.ordered(descending), n, c)
 
 
+#: an exploding keep's step costs PER_KEEP_STEP more per this many dice it holds
+KEEP_STEP_DICE = 8
+
 #: earlier faces above this many are multiplied in as one packed product
 SHIFTS_MAX = 8
 #: one shift or addition of the Horner accumulator (fitted to timings: a
@@ -207,7 +210,9 @@ def keep_exploding(faces: Faces, n: int, mode: str, count: int, depth: int,
     descending, kept_first = ORDER[mode]
     c = count
     sides = faces.sides
-    work.charge(PER_KEEP_STEP * sides, "an exploding keep", pos)  # before listing the faces
+    # a step sorts and hashes a tuple of up to c dice: 200d2!dl196 holds 196
+    step = PER_KEEP_STEP * (1 + c / KEEP_STEP_DICE)
+    work.charge(step * sides, "an exploding keep", pos)  # before listing the faces
     table = faces.faces()
     score = {f: s for f, _, _, s in table}
 
@@ -221,7 +226,7 @@ def keep_exploding(faces: Faces, n: int, mode: str, count: int, depth: int,
             else:
                 done[key] += w * sides ** depth
     for level in range(1, depth + 1):
-        work.charge(PER_KEEP_STEP * len(alive) * sides, "an exploding keep", pos)
+        work.charge(step * len(alive) * sides, "an exploding keep", pos)
         nxt: dict[tuple[tuple, int], int] = defaultdict(int)
         fill = sides ** (depth - level)
         for (sel, rest), w in alive.items():
@@ -241,7 +246,7 @@ def keep_exploding(faces: Faces, n: int, mode: str, count: int, depth: int,
 
     pool: dict[tuple[tuple, int], int] = {((), 0): 1}
     for _ in range(n):
-        work.charge(PER_KEEP_STEP * len(pool) * len(chain), "an exploding keep", pos)
+        work.charge(step * len(pool) * len(chain), "an exploding keep", pos)
         nxt = defaultdict(int)
         for (s1, r1), w1 in pool.items():
             for (s2, r2), w2 in chain.items():
