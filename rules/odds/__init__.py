@@ -202,16 +202,29 @@ def _dense(x: Weights) -> Poly | None:
 def _pairwise(a: Weights, b: Weights, op: str, work: Work, pos: int) -> dict:
     """Combine every value of ``a`` with every value of ``b`` (a table product)."""
     # each pair multiplies two weights, which can be thousands of bits long
-    bits = [max((w.bit_length() for _, w in _items(x)), default=1) for x in (a, b)]
+    bits = [_heaviest(x).bit_length() for x in (a, b)]
     work.charge((PER_PAIR + mul_cost(*bits)) * _size(a) * _size(b), "combining two large parts", pos)
     out: dict[int, int] = {}
     get = out.get
-    left = list(_items(a))
-    for vb, wb in _items(b):
-        row = [(_OPS[op](va, vb), wa * wb) for va, wa in left]
-        for v, w in row:
-            out[v] = get(v, 0) + w
+    f = _OPS[op]
+    # The longer side in the inner loop: 61*d1000000 is one pass, not a million.
+    if _size(a) >= _size(b):
+        inner = list(_items(a))
+        for vb, wb in _items(b):
+            for v, w in [(f(va, vb), wa * wb) for va, wa in inner]:
+                out[v] = get(v, 0) + w
+    else:
+        inner = list(_items(b))
+        for va, wa in _items(a):
+            for v, w in [(f(va, vb), wa * wb) for vb, wb in inner]:
+                out[v] = get(v, 0) + w
     return out
+
+
+def _heaviest(x: Weights) -> int:
+    if isinstance(x, Poly):
+        return max(x.c, default=1)
+    return max(x.values(), default=1)
 
 
 _OPS = {
