@@ -190,7 +190,10 @@ def test_open_ended_odds_within_the_mass_brute_force_did_not_reach(text, max_dra
 
 
 @pytest.mark.parametrize("text, seed", [("3d6!", 1), ("4d6!kh3", 2), ("2d6r1+d4!", 3),
-                                        ("5d6!6>=5f1", 4), ("3d8ro<=2dl1", 5)])
+                                        ("5d6!6>=5f1", 4), ("3d8ro<=2dl1", 5),
+                                        # the fast paths: explosions in fixed point,
+                                        # keep by the last kept face
+                                        ("8d6!", 6), ("12d6kh8", 7), ("10d6r1kl6", 8)])
 def test_odds_match_the_seeded_roller(text, seed):
     # 20,000 seeded rolls. Each value's count is binomial, so its frequency
     # lies within 5 standard deviations of the exact chance except with
@@ -257,7 +260,7 @@ def test_work_limit_refuses_before_working(text):
     assert "too long" in e.value.message
 
 
-@pytest.mark.parametrize("text", ["1000d1000000", "500d1000kh250", "10d6!>=2", "d20!>=2",
+@pytest.mark.parametrize("text", ["1000d1000000", "500d1000kh250", "d20!>=2", "1000d6kh999",
                                   "(999d1000)*(d1000000)"])
 def test_huge_expressions_are_refused_with_a_limit(text):
     with pytest.raises(DiceError) as e:
@@ -269,6 +272,8 @@ def test_huge_expressions_are_refused_with_a_limit(text):
     ("100d6", Fraction(350)), ("20d6kh10", None), ("1000d6", Fraction(3500)),
     ("1d1000000", Fraction(1000001, 2)), ("10d2!", Fraction(30)), ("3d6!", Fraction(63, 5)),
     ("100d6>=5f1", Fraction(50, 3)), ("50d20kh25", None),
+    ("100d6!", Fraction(420)), ("50d10!", Fraction(50 * 55, 9)), ("10d6!>=2", Fraction(210)),
+    ("200d6kh100", None), ("1000d6kh5", None),
 ])
 def test_large_expressions_compute(text, mean):
     d = distribution(parse(text))

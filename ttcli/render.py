@@ -31,7 +31,10 @@ def render_text(result, fmt: str) -> str:
     if fmt == "json":
         import json
 
-        return json.dumps(envelope(result), ensure_ascii=False, indent=2)
+        # A result may ask for one compact line: json's C encoder runs only
+        # without indent, and 100,000 indented rows take seconds in Python.
+        indent = getattr(result, "json_indent", 2)
+        return json.dumps(envelope(result), ensure_ascii=False, indent=indent)
     from .formats import STRINGIFIERS
 
     return "\n".join(result.lines(STRINGIFIERS[fmt]))

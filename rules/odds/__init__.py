@@ -56,7 +56,7 @@ from ..dice.roller import PERCENT, SUCCESSES, TOTAL
 from .budget import Plan, plan
 from .dice import dice_distribution
 from .poly import Poly, mul
-from .work import DEFAULT_LIMITS, PER_OUTCOME, PER_PAIR, OddsLimits, Work
+from .work import DEFAULT_LIMITS, PER_OUTCOME, PER_PAIR, OddsLimits, Work, mul_cost
 
 __all__ = ["DEFAULT_LIMITS", "Distribution", "OddsLimits", "distribution"]
 
@@ -120,6 +120,10 @@ class Distribution:
         i = bisect.bisect_left(self.values, n)
         return self._cumulative[i - 1] if i else 0
 
+    def weight_below(self, n: int) -> int:
+        """Total weight of the values below ``n`` (``/ total`` for the chance)."""
+        return self._below(n)
+
     def probability(self, n: int) -> Fraction:
         i = bisect.bisect_left(self.values, n)
         hit = i < len(self.values) and self.values[i] == n
@@ -144,16 +148,26 @@ def distribution(expr: Expression, limits: OddsLimits | Limits = DEFAULT_LIMITS)
     work = Work(limits.max_work, expr.text)
     budget = plan(expr, limits)
     weights, total = _Odds(budget, work, expr.text).of(expr.root)
-    pairs = sorted(weights.items()) if isinstance(weights, dict) else list(weights.items())
-    work.charge(PER_OUTCOME * len(pairs), f"{len(pairs):,} different results")
+    values, ws = _columns(weights)
+    work.charge(PER_OUTCOME * len(values), f"{len(values):,} different results")
     root = expr.root
     if isinstance(root, Percent):
         kind, chance = PERCENT, root.chance
     else:
         kind = SUCCESSES if counts_successes(root) else TOTAL
         chance = None
-    return Distribution(tuple(v for v, _ in pairs), tuple(w for _, w in pairs), total,
-                        kind, chance, budget.error)
+    return Distribution(values, ws, total, kind, chance, budget.error + work.rounding)
+
+
+def _columns(x: Weights) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Values and weights, ascending, without a pair per value (1d1000000 has a million)."""
+    if isinstance(x, dict):
+        pairs = sorted((v, w) for v, w in x.items() if w)
+        return tuple(v for v, _ in pairs), tuple(w for _, w in pairs)
+    p = x.trimmed()
+    if all(p.c):
+        return tuple(range(p.lo, p.lo + len(p.c))), tuple(p.c)
+    return tuple(v for v, _ in p.items()), tuple(w for w in p.c if w)
 
 
 def _negate(x: Weights) -> Weights:
@@ -187,15 +201,30 @@ def _dense(x: Weights) -> Poly | None:
 
 def _pairwise(a: Weights, b: Weights, op: str, work: Work, pos: int) -> dict:
     """Combine every value of ``a`` with every value of ``b`` (a table product)."""
-    work.charge(PER_PAIR * _size(a) * _size(b), "combining two large parts", pos)
+    # each pair multiplies two weights, which can be thousands of bits long
+    bits = [_heaviest(x).bit_length() for x in (a, b)]
+    work.charge((PER_PAIR + mul_cost(*bits)) * _size(a) * _size(b), "combining two large parts", pos)
     out: dict[int, int] = {}
     get = out.get
-    left = list(_items(a))
-    for vb, wb in _items(b):
-        row = [(_OPS[op](va, vb), wa * wb) for va, wa in left]
-        for v, w in row:
-            out[v] = get(v, 0) + w
+    f = _OPS[op]
+    # The longer side in the inner loop: 61*d1000000 is one pass, not a million.
+    if _size(a) >= _size(b):
+        inner = list(_items(a))
+        for vb, wb in _items(b):
+            for v, w in [(f(va, vb), wa * wb) for va, wa in inner]:
+                out[v] = get(v, 0) + w
+    else:
+        inner = list(_items(b))
+        for va, wa in _items(a):
+            for v, w in [(f(va, vb), wa * wb) for vb, wb in inner]:
+                out[v] = get(v, 0) + w
     return out
+
+
+def _heaviest(x: Weights) -> int:
+    if isinstance(x, Poly):
+        return max(x.c, default=1)
+    return max(x.values(), default=1)
 
 
 _OPS = {

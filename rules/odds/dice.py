@@ -16,6 +16,7 @@ import math
 
 from ..dice.ast import Dice
 from .faces import Faces
+from .fixed import FRACTION_BITS, fixed_power
 from .keep import keep_exploding, keep_fixed
 from .poly import PER_STEP_SLOT, Poly, add, mul, power, power_price, scale
 from .work import Work, mul_cost
@@ -55,9 +56,14 @@ def dice_distribution(node: Dice, spare: int, depth: int, work: Work) -> Poly | 
     return power(faces.poly(first=True), n, work, node.pos)
 
 
+#: an exact power of exploding chains priced above this (about 20 ms) is
+#: taken in fixed point instead (odds_fixed)
+EXACT_EXPLOSIONS_MAX = 2e7
+
+
 def _exploding_sum(faces: Faces, n: int, depth: int, work: Work, pos: int) -> Poly:
-    # Priced in full before anything is built, from the largest sizes the
-    # chain can reach, so a hopeless d20!>=2 is refused at once.
+    # The chain is priced in full before it is built, from the largest sizes
+    # it can reach, so a hopeless d20!>=2 is refused at once.
     span = faces.sides if not faces.counts_successes else 3
     length = (depth + 1) * span + 1
     chain_bits = (faces.den * faces.sides ** depth).bit_length()
@@ -65,6 +71,17 @@ def _exploding_sum(faces: Faces, n: int, depth: int, work: Work, pos: int) -> Po
     slot = length * chain_bits
     build = depth * (PER_STEP_SLOT * 4 * length + mul_cost(slot, boom * chain_bits))
     raised = min(power_price(length, 2 * length, chain_bits * n, n)) if n > 1 else 0.0
-    work.charge(build + raised, f"{n} exploding dice, {depth} explosions deep", pos)
-    prepaid = Work(math.inf, work.text)
-    return power(chain_poly(faces, depth, prepaid, pos), n, prepaid, pos)
+    what = f"{n} exploding dice, {depth} explosions deep"
+    # Fixed point pays 2 * FRACTION_BITS per weight in every product: worth it
+    # only where the exact weights are much longer than that.
+    if raised <= EXACT_EXPLOSIONS_MAX or chain_bits * n <= 4 * FRACTION_BITS:
+        work.charge(build + raised, what, pos)
+        prepaid = Work(math.inf, work.text)
+        return power(chain_poly(faces, depth, prepaid, pos), n, prepaid, pos)
+    # Fixed point: each product is priced by mul() as it comes, from the
+    # sizes left after rounding, which the exact price cannot know.
+    work.charge(build, what, pos)
+    chain = chain_poly(faces, depth, Work(math.inf, work.text), pos)
+    result, lost = fixed_power(chain, n, work, pos)
+    work.rounding += lost
+    return result

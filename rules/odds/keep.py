@@ -11,6 +11,19 @@ remaining dice fall on later faces.  Cost: faces * c**2 / 2 steps on packed
 polynomials (odds_poly), so 20d6kh10 is about 330 big-integer operations.
 ``dh c`` is ``kl n - c`` and ``dl c`` is ``kh n - c``.
 
+Few faces and many kept dice (``200d6kh100``) go the other way round: by the
+face of the last kept die.  If it is the face at position ``t`` of the keep
+order, ``a < c`` dice lie before it, at least ``c - a`` on it and the rest
+after it, so the kept score is the score of ``a`` dice drawn from the earlier
+faces plus ``(c - a)`` times the face's own score.  For each ``t`` that is
+``sum_a coef(a) * V**a`` (``V`` the polynomial of the earlier faces), done by
+Horner's rule on packed polynomials: ``c`` steps per face, each a few shifts
+and additions, so faces * c * (faces / 2) steps instead of faces * c**2 / 2.
+``coef(a) = C(n, a) * T(n - a, c - a)`` with ``T(N, m)`` the weight of at
+least ``m`` of ``N`` dice on the face and the rest after it, which follows
+from one ``a`` to the next by Pascal's rule.  Each way is priced and the
+cheaper one runs.
+
 With explosions the number of dice is not fixed (the roller keeps and drops
 among the added dice too, one die at a time), so each exploding chain is
 reduced to the part that can matter, the ``c`` dice that come first in keep
@@ -20,10 +33,11 @@ order plus the score of the others, and chains are merged one by one.
 from __future__ import annotations
 
 from collections import defaultdict
+from math import comb
 
 from .faces import Faces
-from .poly import Poly, unpack
-from .work import PER_KEEP_STEP, Work, pass_cost
+from .poly import Poly, pack, unpack
+from .work import PER_KEEP_STEP, Work, mul_cost, pass_cost
 
 #: keep order: which dice are taken first, and are those the kept ones
 ORDER = {
@@ -44,9 +58,97 @@ def keep_fixed(faces: Faces, n: int, mode: str, count: int, work: Work, pos: int
     steps = faces.sides if not faces.counts_successes else len(faces.runs)
     span = faces.sides if not faces.counts_successes else 2
     width = (faces.den ** n).bit_length() + n + 8
-    work.charge(pass_cost((c * span + 1) * width) * steps * (c * (c + 1) // 2),
-                f"keeping {c} of {n} dice", pos)
+    bits = (c * span + 1) * width
+    by_count = pass_cost(bits) * steps * (c * (c + 1) // 2)
+    by_face = _by_face_price(steps, c, bits, (faces.den ** n).bit_length())
+    what = f"keeping {c} of {n} dice"
+    if by_face < by_count:
+        work.charge(by_face, what, pos)
+        return _kept_by_last_face(faces.ordered(descending), n, c)
+    work.charge(by_count, what, pos)
     return _kept_first(faces.ordered(descending), n, c)
+
+
+#: an exploding keep's step costs PER_KEEP_STEP more per this many dice it holds
+KEEP_STEP_DICE = 8
+
+#: earlier faces above this many are multiplied in as one packed product
+SHIFTS_MAX = 8
+#: one shift or addition of the Horner accumulator (fitted to timings: a
+#: shift by whole slots is a copy, much cheaper than work.PER_BIT's pass)
+SHIFT_ADD_STEP = 150.0
+SHIFT_ADD_PER_BIT = 0.05
+
+
+def _by_face_price(steps: int, c: int, bits: int, total_bits: int) -> float:
+    """Price of ``_kept_by_last_face``: ``c`` Horner steps per face."""
+    price = 0.0
+    # the accumulator grows to ``bits``; on average it is about half of that
+    half = bits / 2
+    shift_add = SHIFT_ADD_STEP + SHIFT_ADD_PER_BIT * half
+    for t in range(min(steps, SHIFTS_MAX + 1)):
+        price += c * (2 * t + 1) * shift_add
+    if steps > SHIFTS_MAX + 1:
+        wide = steps - SHIFTS_MAX - 1
+        per = mul_cost(half, steps * (total_bits + 8)) + shift_add
+        price += c * wide * per
+    # the coefficients: a few big-integer products per kept die and face
+    price += steps * c * 4 * (100.0 + total_bits)
+    return price
+
+
+def _kept_by_last_face(order: list[tuple[int, int]], n: int, c: int) -> Poly:
+    total_w = sum(w for _, w in order)
+    if c == 0:
+        return Poly(0, [total_w ** n])
+    smin = min(s for s, _ in order)
+    order = [(s - smin, w) for s, w in order]
+    smax = max(s for s, _ in order)
+    slots = c * smax + 1
+    # No coefficient, of the answer or of a Horner partial sum, exceeds the
+    # total weight total_w**n (the partial sums are parts of the answer).
+    width = ((total_w ** n).bit_length() + 8) // 8 * 8
+    result = 0
+    before: list[tuple[int, int]] = []  # (score, weight) of the earlier faces
+    after = total_w
+    for st, w in order:
+        after -= w
+        if before:
+            lowest = min(0, min(s for s, _ in before) - st)
+        else:
+            lowest = 0
+        # V * x**-st, times x**-lowest so every exponent is >= 0
+        terms = [((s - st - lowest) * width, wb) for s, wb in before]
+        packed = None
+        if len(terms) > SHIFTS_MAX:
+            top = max(e for e, _ in terms) // width
+            coeffs = [0] * (top + 1)
+            for e, wb in terms:
+                coeffs[e // width] += wb
+            packed = pack(coeffs, width // 8)
+        shift_x = -lowest * width
+        # a = c - 1: N = n - c + 1 dice left for this face and later ones, m = 1
+        big_n = n - c + 1
+        tail = (w + after) ** big_n - after ** big_n
+        acc = 0
+        for a in range(c - 1, -1, -1):
+            if a < c - 1:
+                # from T(N, m) to T(N + 1, m + 1), Pascal's rule
+                m = c - a - 1
+                tail = (w + after) * tail - comb(big_n, m) * w ** m * after ** (big_n - m + 1)
+                big_n += 1
+            if acc:
+                if packed is not None:
+                    acc = acc * packed
+                else:
+                    acc = sum((acc * wb) << e for e, wb in terms)
+            coef = comb(n, a) * tail if (a == 0 or before) else 0
+            if coef:
+                acc += coef << (shift_x * (c - 1 - a))
+        if acc:
+            result += acc << ((c * st + (c - 1) * lowest) * width)
+        before.append((st, w))
+    return Poly(c * smin, unpack(result, slots, width // 8))
 
 
 def _kept_first(order: list[tuple[int, int]], n: int, c: int) -> Poly:
@@ -107,10 +209,12 @@ def keep_exploding(faces: Faces, n: int, mode: str, count: int, depth: int,
     """Score of the kept dice of ``n`` exploding chains, each at most ``depth`` deep."""
     descending, kept_first = ORDER[mode]
     c = count
+    sides = faces.sides
+    # a step sorts and hashes a tuple of up to c dice: 200d2!dl196 holds 196
+    step = PER_KEEP_STEP * (1 + c / KEEP_STEP_DICE)
+    work.charge(step * sides, "an exploding keep", pos)  # before listing the faces
     table = faces.faces()
     score = {f: s for f, _, _, s in table}
-    sides = faces.sides
-    work.charge(PER_KEEP_STEP * sides, "an exploding keep", pos)
 
     done: dict[tuple[tuple, int], int] = defaultdict(int)
     alive: dict[tuple[tuple, int], int] = defaultdict(int)
@@ -122,7 +226,7 @@ def keep_exploding(faces: Faces, n: int, mode: str, count: int, depth: int,
             else:
                 done[key] += w * sides ** depth
     for level in range(1, depth + 1):
-        work.charge(PER_KEEP_STEP * len(alive) * sides, "an exploding keep", pos)
+        work.charge(step * len(alive) * sides, "an exploding keep", pos)
         nxt: dict[tuple[tuple, int], int] = defaultdict(int)
         fill = sides ** (depth - level)
         for (sel, rest), w in alive.items():
@@ -142,7 +246,7 @@ def keep_exploding(faces: Faces, n: int, mode: str, count: int, depth: int,
 
     pool: dict[tuple[tuple, int], int] = {((), 0): 1}
     for _ in range(n):
-        work.charge(PER_KEEP_STEP * len(pool) * len(chain), "an exploding keep", pos)
+        work.charge(step * len(pool) * len(chain), "an exploding keep", pos)
         nxt = defaultdict(int)
         for (s1, r1), w1 in pool.items():
             for (s2, r2), w2 in chain.items():

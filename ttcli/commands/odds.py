@@ -1,111 +1,264 @@
-"""``ttcli odds``: the exact chances of an expression."""
+"""``ttcli odds``: the exact chances of an expression, as a chart that fits a screen.
+
+The distribution comes from ``rules.odds`` within its work limit; what is
+printed is folded by ``rules.odds.fold`` (rare tails in one row, wide ranges
+in bins), so printing costs one pass over the values however many there are.
+Every chance is computed from the integer weights (one division per number
+shown, never a ``Fraction`` per value): ``1000d100`` has 99,001 values whose
+weights have 2,000 digits.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
+from math import gcd
 from typing import Annotated, Optional
 
 import typer
 
 from .options import FormatOpt, JsonOpt, pick_format
 
-#: rows below this probability are folded into the tails, so 100d6 stays readable
-SHOWN_MIN = Fraction(1, 10_000)
 BAR_WIDTH = 40
+#: ``--full`` lists every value, up to this many (1000d6 has 5,001, 1000d100 99,001)
+FULL_ROWS_MAX = 20_000
+#: JSON gives no exact fractions when the common denominator is longer than
+#: this (in bits, about 1,000 digits): 1000d1000000>=2 has one of 6,000 digits
+EXACT_BITS_MAX = 3_322
+
+BAR, OTHER_BAR = "█", "░"
+#: how each forum format keeps a chart's lines and columns
+CODE_BLOCKS = {"Markdown": ("```", "```"), "BBCode": ("[code]", "[/code]")}
 
 
-def percent(p: Fraction) -> str:
-    value = float(p) * 100
-    if 0 < value < 0.01:
+def chance(w: int, total: int, ratio: "Ratio | None" = None) -> str:
+    """``w / total`` as a percentage; never rounds a possible event to 0 or a sure one to 100."""
+    if w == 0:
+        return "0.00%"
+    if w == total:
+        return "100.00%"
+    value = 100 * (ratio(w) if ratio is not None else w / total)
+    if value < 0.01:
         return "<0.01%"
+    if value > 99.99:
+        return ">99.99%"
     return f"{value:.2f}%"
+
+
+def exact(w: int, total: int) -> str | None:
+    """``"n/d"`` in lowest terms; None when the common denominator has over 1,000 digits."""
+    if total.bit_length() > EXACT_BITS_MAX:
+        return None
+    g = gcd(w, total)
+    return f"{w // g}/{total // g}"
+
+
+class Ratio:
+    """``w / total`` as a float for many ``w``, without a long division each.
+
+    Both are cut to about 1,100 bits first: a float has 53 bits and nothing
+    below 2**-1074, so what is cut off cannot change the float by more than
+    its last bit.
+    """
+
+    __slots__ = ("shift", "total")
+
+    def __init__(self, total: int) -> None:
+        self.shift = max(total.bit_length() - 1_100, 0)
+        self.total = total >> self.shift
+
+    def __call__(self, w: int) -> float:
+        return (w >> self.shift) / self.total
+
+
+def number(x) -> str:
+    """A mean for people: two decimals at most, no trailing zeros."""
+    return f"{float(x):.2f}".rstrip("0").rstrip(".")
+
+
+def label(row) -> str:
+    """``7``, ``10..19``, or a folded tail ``≤289`` / ``≥410`` (kinds of rules.odds.fold)."""
+    kind = row.kind
+    if kind == "value":
+        return str(row.lo)
+    if kind == "low":
+        return f"≤{row.hi}"
+    if kind == "high":
+        return f"≥{row.lo}"
+    return f"{row.lo}..{row.hi}"
 
 
 @dataclass(frozen=True)
 class OddsResult:
     text: str
-    outcomes: tuple[tuple[int, Fraction], ...]
-    mean: Fraction
+    #: the rules.odds.Distribution
+    dist: object
+    #: rules.odds.fold.Row, in order, covering every value
+    rows: tuple
     at_least: int | None = None
     at_most: int | None = None
-    p_at_least: Fraction | None = None
-    p_at_most: Fraction | None = None
-    pass_chance: Fraction | None = None
-    #: bound on the distance from the roller's odds (explosions followed only so deep)
-    max_error: float = 0.0
+    cumulative: bool = False
+    full: bool = False
 
     kind = "odds"
 
+    @property
+    def json_indent(self) -> int | None:
+        # a long --full table is for programs: one line, written by json's C encoder
+        return 2 if len(self.rows) <= 1_000 else None
+
+    @property
+    def folded(self) -> bool:
+        return len(self.rows) != len(self.dist.values) or any(r.lo != r.hi for r in self.rows)
+
+    def _asked(self, row) -> bool | None:
+        """Is the row inside the range asked (None: nothing was asked)."""
+        lo, hi = self.at_least, self.at_most
+        if lo is None and hi is None:
+            if self.dist.pass_chance is None:
+                return None
+            hi = self.dist.chance  # a percentage roll: the rows that succeed
+        return (lo is None or row.lo >= lo) and (hi is None or row.hi <= hi)
+
+    def _weight(self, lo: int | None = None, hi: int | None = None) -> int:
+        """Weight of the values in ``lo..hi``, from the rows: no row straddles
+        a value asked about (odds_of cuts the rows there)."""
+        return sum(r.weight for r in self.rows
+                   if (lo is None or r.lo >= lo) and (hi is None or r.hi <= hi))
+
+    def _answers(self) -> list[tuple[str, str, int]]:
+        """(JSON key, words, weight) of each chance asked for."""
+        d = self.dist
+        out = []
+        if d.pass_chance is not None:
+            out.append(("pass", "chance to succeed ", self._weight(hi=d.chance)))
+        if self.at_least is not None:
+            out.append(("at_least", f"at least {self.at_least}: ", self._weight(lo=self.at_least)))
+        if self.at_most is not None:
+            out.append(("at_most", f"at most {self.at_most}: ", self._weight(hi=self.at_most)))
+        if self.at_least is not None and self.at_most is not None:
+            out.append(("between", f"from {self.at_least} to {self.at_most}: ",
+                        self._weight(self.at_least, self.at_most)))
+        return out
+
     def lines(self, s) -> list[str]:
-        shown = [(v, p) for v, p in self.outcomes if p >= SHOWN_MIN]
-        top = max((p for _, p in shown), default=Fraction(1))
+        d = self.dist
+        total = d.total
+        block = CODE_BLOCKS.get(type(s).__name__)
+        rich = type(s).__name__ == "RichMarkup"
+        labels = [label(r) for r in self.rows]
+        width = max(len(t) for t in labels)
+        ratio = Ratio(total)
+        top = ratio(max(r.weight for r in self.rows))
+        below = 0  # weight of the values before the row
+        body = []
+        if self.cumulative:
+            body.append(f"{'':>{width}} {'chance':>7} {'at least':>8} {'at most':>8}")
+        for row, text in zip(self.rows, labels):
+            asked = self._asked(row)
+            line = f"{text:>{width}} {chance(row.weight, total, ratio):>7}"
+            if self.cumulative:
+                line += (f" {chance(total - below, total, ratio):>8}"
+                         f" {chance(below + row.weight, total, ratio):>8}")
+            below += row.weight
+            size = round(BAR_WIDTH * ratio(row.weight) / top) if row.weight else 0
+            bar = (BAR if asked is not False else OTHER_BAR) * max(size, 1 if row.weight else 0)
+            if rich and bar:
+                bar = f"[green]{bar}[/]" if asked else f"[dim]{bar}[/]" if asked is False else bar
+            body.append(f"{line} {bar}".rstrip())
         out = [s.strong(s.escape(self.text))]
-        if shown:
-            width = max(len(str(v)) for v, _ in shown)
-            low_tail = sum((p for v, p in self.outcomes if p < SHOWN_MIN and v < shown[0][0]), Fraction(0))
-            high_tail = sum((p for v, p in self.outcomes if p < SHOWN_MIN and v > shown[-1][0]), Fraction(0))
-            if low_tail:
-                out.append(f"{'<' + str(shown[0][0]):>{width + 1}} {percent(low_tail):>7}")
-            for v, p in shown:
-                bar = "█" * max(1, round(BAR_WIDTH * p / top))
-                out.append(f"{v:>{width + 1}} {percent(p):>7} {bar}")
-            if high_tail:
-                out.append(f"{'>' + str(shown[-1][0]):>{width + 1}} {percent(high_tail):>7}")
-        out.append(f"mean {float(self.mean):.4g}")
-        if self.max_error:
-            out.append(f"(explosions followed until the rest is below {self.max_error:.1e})")
-        if self.pass_chance is not None:
-            out.append("chance to succeed " + s.strong(percent(self.pass_chance)))
-        if self.p_at_least is not None:
-            out.append(f"at least {self.at_least}: " + s.strong(percent(self.p_at_least)))
-        if self.p_at_most is not None:
-            out.append(f"at most {self.at_most}: " + s.strong(percent(self.p_at_most)))
+        out += [block[0], *body, block[1]] if block else body
+        out.append(f"mean {number(d.mean)}")
+        if self.folded:
+            out.append("rare results folded, ranges grouped (--full: every value)")
+        if d.max_error:
+            out.append(f"(explosions followed until the rest is below {d.max_error:.1e})")
+        for _, words, w in self._answers():
+            out.append(words + s.strong(chance(w, total)))
         return out
 
     def to_json(self) -> dict:
-        def frac(p: Fraction) -> dict:
-            return {"probability": float(p), "exact": f"{p.numerator}/{p.denominator}"}
+        d = self.dist
+        total = d.total
+        ratio = Ratio(total)
 
+        def frac(w: int) -> dict:
+            return {"probability": ratio(w), "exact": exact(w, total)}
+
+        rows = []
+        below = 0
+        for r in self.rows:
+            row = {"low": r.lo, "high": r.hi}
+            if r.lo == r.hi:
+                row["value"] = r.lo
+            row.update(frac(r.weight))
+            row["at_least"] = ratio(total - below)
+            below += r.weight
+            row["at_most"] = ratio(below)
+            rows.append(row)
         data: dict = {
             "expression": self.text,
-            "mean": float(self.mean),
-            "outcomes": [{"value": v, **frac(p)} for v, p in self.outcomes],
-            "max_error": self.max_error,
+            "mean": float(d.mean),
+            "folded": self.folded,
+            "outcomes": rows,
+            "max_error": d.max_error,
         }
-        if self.pass_chance is not None:
-            data["pass"] = frac(self.pass_chance)
-        if self.p_at_least is not None:
-            data["at_least"] = {"value": self.at_least, **frac(self.p_at_least)}
-        if self.p_at_most is not None:
-            data["at_most"] = {"value": self.at_most, **frac(self.p_at_most)}
+        asked = {"at_least": {"value": self.at_least}, "at_most": {"value": self.at_most},
+                 "between": {"low": self.at_least, "high": self.at_most}}
+        for key, _, w in self._answers():
+            data[key] = {**asked.get(key, {}), **frac(w)}
         return data
 
 
-def odds_of(text: str, at_least: int | None = None, at_most: int | None = None) -> OddsResult:
+def odds_of(text: str, at_least: int | None = None, at_most: int | None = None,
+            cumulative: bool = False, full: bool = False) -> OddsResult:
     from rules.dice import parse
     from rules.odds import distribution
+    from rules.odds.fold import VALUE, Row, fold
+
+    from ..errors import CliError
+    from ..exitcodes import ExitCode
 
     expr = parse(text)
     dist = distribution(expr)
-    outcomes = tuple(dist.outcomes())
-    return OddsResult(
-        expr.text, outcomes, dist.mean, at_least, at_most,
-        dist.at_least(at_least) if at_least is not None else None,
-        dist.at_most(at_most) if at_most is not None else None,
-        dist.pass_chance, dist.max_error,
-    )
+    if full:
+        if len(dist) > FULL_ROWS_MAX:
+            raise CliError(
+                f"{expr.text} has {len(dist):,} different results, too many to list "
+                f"(--full lists at most {FULL_ROWS_MAX:,})", ExitCode.BAD_EXPRESSION,
+                "leave out --full for the folded table, or ask --at-least / --at-most")
+        rows = tuple(Row(v, v, w, VALUE) for v, w in zip(dist.values, dist.weights))
+    else:
+        cuts = []
+        if at_least is not None:
+            cuts.append(at_least)
+        if at_most is not None:
+            cuts.append(at_most + 1)
+        if dist.pass_chance is not None:
+            cuts.append(dist.chance + 1)
+        rows = fold(dist, cuts)
+    return OddsResult(expr.text, dist, rows, at_least, at_most, cumulative, full)
 
 
 def odds_command(
     ctx: typer.Context,
     expression: Annotated[str, typer.Argument(metavar="EXPR", help="A dice expression: 4d6kh3, 9d6>=5, 2d6+3.")],
-    at_least: Annotated[Optional[int], typer.Option("--at-least", help="Chance of a result >= N.")] = None,
-    at_most: Annotated[Optional[int], typer.Option("--at-most", help="Chance of a result <= N.")] = None,
+    at_least: Annotated[Optional[int], typer.Option(
+        "--at-least", help="Chance of a result >= N; its rows are highlighted.")] = None,
+    at_most: Annotated[Optional[int], typer.Option(
+        "--at-most", help="Chance of a result <= N; its rows are highlighted.")] = None,
+    cumulative: Annotated[bool, typer.Option(
+        "--cumulative", "-c", help="Add the columns 'at least' and 'at most' to every row.")] = False,
+    full: Annotated[bool, typer.Option(
+        "--full", help=f"Every value on its own row, nothing folded (at most {FULL_ROWS_MAX:,}).")] = False,
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
 ) -> None:
-    """Exact distribution of EXPR: a bar chart, the mean and your chances."""
+    """Exact distribution of EXPR: a chart that fits a screen, the mean and your chances.
+
+    Rare results fold into one row at each end and wide ranges are grouped;
+    --full lists every value.  In --format markdown or bbcode the chart is a
+    code block, so a forum keeps its columns.
+    """
     from ..render import emit
 
-    emit(odds_of(expression, at_least, at_most), pick_format(fmt, as_json), ctx.obj)
+    emit(odds_of(expression, at_least, at_most, cumulative, full), pick_format(fmt, as_json), ctx.obj)
