@@ -13,7 +13,7 @@ from .records import record
 
 TYPE_CHECKING = False  # typing is not loaded at run time: it is start-up cost
 if TYPE_CHECKING:
-    from typing import Callable
+    from collections.abc import Callable
 
 # Comparison operators used by rerolls, explosions and success counting.
 COMPARE: dict[str, Callable[[int, int], bool]] = {

@@ -32,7 +32,7 @@ class Limits(record("Limits", _FIELDS,
 
     def __new__(cls, *args, **kwargs) -> Limits:
         self = super().__new__(cls, *args, **kwargs)
-        for name, value in zip(_FIELDS, self):
+        for name, value in zip(_FIELDS, self, strict=True):
             if value < 1:
                 raise ValueError(f"Limits.{name} must be at least 1")
         if self.max_depth > MAX_DEPTH_CEILING:

@@ -21,8 +21,19 @@ from ..core.sources import GivenFaceError
 from .ast import COMPARE, Bag, Calc, Chain, Dec, Dice, Func, Sel
 from .errors import DiceError
 from .roller import (
-    _EXPLODED, _EXTRA, _EXTRA_EXPLODED, _FLAGS, _OPS, _PLAIN, _REROLLED, RolledBag, RolledChain,
-    RolledDice, RolledDie, RolledFunc, RolledNum,
+    _EXPLODED,
+    _EXTRA,
+    _EXTRA_EXPLODED,
+    _FLAGS,
+    _OPS,
+    _PLAIN,
+    _REROLLED,
+    RolledBag,
+    RolledChain,
+    RolledDice,
+    RolledDie,
+    RolledFunc,
+    RolledNum,
 )
 
 
@@ -156,7 +167,7 @@ def _roll_more(roller, node: Dice) -> RolledDice:
                 capped = True
     for e in entries:
         e.value = _entry_value(e)
-        if m.low is not None and e.value < m.low or m.high is not None and e.value > m.high:
+        if (m.low is not None and e.value < m.low) or (m.high is not None and e.value > m.high):
             e.value = max(e.value, m.low) if m.low is not None and e.value < m.low else m.high
             last = e.dice[-1]
             last[2] = e.value
@@ -279,13 +290,13 @@ def roll_bag(roller, node: Bag) -> RolledBag:
     kept = apply_steps(node.select, values) if node.select else set(range(len(items)))
     flags = tuple(i in kept for i in range(len(items)))
     if node.success is None:
-        value = sum(r.value for r, k in zip(items, flags) if k)
+        value = sum(r.value for r, k in zip(items, flags, strict=True) if k)
         return RolledBag(node, items, flags, value, None, None)
     roller.pool = True
-    succ = sum(1 for r, k in zip(items, flags) if k and node.success.test(r.value))
+    succ = sum(1 for r, k in zip(items, flags, strict=True) if k and node.success.test(r.value))
     fail = 0
     if node.failure is not None:
-        fail = sum(1 for r, k in zip(items, flags)
+        fail = sum(1 for r, k in zip(items, flags, strict=True)
                    if k and not node.success.test(r.value) and node.failure.test(r.value))
     return RolledBag(node, items, flags, succ - fail, succ,
                      fail if node.failure is not None else None)

@@ -35,8 +35,23 @@ import re
 from functools import lru_cache
 
 from .ast import (
-    Bag, Calc, Chain, Cond, Dec, Dice, Expression, Func, Group, Keep, More, Neg, Node, Num,
-    Percent, Sel, Select,
+    Bag,
+    Calc,
+    Chain,
+    Cond,
+    Dec,
+    Dice,
+    Expression,
+    Func,
+    Group,
+    Keep,
+    More,
+    Neg,
+    Node,
+    Num,
+    Percent,
+    Sel,
+    Select,
 )
 from .budget import check_budget
 from .errors import DiceError
@@ -179,7 +194,7 @@ class _Parser:
         calc = False
         while True:
             kind, value, pos = self.peek()
-            if kind == "op" and value in "*/" or kind == "op" and value == "//":
+            if (kind == "op" and value in "*/") or (kind == "op" and value == "//"):
                 pass
             elif kind == "pct":
                 nxt = self.tokens[self.i + 1]
@@ -238,7 +253,7 @@ class _Parser:
             return self.dice(None, pos)
         if kind == "int":
             number = self.integer("number")
-            k, _, p = self.peek()
+            k, _, _p = self.peek()
             if k == "die":
                 return self.dice(number, pos)
             if k == "pct" and self.tokens[self.i + 1][0] not in _OPERAND:
@@ -274,7 +289,7 @@ class _Parser:
             if self.peek()[0] == close:
                 break
             items.append(self.compare())
-            k, v, p = self.peek()
+            k, _v, p = self.peek()
             if k == "comma":
                 self.i += 1
                 comma = True
@@ -324,7 +339,7 @@ class _Parser:
 
     def func(self, name: str, pos: int) -> Node:
         self.i += 1
-        k, _, p = self.take()  # the lookahead of the token guarantees "("
+        _k, _, p = self.take()  # the lookahead of the token guarantees "("
         self.enter(p)
         args, _ = self.items("rp", p)
         self.depth -= 1
@@ -338,14 +353,14 @@ class _Parser:
         """Keep/drop steps after a set or a group; consecutive keeps (or drops) merge."""
         picks: list[tuple[bool, Sel]] = []
         while True:
-            kind, value, pos = self.peek()
+            kind, value, _pos = self.peek()
             low = value.lower()
             if kind == "mod" and low in _RANK:
                 self.i += 1
                 keep, cat = _RANK[low]
                 picks.append((keep, Sel(cat, self.integer(f"'{low}'"))))
-            elif kind == "short" and low in ("k", "p") or kind == "die" and low == "d" and \
-                    self.tokens[self.i + 1][0] == "int":
+            elif (kind == "short" and low in ("k", "p")) or (kind == "die" and low == "d" and \
+                    self.tokens[self.i + 1][0] == "int"):
                 self.i += 1
                 picks.append((low == "k", self.selector(low, default="h" if low == "k" else
                                                         "l" if low == "d" else "=")))
@@ -405,8 +420,8 @@ class _Parser:
             if kind not in _MODIFIER_KINDS:
                 break
             low = value.lower()
-            if kind == "mod" and low in _RANK or kind == "short" and low in ("k", "p") or \
-                    kind == "die" and low == "d" and self.tokens[self.i + 1][0] == "int":
+            if (kind == "mod" and low in _RANK) or (kind == "short" and low in ("k", "p")) or \
+                    (kind == "die" and low == "d" and self.tokens[self.i + 1][0] == "int"):
                 if kind == "mod":
                     self.i += 1
                     keep, cat = _RANK[low]
@@ -415,7 +430,7 @@ class _Parser:
                     self.i += 1
                     picks.append((low == "k", self.selector(
                         low, default="h" if low == "k" else "l" if low == "d" else "=")))
-            elif kind == "mod" and low in ("ro", "rr") or kind == "short" and low == "r":
+            elif (kind == "mod" and low in ("ro", "rr")) or (kind == "short" and low == "r"):
                 self.i += 1
                 self._once(mods, "reroll", pos)
                 sel = self.selector(low, "=")
@@ -432,7 +447,7 @@ class _Parser:
                 self.i += 1
                 self._once(more, "add_once", pos, "'ra'")
                 more["add_once"] = (self.selector("ra", "="),)
-            elif kind == "bang" or kind == "short" and low in ("e", "x") or kind == "mod" and low == "xo":
+            elif kind == "bang" or (kind == "short" and low in ("e", "x")) or (kind == "mod" and low == "xo"):
                 self.i += 1
                 self._once(mods, "explode", pos)
                 cond = self.cond("explode", required=low == "e")
@@ -522,7 +537,7 @@ class _Parser:
                              f"at most {d.count}")
         if d.failure is not None and d.success is None:
             raise self.error("a failure count needs a success count first, like 9d6>=5f1", d.pos)
-        grows = d.explode is not None or d.more is not None and d.more.add_once is not None
+        grows = d.explode is not None or (d.more is not None and d.more.add_once is not None)
         for step in d.more.select if d.more is not None and not grows else ():
             for sel in step.sels:
                 if sel.cat in ("h", "l") and sel.num > d.count:

@@ -5,9 +5,29 @@ from __future__ import annotations
 import operator
 
 from ..core.sources import (
-    GIVEN, ROLLED_DRAWS, SHARED_FACES, DiceSource, Draw, GivenFaceError, RandomSource,
+    GIVEN,
+    ROLLED_DRAWS,
+    SHARED_FACES,
+    DiceSource,
+    Draw,
+    GivenFaceError,
+    RandomSource,
 )
-from .ast import Bag, Calc, Chain, Dec, Dice, Expression, Func, Group, Neg, Node, Num, Percent, iter_dice
+from .ast import (
+    Bag,
+    Calc,
+    Chain,
+    Dec,
+    Dice,
+    Expression,
+    Func,
+    Group,
+    Neg,
+    Node,
+    Num,
+    Percent,
+    iter_dice,
+)
 from .errors import DiceError
 from .limits import DEFAULT_LIMITS, Limits
 from .records import record
@@ -387,7 +407,7 @@ class _Roller:
         sides = node.sides
         dice = []
         total = successes = failures = 0
-        for i, (d, state) in enumerate(zip(draws, states)):
+        for i, (d, state) in enumerate(zip(draws, states, strict=True)):
             rerolled, exploded, extra = _FLAGS[state]
             is_kept = i in kept
             s = f = False

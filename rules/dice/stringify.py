@@ -9,8 +9,20 @@ from __future__ import annotations
 
 from .ast import Dec
 from .roller import (
-    PERCENT, SUCCESSES, Roll, Rolled, RolledBag, RolledChain, RolledDice, RolledDie, RolledFunc,
-    RolledGroup, RolledNeg, RolledNum, RolledPercent, _all_groups,
+    PERCENT,
+    SUCCESSES,
+    Roll,
+    Rolled,
+    RolledBag,
+    RolledChain,
+    RolledDice,
+    RolledDie,
+    RolledFunc,
+    RolledGroup,
+    RolledNeg,
+    RolledNum,
+    RolledPercent,
+    _all_groups,
 )
 
 _FUDGE = {-1: "-", 0: "0", 1: "+"}
@@ -132,7 +144,7 @@ class Stringifier:
     def _bag(self, r: RolledBag, given_mode: bool, alone: bool) -> str:
         node = r.node
         parts = []
-        for item, kept in zip(r.items, r.kept):
+        for item, kept in zip(r.items, r.kept, strict=True):
             text = self.node(item, given_mode, True)
             if not kept:
                 text = self.dropped(text)
