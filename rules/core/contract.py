@@ -14,7 +14,8 @@ the encounter it was given; methods that may roll take a dice source.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from rules.core.actions import Action, Catalogue, Param
 from rules.core.effects import Effect, EffectSpec

@@ -16,9 +16,9 @@ against the clock at the moment the effect is added.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Callable, Mapping
 
 from rules.core.errors import RuleError
 from rules.core.names import name_key

@@ -10,7 +10,8 @@ there.  This is data for the interface: the rules never print.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 Fields = Mapping[str, Any]
 
