@@ -7,10 +7,12 @@ Stat keys, the record of a rolled die, and name lookup that forgives case,
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
+# Die and roll are re-exported: the dungeon's modules take them from here.
+from rules.core.die import Die as Die
+from rules.core.die import roll as roll
 from rules.core.errors import UnknownNameError, close_names
-from rules.core.die import Die, roll
 
 BODY = "body"
 REACTION = "reaction"
