@@ -14,6 +14,7 @@ deleted.  Files are created 0600: they hold hidden combatants and the secret.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -138,10 +139,8 @@ def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
     except BaseException as exc:
         if fd >= 0:
             os.close(fd)
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temp)
-        except OSError:
-            pass
         if isinstance(exc, OSError):
             raise _failure(path, exc, "write").located(hint="check free space and permissions of the folder") from None
         raise
@@ -157,7 +156,7 @@ def clean_stale_temps(folder, *, max_age: float = STALE_AFTER_SECONDS) -> list[s
     for entry in entries:
         match = re.match(_TEMP_NAME, entry.name)
         try:
-            if not match or time.time() - entry.stat(follow_symlinks=False).st_mtime < max_age and _alive(int(match["pid"])):
+            if not match or (time.time() - entry.stat(follow_symlinks=False).st_mtime < max_age and _alive(int(match["pid"]))):
                 continue
             os.unlink(entry.path)  # unlink never follows a link
             removed.append(entry.path)

@@ -15,6 +15,7 @@ matching that is a finished undo.  Any other difference is a hand edit.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -164,20 +165,16 @@ class History:
         for entry in os.scandir(self.folder):
             name = entry.name
             if name.endswith(".toml") and name[:-5].isdigit() and name not in listed:
-                try:
+                with contextlib.suppress(FileNotFoundError):
                     os.unlink(entry.path)
-                except FileNotFoundError:
-                    pass
 
     def reset(self) -> None:
         """Forget every state (a new session created under an old name)."""
         real_folder(self.folder)
         if not os.path.isdir(self.folder):
             return
-        try:
+        with contextlib.suppress(StoreError):
             self.load()
-        except StoreError:
-            pass
         self.states, self.current, self.written, self.pending = [], None, None, None
         self.save()
         self._remove_unlisted()

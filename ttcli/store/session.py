@@ -126,7 +126,7 @@ class SessionFile:
         for error in self.validate(doc):
             place = locate_field(text, error.field) if text is not None and error.line is None and error.field else None
             problems.append(error.located(path=error.path or os.fspath(self.path),
-                                          **dict(zip(("line", "col"), place or ()))))
+                                          **dict(zip(("line", "col"), place or (), strict=False))))
         if problems:
             first = problems[0]
             first.errors = tuple(problems)

@@ -187,7 +187,7 @@ def parse_document(data: bytes, path=None, *, read_only: bool = False) -> dict:
         check_values(doc)
     except StoreError as exc:
         place = locate_field(text, exc.field) if exc.field else None
-        raise exc.located(path=path, **dict(zip(("line", "col"), place or ()))) from None
+        raise exc.located(path=path, **dict(zip(("line", "col"), place or (), strict=False))) from None
     return doc
 
 
