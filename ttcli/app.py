@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import MutableMapping
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from typer.core import TyperGroup
@@ -53,7 +53,7 @@ class TtcliGroup(TyperGroup):
         except KeyboardInterrupt:
             _stderr(ctx).write("ttcli: interrupted\n")
             raise typer.Exit(ExitCode.INTERRUPTED) from None
-        except Exception as e:  # noqa: BLE001 - the edge: everything becomes a message
+        except Exception as e:
             if type(e).__module__.startswith("click") or type(e).__module__.startswith("typer"):
                 raise
             from .render import error
@@ -129,9 +129,9 @@ app = typer.Typer(
 def main_options(
     ctx: typer.Context,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colours (NO_COLOR is honoured too).")] = False,
-    saves: Annotated[Optional[Path], typer.Option(
+    saves: Annotated[Path | None, typer.Option(
         "--saves", metavar="DIR", help="Folder of session files (default: $TTCLI_SAVES, else ./saves).")] = None,
-    session: Annotated[Optional[str], typer.Option(
+    session: Annotated[str | None, typer.Option(
         "--session", "-s", metavar="NAME", help="Session to act on (default: the one chosen with 'session use').")] = None,
 ) -> None:
     env = ctx.obj if isinstance(ctx.obj, Environment) else Environment()

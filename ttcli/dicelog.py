@@ -7,12 +7,13 @@ recompute it (``ttcli verify``).
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is start-up cost on the roll path
-if TYPE_CHECKING:
-    from typing import Any, Iterable, Mapping
-
 from .errors import CliError
 from .exitcodes import ExitCode
+
+TYPE_CHECKING = False  # typing is start-up cost on the roll path
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Any
 
 
 def die_record(d) -> dict:
@@ -186,7 +187,8 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     total is recomputed from its dice.  ``withheld`` (a players' journal)
     skips the checks that need the hidden events.
     """
-    from rules.core.sources import commitment as commit_of, committed_face
+    from rules.core.sources import commitment as commit_of
+    from rules.core.sources import committed_face
 
     try:
         secret = bytes.fromhex(secret_hex.strip())

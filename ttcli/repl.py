@@ -9,7 +9,7 @@ transaction), so closing the terminal loses nothing.
 from __future__ import annotations
 
 import shlex
-from typing import Iterable
+from collections.abc import Iterable
 
 EXIT_WORDS = ("exit", "quit", "выход")
 REPL_HELP = (
@@ -127,7 +127,7 @@ def candidates(words: list[str], current: str, command, names: Iterable[str] = (
 class _Completer:
     """prompt_toolkit adapter over :func:`candidates`."""
 
-    def __init__(self, repl: "Repl") -> None:
+    def __init__(self, repl: Repl) -> None:
         self.repl = repl
 
     def get_completions(self, document, complete_event):
