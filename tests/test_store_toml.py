@@ -21,9 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ttcli.store import FORMAT, FormatTooNew, StoreError, dump_document, format_field, load_document
-from ttcli.store.toml import parse_field
-from ttcli.store.toml import locate_field
-from ttcli.store.toml import parse_document
+from ttcli.store.toml import locate_field, parse_document, parse_field
+
 
 def _kind(value: object) -> str:
     for kind, name in ((bool, "bool"), (int, "int"), (float, "float"), (str, "str"), (dt.datetime, "datetime"),
@@ -47,7 +46,7 @@ def first_difference(a, b, at=()):
             return at + (next(iter(set(a) ^ set(b))),)
         return next((d for k in a if (d := first_difference(a[k], b[k], at + (k,))) is not None), None)
     if kind == "array":
-        found = next((d for i, (x, y) in enumerate(zip(a, b)) if (d := first_difference(x, y, at + (i,))) is not None), None)
+        found = next((d for i, (x, y) in enumerate(zip(a, b, strict=False)) if (d := first_difference(x, y, at + (i,))) is not None), None)
         return found if found is not None or len(a) == len(b) else at + (min(len(a), len(b)),)
     if kind == "float":
         return None if repr(a) == repr(b) else at
@@ -140,7 +139,7 @@ class Liar(int):
         (b"bytes", "bytes cannot be stored"),
         ("\ud800", "surrogate"),
         (Decimal("1.5"), "Decimal cannot be stored"),
-        (dt.time(12, 0, tzinfo=dt.timezone.utc), "time of day with a UTC offset"),
+        (dt.time(12, 0, tzinfo=dt.UTC), "time of day with a UTC offset"),
         # an int subclass would be written as str(value): ``v = Die.D6``
         (Die.D6, "Die cannot be stored"),
         (Liar(5), "Liar cannot be stored"),
@@ -176,7 +175,7 @@ def test_design_4_boundary_values_are_stored(value):
 @pytest.mark.parametrize(
     ("a", "b"),
     [(1, 1.0), (1, True), (0.0, -0.0), ("1", 1), ([1], [1, 2]), ({"a": 1}, {"a": 1, "b": 2}),
-     (dt.datetime(2024, 1, 1, 12), dt.datetime(2024, 1, 1, 12, tzinfo=dt.timezone.utc))],
+     (dt.datetime(2024, 1, 1, 12), dt.datetime(2024, 1, 1, 12, tzinfo=dt.UTC))],
 )
 def test_design_4_verification_is_stricter_than_equality(a, b):
     assert first_difference({"v": a}, {"v": b}) is not None
