@@ -156,7 +156,8 @@ def clean_stale_temps(folder, *, max_age: float = STALE_AFTER_SECONDS) -> list[s
     for entry in entries:
         match = re.match(_TEMP_NAME, entry.name)
         try:
-            if not match or (time.time() - entry.stat(follow_symlinks=False).st_mtime < max_age and _alive(int(match["pid"]))):
+            if not match or (time.time() - entry.stat(follow_symlinks=False).st_mtime < max_age
+                             and _alive(int(match["pid"]))):
                 continue
             os.unlink(entry.path)  # unlink never follows a link
             removed.append(entry.path)
@@ -224,7 +225,8 @@ def _flock(sidecar: str, path, timeout: float | None) -> int:
         fd = open_regular(sidecar, os.O_RDWR | os.O_CREAT)
     except FileNotFoundError:
         folder = os.path.dirname(sidecar)
-        problem = "cannot create files in the saves folder" if os.path.isdir(folder) else "the saves folder does not exist"
+        problem = ("cannot create files in the saves folder" if os.path.isdir(folder)
+                   else "the saves folder does not exist")
         raise StoreError(path, problem, hint="point --saves at a folder you can write to") from None
     deadline = None if timeout is None else time.monotonic() + timeout
     pause = 0.005

@@ -88,7 +88,8 @@ class History:
         try:
             if raw["format"] != 1:
                 raise ValueError(f"unknown index format {raw['format']!r}")
-            self.states = [StateInfo(int(i), str(sha), str(origin), str(when)) for i, sha, origin, when in raw["states"]]
+            self.states = [StateInfo(int(i), str(sha), str(origin), str(when))
+                           for i, sha, origin, when in raw["states"]]
             self.current, self.next, self.written = raw["current"], int(raw["next"]), raw["written"]
             self.pending = raw.get("pending")
         except (KeyError, TypeError, ValueError) as exc:

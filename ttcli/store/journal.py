@@ -153,7 +153,8 @@ def append_event(path, event) -> dict:
 def _plain_journal_seq(fd: int, size: int, path) -> int:
     # A journal without markers (written by hand or another tool) is continued
     # only if it is whole TOML.
-    events = _parse(os.pread(fd, size, 0), path, "journal has no complete event and does not parse; not appending to it")
+    events = _parse(os.pread(fd, size, 0), path,
+                    "journal has no complete event and does not parse; not appending to it")
     seqs = [e.get("seq") for e in events if type(e.get("seq")) is int]
     return max(seqs, default=len(events))
 

@@ -136,7 +136,8 @@ class SessionFile:
         try:
             return read_bytes(self.path)
         except FileNotFoundError:
-            raise StoreError(self.path, "no such session file", hint="check the name, or create the session first") from None
+            raise StoreError(self.path, "no such session file",
+                             hint="check the name, or create the session first") from None
 
     def _load_current(self, history: History):
         """Read, parse and validate the file and bring the history up to date.
@@ -179,7 +180,8 @@ class SessionFile:
         """Write a new session file; refuse if one exists.  Starts a fresh history."""
         with self._lock():
             if os.path.lexists(self.path):
-                raise StoreError(self.path, "session file already exists", hint="pick another name or delete the old session")
+                raise StoreError(self.path, "session file already exists",
+                                 hint="pick another name or delete the old session")
             data = self._dump(doc)
             history = self.history
             history.reset()
