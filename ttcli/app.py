@@ -132,7 +132,8 @@ def main_options(
     saves: Annotated[Path | None, typer.Option(
         "--saves", metavar="DIR", help="Folder of session files (default: $TTCLI_SAVES, else ./saves).")] = None,
     session: Annotated[str | None, typer.Option(
-        "--session", "-s", metavar="NAME", help="Session to act on (default: the one chosen with 'session use').")] = None,
+        "--session", "-s", metavar="NAME",
+        help="Session to act on (default: the one chosen with 'session use').")] = None,
 ) -> None:
     env = ctx.obj if isinstance(ctx.obj, Environment) else Environment()
     env.no_color = env.no_color or no_color

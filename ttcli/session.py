@@ -49,7 +49,8 @@ def check_name(name: str, what: str = "session name") -> str:
                        ExitCode.USAGE, "use letters, digits, spaces, - or _ (no / and no leading dot)")
     if len(name.encode("utf-8")) > MAX_NAME_BYTES:
         raise CliError(f"{what} is too long for a file name ({len(name.encode('utf-8'))} bytes in UTF-8)",
-                       ExitCode.USAGE, f"use at most {MAX_NAME_BYTES} bytes: about {MAX_NAME_BYTES // 2} Cyrillic letters")
+                       ExitCode.USAGE,
+                       f"use at most {MAX_NAME_BYTES} bytes: about {MAX_NAME_BYTES // 2} Cyrillic letters")
     return name
 
 

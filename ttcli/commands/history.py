@@ -182,7 +182,8 @@ def _restore_broken(ctx: typer.Context, session, problem, yes: bool) -> None:
         if not confirmed:
             emit(ctx, Message(("nothing restored",)))
             raise typer.Exit(ExitCode.BAD_DATA)
-    session.restore({"kind": "restore", "command": "undo", "text": [f"restored state of {last.time} over a broken file"]})
+    session.restore({"kind": "restore", "command": "undo",
+                     "text": [f"restored state of {last.time} over a broken file"]})
     emit(ctx, Message((f"restored the last saved state ({last.time}); the broken text is in "
                        f"{session.history.folder}/broken.toml",), {"restored": last.id}))
 
