@@ -116,7 +116,8 @@ def test_design_4_stale_temps_of_dead_writers_are_removed(tmp_path):
     dead = tmp_path / f".fight.toml.{dead_pid()}.0123abcd.tmp"
     mine = tmp_path / f".fight.toml.{os.getpid()}.0123abcd.tmp"
     old_live = tmp_path / f".other.toml.{os.getppid()}.89abcdef.tmp"
-    unrelated = [tmp_path / "fight.toml", tmp_path / ".fight.toml.lock", tmp_path / "notes.tmp", tmp_path / ".x.12.zz.tmp"]
+    unrelated = [tmp_path / "fight.toml", tmp_path / ".fight.toml.lock", tmp_path / "notes.tmp",
+                 tmp_path / ".x.12.zz.tmp"]
     for path in [dead, mine, old_live, *unrelated]:
         path.write_text("partial")
     hour_ago = time.time() - 2 * store_files.STALE_AFTER_SECONDS
@@ -157,7 +158,8 @@ with locked(sys.argv[1]):
 
 def test_design_4_lock_excludes_other_processes_until_released(tmp_path):
     path = tmp_path / "fight.toml"
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
         with pytest.raises(StoreError, match="another ttcli command") as caught, \

@@ -77,8 +77,10 @@ def test_design_4_nested_tables_and_arrays_of_tables_stay_with_their_event(tmp_p
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.dictionaries(st.text(alphabet="абвгдxyz_ \"", min_size=1, max_size=6).filter(lambda k: k not in ("seq", "time")),
-                       st.integers(-5, 5) | st.text(alphabet="Ёжик\n\"#", max_size=8) | st.lists(st.integers(1, 6), max_size=3),
+@given(st.dictionaries(st.text(alphabet="абвгдxyz_ \"", min_size=1, max_size=6)
+                       .filter(lambda k: k not in ("seq", "time")),
+                       st.integers(-5, 5) | st.text(alphabet="Ёжик\n\"#", max_size=8)
+                       | st.lists(st.integers(1, 6), max_size=3),
                        max_size=4))
 def test_design_4_any_event_renders_to_a_chunk_that_reads_back(event):
     chunk = render_event({"seq": 1, **event})

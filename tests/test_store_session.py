@@ -27,7 +27,8 @@ def validate(doc) -> list[StoreError]:
     for name, fighter in doc.get("combatants", {}).items():
         hp = fighter.get("hp") if isinstance(fighter, dict) else None
         if not isinstance(hp, int) or isinstance(hp, bool):
-            errors.append(StoreError(None, "hp must be an integer", field=format_field(("combatants", name, "hp")), hint="hp = 10"))
+            errors.append(StoreError(None, "hp must be an integer",
+                                     field=format_field(("combatants", name, "hp")), hint="hp = 10"))
     return errors
 
 
@@ -145,7 +146,8 @@ def test_design_4_create_starts_a_fresh_history(tmp_path):
 BROKEN = [
     # (bytes on disk, expected error type, (line, col) or None, field or None)
     (b"format = 1\nround = = 2\n", StoreError, (2, 9), None),
-    (b'format = 1\nround = 1\n\n[combatants."\xd0\x92\xd0\xb8\xd0\xba\xd0\xb8\xd0\xbd\xd0\xb3"]\nhp = "10"\n', StoreError, (5, 1), 'combatants."Викинг".hp'),
+    (b'format = 1\nround = 1\n\n[combatants."\xd0\x92\xd0\xb8\xd0\xba\xd0\xb8\xd0\xbd\xd0\xb3"]\nhp = "10"\n',
+     StoreError, (5, 1), 'combatants."Викинг".hp'),
     (b"\xef\xbb\xbfformat = 1\n", StoreError, (1, 1), None),
     (b"format = 1\nname = \"Caf\xe9\"\n", StoreError, (2, 12), None),
     (b"", StoreError, (1, None), None),
