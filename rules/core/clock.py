@@ -45,8 +45,8 @@ class ClockRules(Protocol):
     def cannot_act(self, combatant: Combatant) -> str | None:
         """Why the combatant cannot take its turn (``"is unconscious"``), or None."""
 
-    def hurt(self, work: Work, name: str, amount: int) -> HealthChange:
-        """Apply ``amount`` damage to ``name`` in ``work``."""
+    def hurt(self, work: Work, name: str, damage: Damage) -> HealthChange:
+        """Apply ``damage`` to ``name`` in ``work``."""
 
     def mend(self, work: Work, name: str, amount: int) -> HealthChange:
         """Apply ``amount`` healing to ``name`` in ``work``."""

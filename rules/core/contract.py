@@ -81,7 +81,7 @@ class SystemRules:
         """Next turn, or resolve the round, or the next stage."""
         raise RuleError(f"fights of {self.name_en or self.id} are not available yet")
 
-    def end(self, enc: Encounter, source: DiceSource) -> Outcome:
+    def end(self, enc: Encounter, source: DiceSource | None = None) -> Outcome:
         from rules.core.common import end_fight
 
         return end_fight(enc)

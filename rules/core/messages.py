@@ -33,7 +33,7 @@ MASTER = View()
 
 Message = Callable[[Fields, View], "str | list[str] | None"]
 
-_STATUS_NEWS = {
+_STATUS_NEWS: dict[tuple[str | None, str | None], str] = {
     ("ok", "unconscious"): " and falls unconscious",
     ("ok", "dead"): " and dies",
     ("unconscious", "dead"): " and dies",
