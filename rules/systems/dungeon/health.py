@@ -85,6 +85,7 @@ def take_damage(hp: int, amount: int, *, status: str | None = None) -> HealthOut
     if before is Status.DEAD:
         return HealthOutcome(DAMAGE, amount, hp, hp, before, before)
     after_hp = max(0, hp - amount)
+    after: Status
     if amount == 0:
         after = before
     elif before is Status.UNCONSCIOUS:
