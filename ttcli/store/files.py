@@ -148,7 +148,7 @@ def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
 
 def clean_stale_temps(folder, *, max_age: float = STALE_AFTER_SECONDS) -> list[str]:
     """Remove temp files left by writers that died (or are far too old); return their paths."""
-    removed = []
+    removed: list[str] = []
     try:
         entries = list(os.scandir(folder))
     except (FileNotFoundError, NotADirectoryError):
@@ -236,6 +236,7 @@ def _flock(sidecar: str, path, timeout: float | None) -> int:
                 fcntl.flock(fd, fcntl.LOCK_EX | (0 if deadline is None else fcntl.LOCK_NB))
                 return fd
             except BlockingIOError:
+                assert deadline is not None  # only a non-blocking flock raises BlockingIOError
                 if time.monotonic() >= deadline:
                     raise StoreError(path, f"another ttcli command has held this session for {timeout:g} s",
                                      hint="wait for it to finish and retry") from None
