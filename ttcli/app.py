@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import MutableMapping
+from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 from typing import Annotated
 
@@ -77,7 +77,7 @@ class LazyCommands(MutableMapping):
     builds none; iterating the items (help, completion) builds them all.
     """
 
-    def __init__(self, built: dict, names, make) -> None:
+    def __init__(self, built: Mapping, names, make) -> None:
         self._built = dict(built)
         self._names = list(names)
         self._make = make
@@ -188,13 +188,16 @@ def _lazy_group(name: str, sub: typer.Typer):
 
     import typer.main
 
-    infos = {info.name or typer.main.get_command_name(info.callback.__name__): info
-             for info in sub.registered_commands}
+    infos = {}
+    for info in sub.registered_commands:
+        assert info.callback is not None  # @app.command() always sets it
+        infos[info.name or typer.main.get_command_name(info.callback.__name__)] = info
     shell = copy.copy(sub)
     shell.registered_commands = []
     holder = typer.Typer()
     holder.add_typer(shell, name=name)
     group = typer.main.get_group(holder).commands[name]
+    assert isinstance(group, TyperGroup)  # a Typer added with add_typer becomes a group
     group.commands = LazyCommands(group.commands, infos, lambda command: _convert(command, infos[command]))
     return group
 

@@ -222,16 +222,18 @@ class Repl:
 
     def run_prompt(self) -> int:
         from prompt_toolkit import PromptSession
-        from prompt_toolkit.history import FileHistory, InMemoryHistory
+        from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
+        history: History
         if self.history:
             path = self.env.saves_dir / f".{self.session}.prompt-history"
             history = FileHistory(str(path))
         else:
             history = InMemoryHistory()
-        prompt = PromptSession(
+        prompt: PromptSession[str] = PromptSession(
             history=history,
-            completer=_Completer(self),
+            # duck-typed: subclassing Completer would load prompt_toolkit when this module is imported
+            completer=_Completer(self),  # type: ignore[arg-type]
             complete_while_typing=False,
             bottom_toolbar=self.toolbar,
             input=self.input,

@@ -152,6 +152,7 @@ def _session_roll(env, texts, times, seed, faces, label, hidden) -> RollResult:
 
     # a session without committed dice only gains a journal event: no need to load it all
     if append_if_clean(existing_session(env), event, unless=b"commit") is not None:
+        assert result is not None  # the event was written, so event() ran
         return result
     session = open_session(env)
     with session.transaction() as doc:

@@ -25,6 +25,11 @@ from .history import CREATED, DEFAULT_KEEP, HAND_EDIT, RESTORED, WRITTEN, Histor
 from .journal import append_event, journal_path, read_events
 from .toml import dump_document, is_read_only, locate_field, parse_document
 
+TYPE_CHECKING = False  # typing is start-up cost on the roll path
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
 DEFAULT_HEADER = (
     "ttcli session file. You may edit it by hand between commands: ttcli checks\n"
     "it before the next one, and `undo` can return to your edit.\n"
@@ -97,7 +102,7 @@ class SessionFile:
         from pathlib import Path
 
         self.path = Path(path)
-        self.validate = validate or (lambda doc: [])
+        self.validate: Callable[[Any], list[StoreError]] = validate or (lambda doc: [])
         self.header = header
         self.keep = keep
         self.lock_timeout = lock_timeout
