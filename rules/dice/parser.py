@@ -57,6 +57,10 @@ from .budget import check_budget
 from .errors import DiceError
 from .limits import DEFAULT_LIMITS, Limits
 
+TYPE_CHECKING = False  # typing is start-up cost on the roll path
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 # Typographic signs masters paste from forums and office software.
 _SIGNS = {"×": "*", "·": "*", "÷": "/", "−": "-", "–": "-", "≥": ">=", "≤": "<=", "⩾": ">=", "⩽": "<="}
 
@@ -110,6 +114,7 @@ def _tokenize(text: str, source: str) -> list[tuple[str, str, int]]:
     signs = _SIGNS
     for m in _TOKEN.finditer(text):  # "bad" matches any character, so nothing is skipped
         kind = m.lastgroup
+        assert kind is not None  # every alternative of _TOKEN is a named group
         if kind == "ws":
             continue
         value = m.group()
@@ -211,7 +216,7 @@ class _Parser:
             return first
         return Calc(first, tuple(rest)) if calc else Chain(first, tuple(rest))
 
-    def _chain(self, operand, ops: str) -> Node:
+    def _chain(self, operand: Callable[[], Node], ops: str) -> Node:
         first = operand()
         rest = []
         while True:
@@ -525,11 +530,11 @@ class _Parser:
     def check_dice(self, d: Dice) -> None:
         """Rules of a single dice term that do not need rolling to see."""
         faces = _Faces(d) if d.reroll is not None or d.explode is not None else None
-        if d.reroll is not None and not d.reroll_once and faces.count(d.reroll) >= faces.n:
+        if d.reroll is not None and faces is not None and not d.reroll_once and faces.count(d.reroll) >= faces.n:
             raise self.error(f"reroll {d.reroll} matches every face of a {faces.name}: it would never end",
                              d.pos, "use ro for a single reroll", "limit")
         once = d.more is not None and d.more.explode_mode == "once"
-        if d.explode is not None and not once and faces.count(d.explode) >= faces.n:
+        if d.explode is not None and faces is not None and not once and faces.count(d.explode) >= faces.n:
             raise self.error(f"explode {d.explode} matches every face of a {faces.name}: it would never end",
                              d.pos, kind="limit")
         if d.keep is not None and d.explode is None and d.keep.count > d.count:
