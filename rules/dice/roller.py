@@ -71,7 +71,8 @@ class RolledDie(record("RolledDie", "sides face origin counter kept rerolled exp
 
 class RolledNum(record("RolledNum", "node value")):
     __slots__ = ()
-    node: Num
+    #: a decimal is a number too, rounded down where it stands
+    node: Num | Dec
     value: int
 
 
