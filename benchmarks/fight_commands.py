@@ -87,7 +87,7 @@ def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     """(wall ms, CPU ms) of one whole process; its exit code must be 0."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    done = subprocess.run(argv, capture_output=True, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:

@@ -93,8 +93,8 @@ _DONE: set[str] = set()
 
 def prepare(folder: Path) -> None:
     """A copy of the bundled crypt session: everyone at TOUGH HP, dice committed to SECRET."""
-    from ttcli.session import open_session
     from ttcli.env import Environment
+    from ttcli.session import open_session
 
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "saves" / "crypt.toml", folder / "crypt.toml")
@@ -118,8 +118,8 @@ def invoke(folder: Path, words: list[str], processes: bool = False) -> int:
 
 def one_shot_fight(folder: Path, rounds: int, processes: bool = False) -> list[str]:
     """Run the fight with one-shot commands; return the lines a master would type."""
-    from ttcli.session import open_session
     from ttcli.env import Environment
+    from ttcli.session import open_session
 
     env = Environment(saves=folder, session="crypt")
     typed: list[str] = []
@@ -187,7 +187,7 @@ def time_prompt_commands(folders: list[Path], lines: list[str]) -> list[list[flo
                                           session="crypt")) for f in folders]
     out: list[list[float]] = [[] for _ in folders]
     for line in lines:
-        for times, dispatcher in zip(out, dispatchers):
+        for times, dispatcher in zip(out, dispatchers, strict=True):
             start = time.perf_counter()
             dispatcher.run(line)
             times.append((time.perf_counter() - start) * 1000)

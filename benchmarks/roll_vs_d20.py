@@ -34,9 +34,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.dice import DEFAULT_LIMITS, DiceError, parse, roll, to_text  # noqa: E402
-from rules.dice.parser import parse_uncached  # noqa: E402
-from rules.core.sources import RandomSource  # noqa: E402
+from rules.core.sources import RandomSource
+from rules.dice import DEFAULT_LIMITS, DiceError, parse, roll, to_text
+from rules.dice.parser import parse_uncached
 
 SEED = 20240601
 SIDES = (4, 6, 8, 10, 12, 20)

@@ -62,7 +62,7 @@ def commands(saves: str) -> list[tuple[str, list[str], dict]]:
 def run_once(argv: list[str], extra_env: dict) -> float:
     env = {**os.environ, **extra_env}
     start = time.perf_counter()
-    done = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    done = subprocess.run(argv, capture_output=True, env=env)
     elapsed = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"{argv} failed: {done.stderr.decode(errors='replace')}")
@@ -79,7 +79,7 @@ def main() -> None:
 
 def run(args, cmds) -> None:
     times: dict[str, list[float]] = {name: [] for name, _, _ in cmds}
-    for name, argv, env in cmds:  # warm the file cache
+    for _name, argv, env in cmds:  # warm the file cache
         run_once(argv, env)
     for _ in range(args.runs):
         for name, argv, env in cmds:

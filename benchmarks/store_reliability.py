@@ -261,7 +261,6 @@ class RollFigures:
 
 def run_roll_kills(folder: Path, kills: int, *, seed: int = 1, max_delay: float = 0.08) -> RollFigures:
     from rules.core.sources import commitment
-
     from ttcli.dicelog import verify_events
 
     rng = random.Random(seed)

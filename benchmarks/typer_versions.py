@@ -54,7 +54,7 @@ def main() -> None:
                 loads_pydantic[version] = out.stdout.strip() == "True"
         print(f"{'typer':10} {'median ms':>10} {'pydantic loaded':>16}")
         for version in args.versions:
-            print(f"{version:10} {statistics.median(times[version]):10.1f} {str(loads_pydantic[version]):>16}")
+            print(f"{version:10} {statistics.median(times[version]):10.1f} {loads_pydantic[version]!s:>16}")
 
 
 if __name__ == "__main__":

@@ -13,8 +13,6 @@ Names are typed names: case, ``ё``/``е`` and a unique prefix are forgiven
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from rules.core.codec import encounter_from_doc, encounter_to_doc
 from rules.core.common import leave_fight
 from rules.core.effects import (
@@ -46,7 +44,9 @@ from rules.core.effects import (
     poison,
     stun,
 )
+from rules.core.errors import NotFound, RuleError
 from rules.core.outcome import Outcome
+from rules.core.sources import DiceSource
 from rules.core.state import (
     DEAD,
     ENEMY,
@@ -59,8 +59,6 @@ from rules.core.state import (
     TurnState,
     find,
 )
-from rules.core.errors import NotFound, RuleError
-from rules.core.sources import DiceSource
 from rules.systems import system_rules
 
 
@@ -120,6 +118,6 @@ __all__ = [
     "RuleError", "TurnState",
     "add_effect", "bleeding", "burning", "damage", "perform",
     "describe", "encounter_from_doc", "encounter_to_doc", "end_fight", "find", "heal",
-    "join_fight", "leave_fight", "lose_turns", "move", "next_turn", "parse_duration", "poison",
+    "join_fight", "leave_fight", "lose_turns", "next_turn", "parse_duration", "poison",
     "remove_effect", "start_fight", "stun",
 ]

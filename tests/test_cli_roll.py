@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from ttcli.rolling import join_labels
 from ttcli.exitcodes import ExitCode
+from ttcli.rolling import join_labels
 
 
 def test_c_dice_2_plain_output_lists_every_die(cli):
@@ -132,10 +132,10 @@ def test_labels_split_by_the_shell_are_joined(args, joined):
 def test_no_color_env_is_honoured_on_a_terminal():
     import io
 
-    from ttcli.env import Environment
-    from ttcli.rolling import roll_expressions
-    from ttcli.render import emit
     from rules.core.sources import GivenSource
+    from ttcli.env import Environment
+    from ttcli.render import emit
+    from ttcli.rolling import roll_expressions
 
     out = io.StringIO()
     env = Environment(stdout=out, stderr=io.StringIO(), stdout_isatty=True, environ={"NO_COLOR": "1"})

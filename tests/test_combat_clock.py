@@ -14,12 +14,21 @@ import pytest
 
 from rules.core.actions import NAME, Action, Catalogue, Param
 from rules.core.clock import (
-    ClockReport, advance, claim, delay, may_act, open_rounds, place, proceed, take_turn, waiting,
+    ClockReport,
+    advance,
+    claim,
+    delay,
+    may_act,
+    open_rounds,
+    place,
+    proceed,
+    take_turn,
+    waiting,
 )
 from rules.core.codec import encounter_from_doc, encounter_to_doc
 from rules.core.common import join_fight, leave_fight
 from rules.core.contract import SystemRules
-from rules.core.effects import Duration, EffectSpec, TURN_START, TURNS, lose_turns
+from rules.core.effects import TURN_START, TURNS, Duration, EffectSpec, lose_turns
 from rules.core.errors import RuleError
 from rules.core.outcome import Work
 from rules.core.sources import GivenSource

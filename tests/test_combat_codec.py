@@ -9,6 +9,9 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.core.effects import CLOCK_MOMENTS, ENDS, STACKING, TICKS
+from rules.core.errors import DocumentError
+from rules.core.state import name_key
 from rules.fight import (
     Combatant,
     Effect,
@@ -18,9 +21,6 @@ from rules.fight import (
     encounter_from_doc,
     encounter_to_doc,
 )
-from rules.core.effects import CLOCK_MOMENTS, ENDS, STACKING, TICKS
-from rules.core.state import name_key
-from rules.core.errors import DocumentError
 
 BASE = {"format": 1, "name": "склеп", "system": "dungeon", "created": "2026-11-29T13:00:00+00:00"}
 

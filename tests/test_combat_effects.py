@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 
 import pytest
@@ -109,7 +110,7 @@ def test_turn_end_tick_comes_when_the_bearer_ends_its_turn():
 def test_an_effect_added_during_the_bearers_own_turn_counts_from_its_next_turn():
     enc = cb.add_effect(duel(), "аня", ticking(TURN_END, Duration("turns", 1))).encounter
     assert enc.get("Аня").effects[0].until_round == 2
-    b1, a2, b2 = turns(enc, 3)
+    b1, _a2, b2 = turns(enc, 3)
     assert hp(b1.encounter, "Аня") == 13  # the turn in progress does not count
     assert hp(b2.encounter, "Аня") == 12 and b2.encounter.get("Аня").effects == ()
 
@@ -174,7 +175,7 @@ def test_heal_tick_restores_and_wakes():
     assert enc.get("Бес").status == "unconscious"
     enc = cb.add_effect(enc, "бес", EffectSpec(
         "regeneration", tick=ROUND_END, heal=2, duration=Duration("fight"))).encounter
-    b1, a2 = turns(enc, 2)
+    b1, _a2 = turns(enc, 2)
     assert clock(b1.encounter) == (2, "Аня")  # unconscious Бес is skipped
     assert b1.encounter.get("Бес").status == "ok" and hp(b1.encounter, "Бес") == 2
     assert "Бес: regeneration heals 2 (HP 0 -> 2) and wakes up." in b1.lines
@@ -386,13 +387,13 @@ def test_end_fight_ends_clock_effects_and_keeps_lasting_ones():
 @pytest.mark.parametrize(
     "spec, problem",
     [
-        (dict(name=" "), "name"),
-        (dict(name="x", damage=1), "tick moment"),
-        (dict(name="x", tick="dawn"), "ticks at"),
-        (dict(name="x", stacking="merge"), "stacking"),
-        (dict(name="x", tick=TURN_START, damage=-1), "negative"),
-        (dict(name="x", tick=TURN_START, damage_dice="lots"), "damage dice"),
-        (dict(name="x", modifiers={"dodge": True}), "whole number"),
+        ({"name": " "}, "name"),
+        ({"name": "x", "damage": 1}, "tick moment"),
+        ({"name": "x", "tick": "dawn"}, "ticks at"),
+        ({"name": "x", "stacking": "merge"}, "stacking"),
+        ({"name": "x", "tick": TURN_START, "damage": -1}, "negative"),
+        ({"name": "x", "tick": TURN_START, "damage_dice": "lots"}, "damage dice"),
+        ({"name": "x", "modifiers": {"dodge": True}}, "whole number"),
     ],
 )
 def test_bad_effect_specs_are_refused(spec, problem):
@@ -403,10 +404,10 @@ def test_bad_effect_specs_are_refused(spec, problem):
 @pytest.mark.parametrize(
     "effect, problem",
     [
-        (dict(until=TURN_END), "needs the round"),
-        (dict(until=FIGHT_END, until_round=2), "no end round"),
-        (dict(until="dusk"), "ends at"),
-        (dict(stacks=0), "stacks"),
+        ({"until": TURN_END}, "needs the round"),
+        ({"until": FIGHT_END, "until_round": 2}, "no end round"),
+        ({"until": "dusk"}, "ends at"),
+        ({"stacks": 0}, "stacks"),
     ],
 )
 def test_bad_stored_effects_are_refused(effect, problem):
@@ -461,7 +462,5 @@ def test_duration_text_reads_back(duration):
 
 @given(st.text(max_size=20))
 def test_parse_duration_reads_or_raises_value_error(text):
-    try:
+    with contextlib.suppress(ValueError):
         parse_duration(text)
-    except ValueError:
-        pass

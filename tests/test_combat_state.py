@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.fight import Combatant, Encounter, Fight, NotFound, TurnState, find
 from rules.core.effects import Effect
+from rules.fight import Combatant, Encounter, Fight, NotFound, TurnState, find
 
 ROSTER = ("Викинг", "Эльфийка", "Гоблин 1", "Гоблин 2", "Ёж", "Orc")
 
@@ -119,13 +119,13 @@ def test_with_combatant_replaces_in_place_or_appends():
 @pytest.mark.parametrize(
     "fight, problem",
     [
-        (dict(round=0), "rounds"),
-        (dict(order=("А",), index=1), "index"),
-        (dict(order=("А", "Б"), index=0, turn=TurnState("Б")), "turn belongs"),
-        (dict(groups=(("А",),)), "two or more"),
-        (dict(groups=(("А", "Б"), ("Б", "В"))), "two groups"),
-        (dict(order=("А", "Б"), delayed=(TurnState("В"),)), "delayed turn"),
-        (dict(order=("А", "Б"), initiative=("А",)), "initiative"),
+        ({"round": 0}, "rounds"),
+        ({"order": ("А",), "index": 1}, "index"),
+        ({"order": ("А", "Б"), "index": 0, "turn": TurnState("Б")}, "turn belongs"),
+        ({"groups": (("А",),)}, "two or more"),
+        ({"groups": (("А", "Б"), ("Б", "В"))}, "two groups"),
+        ({"order": ("А", "Б"), "delayed": (TurnState("В"),)}, "delayed turn"),
+        ({"order": ("А", "Б"), "initiative": ("А",)}, "initiative"),
     ],
 )
 def test_fight_refuses_impossible_clocks(fight, problem):

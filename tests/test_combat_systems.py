@@ -8,10 +8,10 @@ import sys
 import pytest
 
 from rules import fight as cb
-from rules.systems.dungeon.rules import RULES as DG
 from rules.core.errors import RuleError
 from rules.core.sources import GivenSource
 from rules.systems import system_rules
+from rules.systems.dungeon.rules import RULES as DG
 
 NOT_YET = ("terra", "twilight", "skirmish")
 

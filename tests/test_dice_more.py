@@ -15,11 +15,11 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_odds import as_dict, brute_force
 
 from rules.core.sources import GIVEN, ROLLED, Draw, GivenSource, RandomSource
 from rules.dice import DiceError, parse, roll_text, to_text
 from rules.odds import distribution
-from test_odds import as_dict, brute_force
 
 
 class Scripted:

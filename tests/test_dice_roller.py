@@ -8,16 +8,38 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from rules.core.sources import (
+    COMMITTED,
+    GIVEN,
+    ROLLED,
+    CommittedSource,
+    Draw,
+    GivenFaceError,
+    GivenSource,
+    RandomSource,
+)
 from rules.dice import (
-    PERCENT, SUCCESSES, TOTAL, DiceError, Limits, Stringifier, parse, resolve, roll, roll_text,
+    PERCENT,
+    SUCCESSES,
+    TOTAL,
+    DiceError,
+    Limits,
+    Stringifier,
+    parse,
+    resolve,
+    roll,
+    roll_text,
     to_text,
 )
 from rules.dice.ast import Group, Neg, Num, Percent
 from rules.dice.roller import (
-    RolledChain, RolledDice, RolledDie, RolledGroup, RolledNeg, RolledNum, RolledPercent,
-)
-from rules.core.sources import (
-    COMMITTED, GIVEN, ROLLED, CommittedSource, Draw, GivenFaceError, GivenSource, RandomSource,
+    RolledChain,
+    RolledDice,
+    RolledDie,
+    RolledGroup,
+    RolledNeg,
+    RolledNum,
+    RolledPercent,
 )
 
 
@@ -130,10 +152,10 @@ def test_records_of_different_kinds_are_never_equal():
     # named tuples alone would compare by their items: these must not
     num = parse("3").root
     assert isinstance(num, Num)
-    assert Neg(num, 0) != Group(num, 0) and not Neg(num, 0) == Group(num, 0)
+    assert Neg(num, 0) != Group(num, 0) and not Neg(num, 0) == Group(num, 0)  # noqa: SIM201 -- __eq__ itself
     assert Num(3, 0) != Percent(3, 0)
     assert RolledNum(num, 3) != (num, 3) and (num, 3) != RolledNum(num, 3)
-    assert Draw(3, GIVEN) != (3, GIVEN, None) and not Draw(3, GIVEN) == (3, GIVEN, None)
+    assert Draw(3, GIVEN) != (3, GIVEN, None) and not Draw(3, GIVEN) == (3, GIVEN, None)  # noqa: SIM201 -- __eq__
     assert RolledNum(num, 3) == RolledNum(num, 3)
 
 

@@ -31,7 +31,7 @@ VIKING = {"body": 4, "reaction": 2, "mind": 2, "charisma": 4}  # ЗД_макс 1
 def test_dg_death_1_health_problems(stats, hp, status, found):
     problems = dg.health_problems(SHEET, stats, {"hp": hp}, status)
     assert [p.path for p in problems] == [path for path, _ in found]
-    for problem, (_, text) in zip(problems, found):
+    for problem, (_, text) in zip(problems, found, strict=True):
         assert text in problem.message
 
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.systems.dungeon import mechanics as dg
 from rules.core.errors import RuleError, UnknownNameError
 from rules.core.sources import GIVEN, GivenSource
+from rules.systems.dungeon import mechanics as dg
 
 
 def script(*faces: int) -> GivenSource:
@@ -110,7 +110,7 @@ def test_dg_skill_1_unknown_skill_far_from_everything_has_no_suggestion():
 )
 def test_dg_skill_1_lookup_ignores_case(skill, field, upper):
     name = getattr(skill, field)
-    mixed = "".join(c.upper() if up else c.lower() for c, up in zip(name, upper))
+    mixed = "".join(c.upper() if up else c.lower() for c, up in zip(name, upper, strict=False))
     assert dg.find_skill(mixed) == skill
 
 
@@ -324,10 +324,10 @@ def test_dg_fat_1_rally_heals_body_plus_d4_capped(hp, d4, hp_after):
 
 @pytest.mark.parametrize(
     "kwargs",
-    [dict(hp=0), dict(fatigue=4), dict(damaged_last_turn=True), dict(used_this_turn=["rally"])],
+    [{"hp": 0}, {"fatigue": 4}, {"damaged_last_turn": True}, {"used_this_turn": ["rally"]}],
 )
 def test_dg_fat_1_refused_rally_rolls_nothing(kwargs):
-    args = dict(body=4, hp=5, max_hp=13, fatigue=0, max_fatigue=5) | kwargs
+    args = {"body": 4, "hp": 5, "max_hp": 13, "fatigue": 0, "max_fatigue": 5} | kwargs
     source = script()
     with pytest.raises(RuleError):
         dg.rally(source, **args)
@@ -395,10 +395,10 @@ def test_dg_rest_1_the_dead_do_not_rest():
 
 @pytest.mark.parametrize(
     "kwargs",
-    [dict(rations=-1), dict(hp=14), dict(mp=3), dict(mp=13, max_mp=12), dict(fatigue=-1)],
+    [{"rations": -1}, {"hp": 14}, {"mp": 3}, {"mp": 13, "max_mp": 12}, {"fatigue": -1}],
 )
 def test_dg_rest_1_inconsistent_numbers_are_bad_data(kwargs):
-    args = dict(hp=5, max_hp=13, fatigue=0, rations=1) | kwargs
+    args = {"hp": 5, "max_hp": 13, "fatigue": 0, "rations": 1} | kwargs
     with pytest.raises(ValueError):
         dg.short_rest(script(), **args)
 
@@ -713,7 +713,7 @@ def test_dg_inj_1_modifiers_add_up_across_injuries():
     assert (dg.injury_modifier(injuries, "speed"), dg.injury_modifier(injuries, "body")) == (-2, -1)
 
 
-@pytest.mark.parametrize("kwargs", [dict(name=" "), dict(name="x", turns=-1)])
+@pytest.mark.parametrize("kwargs", [{"name": " "}, {"name": "x", "turns": -1}])
 def test_dg_inj_1_bad_injury_is_refused(kwargs):
     with pytest.raises(ValueError):
         dg.Injury(**kwargs)
@@ -753,7 +753,7 @@ def test_dg_inv_1_overload_is_a_rule_error():
 
 
 @pytest.mark.parametrize(
-    "kwargs", [dict(kind="armor", stack=5), dict(kind="small", stack=0), dict(quantity=0)]
+    "kwargs", [{"kind": "armor", "stack": 5}, {"kind": "small", "stack": 0}, {"quantity": 0}]
 )
 def test_dg_inv_1_bad_item_is_refused(kwargs):
     with pytest.raises(ValueError):

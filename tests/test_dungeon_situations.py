@@ -157,7 +157,7 @@ def test_dg_fat_1_the_hit_roll_marks_a_wasted_fatigue_advantage():
     assert (wasted.fatigue_wasted, kept.fatigue_wasted) == (True, False)
 
 
-@pytest.mark.parametrize("kwargs", [dict(cap=-1), dict(advantages=-1)])
+@pytest.mark.parametrize("kwargs", [{"cap": -1}, {"advantages": -1}])
 def test_dg_adv_1_bad_modifier_inputs_are_refused(kwargs):
     with pytest.raises(ValueError):
         dg.hit_modifiers("melee", **kwargs)

@@ -9,8 +9,8 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from ttcli.env import Environment
-from ttcli.repl import Repl, candidates, click_command
 from ttcli.fightview import toolbar_text
+from ttcli.repl import Repl, candidates, click_command
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,21 +38,21 @@ def read(saves):
 
 
 def test_prompt_runs_commands_and_saves_each_before_the_next(saves):
-    code, out, err = prompt(saves, "fight start\nstatus\n\x04")
+    code, out, _err = prompt(saves, "fight start\nstatus\n\x04")
     assert code == 0
     assert "Order:" in out and "round 1" in out
     assert read(saves)["fight"]["round"] == 1
 
 
 def test_an_error_prints_a_message_and_the_prompt_goes_on(saves):
-    code, out, err = prompt(saves, "bogus\nattack Нихто Огр\nchar show огр\nexit\n")
+    _code, out, err = prompt(saves, "bogus\nattack Нихто Огр\nchar show огр\nexit\n")
     assert "No such command 'bogus'" in err
     assert "Нихто" in err
     assert "Огр (enemy" in out  # the command after the errors still ran
 
 
 def test_ctrl_c_cancels_the_line_and_ctrl_d_leaves(saves):
-    code, out, err = prompt(saves, "fight start\x03char list\n\x04")
+    _code, out, _err = prompt(saves, "fight start\x03char list\n\x04")
     assert "fight" not in read(saves)  # the cancelled line never ran
     assert "Викинг" in out
 

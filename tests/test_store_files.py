@@ -11,8 +11,7 @@ import time
 import pytest
 
 from ttcli.store import files as store_files
-from ttcli.store.errors import StoreError
-from ttcli.store.errors import UnsafePath
+from ttcli.store.errors import StoreError, UnsafePath
 from ttcli.store.files import atomic_write, clean_stale_temps, lock_path, locked, read_bytes
 
 
@@ -67,7 +66,7 @@ def test_issue_12_a_link_is_refused_not_written_through(tmp_path, dangling):
 def test_issue_12_special_files_are_refused_without_blocking(tmp_path, kind):
     path = tmp_path / "fight.toml"
     os.mkfifo(path) if kind == "fifo" else path.mkdir()
-    with pytest.raises(UnsafePath, match="regular file|folder"):
+    with pytest.raises(UnsafePath, match=r"regular file|folder"):
         read_bytes(path)
     with pytest.raises(UnsafePath):
         atomic_write(path, "new")
@@ -117,7 +116,8 @@ def test_design_4_stale_temps_of_dead_writers_are_removed(tmp_path):
     dead = tmp_path / f".fight.toml.{dead_pid()}.0123abcd.tmp"
     mine = tmp_path / f".fight.toml.{os.getpid()}.0123abcd.tmp"
     old_live = tmp_path / f".other.toml.{os.getppid()}.89abcdef.tmp"
-    unrelated = [tmp_path / "fight.toml", tmp_path / ".fight.toml.lock", tmp_path / "notes.tmp", tmp_path / ".x.12.zz.tmp"]
+    unrelated = [tmp_path / "fight.toml", tmp_path / ".fight.toml.lock", tmp_path / "notes.tmp",
+                 tmp_path / ".x.12.zz.tmp"]
     for path in [dead, mine, old_live, *unrelated]:
         path.write_text("partial")
     hour_ago = time.time() - 2 * store_files.STALE_AFTER_SECONDS
@@ -141,9 +141,8 @@ def test_issue_12_the_journal_shares_its_session_lock(tmp_path):
 
 def test_design_4_lock_is_reentrant_in_one_process(tmp_path):
     path = tmp_path / "fight.toml"
-    with locked(path) as sidecar:
-        with locked(path):
-            assert os.path.exists(sidecar)
+    with locked(path) as sidecar, locked(path):
+        assert os.path.exists(sidecar)
     with locked(path, timeout=0):
         pass
 
@@ -159,12 +158,13 @@ with locked(sys.argv[1]):
 
 def test_design_4_lock_excludes_other_processes_until_released(tmp_path):
     path = tmp_path / "fight.toml"
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
-        with pytest.raises(StoreError, match="another ttcli command") as caught:
-            with locked(path, timeout=0.05):
-                pass
+        with pytest.raises(StoreError, match="another ttcli command") as caught, \
+                locked(path, timeout=0.05):
+            pass
         assert caught.value.hint
     finally:
         holder.stdin.write("\n")
@@ -177,7 +177,6 @@ def test_design_4_lock_excludes_other_processes_until_released(tmp_path):
 def test_issue_12_a_planted_lock_link_is_refused(tmp_path):
     victim = tmp_path / "victim"
     (tmp_path / ".fight.toml.lock").symlink_to(victim)
-    with pytest.raises(UnsafePath):
-        with locked(tmp_path / "fight.toml"):
-            pass
+    with pytest.raises(UnsafePath), locked(tmp_path / "fight.toml"):
+        pass
     assert not victim.exists()

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ttcli.store import journal as store_journal
 from ttcli.store import StoreError, append_event, journal_path, read_events, read_journal
+from ttcli.store import journal as store_journal
 from ttcli.store.journal import render_event
 
 T0 = dt.datetime(2024, 5, 1, 20, 0, tzinfo=dt.timezone(dt.timedelta(hours=3)))
@@ -45,7 +45,7 @@ def test_c_dice_4_hidden_roll_is_logged_in_full(tmp_path):
 def test_design_4_time_defaults_to_now_with_an_offset(tmp_path):
     event = append_event(tmp_path / "j.toml", {"kind": "note"})
     assert event["time"].tzinfo is not None
-    assert abs(event["time"] - dt.datetime.now(dt.timezone.utc)) < dt.timedelta(days=1)
+    assert abs(event["time"] - dt.datetime.now(dt.UTC)) < dt.timedelta(days=1)
 
 
 def test_design_4_caller_supplied_seq_is_kept_and_continued(tmp_path):
@@ -77,8 +77,10 @@ def test_design_4_nested_tables_and_arrays_of_tables_stay_with_their_event(tmp_p
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.dictionaries(st.text(alphabet="абвгдxyz_ \"", min_size=1, max_size=6).filter(lambda k: k not in ("seq", "time")),
-                       st.integers(-5, 5) | st.text(alphabet="Ёжик\n\"#", max_size=8) | st.lists(st.integers(1, 6), max_size=3),
+@given(st.dictionaries(st.text(alphabet="абвгдxyz_ \"", min_size=1, max_size=6)
+                       .filter(lambda k: k not in ("seq", "time")),
+                       st.integers(-5, 5) | st.text(alphabet="Ёжик\n\"#", max_size=8)
+                       | st.lists(st.integers(1, 6), max_size=3),
                        max_size=4))
 def test_design_4_any_event_renders_to_a_chunk_that_reads_back(event):
     chunk = render_event({"seq": 1, **event})
@@ -142,7 +144,7 @@ def test_design_4_torn_tail_at_every_cut_point_is_skipped_then_set_aside(tmp_pat
 
 
 def test_design_4_torn_multibyte_character_is_skipped(tmp_path):
-    path, data, start = three_events(tmp_path)
+    path, data, _start = three_events(tmp_path)
     cut = data.rfind("Ёж".encode()) + 1  # inside the two bytes of Ё
     path.write_bytes(data[:cut])
     assert [e["seq"] for e in read_events(path)] == [1, 2]

@@ -7,8 +7,17 @@ import stat
 
 import pytest
 
+from ttcli.store import (
+    FORMAT,
+    FormatTooNew,
+    HistoryLimit,
+    SessionFile,
+    StoreError,
+    UnsafePath,
+    format_field,
+    transaction,
+)
 from ttcli.store import history as store_history
-from ttcli.store import FORMAT, FormatTooNew, HistoryLimit, SessionFile, StoreError, UnsafePath, format_field, transaction
 from ttcli.store.history import History
 
 
@@ -18,7 +27,8 @@ def validate(doc) -> list[StoreError]:
     for name, fighter in doc.get("combatants", {}).items():
         hp = fighter.get("hp") if isinstance(fighter, dict) else None
         if not isinstance(hp, int) or isinstance(hp, bool):
-            errors.append(StoreError(None, "hp must be an integer", field=format_field(("combatants", name, "hp")), hint="hp = 10"))
+            errors.append(StoreError(None, "hp must be an integer",
+                                     field=format_field(("combatants", name, "hp")), hint="hp = 10"))
     return errors
 
 
@@ -71,11 +81,10 @@ def test_design_4_unchanged_document_is_not_rewritten(session):
 
 def test_design_4_exception_in_the_block_writes_nothing(session):
     before = session.path.read_bytes()
-    with pytest.raises(ZeroDivisionError):
-        with session.transaction() as doc:
-            doc["round"] = 99
-            doc.log({"kind": "never"})
-            1 / 0
+    with pytest.raises(ZeroDivisionError), session.transaction() as doc:
+        doc["round"] = 99
+        doc.log({"kind": "never"})
+        raise ZeroDivisionError
     assert session.path.read_bytes() == before
     assert session.events() == []
 
@@ -92,10 +101,9 @@ def test_design_4_logged_events_go_to_the_journal_even_without_a_state_change(se
 
 def test_design_5_invalid_change_is_refused_with_the_field_and_nothing_written(session):
     before = session.path.read_bytes(), snapshot_folder(session)
-    with pytest.raises(StoreError) as caught:
-        with session.transaction() as doc:
-            doc["combatants"]["Викинг"]["hp"] = "много"
-            doc.log({"kind": "damage"})
+    with pytest.raises(StoreError) as caught, session.transaction() as doc:
+        doc["combatants"]["Викинг"]["hp"] = "много"
+        doc.log({"kind": "damage"})
     assert caught.value.field == 'combatants."Викинг".hp'
     assert caught.value.path == str(session.path)
     assert (session.path.read_bytes(), snapshot_folder(session)) == before
@@ -104,18 +112,16 @@ def test_design_5_invalid_change_is_refused_with_the_field_and_nothing_written(s
 
 def test_design_5_unstorable_change_names_path_and_field(session):
     before = session.path.read_bytes()
-    with pytest.raises(StoreError) as caught:
-        with session.transaction() as doc:
-            doc["combatants"]["Эльф"]["mp"] = None
+    with pytest.raises(StoreError) as caught, session.transaction() as doc:
+        doc["combatants"]["Эльф"]["mp"] = None
     assert str(caught.value).startswith(f'{session.path}: combatants."Эльф".mp: None')
     assert session.path.read_bytes() == before
 
 
 def test_design_5_every_validation_problem_is_reported(session):
-    with pytest.raises(StoreError) as caught:
-        with session.transaction() as doc:
-            doc["combatants"]["Викинг"]["hp"] = 1.5
-            doc["combatants"]["Эльф"]["hp"] = True
+    with pytest.raises(StoreError) as caught, session.transaction() as doc:
+        doc["combatants"]["Викинг"]["hp"] = 1.5
+        doc["combatants"]["Эльф"]["hp"] = True
     assert [e.field for e in caught.value.errors] == ['combatants."Викинг".hp', 'combatants."Эльф".hp']
 
 
@@ -140,7 +146,8 @@ def test_design_4_create_starts_a_fresh_history(tmp_path):
 BROKEN = [
     # (bytes on disk, expected error type, (line, col) or None, field or None)
     (b"format = 1\nround = = 2\n", StoreError, (2, 9), None),
-    (b'format = 1\nround = 1\n\n[combatants."\xd0\x92\xd0\xb8\xd0\xba\xd0\xb8\xd0\xbd\xd0\xb3"]\nhp = "10"\n', StoreError, (5, 1), 'combatants."Викинг".hp'),
+    (b'format = 1\nround = 1\n\n[combatants."\xd0\x92\xd0\xb8\xd0\xba\xd0\xb8\xd0\xbd\xd0\xb3"]\nhp = "10"\n',
+     StoreError, (5, 1), 'combatants."Викинг".hp'),
     (b"\xef\xbb\xbfformat = 1\n", StoreError, (1, 1), None),
     (b"format = 1\nname = \"Caf\xe9\"\n", StoreError, (2, 12), None),
     (b"", StoreError, (1, None), None),
@@ -293,9 +300,8 @@ def test_design_5_invalid_hand_edit_is_refused_and_nothing_written(session):
     broken = HAND_EDIT.replace("hp = 99", 'hp = "девяносто"')
     session.path.write_text(broken, "utf-8")
     before = snapshot_folder(session)
-    with pytest.raises(StoreError) as caught:
-        with session.transaction() as doc:
-            doc["round"] = 1
+    with pytest.raises(StoreError) as caught, session.transaction() as doc:
+        doc["round"] = 1
     assert (caught.value.line, caught.value.col, caught.value.field) == (6, 1, 'combatants."Викинг".hp')
     assert str(caught.value).startswith(f'{session.path}:6:1: combatants."Викинг".hp: hp must be an integer')
     assert session.path.read_text("utf-8") == broken
@@ -375,9 +381,8 @@ def test_issue_12_a_linked_session_is_refused_and_its_target_untouched(tmp_path)
     link = tmp_path / "current.toml"
     link.symlink_to(real / "fight.toml")
     s = SessionFile(link, validate)
-    with pytest.raises(UnsafePath, match="symbolic link"):
-        with s.transaction() as doc:
-            doc["round"] = 3
+    with pytest.raises(UnsafePath, match="symbolic link"), s.transaction() as doc:
+        doc["round"] = 3
     with pytest.raises(UnsafePath):
         s.undo()
     assert (real / "fight.toml").read_bytes() == before and link.is_symlink()
@@ -398,7 +403,7 @@ def test_design_4_transaction_cleans_stale_temps(session):
     stale.write_text("half a save")
     next_round(session)
     assert not stale.exists()
-    assert not [p for p in session.path.parent.rglob("*.tmp")]
+    assert not list(session.path.parent.rglob("*.tmp"))
 
 
 def test_design_4_history_folder_lists_only_kept_snapshots(session):

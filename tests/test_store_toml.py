@@ -21,9 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ttcli.store import FORMAT, FormatTooNew, StoreError, dump_document, format_field, load_document
-from ttcli.store.toml import parse_field
-from ttcli.store.toml import locate_field
-from ttcli.store.toml import parse_document
+from ttcli.store.toml import locate_field, parse_document, parse_field
+
 
 def _kind(value: object) -> str:
     for kind, name in ((bool, "bool"), (int, "int"), (float, "float"), (str, "str"), (dt.datetime, "datetime"),
@@ -47,12 +46,14 @@ def first_difference(a, b, at=()):
             return at + (next(iter(set(a) ^ set(b))),)
         return next((d for k in a if (d := first_difference(a[k], b[k], at + (k,))) is not None), None)
     if kind == "array":
-        found = next((d for i, (x, y) in enumerate(zip(a, b)) if (d := first_difference(x, y, at + (i,))) is not None), None)
+        found = next((d for i, (x, y) in enumerate(zip(a, b, strict=False))
+                      if (d := first_difference(x, y, at + (i,))) is not None), None)
         return found if found is not None or len(a) == len(b) else at + (min(len(a), len(b)),)
     if kind == "float":
         return None if repr(a) == repr(b) else at
     if kind in ("datetime", "time"):
-        return None if a == b and (a.utcoffset() if a.tzinfo else "naive") == (b.utcoffset() if b.tzinfo else "naive") else at
+        same_offset = (a.utcoffset() if a.tzinfo else "naive") == (b.utcoffset() if b.tzinfo else "naive")
+        return None if a == b and same_offset else at
     return None if a == b else at
 
 
@@ -60,8 +61,10 @@ CYRILLIC = "абвгдеёжзийклмнопрстуфхцчшщъыьэюяА
 KEY_CHARS = CYRILLIC + "abcXYZ019_- .\"'\\\t#=[]{}"
 
 keys = st.text(alphabet=KEY_CHARS, max_size=8)
-texts = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=20) | st.text(alphabet=CYRILLIC + " \n", max_size=20)
-offsets = st.integers(min_value=-23 * 60 - 59, max_value=23 * 60 + 59).map(lambda m: dt.timezone(dt.timedelta(minutes=m)))
+texts = (st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=20)
+         | st.text(alphabet=CYRILLIC + " \n", max_size=20))
+offsets = st.integers(min_value=-23 * 60 - 59, max_value=23 * 60 + 59).map(
+    lambda m: dt.timezone(dt.timedelta(minutes=m)))
 scalars = st.one_of(
     st.booleans(),
     st.integers(min_value=-(2**63), max_value=2**63 - 1),
@@ -77,7 +80,8 @@ values = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(keys, inner, max_size=4),
     max_leaves=12,
 )
-documents = st.dictionaries(keys.filter(lambda k: k != "format"), values, max_size=6).map(lambda d: {"format": FORMAT, **d})
+documents = st.dictionaries(keys.filter(lambda k: k != "format"), values, max_size=6).map(
+    lambda d: {"format": FORMAT, **d})
 
 
 @settings(max_examples=300, deadline=None)
@@ -95,7 +99,8 @@ def test_design_4_round_trip_is_exact_for_nested_cyrillic_documents(doc, header)
 def test_design_4_plain_keys_keep_dict_order_and_precede_tables(doc):
     text = dump_document(doc, "")
     back = tomllib.loads(text)
-    plain = [k for k, v in doc.items() if not isinstance(v, dict) and not (isinstance(v, list) and v and all(isinstance(x, dict) for x in v))]
+    plain = [k for k, v in doc.items() if not isinstance(v, dict)
+             and not (isinstance(v, list) and v and all(isinstance(x, dict) for x in v))]
     assert [k for k in back if k in plain] == plain
 
 
@@ -140,7 +145,7 @@ class Liar(int):
         (b"bytes", "bytes cannot be stored"),
         ("\ud800", "surrogate"),
         (Decimal("1.5"), "Decimal cannot be stored"),
-        (dt.time(12, 0, tzinfo=dt.timezone.utc), "time of day with a UTC offset"),
+        (dt.time(12, 0, tzinfo=dt.UTC), "time of day with a UTC offset"),
         # an int subclass would be written as str(value): ``v = Die.D6``
         (Die.D6, "Die cannot be stored"),
         (Liar(5), "Liar cannot be stored"),
@@ -176,7 +181,7 @@ def test_design_4_boundary_values_are_stored(value):
 @pytest.mark.parametrize(
     ("a", "b"),
     [(1, 1.0), (1, True), (0.0, -0.0), ("1", 1), ([1], [1, 2]), ({"a": 1}, {"a": 1, "b": 2}),
-     (dt.datetime(2024, 1, 1, 12), dt.datetime(2024, 1, 1, 12, tzinfo=dt.timezone.utc))],
+     (dt.datetime(2024, 1, 1, 12), dt.datetime(2024, 1, 1, 12, tzinfo=dt.UTC))],
 )
 def test_design_4_verification_is_stricter_than_equality(a, b):
     assert first_difference({"v": a}, {"v": b}) is not None
@@ -234,7 +239,8 @@ def test_design_5_broken_file_is_reported_with_line_and_column(tmp_path, data, p
 
 @pytest.mark.parametrize(
     ("text", "key"),
-    [("format = 1\nВикинг = 3\n", "Викинг"), ("format = 1\n[combatants.Викинг]\nhp = 1\n", "Викинг"), ("format = 1\nstats.ловкость = 4\n", "ловкость")],
+    [("format = 1\nВикинг = 3\n", "Викинг"), ("format = 1\n[combatants.Викинг]\nhp = 1\n", "Викинг"),
+     ("format = 1\nstats.ловкость = 4\n", "ловкость")],
 )
 def test_design_5_unquoted_cyrillic_key_gets_a_quoting_hint(tmp_path, text, key):
     path = tmp_path / "fight.toml"
@@ -278,7 +284,8 @@ def test_design_5_missing_file_is_a_store_error(tmp_path):
     [
         ({"line": 3, "col": 7, "hint": "fix it"}, "s.toml:3:7: bad (hint: fix it)"),
         ({"line": 3}, "s.toml:3: bad"),
-        ({"field": 'combatants."Викинг".hp', "hint": "a number"}, 's.toml: combatants."Викинг".hp: bad (hint: a number)'),
+        ({"field": 'combatants."Викинг".hp', "hint": "a number"},
+         's.toml: combatants."Викинг".hp: bad (hint: a number)'),
         ({"line": 4, "col": 1, "field": "round"}, "s.toml:4:1: round: bad"),
     ],
 )
@@ -297,7 +304,9 @@ def test_design_5_located_copy_keeps_the_subclass_fields():
 
 # ---------------------------------------------------------------- field paths
 
-field_parts = st.lists(st.one_of(st.integers(min_value=0, max_value=999), st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=6)), max_size=5)
+field_parts = st.lists(st.one_of(st.integers(min_value=0, max_value=999),
+                                 st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=6)),
+                       max_size=5)
 
 
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=6), field_parts)

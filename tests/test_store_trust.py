@@ -391,7 +391,8 @@ def test_issue_12_reordered_sequence_numbers_are_refused_not_reused(cli, crypt, 
     edit(journal, "seq = 3", "seq = 9")
     edit(journal, "# end of event 3", "# end of event 9")
     fails(cli("log"), ExitCode.BAD_DATA, "sequence numbers")
-    journal.write_text(text.replace("seq = 2", "seq = 7").replace("# end of event 2", "# end of event 7"), encoding="utf-8")
+    journal.write_text(text.replace("seq = 2", "seq = 7").replace("# end of event 2", "# end of event 7"),
+                       encoding="utf-8")
     fails(cli("roll", "1d6"), ExitCode.BAD_DATA, "sequence numbers")
     fails(cli("log"), ExitCode.BAD_DATA, "sequence numbers")
 

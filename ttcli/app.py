@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import MutableMapping
+from collections.abc import Mapping, MutableMapping
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from typer.core import TyperGroup
@@ -53,7 +53,7 @@ class TtcliGroup(TyperGroup):
         except KeyboardInterrupt:
             _stderr(ctx).write("ttcli: interrupted\n")
             raise typer.Exit(ExitCode.INTERRUPTED) from None
-        except Exception as e:  # noqa: BLE001 - the edge: everything becomes a message
+        except Exception as e:
             if type(e).__module__.startswith("click") or type(e).__module__.startswith("typer"):
                 raise
             from .render import error
@@ -77,7 +77,7 @@ class LazyCommands(MutableMapping):
     builds none; iterating the items (help, completion) builds them all.
     """
 
-    def __init__(self, built: dict, names, make) -> None:
+    def __init__(self, built: Mapping, names, make) -> None:
         self._built = dict(built)
         self._names = list(names)
         self._make = make
@@ -129,10 +129,11 @@ app = typer.Typer(
 def main_options(
     ctx: typer.Context,
     no_color: Annotated[bool, typer.Option("--no-color", help="No colours (NO_COLOR is honoured too).")] = False,
-    saves: Annotated[Optional[Path], typer.Option(
+    saves: Annotated[Path | None, typer.Option(
         "--saves", metavar="DIR", help="Folder of session files (default: $TTCLI_SAVES, else ./saves).")] = None,
-    session: Annotated[Optional[str], typer.Option(
-        "--session", "-s", metavar="NAME", help="Session to act on (default: the one chosen with 'session use').")] = None,
+    session: Annotated[str | None, typer.Option(
+        "--session", "-s", metavar="NAME",
+        help="Session to act on (default: the one chosen with 'session use').")] = None,
 ) -> None:
     env = ctx.obj if isinstance(ctx.obj, Environment) else Environment()
     env.no_color = env.no_color or no_color
@@ -187,13 +188,16 @@ def _lazy_group(name: str, sub: typer.Typer):
 
     import typer.main
 
-    infos = {info.name or typer.main.get_command_name(info.callback.__name__): info
-             for info in sub.registered_commands}
+    infos = {}
+    for info in sub.registered_commands:
+        assert info.callback is not None  # @app.command() always sets it
+        infos[info.name or typer.main.get_command_name(info.callback.__name__)] = info
     shell = copy.copy(sub)
     shell.registered_commands = []
     holder = typer.Typer()
     holder.add_typer(shell, name=name)
     group = typer.main.get_group(holder).commands[name]
+    assert isinstance(group, TyperGroup)  # a Typer added with add_typer becomes a group
     group.commands = LazyCommands(group.commands, infos, lambda command: _convert(command, infos[command]))
     return group
 

@@ -7,12 +7,13 @@ recompute it (``ttcli verify``).
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is start-up cost on the roll path
-if TYPE_CHECKING:
-    from typing import Any, Iterable, Mapping
-
 from .errors import CliError
 from .exitcodes import ExitCode
+
+TYPE_CHECKING = False  # typing is start-up cost on the roll path
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Any
 
 
 def die_record(d) -> dict:
@@ -186,7 +187,8 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     total is recomputed from its dice.  ``withheld`` (a players' journal)
     skips the checks that need the hidden events.
     """
-    from rules.core.sources import commitment as commit_of, committed_face
+    from rules.core.sources import commitment as commit_of
+    from rules.core.sources import committed_face
 
     try:
         secret = bytes.fromhex(secret_hex.strip())
@@ -221,7 +223,7 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
                                             f"{die.get('origin')} d{die.get('sides')}: players cannot check it"))
                 continue
             counter, sides, face = die.get("counter"), die.get("sides"), die.get("face")
-            if not all(type(v) is int for v in (counter, sides, face)) or sides < 1:
+            if type(counter) is not int or type(sides) is not int or type(face) is not int or sides < 1:
                 problems.append(Problem(seq, counter if type(counter) is int else None, "the die record is incomplete"))
                 continue
             checked += 1
@@ -255,7 +257,8 @@ def _check_totals(event: Mapping[str, Any], problems: list) -> int:
     from rules.dice import DiceError, parse, resolve, to_text
 
     seq = event.get("seq")
-    shown = event.get("text") if event.get("kind") == "roll" and isinstance(event.get("text"), list) else []
+    text_field = event.get("text")
+    shown: list[Any] = text_field if event.get("kind") == "roll" and isinstance(text_field, list) else []
     count = 0
     for i, record in enumerate(event_rolls(event)):
         dice = record["dice"]

@@ -9,8 +9,9 @@ they produce the same journal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .errors import CliError
 from .exitcodes import ExitCode

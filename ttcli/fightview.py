@@ -7,8 +7,9 @@ numbers, the way masters usually describe a foe.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 #: share of max HP left -> the word players see for an enemy
 CONDITIONS = ((1.0, "unhurt"), (0.5, "wounded"), (0.0, "badly wounded"))

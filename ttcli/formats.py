@@ -11,6 +11,7 @@ import re
 
 from rules.dice import Stringifier
 
+
 class RichMarkup(Stringifier):
     """rich console markup: dropped dice struck through, successes highlighted."""
 

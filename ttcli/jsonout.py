@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import datetime as _dt
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from rules.dice.roller import Roll, RolledDie
 

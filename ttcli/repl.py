@@ -9,7 +9,7 @@ transaction), so closing the terminal loses nothing.
 from __future__ import annotations
 
 import shlex
-from typing import Iterable
+from collections.abc import Iterable
 
 EXIT_WORDS = ("exit", "quit", "выход")
 REPL_HELP = (
@@ -127,7 +127,7 @@ def candidates(words: list[str], current: str, command, names: Iterable[str] = (
 class _Completer:
     """prompt_toolkit adapter over :func:`candidates`."""
 
-    def __init__(self, repl: "Repl") -> None:
+    def __init__(self, repl: Repl) -> None:
         self.repl = repl
 
     def get_completions(self, document, complete_event):
@@ -222,16 +222,18 @@ class Repl:
 
     def run_prompt(self) -> int:
         from prompt_toolkit import PromptSession
-        from prompt_toolkit.history import FileHistory, InMemoryHistory
+        from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
+        history: History
         if self.history:
             path = self.env.saves_dir / f".{self.session}.prompt-history"
             history = FileHistory(str(path))
         else:
             history = InMemoryHistory()
-        prompt = PromptSession(
+        prompt: PromptSession[str] = PromptSession(
             history=history,
-            completer=_Completer(self),
+            # duck-typed: subclassing Completer would load prompt_toolkit when this module is imported
+            completer=_Completer(self),  # type: ignore[arg-type]
             complete_while_typing=False,
             bottom_toolbar=self.toolbar,
             input=self.input,

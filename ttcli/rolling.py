@@ -81,10 +81,7 @@ def join_labels(args: list[str]) -> list[str]:
     out: list[str] = []
     open_label = False
     for arg in args:
-        if open_label:
-            out[-1] += " " + arg
-            open_label = "]" not in arg
-        elif arg.startswith("[") and out:
+        if open_label or (arg.startswith("[") and out):
             out[-1] += " " + arg
             open_label = "]" not in arg
         else:
@@ -96,8 +93,8 @@ def roll_expressions(texts: list[str], *, times: int = 1, seed: int | None = Non
                      given: tuple[int, ...] | None = None, label: str | None = None,
                      source=None) -> RollResult:
     """Parse every expression first (so a bad one rolls nothing), then roll."""
-    from rules.dice import parse, resolve
     from rules.core.sources import GivenSource, RandomSource
+    from rules.dice import parse, resolve
 
     if not 1 <= times <= MAX_TIMES:
         raise CliError(f"--times must be between 1 and {MAX_TIMES}", ExitCode.USAGE)
@@ -155,6 +152,7 @@ def _session_roll(env, texts, times, seed, faces, label, hidden) -> RollResult:
 
     # a session without committed dice only gains a journal event: no need to load it all
     if append_if_clean(existing_session(env), event, unless=b"commit") is not None:
+        assert result is not None  # the event was written, so event() ran
         return result
     session = open_session(env)
     with session.transaction() as doc:

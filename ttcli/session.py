@@ -12,13 +12,14 @@ import unicodedata
 
 from rules.core.names import name_key, pick
 
-TYPE_CHECKING = False  # typing itself costs start-up time on the roll path
-if TYPE_CHECKING:
-    from pathlib import Path
-    from typing import Any, Mapping
-
 from .errors import CliError
 from .exitcodes import ExitCode
+
+TYPE_CHECKING = False  # typing itself costs start-up time on the roll path
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from pathlib import Path
+    from typing import Any
 
 # names compare the way the rules compare them: case, ё/е and spaces do not matter
 fold = name_key
@@ -43,12 +44,13 @@ def check_name(name: str, what: str = "session name") -> str:
     # isprintable() is False for control characters, terminal escapes and
     # bidi overrides alike: none of them belongs in a file name shown to people
     if not name or name.startswith(".") or "/" in name or "\\" in name or not name.isprintable() \
-            or len(name) > 80 or name.endswith(".journal") or name.endswith(SUFFIX):
+            or len(name) > 80 or name.endswith((".journal", SUFFIX)):
         raise CliError(f"{what} {name!r} cannot be used",
                        ExitCode.USAGE, "use letters, digits, spaces, - or _ (no / and no leading dot)")
     if len(name.encode("utf-8")) > MAX_NAME_BYTES:
         raise CliError(f"{what} is too long for a file name ({len(name.encode('utf-8'))} bytes in UTF-8)",
-                       ExitCode.USAGE, f"use at most {MAX_NAME_BYTES} bytes: about {MAX_NAME_BYTES // 2} Cyrillic letters")
+                       ExitCode.USAGE,
+                       f"use at most {MAX_NAME_BYTES} bytes: about {MAX_NAME_BYTES // 2} Cyrillic letters")
     return name
 
 
@@ -178,7 +180,7 @@ def open_session(env, name: str | None = None):
 def now() -> str:
     import datetime as _dt
 
-    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
+    return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat()
 
 
 def new_document(name: str, system: str) -> dict:
@@ -263,8 +265,8 @@ def validate(doc: Mapping[str, Any]) -> list:
 
 def _validate_encounter(doc: Mapping[str, Any], bad) -> None:
     """Effects and the fight, as the combat rules read them (a hand edit may break them)."""
-    from rules.fight import encounter_from_doc
     from rules.core.errors import DocumentError
+    from rules.fight import encounter_from_doc
 
     from .store import format_field
 

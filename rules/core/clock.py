@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from rules.core.die import Die
 from rules.core.effects import (
     ROUND_END,
     ROUND_START,
@@ -29,13 +30,12 @@ from rules.core.effects import (
     TURN_START,
     Effect,
 )
+from rules.core.errors import RuleError
 from rules.core.events import health_fields
 from rules.core.outcome import Damage, HealthChange, Work
-from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Fight, TurnState
-from rules.dice import roll_text
-from rules.core.die import Die
-from rules.core.errors import RuleError
 from rules.core.sources import DiceSource
+from rules.core.state import DEAD, Combatant, Fight, TurnState
+from rules.dice import roll_text
 
 
 class ClockRules(Protocol):
@@ -45,8 +45,8 @@ class ClockRules(Protocol):
     def cannot_act(self, combatant: Combatant) -> str | None:
         """Why the combatant cannot take its turn (``"is unconscious"``), or None."""
 
-    def hurt(self, work: Work, name: str, amount: int) -> HealthChange:
-        """Apply ``amount`` damage to ``name`` in ``work``."""
+    def hurt(self, work: Work, name: str, damage: Damage) -> HealthChange:
+        """Apply ``damage`` to ``name`` in ``work``."""
 
     def mend(self, work: Work, name: str, amount: int) -> HealthChange:
         """Apply ``amount`` healing to ``name`` in ``work``."""

@@ -6,13 +6,14 @@ modifier may name, what ending a fight means for health).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from rules.core.effects import EffectSpec, effect_record, stack
+from rules.core.errors import RuleError
 from rules.core.outcome import Outcome, Work
 from rules.core.state import DEAD, OK, SIDES, UNCONSCIOUS, Encounter, Fight, find, find_effect
-from rules.core.errors import RuleError
 
 
 def require_fight(work: Work) -> Fight:

@@ -14,7 +14,8 @@ the encounter it was given; methods that may roll take a dice source.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from rules.core.actions import Action, Catalogue, Param
 from rules.core.effects import Effect, EffectSpec
@@ -80,7 +81,7 @@ class SystemRules:
         """Next turn, or resolve the round, or the next stage."""
         raise RuleError(f"fights of {self.name_en or self.id} are not available yet")
 
-    def end(self, enc: Encounter, source: DiceSource) -> Outcome:
+    def end(self, enc: Encounter, source: DiceSource | None = None) -> Outcome:
         from rules.core.common import end_fight
 
         return end_fight(enc)

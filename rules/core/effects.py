@@ -16,12 +16,16 @@ against the clock at the moment the effect is added.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Callable, Mapping
 
 from rules.core.errors import RuleError
 from rules.core.names import name_key
+
+TYPE_CHECKING = False  # typing is start-up cost on the roll path
+if TYPE_CHECKING:
+    from typing import Any
 
 # moments of the fight clock
 TURN_START = "turn_start"
@@ -418,13 +422,13 @@ def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else str(value)
 
 
-def effect_record(effect: Effect) -> dict:
+def effect_record(effect: Effect) -> dict[str, Any]:
     """Every field of an effect that differs from its default, for events and files."""
     from dataclasses import fields
 
-    return {f.name: (dict(v) if isinstance(v := getattr(effect, f.name), Mapping) else v)
-            for f in fields(effect) if getattr(effect, f.name) != f.default
-            and not (f.name == "modifiers" and not getattr(effect, f.name))} | {"name": effect.name}
+    return {f.name: (dict(v) if isinstance(v, Mapping) else v)
+            for f in fields(effect) if (v := getattr(effect, f.name)) != f.default
+            and not (f.name == "modifiers" and not v)} | {"name": effect.name}
 
 
 def describe(effect: Effect) -> str:

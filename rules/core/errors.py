@@ -9,7 +9,7 @@ recognises is an :class:`UnknownNameError`, which is bad input, hence a
 from __future__ import annotations
 
 import difflib
-from typing import Iterable
+from collections.abc import Iterable
 
 
 class RuleError(Exception):

@@ -10,7 +10,8 @@ there.  This is data for the interface: the rules never print.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 Fields = Mapping[str, Any]
 
@@ -32,7 +33,7 @@ MASTER = View()
 
 Message = Callable[[Fields, View], "str | list[str] | None"]
 
-_STATUS_NEWS = {
+_STATUS_NEWS: dict[tuple[str | None, str | None], str] = {
     ("ok", "unconscious"): " and falls unconscious",
     ("ok", "dead"): " and dies",
     ("unconscious", "dead"): " and dies",

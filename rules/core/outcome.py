@@ -7,13 +7,14 @@ concerns hidden combatants), and one journal event of TOML-safe values.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
-from rules.core.state import Combatant, Encounter, Fight
 from rules.core.die import Die, roll
 from rules.core.events import Event
 from rules.core.sources import DiceSource
+from rules.core.state import Combatant, Encounter, Fight
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,9 @@ with :func:`decode_declared`.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from rules.core.clock import ClockReport, next_round
 from rules.core.common import require_fight

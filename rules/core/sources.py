@@ -22,7 +22,8 @@ from collections import namedtuple
 
 TYPE_CHECKING = False  # typing is not loaded at run time: it is start-up cost
 if TYPE_CHECKING:
-    from typing import Iterable, Iterator, Protocol
+    from collections.abc import Iterable, Iterator
+    from typing import Protocol
 
 ROLLED = "rolled"
 GIVEN = "given"

@@ -6,9 +6,10 @@ refused request leaves the one it was given untouched.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from rules.core.effects import Effect
 from rules.core.names import name_key, pick

@@ -13,7 +13,7 @@ from .records import record
 
 TYPE_CHECKING = False  # typing is not loaded at run time: it is start-up cost
 if TYPE_CHECKING:
-    from typing import Callable
+    from collections.abc import Callable, Iterator
 
 # Comparison operators used by rerolls, explosions and success counting.
 COMPARE: dict[str, Callable[[int, int], bool]] = {
@@ -241,7 +241,7 @@ class Expression(record("Expression", "root text label source", defaults=(None, 
         return isinstance(self.root, Percent)
 
 
-def iter_dice(node: Node):
+def iter_dice(node: Node) -> Iterator[Dice]:
     """Every Dice node of a tree, left to right (iterative: no recursion)."""
     stack = [node]
     while stack:

@@ -9,7 +9,7 @@ fit as well as the result, so nothing computed while rolling can leave the
 
 from __future__ import annotations
 
-from .ast import Bag, Dec, Dice, Expression, Func, Group, Neg, Node, Num, Percent
+from .ast import Bag, Calc, Chain, Dec, Dice, Expression, Func, Group, More, Neg, Node, Num, Percent
 from .errors import DiceError
 from .limits import Limits
 
@@ -21,7 +21,7 @@ def check_budget(expr: Expression, limits: Limits) -> None:
 def dice_bounds(d: Dice, limits: Limits) -> tuple[int, int]:
     """Smallest and largest value of one dice term."""
     if d.more is not None:
-        return _more_bounds(d, limits)
+        return _more_bounds(d, d.more, limits)
     most = limits.max_dice if d.explode is not None else d.count  # explosions add dice
     fewest = d.count
     if d.keep is None:
@@ -35,10 +35,9 @@ def dice_bounds(d: Dice, limits: Limits) -> tuple[int, int]:
     return kept[0], kept[1] * d.sides
 
 
-def _more_bounds(d: Dice, limits: Limits) -> tuple[int, int]:
+def _more_bounds(d: Dice, m: More, limits: Limits) -> tuple[int, int]:
     # Generous: any number of the dice (the written ones plus every spare die)
     # may be kept, each at its smallest or largest value.
-    m = d.more
     most = limits.max_dice if d.explode is not None or m.add_once else d.count
     lo, hi = (-1, 1) if m.fudge else (0 if m.explode_mode == "penetrate" else 1, d.sides)
     if m.explode_mode == "compound":
@@ -100,41 +99,41 @@ class _Bounds:
         return span
 
     def of(self, node: Node) -> tuple[int, int]:
-        kind = type(node)
-        if kind is Num:
+        if type(node) is Num:
             return self.fits((node.value, node.value), node.pos)
-        if kind is Dice:
+        if type(node) is Dice:
             self.dice += node.count
             if self.dice > self.limits.max_dice:
                 raise DiceError(f"too many dice: more than {self.limits.max_dice:,} in one expression",
                                 self.text, node.pos, "limit",
                                 "split the roll, or use ttcli odds for chances")
             return self.fits(dice_bounds(node, self.limits), node.pos)
-        if kind is Percent:
+        if type(node) is Percent:
             if node is not self.root:
                 raise DiceError("a percentage roll stands alone, like 20%", self.text, node.pos,
                                 hint="roll it as its own expression")
             return 1, 100
-        if kind is Neg:
+        if type(node) is Neg:
             lo, hi = self.of(node.operand)
             return -hi, -lo
-        if kind is Group:
+        if type(node) is Group:
             return self.of(node.inner)
-        if kind is Dec:
+        if type(node) is Dec:
             return self.fits((node.num // node.den, -(-node.num // node.den)), node.pos)
-        if kind is Func:
+        if type(node) is Func:
             spans = [self.of(a) for a in node.args]
             lo, hi = min(s[0] for s in spans), max(s[1] for s in spans)
             if node.name == "abs":
                 lo, hi = (0 if lo <= 0 <= hi else min(abs(lo), abs(hi))), max(abs(lo), abs(hi))
             return self.fits((lo - 1, hi + 1), node.pos)
-        if kind is Bag:
+        if type(node) is Bag:
             spans = [self.of(item) for item in node.items]
             n = len(spans)
             if node.success is not None:
                 return -n, n
             return self.fits((sum(min(0, s[0]) for s in spans), sum(max(0, s[1]) for s in spans)),
                              node.pos)
+        assert isinstance(node, (Chain, Calc)), node  # the two kinds left
         span = self.of(node.first)
         for op, term, pos in node.rest:
             right = self.of(term)

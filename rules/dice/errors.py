@@ -20,7 +20,7 @@ class DiceError(ValueError):
         self.kind = kind
         self.hint = hint
 
-    def with_text(self, text: str) -> "DiceError":
+    def with_text(self, text: str) -> DiceError:
         return DiceError(self.message, text, self.position, self.kind, self.hint)
 
     def caret(self) -> str:

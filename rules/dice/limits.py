@@ -4,14 +4,20 @@ from __future__ import annotations
 
 from .records import record
 
+TYPE_CHECKING = False  # typing is start-up cost on the roll path
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any, TypeVar
+
+    _L = TypeVar("_L", bound="Limits")
+
 # The parser, roller and stringifier recurse a few frames per nesting level:
 # past this the interpreter's own stack limit would be hit before ours.
 MAX_DEPTH_CEILING = 100
 
-_FIELDS = ("max_length", "max_depth", "max_dice", "max_sides", "max_literal", "max_value")
 
-
-class Limits(record("Limits", _FIELDS,
+# Field names are a literal string: a checker reads the fields only from a literal.
+class Limits(record("Limits", "max_length max_depth max_dice max_sides max_literal max_value",
                     defaults=(1000, 50, 1000, 1_000_000, 1_000_000_000, 2**63 - 1))):
     """Every field must be at least 1, and ``max_depth`` at most MAX_DEPTH_CEILING."""
 
@@ -30,17 +36,18 @@ class Limits(record("Limits", _FIELDS,
     #: so it survives TOML and JSON)
     max_value: int
 
-    def __new__(cls, *args, **kwargs) -> Limits:
+    def __new__(cls, *args: int, **kwargs: int) -> Limits:
         self = super().__new__(cls, *args, **kwargs)
-        for name, value in zip(_FIELDS, self):
+        for name, value in zip(self._fields, self, strict=True):
             if value < 1:
                 raise ValueError(f"Limits.{name} must be at least 1")
         if self.max_depth > MAX_DEPTH_CEILING:
             raise ValueError(f"Limits.max_depth must be at most {MAX_DEPTH_CEILING}")
         return self
 
+    # mypy's own signature for a named tuple's _make cannot be restated by a subclass
     @classmethod
-    def _make(cls, iterable) -> Limits:
+    def _make(cls: type[_L], iterable: Iterable[Any]) -> _L:  # type: ignore[override]
         # _replace builds through _make, which would skip the checks of __new__
         return cls(*iterable)
 

@@ -21,9 +21,28 @@ from ..core.sources import GivenFaceError
 from .ast import COMPARE, Bag, Calc, Chain, Dec, Dice, Func, Sel
 from .errors import DiceError
 from .roller import (
-    _EXPLODED, _EXTRA, _EXTRA_EXPLODED, _FLAGS, _OPS, _PLAIN, _REROLLED, RolledBag, RolledChain,
-    RolledDice, RolledDie, RolledFunc, RolledNum,
+    _EXPLODED,
+    _EXTRA,
+    _EXTRA_EXPLODED,
+    _FLAGS,
+    _OPS,
+    _PLAIN,
+    _REROLLED,
+    RolledBag,
+    RolledChain,
+    RolledDice,
+    RolledDie,
+    RolledFunc,
+    RolledNum,
 )
+
+TYPE_CHECKING = False  # typing is start-up cost on the roll path
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
+    from .ast import Select
+    from .roller import Rolled, _Roller
 
 
 class _Entry:
@@ -33,7 +52,7 @@ class _Entry:
 
     def __init__(self) -> None:
         #: [draw, state, value, mark] for every die drawn for this entry
-        self.dice: list[list] = []
+        self.dice: list[list[Any]] = []
         self.value = 0
         self.live = True
 
@@ -53,7 +72,7 @@ def _pick(sels: tuple[Sel, ...], values: list[tuple[int, int]]) -> set[int]:
     return out
 
 
-def apply_steps(steps, values: list[tuple[int, int]]) -> set[int]:
+def apply_steps(steps: Iterable[Select], values: list[tuple[int, int]]) -> set[int]:
     """Indexes still kept after every keep/drop step (each among those kept before)."""
     kept = {i for i, _ in values}
     for step in steps:
@@ -63,7 +82,7 @@ def apply_steps(steps, values: list[tuple[int, int]]) -> set[int]:
     return kept
 
 
-def roll_more(roller, node: Dice) -> RolledDice:
+def roll_more(roller: _Roller, node: Dice) -> RolledDice:
     try:
         return _roll_more(roller, node)
     except GivenFaceError as e:
@@ -71,8 +90,9 @@ def roll_more(roller, node: Dice) -> RolledDice:
         raise
 
 
-def _roll_more(roller, node: Dice) -> RolledDice:
+def _roll_more(roller: _Roller, node: Dice) -> RolledDice:
     m = node.more
+    assert m is not None  # the roller sends only terms with these options here
     draw = roller.source.draw
     sides = node.sides
     base = (lambda f: f - 2) if m.fudge else (lambda f: f)
@@ -80,7 +100,7 @@ def _roll_more(roller, node: Dice) -> RolledDice:
     entries: list[_Entry] = []
     capped = False
 
-    def new_die(entry: _Entry, state: int, extra_mark: str = "") -> tuple:
+    def new_die(entry: _Entry, state: int, extra_mark: str = "") -> list[Any]:
         d = draw(sides)
         value = base(d.face)
         if state in (_EXTRA, _EXTRA_EXPLODED) and mode == "penetrate":
@@ -123,7 +143,8 @@ def _roll_more(roller, node: Dice) -> RolledDice:
                 rec = new_die(entry, _EXTRA, "p" if mode == "penetrate" else "")
             first = False
 
-    two_pass = m.rank_reroll is not None
+    rank = m.rank_reroll
+    two_pass = rank is not None
     for _ in range(node.count):
         entry = _Entry()
         entries.append(entry)
@@ -131,10 +152,10 @@ def _roll_more(roller, node: Dice) -> RolledDice:
         rerolls(entry)
         if not two_pass:
             explosions(entry)
-    if two_pass:
+    if rank is not None:  # two_pass
         written = list(entries)
         values = [(i, e.dice[-1][2]) for i, e in enumerate(written)]
-        for i in sorted(_pick(m.rank_reroll, values)):
+        for i in sorted(_pick(rank, values)):
             if not roller.take_spare():
                 capped = True
                 break
@@ -156,11 +177,15 @@ def _roll_more(roller, node: Dice) -> RolledDice:
                 capped = True
     for e in entries:
         e.value = _entry_value(e)
-        if m.low is not None and e.value < m.low or m.high is not None and e.value > m.high:
-            e.value = max(e.value, m.low) if m.low is not None and e.value < m.low else m.high
-            last = e.dice[-1]
-            last[2] = e.value
-            last[3] += "m"
+        if m.low is not None and e.value < m.low:
+            e.value = m.low
+        elif m.high is not None and e.value > m.high:
+            e.value = m.high
+        else:
+            continue
+        tail = e.dice[-1]
+        tail[2] = e.value
+        tail[3] += "m"
     values = [(i, e.value) for i, e in enumerate(entries)]
     steps = m.select
     if node.keep is not None:
@@ -204,12 +229,12 @@ def _entry_value(e: _Entry) -> int:
     return sum(rec[2] for rec in e.dice if rec[1] != _REROLLED)
 
 
-def _keep_step(mode: str, count: int):
+def _keep_step(mode: str, count: int) -> Select:
     from .ast import Select
     return Select(mode[0] == "k", (Sel(mode[1], count),))
 
 
-def roll_dec(roller, node: Dec) -> RolledNum:
+def roll_dec(roller: _Roller, node: Dec) -> RolledNum:
     if roller.exact:
         return RolledNum(node, Fraction(node.num, node.den))
     return RolledNum(node, node.num // node.den)
@@ -228,11 +253,11 @@ _CALC = {
 }
 
 
-def roll_calc(roller, node: Calc | Chain) -> RolledChain:
+def roll_calc(roller: _Roller, node: Calc | Chain) -> RolledChain:
     ops = dict(_CALC, **{"/": Fraction}) if roller.exact else _CALC
     first = roller.roll(node.first)
     value = first.value
-    rest = []
+    rest: list[tuple[str, Rolled]] = []
     for op, term, pos in node.rest:
         r = roller.roll(term)
         rest.append((op, r))
@@ -247,7 +272,7 @@ def roll_calc(roller, node: Calc | Chain) -> RolledChain:
     return RolledChain(node, first, tuple(rest), value)
 
 
-def _round(x) -> int:
+def _round(x: Fraction | int) -> int:
     """Halves go up (-1.5 to -1), as Roll20's round(), JavaScript's Math.round, does."""
     return (x + Fraction(1, 2)).__floor__()
 
@@ -262,7 +287,7 @@ _FUNCS = {
 }
 
 
-def roll_func(roller, node: Func) -> RolledFunc:
+def roll_func(roller: _Roller, node: Func) -> RolledFunc:
     was = roller.exact
     roller.exact = True
     try:
@@ -272,20 +297,20 @@ def roll_func(roller, node: Func) -> RolledFunc:
     return RolledFunc(node, args, _FUNCS[node.name]([a.value for a in args]))
 
 
-def roll_bag(roller, node: Bag) -> RolledBag:
+def roll_bag(roller: _Roller, node: Bag) -> RolledBag:
     items = tuple(roller.roll(item) for item in node.items)
     # an item is a whole number outside a function; inside one it may be a fraction
     values = [(i, r.value) for i, r in enumerate(items)]
     kept = apply_steps(node.select, values) if node.select else set(range(len(items)))
     flags = tuple(i in kept for i in range(len(items)))
     if node.success is None:
-        value = sum(r.value for r, k in zip(items, flags) if k)
+        value = sum(r.value for r, k in zip(items, flags, strict=True) if k)
         return RolledBag(node, items, flags, value, None, None)
     roller.pool = True
-    succ = sum(1 for r, k in zip(items, flags) if k and node.success.test(r.value))
+    succ = sum(1 for r, k in zip(items, flags, strict=True) if k and node.success.test(r.value))
     fail = 0
     if node.failure is not None:
-        fail = sum(1 for r, k in zip(items, flags)
+        fail = sum(1 for r, k in zip(items, flags, strict=True)
                    if k and not node.success.test(r.value) and node.failure.test(r.value))
     return RolledBag(node, items, flags, succ - fail, succ,
                      fail if node.failure is not None else None)

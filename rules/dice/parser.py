@@ -35,12 +35,31 @@ import re
 from functools import lru_cache
 
 from .ast import (
-    Bag, Calc, Chain, Cond, Dec, Dice, Expression, Func, Group, Keep, More, Neg, Node, Num,
-    Percent, Sel, Select,
+    Bag,
+    Calc,
+    Chain,
+    Cond,
+    Dec,
+    Dice,
+    Expression,
+    Func,
+    Group,
+    Keep,
+    More,
+    Neg,
+    Node,
+    Num,
+    Percent,
+    Sel,
+    Select,
 )
 from .budget import check_budget
 from .errors import DiceError
 from .limits import DEFAULT_LIMITS, Limits
+
+TYPE_CHECKING = False  # typing is start-up cost on the roll path
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 # Typographic signs masters paste from forums and office software.
 _SIGNS = {"×": "*", "·": "*", "÷": "/", "−": "-", "–": "-", "≥": ">=", "≤": "<=", "⩾": ">=", "⩽": "<="}
@@ -95,6 +114,7 @@ def _tokenize(text: str, source: str) -> list[tuple[str, str, int]]:
     signs = _SIGNS
     for m in _TOKEN.finditer(text):  # "bad" matches any character, so nothing is skipped
         kind = m.lastgroup
+        assert kind is not None  # every alternative of _TOKEN is a named group
         if kind == "ws":
             continue
         value = m.group()
@@ -179,7 +199,7 @@ class _Parser:
         calc = False
         while True:
             kind, value, pos = self.peek()
-            if kind == "op" and value in "*/" or kind == "op" and value == "//":
+            if (kind == "op" and value in "*/") or (kind == "op" and value == "//"):
                 pass
             elif kind == "pct":
                 nxt = self.tokens[self.i + 1]
@@ -196,7 +216,7 @@ class _Parser:
             return first
         return Calc(first, tuple(rest)) if calc else Chain(first, tuple(rest))
 
-    def _chain(self, operand, ops: str) -> Node:
+    def _chain(self, operand: Callable[[], Node], ops: str) -> Node:
         first = operand()
         rest = []
         while True:
@@ -238,7 +258,7 @@ class _Parser:
             return self.dice(None, pos)
         if kind == "int":
             number = self.integer("number")
-            k, _, p = self.peek()
+            k, _, _p = self.peek()
             if k == "die":
                 return self.dice(number, pos)
             if k == "pct" and self.tokens[self.i + 1][0] not in _OPERAND:
@@ -274,7 +294,7 @@ class _Parser:
             if self.peek()[0] == close:
                 break
             items.append(self.compare())
-            k, v, p = self.peek()
+            k, _v, p = self.peek()
             if k == "comma":
                 self.i += 1
                 comma = True
@@ -324,7 +344,7 @@ class _Parser:
 
     def func(self, name: str, pos: int) -> Node:
         self.i += 1
-        k, _, p = self.take()  # the lookahead of the token guarantees "("
+        _k, _, p = self.take()  # the lookahead of the token guarantees "("
         self.enter(p)
         args, _ = self.items("rp", p)
         self.depth -= 1
@@ -338,14 +358,14 @@ class _Parser:
         """Keep/drop steps after a set or a group; consecutive keeps (or drops) merge."""
         picks: list[tuple[bool, Sel]] = []
         while True:
-            kind, value, pos = self.peek()
+            kind, value, _pos = self.peek()
             low = value.lower()
             if kind == "mod" and low in _RANK:
                 self.i += 1
                 keep, cat = _RANK[low]
                 picks.append((keep, Sel(cat, self.integer(f"'{low}'"))))
-            elif kind == "short" and low in ("k", "p") or kind == "die" and low == "d" and \
-                    self.tokens[self.i + 1][0] == "int":
+            elif (kind == "short" and low in ("k", "p")) or (kind == "die" and low == "d" and \
+                    self.tokens[self.i + 1][0] == "int"):
                 self.i += 1
                 picks.append((low == "k", self.selector(low, default="h" if low == "k" else
                                                         "l" if low == "d" else "=")))
@@ -405,8 +425,8 @@ class _Parser:
             if kind not in _MODIFIER_KINDS:
                 break
             low = value.lower()
-            if kind == "mod" and low in _RANK or kind == "short" and low in ("k", "p") or \
-                    kind == "die" and low == "d" and self.tokens[self.i + 1][0] == "int":
+            if (kind == "mod" and low in _RANK) or (kind == "short" and low in ("k", "p")) or \
+                    (kind == "die" and low == "d" and self.tokens[self.i + 1][0] == "int"):
                 if kind == "mod":
                     self.i += 1
                     keep, cat = _RANK[low]
@@ -415,7 +435,7 @@ class _Parser:
                     self.i += 1
                     picks.append((low == "k", self.selector(
                         low, default="h" if low == "k" else "l" if low == "d" else "=")))
-            elif kind == "mod" and low in ("ro", "rr") or kind == "short" and low == "r":
+            elif (kind == "mod" and low in ("ro", "rr")) or (kind == "short" and low == "r"):
                 self.i += 1
                 self._once(mods, "reroll", pos)
                 sel = self.selector(low, "=")
@@ -432,7 +452,7 @@ class _Parser:
                 self.i += 1
                 self._once(more, "add_once", pos, "'ra'")
                 more["add_once"] = (self.selector("ra", "="),)
-            elif kind == "bang" or kind == "short" and low in ("e", "x") or kind == "mod" and low == "xo":
+            elif kind == "bang" or (kind == "short" and low in ("e", "x")) or (kind == "mod" and low == "xo"):
                 self.i += 1
                 self._once(mods, "explode", pos)
                 cond = self.cond("explode", required=low == "e")
@@ -510,11 +530,11 @@ class _Parser:
     def check_dice(self, d: Dice) -> None:
         """Rules of a single dice term that do not need rolling to see."""
         faces = _Faces(d) if d.reroll is not None or d.explode is not None else None
-        if d.reroll is not None and not d.reroll_once and faces.count(d.reroll) >= faces.n:
+        if d.reroll is not None and faces is not None and not d.reroll_once and faces.count(d.reroll) >= faces.n:
             raise self.error(f"reroll {d.reroll} matches every face of a {faces.name}: it would never end",
                              d.pos, "use ro for a single reroll", "limit")
         once = d.more is not None and d.more.explode_mode == "once"
-        if d.explode is not None and not once and faces.count(d.explode) >= faces.n:
+        if d.explode is not None and faces is not None and not once and faces.count(d.explode) >= faces.n:
             raise self.error(f"explode {d.explode} matches every face of a {faces.name}: it would never end",
                              d.pos, kind="limit")
         if d.keep is not None and d.explode is None and d.keep.count > d.count:
@@ -522,7 +542,7 @@ class _Parser:
                              f"at most {d.count}")
         if d.failure is not None and d.success is None:
             raise self.error("a failure count needs a success count first, like 9d6>=5f1", d.pos)
-        grows = d.explode is not None or d.more is not None and d.more.add_once is not None
+        grows = d.explode is not None or (d.more is not None and d.more.add_once is not None)
         for step in d.more.select if d.more is not None and not grows else ():
             for sel in step.sels:
                 if sel.cat in ("h", "l") and sel.num > d.count:

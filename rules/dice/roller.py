@@ -5,12 +5,37 @@ from __future__ import annotations
 import operator
 
 from ..core.sources import (
-    GIVEN, ROLLED_DRAWS, SHARED_FACES, DiceSource, Draw, GivenFaceError, RandomSource,
+    GIVEN,
+    ROLLED_DRAWS,
+    SHARED_FACES,
+    DiceSource,
+    Draw,
+    GivenFaceError,
+    RandomSource,
 )
-from .ast import Bag, Calc, Chain, Dec, Dice, Expression, Func, Group, Neg, Node, Num, Percent, iter_dice
+from .ast import (
+    Bag,
+    Calc,
+    Chain,
+    Dec,
+    Dice,
+    Expression,
+    Func,
+    Group,
+    Neg,
+    Node,
+    Num,
+    Percent,
+    iter_dice,
+)
 from .errors import DiceError
 from .limits import DEFAULT_LIMITS, Limits
 from .records import record
+
+TYPE_CHECKING = False  # typing is start-up cost on the roll path
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import Any
 
 
 class RolledDie(record("RolledDie", "sides face origin counter kept rerolled exploded extra success failure "
@@ -46,7 +71,8 @@ class RolledDie(record("RolledDie", "sides face origin counter kept rerolled exp
 
 class RolledNum(record("RolledNum", "node value")):
     __slots__ = ()
-    node: Num
+    #: a decimal is a number too, rounded down where it stands
+    node: Num | Dec
     value: int
 
 
@@ -168,22 +194,21 @@ class Roll(record("Roll", "expression root value kind passed given", defaults=(N
         return any(r.capped for r in _all_groups(self.root))
 
 
-def _children(r: Rolled) -> tuple:
-    kind = type(r)
-    if kind is RolledChain:
+def _children(r: Rolled) -> tuple[Rolled, ...]:
+    if type(r) is RolledChain:
         return (r.first, *[t for _, t in r.rest])
-    if kind is RolledGroup:
+    if type(r) is RolledGroup:
         return (r.inner,)
-    if kind is RolledNeg:
+    if type(r) is RolledNeg:
         return (r.operand,)
-    if kind is RolledBag:
+    if type(r) is RolledBag:
         return r.items
-    if kind is RolledFunc:
+    if type(r) is RolledFunc:
         return r.args
     return ()
 
 
-def _all_groups(r: Rolled):
+def _all_groups(r: Rolled) -> Iterator[RolledDice]:
     if type(r) is RolledDice:  # most rolls are one dice term
         yield r
         return
@@ -225,7 +250,10 @@ _PLAIN_DICE: dict[int, list[RolledDie]] = {}
 def _plain_dice(sides: int) -> list[RolledDie]:
     if len(_PLAIN_DICE) >= 64:
         _PLAIN_DICE.clear()
-    table = _PLAIN_DICE[sides] = [None] + [_die(sides, ROLLED_DRAWS[f]) for f in range(1, sides + 1)]
+    table = [_die(sides, ROLLED_DRAWS[f]) for f in range(1, sides + 1)]
+    # slot 0 stands for no face and is never read: faces start at 1
+    table.insert(0, None)  # type: ignore[arg-type]
+    _PLAIN_DICE[sides] = table
     return table
 
 
@@ -259,7 +287,7 @@ class _Roller:
     def __init__(self, expr: Expression, source: DiceSource, limits: Limits) -> None:
         self.source = source
         #: the source's optional batch of plain rolled faces (see rules.core.sources)
-        self.faces = source.draw_faces if _batches(type(source)) else None
+        self.faces = getattr(source, "draw_faces", None) if _batches(type(source)) else None
         self.expr = expr
         self.limits = limits
         #: dice left for rerolls and explosions; counted on first need
@@ -387,7 +415,7 @@ class _Roller:
         sides = node.sides
         dice = []
         total = successes = failures = 0
-        for i, (d, state) in enumerate(zip(draws, states)):
+        for i, (d, state) in enumerate(zip(draws, states, strict=True)):
             rerolled, exploded, extra = _FLAGS[state]
             is_kept = i in kept
             s = f = False
@@ -410,6 +438,7 @@ class _Roller:
 def _keep_only(node: Dice, draws: list[Draw]) -> RolledDice:
     """Keep/drop without rerolls, explosions or success counts (4d6kh3): one sort."""
     faces = [d.face for d in draws]
+    assert node.keep is not None  # only called for a keep/drop term
     mode, count = node.keep
     # sorted() is stable, also with reverse=True: among equal faces the earlier die comes first
     order = sorted(range(len(faces)), key=faces.__getitem__, reverse=mode[1] == "h")
@@ -442,15 +471,15 @@ def _floordiv(a: int, b: int) -> int:
 _OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": _floordiv}
 
 
-def _later(name: str):
+def _later(name: str) -> Callable[[_Roller, Any], Rolled]:
     """A roller method kept in rules.dice.more: loaded on first use, so plain
     rolls import no more modules than they need."""
-    def call(roller, node):
+    def call(roller: _Roller, node: Any) -> Rolled:
         from . import more
         return getattr(more, name)(roller, node)
     return call
 
-_DISPATCH = {
+_DISPATCH: dict[type, Callable[[_Roller, Any], Rolled]] = {
     Num: _Roller.num,
     Dice: _Roller.dice,
     Percent: _Roller.percent,

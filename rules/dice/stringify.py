@@ -7,11 +7,28 @@ dice in the same order.
 
 from __future__ import annotations
 
-from .ast import Dec
+from .ast import Dec, Percent
 from .roller import (
-    PERCENT, SUCCESSES, Roll, Rolled, RolledBag, RolledChain, RolledDice, RolledDie, RolledFunc,
-    RolledGroup, RolledNeg, RolledNum, RolledPercent, _all_groups,
+    PERCENT,
+    SUCCESSES,
+    Roll,
+    Rolled,
+    RolledBag,
+    RolledChain,
+    RolledDice,
+    RolledDie,
+    RolledFunc,
+    RolledGroup,
+    RolledNeg,
+    RolledNum,
+    RolledPercent,
+    _all_groups,
 )
+
+TYPE_CHECKING = False  # typing is start-up cost on the roll path
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 _FUDGE = {-1: "-", 0: "0", 1: "+"}
 
@@ -27,7 +44,7 @@ class Stringifier:
 
     def __init__(self) -> None:
         # bound once, so a subclass's override of any writer is the one called
-        self._writers = {
+        self._writers: dict[type, Callable[[Any, bool, bool], str]] = {
             RolledDice: self.dice_group,
             RolledNum: self._num,
             RolledNeg: self._neg,
@@ -132,7 +149,7 @@ class Stringifier:
     def _bag(self, r: RolledBag, given_mode: bool, alone: bool) -> str:
         node = r.node
         parts = []
-        for item, kept in zip(r.items, r.kept):
+        for item, kept in zip(r.items, r.kept, strict=True):
             text = self.node(item, given_mode, True)
             if not kept:
                 text = self.dropped(text)
@@ -148,7 +165,9 @@ class Stringifier:
     def result(self, roll: Roll) -> str:
         if roll.kind == PERCENT:
             verdict = "success" if roll.passed else "failure"
-            return f"{roll.value} {'<=' if roll.passed else '>'} {roll.expression.root.chance}: " \
+            root = roll.expression.root
+            assert isinstance(root, Percent)  # a percent roll is its root
+            return f"{roll.value} {'<=' if roll.passed else '>'} {root.chance}: " \
                    + self.strong(verdict)
         if roll.kind == SUCCESSES:
             return self.strong(f"{roll.value} {plural(roll.value, 'success', 'successes')}")
@@ -190,6 +209,7 @@ def _marked(d: RolledDie) -> str:
     else:
         face = str(d.face)
     if "m" in mark:  # raised by mi or lowered by ma
+        assert d.value is not None  # a raised or lowered die records its value
         shown = _FUDGE.get(d.value, str(d.value)) if "F" in mark else str(d.value)
         return f"{face}{'↑' if d.value > d.face - (2 if 'F' in mark else 0) else '↓'}{shown}"
     return face
@@ -205,8 +225,10 @@ def _sorted_body(w: Stringifier, r: RolledDice, given_mode: bool, sep: str) -> s
         else:
             entries.append([d])
         joined = d.rerolled or "c" in d.mark
+    more = r.node.more
+    assert more is not None  # only a term with sorting options is sorted
     entries.sort(key=lambda e: sum(d.counts for d in e if not d.rerolled),
-                 reverse=r.node.more.sort == "d")
+                 reverse=more.sort == "d")
     return sep.join("".join(w.die(d, given_mode) + ("→" if d.rerolled else sep) for d in e)[:-1]
                     for e in entries) or "0"
 

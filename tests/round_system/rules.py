@@ -8,12 +8,12 @@ together, so one who falls this round still strikes.
 from rules.core import rounds
 from rules.core.actions import CHOICE, NAME, Action, Catalogue, Param
 from rules.core.clock import ClockReport, open_rounds
+from rules.core.common import require_fight
 from rules.core.contract import ROUNDS_CLOCK, SystemRules
 from rules.core.errors import DocumentError, RuleError
 from rules.core.events import health_fields
 from rules.core.outcome import Damage, Work
 from rules.core.state import Fight, find
-from rules.core.common import require_fight
 
 STRIKE, GUARD = "strike", "guard"
 

@@ -25,7 +25,8 @@ def completion_script(shell: str) -> str:
 
 def completion_command(
     shell: Annotated[str, typer.Argument(help="bash, zsh or fish.",
-                                         autocompletion=lambda incomplete: [s for s in SHELLS if s.startswith(incomplete)])],
+                                         autocompletion=lambda incomplete: [
+                                             s for s in SHELLS if s.startswith(incomplete)])],
 ) -> None:
     """Print the completion script for SHELL (see the README for where to put it)."""
     typer.echo(completion_script(shell), nl=False)

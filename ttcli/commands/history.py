@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Mapping, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -109,9 +110,9 @@ def public_events(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 def log_command(
     ctx: typer.Context,
     last: Annotated[int, typer.Option("--last", "-n", help="Show the last N events (0: all).")] = 20,
-    who: Annotated[Optional[str], typer.Option("--who", help="Only events about this combatant.")] = None,
+    who: Annotated[str | None, typer.Option("--who", help="Only events about this combatant.")] = None,
     public: Annotated[bool, typer.Option("--public", help="Leave out hidden rolls (for players).")] = False,
-    round_: Annotated[Optional[int], typer.Option(
+    round_: Annotated[int | None, typer.Option(
         "--round", help="Only round N of the fight: a round summary for the forum.")] = None,
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
@@ -181,7 +182,8 @@ def _restore_broken(ctx: typer.Context, session, problem, yes: bool) -> None:
         if not confirmed:
             emit(ctx, Message(("nothing restored",)))
             raise typer.Exit(ExitCode.BAD_DATA)
-    session.restore({"kind": "restore", "command": "undo", "text": [f"restored state of {last.time} over a broken file"]})
+    session.restore({"kind": "restore", "command": "undo",
+                     "text": [f"restored state of {last.time} over a broken file"]})
     emit(ctx, Message((f"restored the last saved state ({last.time}); the broken text is in "
                        f"{session.history.folder}/broken.toml",), {"restored": last.id}))
 
@@ -240,7 +242,7 @@ def verify_command(
     ctx: typer.Context,
     journal: Annotated[Path, typer.Argument(help="The journal (.journal.toml) or its JSON export.")],
     secret: Annotated[str, typer.Option("--secret", help="The secret printed by 'session reveal'.")],
-    commitment: Annotated[Optional[str], typer.Option(
+    commitment: Annotated[str | None, typer.Option(
         "--commitment", help="The hash the master posted (default: the one in the journal).")] = None,
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -15,10 +15,10 @@ def roll_command(
     expressions: Annotated[list[str], typer.Argument(
         metavar="EXPR...", help="Dice expressions: 2d6+3, 4d6kh3, 9d6>=5, 20%, 3д6 [label].")],
     times: Annotated[int, typer.Option("--times", "-n", help="Roll each expression N times.")] = 1,
-    seed: Annotated[Optional[int], typer.Option(help="Seed for a reproducible roll.")] = None,
-    given: Annotated[Optional[str], typer.Option(
+    seed: Annotated[int | None, typer.Option(help="Seed for a reproducible roll.")] = None,
+    given: Annotated[str | None, typer.Option(
         help='Faces already rolled elsewhere, in order: "5 4 3 2".')] = None,
-    label: Annotated[Optional[str], typer.Option(help="Label shown with every roll.")] = None,
+    label: Annotated[str | None, typer.Option(help="Label shown with every roll.")] = None,
     total: Annotated[bool, typer.Option("--total", "-t", help="Print only the results, one per line.")] = False,
     hidden: Annotated[bool, typer.Option(
         "--hidden", help="A master's hidden roll: journaled, left out of public exports.")] = False,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import dataclass, field
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -63,7 +63,15 @@ def new(
     """Create a session file for SYSTEM and make it current."""
     from rules.systems import known
 
-    from ..session import HEADER, check_name, new_document, saves_folder, session_path, set_current, validate
+    from ..session import (
+        HEADER,
+        check_name,
+        new_document,
+        saves_folder,
+        session_path,
+        set_current,
+        validate,
+    )
     from ..store import SessionFile
 
     if system not in known():
@@ -118,7 +126,7 @@ def use(
 @app.command("show")
 def show(
     ctx: typer.Context,
-    name: Annotated[Optional[str], typer.Argument(help="Session (default: current).",
+    name: Annotated[str | None, typer.Argument(help="Session (default: current).",
                                                   autocompletion=complete_session)] = None,
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
@@ -134,7 +142,7 @@ def show(
 @app.command("check")
 def check(
     ctx: typer.Context,
-    name: Annotated[Optional[str], typer.Argument(help="Session (default: current).",
+    name: Annotated[str | None, typer.Argument(help="Session (default: current).",
                                                   autocompletion=complete_session)] = None,
 ) -> None:
     """Validate a session file without changing it (exit 4 if it is broken)."""
@@ -199,7 +207,7 @@ def rm(
 @app.command("commit")
 def commit(
     ctx: typer.Context,
-    secret: Annotated[Optional[str], typer.Option(
+    secret: Annotated[str | None, typer.Option(
         help="Use this secret (64 hex digits) instead of a fresh one: to replay a fight "
              "exactly. Never reuse a secret that was revealed.")] = None,
 ) -> None:

@@ -29,7 +29,7 @@ class StoreError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        place = ":".join([self.path] * (self.path is not None)
+        place = ":".join(([self.path] if self.path is not None else [])
                          + [str(n) for n in (self.line, self.col if self.line is not None else None)
                             if n is not None])
         parts = [p for p in (place, self.field) if p] + [self.problem]

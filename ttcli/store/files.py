@@ -14,6 +14,7 @@ deleted.  Files are created 0600: they hold hidden combatants and the secret.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -138,10 +139,8 @@ def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
     except BaseException as exc:
         if fd >= 0:
             os.close(fd)
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temp)
-        except OSError:
-            pass
         if isinstance(exc, OSError):
             raise _failure(path, exc, "write").located(hint="check free space and permissions of the folder") from None
         raise
@@ -149,7 +148,7 @@ def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
 
 def clean_stale_temps(folder, *, max_age: float = STALE_AFTER_SECONDS) -> list[str]:
     """Remove temp files left by writers that died (or are far too old); return their paths."""
-    removed = []
+    removed: list[str] = []
     try:
         entries = list(os.scandir(folder))
     except (FileNotFoundError, NotADirectoryError):
@@ -157,7 +156,8 @@ def clean_stale_temps(folder, *, max_age: float = STALE_AFTER_SECONDS) -> list[s
     for entry in entries:
         match = re.match(_TEMP_NAME, entry.name)
         try:
-            if not match or time.time() - entry.stat(follow_symlinks=False).st_mtime < max_age and _alive(int(match["pid"])):
+            if not match or (time.time() - entry.stat(follow_symlinks=False).st_mtime < max_age
+                             and _alive(int(match["pid"]))):
                 continue
             os.unlink(entry.path)  # unlink never follows a link
             removed.append(entry.path)
@@ -225,7 +225,8 @@ def _flock(sidecar: str, path, timeout: float | None) -> int:
         fd = open_regular(sidecar, os.O_RDWR | os.O_CREAT)
     except FileNotFoundError:
         folder = os.path.dirname(sidecar)
-        problem = "cannot create files in the saves folder" if os.path.isdir(folder) else "the saves folder does not exist"
+        problem = ("cannot create files in the saves folder" if os.path.isdir(folder)
+                   else "the saves folder does not exist")
         raise StoreError(path, problem, hint="point --saves at a folder you can write to") from None
     deadline = None if timeout is None else time.monotonic() + timeout
     pause = 0.005
@@ -235,6 +236,7 @@ def _flock(sidecar: str, path, timeout: float | None) -> int:
                 fcntl.flock(fd, fcntl.LOCK_EX | (0 if deadline is None else fcntl.LOCK_NB))
                 return fd
             except BlockingIOError:
+                assert deadline is not None  # only a non-blocking flock raises BlockingIOError
                 if time.monotonic() >= deadline:
                     raise StoreError(path, f"another ttcli command has held this session for {timeout:g} s",
                                      hint="wait for it to finish and retry") from None

@@ -15,6 +15,7 @@ matching that is a finished undo.  Any other difference is a hand edit.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -87,7 +88,8 @@ class History:
         try:
             if raw["format"] != 1:
                 raise ValueError(f"unknown index format {raw['format']!r}")
-            self.states = [StateInfo(int(i), str(sha), str(origin), str(when)) for i, sha, origin, when in raw["states"]]
+            self.states = [StateInfo(int(i), str(sha), str(origin), str(when))
+                           for i, sha, origin, when in raw["states"]]
             self.current, self.next, self.written = raw["current"], int(raw["next"]), raw["written"]
             self.pending = raw.get("pending")
         except (KeyError, TypeError, ValueError) as exc:
@@ -164,20 +166,16 @@ class History:
         for entry in os.scandir(self.folder):
             name = entry.name
             if name.endswith(".toml") and name[:-5].isdigit() and name not in listed:
-                try:
+                with contextlib.suppress(FileNotFoundError):
                     os.unlink(entry.path)
-                except FileNotFoundError:
-                    pass
 
     def reset(self) -> None:
         """Forget every state (a new session created under an old name)."""
         real_folder(self.folder)
         if not os.path.isdir(self.folder):
             return
-        try:
+        with contextlib.suppress(StoreError):
             self.load()
-        except StoreError:
-            pass
         self.states, self.current, self.written, self.pending = [], None, None, None
         self.save()
         self._remove_unlisted()

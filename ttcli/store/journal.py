@@ -18,6 +18,8 @@ nothing an append does not need.
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import os
 import re
 
@@ -90,7 +92,7 @@ def _tail(fd: int, size: int) -> tuple[int | None, int]:
         data = os.pread(fd, size - start, start)
         seqs = [(int(m.group(1)), m.end()) for m in _MARKER.finditer(data)]
         if seqs:
-            for (a, _), (b, _) in zip(seqs, seqs[1:]):
+            for (a, _), (b, _) in itertools.pairwise(seqs):
                 if b != a + 1:
                     raise StoreError(None, f"event {b} follows event {a}: sequence numbers must rise by one",
                                      hint=_DAMAGED)
@@ -137,10 +139,9 @@ def append_event(path, event) -> dict:
                 write_all(fd, chunk.encode("utf-8"))
                 os.fsync(fd)
             except OSError as exc:
-                try:  # a partial append is cut off again so the journal stays whole
+                # a partial append is cut off again so the journal stays whole
+                with contextlib.suppress(OSError):
                     os.ftruncate(fd, good_end)
-                except OSError:
-                    pass
                 raise StoreError(path, f"cannot append to journal: {exc.strerror or exc}") from None
         finally:
             os.close(fd)
@@ -152,7 +153,8 @@ def append_event(path, event) -> dict:
 def _plain_journal_seq(fd: int, size: int, path) -> int:
     # A journal without markers (written by hand or another tool) is continued
     # only if it is whole TOML.
-    events = _parse(os.pread(fd, size, 0), path, "journal has no complete event and does not parse; not appending to it")
+    events = _parse(os.pread(fd, size, 0), path,
+                    "journal has no complete event and does not parse; not appending to it")
     seqs = [e.get("seq") for e in events if type(e.get("seq")) is int]
     return max(seqs, default=len(events))
 

@@ -20,7 +20,8 @@ from .journal import append_event
 
 def _sha256(data: bytes) -> str:
     try:
-        from _sha256 import sha256  # the built-in module: OpenSSL's loader costs more than the hash
+        # typeshed has no stub for the private module
+        from _sha256 import sha256  # type: ignore[import-not-found]  # the built-in module: OpenSSL's loader costs more than the hash
     except ImportError:
         from hashlib import sha256
     return sha256(data).hexdigest()

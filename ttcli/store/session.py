@@ -25,6 +25,11 @@ from .history import CREATED, DEFAULT_KEEP, HAND_EDIT, RESTORED, WRITTEN, Histor
 from .journal import append_event, journal_path, read_events
 from .toml import dump_document, is_read_only, locate_field, parse_document
 
+TYPE_CHECKING = False  # typing is start-up cost on the roll path
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
 DEFAULT_HEADER = (
     "ttcli session file. You may edit it by hand between commands: ttcli checks\n"
     "it before the next one, and `undo` can return to your edit.\n"
@@ -97,7 +102,7 @@ class SessionFile:
         from pathlib import Path
 
         self.path = Path(path)
-        self.validate = validate or (lambda doc: [])
+        self.validate: Callable[[Any], list[StoreError]] = validate or (lambda doc: [])
         self.header = header
         self.keep = keep
         self.lock_timeout = lock_timeout
@@ -126,7 +131,7 @@ class SessionFile:
         for error in self.validate(doc):
             place = locate_field(text, error.field) if text is not None and error.line is None and error.field else None
             problems.append(error.located(path=error.path or os.fspath(self.path),
-                                          **dict(zip(("line", "col"), place or ()))))
+                                          **dict(zip(("line", "col"), place or (), strict=False))))
         if problems:
             first = problems[0]
             first.errors = tuple(problems)
@@ -136,7 +141,8 @@ class SessionFile:
         try:
             return read_bytes(self.path)
         except FileNotFoundError:
-            raise StoreError(self.path, "no such session file", hint="check the name, or create the session first") from None
+            raise StoreError(self.path, "no such session file",
+                             hint="check the name, or create the session first") from None
 
     def _load_current(self, history: History):
         """Read, parse and validate the file and bring the history up to date.
@@ -179,7 +185,8 @@ class SessionFile:
         """Write a new session file; refuse if one exists.  Starts a fresh history."""
         with self._lock():
             if os.path.lexists(self.path):
-                raise StoreError(self.path, "session file already exists", hint="pick another name or delete the old session")
+                raise StoreError(self.path, "session file already exists",
+                                 hint="pick another name or delete the old session")
             data = self._dump(doc)
             history = self.history
             history.reset()

@@ -187,7 +187,7 @@ def parse_document(data: bytes, path=None, *, read_only: bool = False) -> dict:
         check_values(doc)
     except StoreError as exc:
         place = locate_field(text, exc.field) if exc.field else None
-        raise exc.located(path=path, **dict(zip(("line", "col"), place or ()))) from None
+        raise exc.located(path=path, **dict(zip(("line", "col"), place or (), strict=False))) from None
     return doc
 
 
@@ -211,8 +211,10 @@ def decode_text(data: bytes, path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, col = byte_offset_to_line_col(data, exc.start)
-        raise StoreError(path, f"byte 0x{data[exc.start]:02X} at offset {exc.start} is not UTF-8", line=line, col=col,
-                         hint="the file was saved in another encoding (Windows-1251? Latin-1?): save it as UTF-8") from None
+        raise StoreError(path, f"byte 0x{data[exc.start]:02X} at offset {exc.start} is not UTF-8",
+                         line=line, col=col,
+                         hint="the file was saved in another encoding (Windows-1251? Latin-1?): "
+                              "save it as UTF-8") from None
 
 
 def byte_offset_to_line_col(data: bytes, offset: int) -> tuple[int, int]:
@@ -230,7 +232,8 @@ def parse_toml(text: str, path) -> dict:
         raise toml_error(exc, text, path) from None
     except RecursionError:
         raise StoreError(path, "arrays or tables are nested too deeply to read",
-                         hint="a session nests a few levels at most: fix the file by hand, or restore it with `undo`") from None
+                         hint="a session nests a few levels at most: fix the file by hand, "
+                              "or restore it with `undo`") from None
     except ValueError as exc:  # Python's limit on the digits of an integer
         raise StoreError(path, f"a number is far too long ({exc})",
                          hint="integers must fit in 64 bits: fix the file by hand, or restore it with `undo`") from None
@@ -260,16 +263,20 @@ def check_format(doc, path, text: str | None = None) -> int:
     found = locate_field(text, ("format",)) if text is not None else None
     place = {"line": found[0], "col": found[1]} if found else {}
     if "format" not in doc:
-        raise StoreError(path, "missing `format` key", field="format", hint=f"add `format = {FORMAT}` as the first line")
+        raise StoreError(path, "missing `format` key", field="format",
+                         hint=f"add `format = {FORMAT}` as the first line")
     version = doc["format"]
     if type(version) is not int:
         kind = {bool: "a boolean", float: "a float", str: "a string", list: "an array", dict: "a table"}.get(
             type(version), type(version).__name__)
-        raise StoreError(path, f"`format` must be an integer, not {kind}", field="format", hint=f"format = {FORMAT}", **place)
+        raise StoreError(path, f"`format` must be an integer, not {kind}", field="format",
+                         hint=f"format = {FORMAT}", **place)
     if version < 1:
-        raise StoreError(path, f"unknown format {version}", field="format", hint=f"this ttcli reads formats 1..{FORMAT}", **place)
+        raise StoreError(path, f"unknown format {version}", field="format",
+                         hint=f"this ttcli reads formats 1..{FORMAT}", **place)
     if version > FORMAT:
-        raise FormatTooNew(path, f"format {version} is newer than this ttcli understands ({FORMAT}); the file is read-only",
+        raise FormatTooNew(path,
+                           f"format {version} is newer than this ttcli understands ({FORMAT}); the file is read-only",
                            field="format", hint="upgrade ttcli to change this session", found=version,
                            supported=FORMAT, **place)
     return version

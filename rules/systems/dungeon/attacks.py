@@ -64,7 +64,7 @@ def hit_roll(
     advantages: int = 0,
     disadvantages: int = 0,
     fatigue_advantage: bool = False,
-    situation: Situation = Situation(),
+    situation: Situation = Situation(),  # noqa: B008 -- frozen, so one shared default is safe
     cap: int | None = ADVANTAGE_CAP,
 ) -> HitOutcome:
     """DG-HIT-1: d20 (+ reaction when ranged) >= the target's УВ hits.

@@ -5,11 +5,20 @@ DG-SKILL-1, DG-CHECK-1, DG-ADV-1, DG-SAVE-1.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
-from rules.systems.dungeon.common import BODY, CHARISMA, MIND, REACTION, Die, Names, require_non_negative, roll
 from rules.core.sources import DiceSource
+from rules.systems.dungeon.common import (
+    BODY,
+    CHARISMA,
+    MIND,
+    REACTION,
+    Die,
+    Names,
+    require_non_negative,
+    roll,
+)
 
 CHECK_DIE = 20
 SAVE_DIE = 10

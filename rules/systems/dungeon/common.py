@@ -7,10 +7,12 @@ Stat keys, the record of a rolled die, and name lookup that forgives case,
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
+# Die and roll are re-exported: the dungeon's modules take them from here.
+from rules.core.die import Die as Die
+from rules.core.die import roll as roll
 from rules.core.errors import UnknownNameError, close_names
-from rules.core.die import Die, roll
 
 BODY = "body"
 REACTION = "reaction"
@@ -77,19 +79,23 @@ def parse_weapon(text: str) -> tuple[int, int, int]:
     term with at most a flat bonus or penalty.
     """
     from rules.dice import DiceError, parse
-    from rules.dice.ast import Chain, Dice, Num
+    from rules.dice.ast import Chain, Dice, Node, Num
 
     expected = f"a weapon's damage looks like 1d8 or 2d6+1, not {text!r}"
     try:
         root = parse(text).root
     except DiceError:
         raise ValueError(expected) from None
-    rest: tuple = ()
+    rest: tuple[tuple[str, Node, int], ...] = ()
     if isinstance(root, Chain):
-        root, rest = root.first, root.rest
-    plain = isinstance(root, Dice) and not any(
-        (root.reroll, root.explode, root.keep, root.success, root.failure))
-    if not plain or len(rest) > 1 or any(op not in "+-" or not isinstance(term, Num) for op, term, _ in rest):
+        rest = root.rest
+        root = root.first
+    if not isinstance(root, Dice) or any((root.reroll, root.explode, root.keep, root.success, root.failure)) \
+            or len(rest) > 1:
         raise ValueError(expected)
-    bonus = sum(term.value if op == "+" else -term.value for op, term, _ in rest)
+    bonus = 0
+    for op, term, _ in rest:
+        if op not in "+-" or not isinstance(term, Num):
+            raise ValueError(expected)
+        bonus += term.value if op == "+" else -term.value
     return root.count, root.sides, bonus

@@ -6,13 +6,13 @@ ability adds its cost and is refused past the maximum.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
-from rules.systems.dungeon.common import Die, Names, require_non_negative, roll
-from rules.systems.dungeon.health import Status, heal
 from rules.core.errors import RuleError
 from rules.core.sources import DiceSource
+from rules.systems.dungeon.common import Die, Names, require_non_negative, roll
+from rules.systems.dungeon.health import Status, heal
 
 RALLY_DIE = 4
 

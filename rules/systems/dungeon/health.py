@@ -5,10 +5,10 @@ DG-DEATH-1, DG-INJ-1, DG-INJ-2; HP and status kept in agreement.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Iterable, Mapping
 
 from rules.core.errors import RuleError
 from rules.core.names import name_key
@@ -85,6 +85,7 @@ def take_damage(hp: int, amount: int, *, status: str | None = None) -> HealthOut
     if before is Status.DEAD:
         return HealthOutcome(DAMAGE, amount, hp, hp, before, before)
     after_hp = max(0, hp - amount)
+    after: Status
     if amount == 0:
         after = before
     elif before is Status.UNCONSCIOUS:
@@ -260,10 +261,7 @@ def set_health(
             raise RuleError(f"an unconscious character has 0 HP, not {after_hp}; "
                             "set hp=0, which knocks it out", rule="DG-DEATH-1")
         return HealthSet(hp_before, after_hp, before, wanted)
-    if before is Status.DEAD:
-        after = before
-    else:
-        after = Status.OK if after_hp > 0 else Status.UNCONSCIOUS
+    after = before if before is Status.DEAD else Status.OK if after_hp > 0 else Status.UNCONSCIOUS
     return HealthSet(hp_before, after_hp, before, after)
 
 

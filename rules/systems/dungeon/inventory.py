@@ -13,8 +13,9 @@ changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from rules.core.errors import DocumentError, RuleError
 from rules.core.names import name_key, pick

@@ -9,6 +9,7 @@ Every function that rolls takes a dice source (``rules.core.sources``) and
 returns a frozen outcome listing each die with its face, sides and purpose.
 """
 
+from rules.core.errors import RuleError, UnknownNameError
 from rules.systems.dungeon.actions import (
     ACTIONS,
     OPPOSED,
@@ -91,6 +92,21 @@ from rules.systems.dungeon.positions import (
     weapon_reach,
 )
 from rules.systems.dungeon.rest import LONG, SHORT, Recovery, RestOutcome, long_rest, short_rest
+from rules.systems.dungeon.situations import (
+    ATTACK_KINDS,
+    BRIGHT,
+    DARK,
+    DIM,
+    MELEE,
+    RANGED,
+    HitModifiers,
+    Situation,
+    Term,
+    hit_modifiers,
+    require_fatigue_advantage_counts,
+    situation_from_words,
+    situation_terms,
+)
 from rules.systems.dungeon.turns import (
     BASE_ACTIONS,
     ENEMIES,
@@ -113,22 +129,6 @@ from rules.systems.dungeon.turns import (
     turn_order,
     with_party_order,
 )
-from rules.systems.dungeon.situations import (
-    ATTACK_KINDS,
-    BRIGHT,
-    DARK,
-    DIM,
-    MELEE,
-    RANGED,
-    HitModifiers,
-    Situation,
-    Term,
-    hit_modifiers,
-    require_fatigue_advantage_counts,
-    situation_from_words,
-    situation_terms,
-)
-from rules.core.errors import RuleError, UnknownNameError
 
 #: every name imported above is public: this module is the dungeon's one namespace
 __all__ = sorted(name for name in dict(globals()) if not name.startswith("_"))

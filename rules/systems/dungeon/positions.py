@@ -7,8 +7,8 @@ target within its weapon's range), the push of DG-ACT-2.  Cells are
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Collection
 
 from rules.core.errors import RuleError
 from rules.systems.dungeon.situations import MELEE, require_kind

@@ -8,13 +8,13 @@ on the same resource.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from rules.systems.dungeon.common import Die, require_non_negative, roll
-from rules.systems.dungeon.health import Status, current_status, heal
 from rules.core.errors import RuleError
 from rules.core.sources import DiceSource
+from rules.systems.dungeon.common import Die, require_non_negative, roll
+from rules.systems.dungeon.health import Status, current_status, heal
 
 SHORT = "short"
 LONG = "long"

@@ -7,8 +7,9 @@ terms come from :func:`hit_modifiers`; the hit roll adds them up.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from rules.core.errors import RuleError
 from rules.systems.dungeon.checks import ADVANTAGE_CAP, ADVANTAGE_STEP

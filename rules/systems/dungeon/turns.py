@@ -5,8 +5,9 @@ DG-INIT-1, DG-ACT-1, DG-MOVE-1.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from rules.core.errors import NotFound, RuleError
 from rules.core.names import name_key, pick
@@ -253,7 +254,7 @@ def step_cost(start: Cell, end: Cell) -> int:
 
 def path_cost(path: Sequence[Cell]) -> int:
     """Cells a path costs: 1 per orthogonal step, 2 per diagonal step."""
-    return sum(step_cost(a, b) for a, b in zip(path, path[1:]))
+    return sum(step_cost(a, b) for a, b in itertools.pairwise(path))
 
 
 def shortest_cost(start: Cell, end: Cell) -> int:
@@ -295,7 +296,7 @@ def plan_move(path: Sequence[Cell], speed: int) -> MovePlan:
     three diagonal steps take 3 move actions, not 2), so the steps are
     packed in order, each action taking the steps that still fit in it.
     """
-    costs = [step_cost(a, b) for a, b in zip(path, path[1:])]
+    costs = [step_cost(a, b) for a, b in itertools.pairwise(path)]
     cost = sum(costs)
     actions = move_actions_needed(cost, speed)  # refuses speed 0 for a real move
     if actions:
