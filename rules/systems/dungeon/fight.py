@@ -141,6 +141,9 @@ class DungeonFight(SystemRules):
         work.fight = fightdata.with_damaged(work.fight, tuple(n for n in hurt if n != name))
         return TurnState(name, actions=dg.BASE_ACTIONS, data=fightdata.turn_data(was_damaged=name in hurt))
 
+    def decode_combatant_data(self, raw, path):
+        return fightdata.decode_combatant(raw, path)
+
     def decode_fight_data(self, raw, path):
         return fightdata.decode_fight(raw, path)
 
