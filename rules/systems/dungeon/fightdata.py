@@ -1,9 +1,9 @@
 """What a dungeon fight keeps beyond the shared clock, in the ``data`` tables.
 
 On each combatant: ``inventory`` (what it carries, DG-INV-1), ``prone``
-(lying down, DG-PRONE-1) and ``cell`` (``[x, y]`` on the grid, DG-RANGE-1;
-absent when the master plays without a map).  On the fight: ``order`` (the
-party's agreed order, DG-INIT-1), ``ambush`` (the side that ambushed, DG-INIT-1) and
+(lying down, DG-PRONE-1), ``cell`` (``[x, y]`` on the grid, DG-RANGE-1;
+absent when the master plays without a map) and ``place`` (a party member's
+place in the agreed order, DG-INIT-1).  On the fight: ``ambush`` (the side that ambushed, DG-INIT-1) and
 ``damaged`` (who was hurt since the start of their latest turn: no rally,
 DG-FAT-1).  On the turn: ``free_moves`` (the move bought with fatigue that
 costs no action) and ``was_damaged`` (the actor was hurt since the start of
@@ -22,8 +22,8 @@ from rules.core.state import ENEMY, PARTY, Combatant, Fight, TurnState
 
 Path = tuple[str | int, ...]
 
-_COMBATANT_KEYS = ("inventory", "prone", "cell")
-_FIGHT_KEYS = ("ambush", "damaged", "order")
+_COMBATANT_KEYS = ("inventory", "prone", "cell", "place")
+_FIGHT_KEYS = ("ambush", "damaged")
 _TURN_KEYS = ("free_moves", "was_damaged")
 
 
@@ -53,6 +53,11 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
             raise DocumentError(path + ("cell",), f"must be two whole numbers [x, y], got {cell!r}")
         out["cell"] = list(cell)
+    if "place" in raw:
+        value = raw["place"]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise DocumentError(path + ("place",), f"must be a whole number, 1 or more, got {value!r}")
+        out["place"] = value
     return out
 
 
@@ -70,12 +75,6 @@ def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
             raise DocumentError(path + ("damaged",), f"must be a list of names, got {names!r}")
         if names:
             out["damaged"] = list(names)
-    if "order" in raw:
-        names = raw["order"]
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise DocumentError(path + ("order",), f"must be a list of names, got {names!r}")
-        if names:
-            out["order"] = list(names)
     return out
 
 
@@ -114,16 +113,9 @@ def with_damaged(fight: Fight, names: tuple[str, ...]) -> Fight:
     return replace(fight, data=data)
 
 
-def party_order(fight: Fight) -> tuple[str, ...]:
-    """The party's agreed order (DG-INIT-1); empty: by reaction."""
-    return tuple(fight.data.get("order", ()))
-
-
-def with_party_order(fight: Fight, names: tuple[str, ...]) -> Fight:
-    data = {k: v for k, v in fight.data.items() if k != "order"}
-    if names:
-        data["order"] = list(names)
-    return replace(fight, data=data)
+def place(c: Combatant) -> int | None:
+    """A party member's place in the agreed order (DG-INIT-1); None: by РЕАК."""
+    return c.data.get("place")
 
 
 def prone(c: Combatant) -> bool:
