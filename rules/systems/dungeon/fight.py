@@ -646,7 +646,11 @@ def _situation(words: Sequence[str], attacker: Combatant, target: Combatant) -> 
             [w for text in words for w in _situation_words(text)],
             attacker_prone=fightdata.prone(attacker), target_prone=fightdata.prone(target))
     except UnknownNameError as err:
-        raise NotFound("attack situation", err.name, err.suggestions) from None
+        # with nothing close, the master sees the words there are
+        raise NotFound("attack situation", err.name, err.suggestions or _SITUATION_WORDS) from None
+
+
+_SITUATION_WORDS = ("укрытие", "полумрак", "темнота", "невидимость", "cover", "dim", "dark", "invisible")
 
 
 def _situation_words(text: str) -> list[str]:

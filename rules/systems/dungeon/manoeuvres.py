@@ -21,7 +21,7 @@ from rules.systems.dungeon import fightdata
 from rules.systems.dungeon import mechanics as dg
 from rules.systems.dungeon.situations import MELEE, RANGED
 
-#: words in an effect's note that keep a medical kit off it (a lost limb) [I]
+#: words in an effect's name or note that keep a medical kit off it (a lost limb) [I]
 UNTREATABLE_WORDS = ("untreatable", "не лечится", "неизлечимо", "неизлечимая")
 
 
@@ -32,7 +32,7 @@ def is_injury(effect: Effect) -> bool:
 
 
 def as_injury(effect: Effect) -> dg.Injury:
-    note = effect.note.casefold()
+    note = f"{effect.name} {effect.note}".casefold()
     return dg.Injury(effect.name, duration=effect.note or None, modifiers=dict(effect.modifiers),
                      treatable=not any(word in note for word in UNTREATABLE_WORDS))
 
@@ -92,8 +92,9 @@ class Manoeuvres:
                   target_die=out.target_die.face, attacker_total=out.attacker_total,
                   target_total=out.target_total, knocked_down=out.knocked_down, actions=turn.remaining,
                   rule="DG-KNOCK-1")
+        # like an attack, a failed knock-down is no failed command (exit 0)
         return work.outcome({"kind": "knock", "actor": a, "target": t, "knocked_down": out.knocked_down},
-                            passed=out.knocked_down, hidden=ac.hidden)
+                            hidden=ac.hidden)
 
     # --- pushing (DG-ACT-2) ----------------------------------------------------------
 

@@ -13,7 +13,7 @@ def _initiative(f: Fields, view: View) -> str:
 
 def _hit(f: Fields, view: View) -> str:
     verdict = "hit" if f["hit"] else "miss"
-    reach = f" ({f['distance']} of {f['reach']} cells)" if f.get("distance") is not None else ""
+    reach = f", {f['distance']} of {f['reach']} cells" if f.get("distance") is not None else ""
     return (f"{f['attacker']} attacks {f['target']} ({f['attack']}{reach}): "
             f"d20 {f['die']}{signed_terms(f['modifiers'])}"
             f" = {f['total']} vs dodge {f['target_number']}: {verdict}{natural(f)}.")
