@@ -315,3 +315,43 @@ def test_dg_inv_1_a_hand_edited_data_table_is_reported_with_its_field(crypt):
     assert r.exit_code == ExitCode.BAD_DATA, r.output
     assert 'combatants."Викинг".data.lying' in r.stderr and "unknown key" in r.stderr
     assert crypt.path.read_bytes() == before
+
+
+# --- one-shot commands and the prompt agree ------------------------------------------
+
+NEW_ACTIONS = [
+    "fight order Вор",
+    "fight start --ambush party",
+    "prone Вор",
+    "knock Вор 'Гоблин 1'",
+    "fight next",
+    "place Лучница 0,0",
+    "place 'Гоблин 2' 1,0",
+    "push Лучница 'Гоблин 2'",
+    "attack Лучница 'Гоблин 2' --ranged --situation полумрак",
+    "fight next",
+    "act Викинг перезарядить",
+    "fight порядок Жрец",
+    "fight next",
+    "fight end",
+    "effect add Жрец вывих --duration forever",
+    "rest Жрец short --medkit",
+]
+
+
+def test_the_new_actions_give_the_same_journal_one_shot_and_in_the_prompt(tmp_path):
+    """DG-INIT-1, DG-PRONE-1, DG-KNOCK-1, DG-ACT-2, DG-ADV-1, DG-INJ-2 typed both ways, dice committed."""
+    import shlex
+
+    import fight_replay as fr
+
+    a, b = tmp_path / "one-shot", tmp_path / "prompt"
+    fr.prepare(a)
+    fr.prepare(b)
+    for line in NEW_ACTIONS:
+        assert fr.invoke(a, shlex.split(line)) == 0, line
+    fr.prompt_fight(b, NEW_ACTIONS)
+    kinds = [e["kind"] for e in fr.journal(a)]
+    assert len([k for k in kinds if k != "char-set"]) == len(NEW_ACTIONS) + 1  # + the commit
+    assert fr.journal(a) == fr.journal(b)
+    assert (a / "crypt.toml").read_text(encoding="utf-8") == (b / "crypt.toml").read_text(encoding="utf-8")
