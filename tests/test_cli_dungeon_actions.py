@@ -355,3 +355,15 @@ def test_the_new_actions_give_the_same_journal_one_shot_and_in_the_prompt(tmp_pa
     assert len([k for k in kinds if k != "char-set"]) == len(NEW_ACTIONS) + 1  # + the commit
     assert fr.journal(a) == fr.journal(b)
     assert (a / "crypt.toml").read_text(encoding="utf-8") == (b / "crypt.toml").read_text(encoding="utf-8")
+
+
+def test_dg_prone_1_char_show_tells_who_lies_and_where(crypt):
+    ok(crypt("prone", "Вор"))
+    ok(crypt("place", "Вор", "2,3"))
+    assert "  state: prone true, cell 2,3" in ok(crypt("char", "show", "Вор")).stdout
+
+
+def test_dg_prone_1_the_unconscious_cannot_stand_up(crypt):
+    ok(crypt("prone", "Вор"))
+    ok(crypt("char", "set", "Вор", "hp=0"))
+    refused_unchanged(crypt, ["stand", "Вор"], ExitCode.RULES, "Вор is unconscious and cannot stand up")

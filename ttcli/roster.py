@@ -433,6 +433,12 @@ class CombatantView:
             listed = f": {s.escape(items_text(items))}" if items else ": nothing"
             out.append(f"  inventory, {load.used} of {load.capacity} slots used, "
                        f"{load.free} free{listed}")
+        # the system's own state besides the inventory (dungeon: prone, cell, place)
+        own = {k: v for k, v in (t.get("data") or {}).items() if k != "inventory"}
+        if own:
+            out.append("  state: " + s.escape(", ".join(
+                f"{k} {','.join(map(str, v)) if isinstance(v, list) else str(v).lower()}"
+                for k, v in own.items())))
         for effect in t.get("effects", []):
             out.append(f"  effect: {effect.get('name')}")
         return out

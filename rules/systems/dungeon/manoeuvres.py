@@ -48,8 +48,9 @@ class Manoeuvres:
         work = self.work(enc)
         n = find(enc, name)
         c = work.get(n)
-        if c.status == DEAD:
-            raise RuleError(f"{n} is dead", rule="DG-DEATH-1")
+        if c.status == DEAD or (not prone and c.status != "ok"):
+            raise RuleError(f"{n} is {c.status} and cannot {'act' if prone else 'stand up'}",
+                            rule="DG-DEATH-1")
         change = dg.drop_prone(fightdata.prone(c)) if prone else dg.stand_up(fightdata.prone(c))
         actions = None
         if work.fight is not None:
