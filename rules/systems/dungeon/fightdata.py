@@ -15,10 +15,13 @@ these tables.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from rules.core.errors import DocumentError
 from rules.core.state import ENEMY, PARTY, Combatant, Fight, TurnState
+
+if TYPE_CHECKING:
+    from rules.systems.dungeon.inventory import Inventory
 
 Path = tuple[str | int, ...]
 
@@ -127,7 +130,7 @@ def cell(c: Combatant) -> tuple[int, int] | None:
     return (int(raw[0]), int(raw[1])) if raw is not None else None
 
 
-def inventory(c: Combatant):
+def inventory(c: Combatant) -> Inventory:
     from rules.systems.dungeon.inventory import Inventory
 
     return Inventory.from_toml(c.data.get("inventory", []), ("combatants", c.name, "data", "inventory"))

@@ -11,12 +11,14 @@ who may do it now, spends the action and records the events.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
+from rules.core.contract import SystemRules
 from rules.core.effects import NEVER, Effect
 from rules.core.errors import NotFound, RuleError, UnknownNameError
 from rules.core.outcome import Outcome, Work
-from rules.core.state import DEAD, ENEMY, PARTY, Combatant, Encounter, find
+from rules.core.state import DEAD, ENEMY, OK, PARTY, Combatant, Encounter, TurnState, find
+from rules.core.sources import DiceSource
 from rules.systems.dungeon import fightdata
 from rules.systems.dungeon import mechanics as dg
 from rules.systems.dungeon.situations import MELEE, RANGED
@@ -37,8 +39,15 @@ def as_injury(effect: Effect) -> dg.Injury:
                      treatable=not any(word in note for word in UNTREATABLE_WORDS))
 
 
-class Manoeuvres:
+class Manoeuvres(SystemRules):
     """Methods of the dungeon's rules object (``DungeonFight`` inherits them)."""
+
+    if TYPE_CHECKING:  # the turn helpers are DungeonFight's
+        def _actor(self, work: Work, name: str) -> TurnState: ...
+        @staticmethod
+        def _budget(turn: TurnState) -> dg.ActionBudget: ...
+        @staticmethod
+        def _set_turn(work: Work, turn: TurnState, budget: dg.ActionBudget, used: Sequence[str]) -> TurnState: ...
 
     # --- lying down and standing up (DG-PRONE-1) ------------------------------------
 
@@ -48,7 +57,7 @@ class Manoeuvres:
         work = self.work(enc)
         n = find(enc, name)
         c = work.get(n)
-        if c.status == DEAD or (not prone and c.status != "ok"):
+        if c.status == DEAD or (not prone and c.status != OK):
             raise RuleError(f"{n} is {c.status} and cannot {'act' if prone else 'stand up'}",
                             rule="DG-DEATH-1")
         change = dg.drop_prone(fightdata.prone(c)) if prone else dg.stand_up(fightdata.prone(c))
@@ -64,7 +73,7 @@ class Manoeuvres:
 
     # --- knocking down (DG-KNOCK-1) --------------------------------------------------
 
-    def knock(self, enc: Encounter, source, attacker: str, target: str, *, save: bool = False) -> Outcome:
+    def knock(self, enc: Encounter, source: DiceSource, attacker: str, target: str, *, save: bool = False) -> Outcome:
         """One action: opposed d20 + ТЕЛО (or the target's save with ``save``);
         the fallen target is prone (DG-PRONE-1).  With both on the grid the
         target must be within melee reach [I]."""
@@ -115,8 +124,9 @@ class Manoeuvres:
         moved = None
         if here is not None and there is not None:
             # the dead do not stop a push [I]: a body can be stepped over
-            taken = [fightdata.cell(c) for c in work.combatants.values()
-                     if c.name not in (p, t) and c.status != DEAD and fightdata.cell(c) is not None]
+            spots = (fightdata.cell(c) for c in work.combatants.values()
+                     if c.name not in (p, t) and c.status != DEAD)
+            taken = [spot for spot in spots if spot is not None]
             moved = dg.push(here, there, blocked=taken)
         budget = self._budget(turn).spend()
         if moved is not None:
@@ -139,7 +149,7 @@ class Manoeuvres:
         n = find(enc, name)
         if cell is not None and len(cell) != 1:
             raise ValueError('give one cell, e.g. place Вор "2,3"')
-        spot = tuple(cell[0]) if cell else None
+        spot = (cell[0][0], cell[0][1]) if cell else None
         if spot is not None:
             for other in work.combatants.values():
                 if other.name != n and other.status != DEAD and fightdata.cell(other) == spot:
@@ -205,8 +215,8 @@ class Manoeuvres:
     @staticmethod
     def agreed(combatants: Sequence[Combatant], by_reaction: Sequence[str]) -> list[str]:
         """Party names: those with an agreed place first, in it, then the rest as given."""
-        placed = sorted((c for c in combatants if fightdata.place(c) is not None), key=fightdata.place)
-        named = [c.name for c in placed]
+        places = {c.name: fightdata.place(c) for c in combatants}
+        named = sorted((n for n, at in places.items() if at is not None), key=lambda n: places[n] or 0)
         return named + [n for n in by_reaction if n not in named]
 
     def apply_party_order(self, work: Work, *, acting: bool) -> bool:
@@ -226,7 +236,7 @@ class Manoeuvres:
         if running or (done and len(done) != len(slots)):
             return False
         order = list(fight.order)
-        for i, name in zip(slots, wanted):
+        for i, name in zip(slots, wanted, strict=True):
             order[i] = name
         work.fight = replace(fight, order=tuple(order))
         return True
