@@ -42,7 +42,7 @@ def as_injury(effect: Effect) -> dg.Injury:
 class Manoeuvres(SystemRules):
     """Methods of the dungeon's rules object (``DungeonFight`` inherits them)."""
 
-    if TYPE_CHECKING:  # the turn helpers are DungeonFight's
+    if TYPE_CHECKING:  # the turn checks and budget live on DungeonFight
         def _actor(self, work: Work, name: str) -> TurnState: ...
         @staticmethod
         def _budget(turn: TurnState) -> dg.ActionBudget: ...
