@@ -367,3 +367,8 @@ def test_dg_prone_1_the_unconscious_cannot_stand_up(crypt):
     ok(crypt("prone", "Вор"))
     ok(crypt("char", "set", "Вор", "hp=0"))
     refused_unchanged(crypt, ["stand", "Вор"], ExitCode.RULES, "Вор is unconscious and cannot stand up")
+
+
+def test_dg_range_1_on_the_grid_a_move_gives_its_path(ambush):
+    ok(ambush("place", "Лучница", "0,0"))
+    refused_unchanged(ambush, ["move", "Лучница", "2"], ExitCode.RULES, "give the path")

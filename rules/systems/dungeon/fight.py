@@ -410,6 +410,12 @@ class DungeonFight(Manoeuvres, SystemRules):
         if isinstance(cells, int):
             if cells < 1:
                 raise ValueError(f"a move covers at least one cell (got {cells})")
+            here = fightdata.cell(c)
+            if here is not None:
+                # a count would leave the grid wrong for range and pushes
+                raise RuleError(f"{n} stands on {here[0]},{here[1]}; give the path (move {n} --path "
+                                f'"{here[0]},{here[1]} ..."), or take {n} off the grid (place {n} --off)',
+                                rule="DG-MOVE-1")
             cost, needed = cells, dg.move_actions_needed(cells, speed)
         else:
             plan = dg.plan_move(list(cells), speed)
