@@ -120,7 +120,7 @@ def test_char_show_names_current_hp_and_its_maximum(crypt):
 
 def test_dg_inv_1_the_example_session_carries_kit(crypt):
     data = shown(crypt, "Викинг")
-    assert data["inventory"][1] == {"name": "кольчуга", "kind": "armor"}
+    assert data["data"]["inventory"][1] == {"name": "кольчуга", "kind": "armor"}
     assert data["slots"] == {"used": 5, "free": 7, "capacity": 12}
     out = ok(crypt("char", "show", "Лучница")).stdout
     assert "inventory, 3 of 6 slots used, 3 free: лук (two-handed), стрела x20" in out
@@ -133,10 +133,10 @@ def test_dg_inv_1_give_take_and_hand_over_through_the_file(crypt):
     ok(crypt("char", "take", "жрец", "свеча", "-n", "2"))
     ok(crypt("char", "take", "вор", "меч", "--from", "вик"))
     thief, priest, viking = shown(crypt, "Вор"), shown(crypt, "Жрец"), shown(crypt, "Викинг")
-    assert {"name": "Свеча", "kind": "small", "quantity": 9} in thief["inventory"]
-    assert {"name": "меч"} in thief["inventory"]
-    assert {"name": "свеча", "kind": "small", "quantity": 7} in priest["inventory"]
-    assert {"name": "меч"} not in viking["inventory"]
+    assert {"name": "Свеча", "kind": "small", "quantity": 9} in thief["data"]["inventory"]
+    assert {"name": "меч"} in thief["data"]["inventory"]
+    assert {"name": "свеча", "kind": "small", "quantity": 7} in priest["data"]["inventory"]
+    assert {"name": "меч"} not in viking["data"]["inventory"]
 
 
 @pytest.mark.parametrize(
@@ -181,10 +181,10 @@ def test_dg_inv_1_give_and_take_are_journaled(crypt):
 
 
 def test_dg_inv_1_a_fight_keeps_the_inventory(crypt):
-    before = shown(crypt, "Викинг")["inventory"]
+    before = shown(crypt, "Викинг")["data"]["inventory"]
     ok(crypt("fight", "start"))
     ok(crypt("fight", "end"))
-    assert shown(crypt, "Викинг")["inventory"] == before
+    assert shown(crypt, "Викинг")["data"]["inventory"] == before
 
 
 # --- session check on hand edits ---------------------------------------------------
@@ -202,12 +202,12 @@ HAND_EDITS = {
     "unknown status": (lambda t: t.replace('status = "ok"', 'status = "спит"', 1),
                        'combatants."Викинг".status', "not one of ok, unconscious, dead"),
     "item kind typo": (lambda t: t.replace('kind = "armor"', 'kind = "armour"', 1),
-                       'combatants."Викинг".inventory[1].kind', "did you mean"),
+                       'combatants."Викинг".data.inventory[1].kind', "did you mean"),
     "item count text": (lambda t: t.replace("quantity = 2 }", 'quantity = "два" }', 1),
-                        'combatants."Викинг".inventory[2].quantity', "whole number"),
+                        'combatants."Викинг".data.inventory[2].quantity', "whole number"),
     "overloaded": (lambda t: t.replace('{ name = "дубина", kind = "two_handed" }',
                                        '{ name = "дубина", kind = "two_handed", quantity = 8 }'),
-                   'combatants."Огр".inventory', "16 slots used, 15 carried"),
+                   'combatants."Огр".data.inventory', "16 slots used, 15 carried"),
 }
 
 

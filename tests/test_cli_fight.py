@@ -352,3 +352,10 @@ def test_an_effect_with_a_floor_never_brings_hp_below_it_and_healing_removes_it(
     r = ok(fight("heal", who, "2"))
     assert "healing ends bleeding" in r.stdout
     assert _effect(fight, who, "bleeding") is None
+
+
+def test_a_missing_required_option_of_a_system_action_is_a_usage_error(fight):
+    before = fight.path.read_bytes()
+    r = fight("check", "Вор", "ловкость")
+    assert r.exit_code == ExitCode.USAGE and "--dc" in r.stderr
+    assert fight.path.read_bytes() == before

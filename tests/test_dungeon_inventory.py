@@ -171,10 +171,40 @@ def test_dg_inj_2_no_kit_or_nothing_treatable_is_refused_and_no_kit_is_spent():
     assert caught.value.rule == "DG-INJ-2"
 
 
-def test_dg_inv_1_the_encounter_codec_carries_the_inventory_unchanged():
+def test_dg_inv_1_the_inventory_is_the_dungeons_own_combatant_data():
     from rules.core.codec import encounter_from_doc, encounter_to_doc
+    from rules.systems import system_rules as get_rules
 
     doc = {"system": "dungeon", "combatants": {"Вор": {
         "side": "party", "hidden": False, "status": "ok", "stats": {"body": 2},
-        "resources": {"hp": 7}, "inventory": inv(SWORD, CANDLES).to_toml()}}}
-    assert encounter_to_doc(encounter_from_doc(doc), doc) == doc
+        "resources": {"hp": 7}, "data": {"inventory": inv(SWORD, CANDLES).to_toml(),
+                                         "prone": True, "cell": [2, 3]}}}}
+    rules = get_rules("dungeon")
+    assert encounter_to_doc(encounter_from_doc(doc, rules), doc) == doc
+
+
+@pytest.mark.parametrize(("data", "where", "problem"), [
+    ({"inventory": [{"name": "меч", "kind": "armour"}]}, ("data", "inventory", 0, "kind"), "did you mean"),
+    ({"prone": "да"}, ("data", "prone"), "true or false"),
+    ({"cell": [1]}, ("data", "cell"), "two whole numbers"),
+    ({"cel": [1, 2]}, ("data", "cel"), "unknown key"),
+])
+def test_dg_inv_1_the_dungeon_checks_its_combatant_data_with_the_field(data, where, problem):
+    from rules.core.codec import encounter_from_doc
+    from rules.core.errors import DocumentError
+    from rules.systems import system_rules as get_rules
+
+    doc = {"system": "dungeon", "combatants": {"Вор": {"side": "party", "stats": {"body": 2}, "data": data}}}
+    with pytest.raises(DocumentError) as caught:
+        encounter_from_doc(doc, get_rules("dungeon"))
+    assert caught.value.path == ("combatants", "Вор", *where)
+    assert problem in str(caught.value)
+
+
+def test_dg_inv_1_the_core_codec_refuses_an_inventory_outside_the_data_table():
+    from rules.core.codec import encounter_from_doc
+    from rules.core.errors import DocumentError
+
+    doc = {"system": "dungeon", "combatants": {"Вор": {"side": "party", "inventory": []}}}
+    with pytest.raises(DocumentError, match="unknown key"):
+        encounter_from_doc(doc)

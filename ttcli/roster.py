@@ -179,7 +179,7 @@ def set_values(doc: dict, query: str, assignments: list[str]) -> tuple[str, dict
     before_status = table.get("status", "ok")
     after = _settle_health(doc["system"], sheet, stats, old_resources, resources, before_status,
                            given, status)
-    if "inventory" in table:
+    if "inventory" in table.get("data", {}):
         # a lowered ТЕЛО may leave too little room for what is carried
         _inventory_of(doc, name).load(_capacity(doc, name)).require_fits(name)
     for key, value in resources.items():
@@ -259,8 +259,8 @@ def _inventory_of(doc: Mapping[str, Any], name: str):
     if doc["system"] not in _INVENTORY_SYSTEMS:
         raise CliError(f"{doc['system']} keeps no inventory", ExitCode.USAGE,
                        f"inventories belong to: {', '.join(_INVENTORY_SYSTEMS)}")
-    raw = doc["combatants"][name].get("inventory", [])
-    return Inventory.from_toml(raw, ("combatants", name, "inventory"))
+    raw = doc["combatants"][name].get("data", {}).get("inventory", [])
+    return Inventory.from_toml(raw, ("combatants", name, "data", "inventory"))
 
 
 def _capacity(doc: Mapping[str, Any], name: str) -> int:
@@ -273,10 +273,13 @@ def _capacity(doc: Mapping[str, Any], name: str) -> int:
 
 def _store_inventory(doc: dict, name: str, inventory) -> None:
     table = doc["combatants"][name]
+    data = table.setdefault("data", {})
     if inventory.items:
-        table["inventory"] = inventory.to_toml()
+        data["inventory"] = inventory.to_toml()
     else:
-        table.pop("inventory", None)
+        data.pop("inventory", None)
+        if not data:
+            table.pop("data")
 
 
 def _new_item(name: str, count: int, kind: str, stack: int | None):
@@ -362,10 +365,8 @@ def system_problems(sheet, where: str, table: Mapping[str, Any]) -> list[tuple[s
 
 
 def _system_problems(sheet, table: Mapping[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:
-    if sheet.system not in _HEALTH_RULES and "inventory" not in table:
+    if sheet.system not in _HEALTH_RULES:
         return []
-    if sheet.system not in _INVENTORY_SYSTEMS:
-        return [(("inventory",), f"{sheet.system} keeps no inventory; remove this key")]
     from rules.core.errors import DocumentError
     from rules.systems.dungeon.health import health_problems
     from rules.systems.dungeon.inventory import Inventory
@@ -373,9 +374,10 @@ def _system_problems(sheet, table: Mapping[str, Any]) -> list[tuple[tuple[str | 
     stats, resources = table.get("stats", {}), table.get("resources", {})
     found: list[tuple[tuple[str | int, ...], str]] = [
         (p.path, p.message) for p in health_problems(sheet, stats, resources, table.get("status", "ok"))]
-    if "inventory" in table:
+    data = table.get("data", {})
+    if isinstance(data, Mapping) and "inventory" in data:
         try:
-            inventory = Inventory.from_toml(table["inventory"], ("inventory",))
+            inventory = Inventory.from_toml(data["inventory"], ("data", "inventory"))
         except DocumentError as e:
             found.append((e.path, e.problem))
         else:
@@ -385,7 +387,7 @@ def _system_problems(sheet, table: Mapping[str, Any]) -> list[tuple[tuple[str | 
                 return found  # the stats are reported by the sheet
             load = inventory.load(capacity)
             if not load.fits:
-                found.append((("inventory",), f"{load.used} slots used, {load.capacity} carried "
+                found.append((("data", "inventory"), f"{load.used} slots used, {load.capacity} carried "
                               f"(slots = ТЕЛО x 3); remove {load.used - load.capacity} or raise "
                               "slots (DG-INV-1)"))
     return found
@@ -431,6 +433,12 @@ class CombatantView:
             listed = f": {s.escape(items_text(items))}" if items else ": nothing"
             out.append(f"  inventory, {load.used} of {load.capacity} slots used, "
                        f"{load.free} free{listed}")
+        # the system's own state besides the inventory (dungeon: prone, cell, place)
+        own = {k: v for k, v in (t.get("data") or {}).items() if k != "inventory"}
+        if own:
+            out.append("  state: " + s.escape(", ".join(
+                f"{k} {','.join(map(str, v)) if isinstance(v, list) else str(v).lower()}"
+                for k, v in own.items())))
         for effect in t.get("effects", []):
             out.append(f"  effect: {effect.get('name')}")
         return out
@@ -438,7 +446,7 @@ class CombatantView:
     def inventory(self):
         from rules.systems.dungeon.inventory import Inventory
 
-        return Inventory.from_toml(self.table.get("inventory", []), ("inventory",))
+        return Inventory.from_toml(self.table.get("data", {}).get("inventory", []), ("data", "inventory"))
 
     def inventory_load(self):
         if self.system not in _INVENTORY_SYSTEMS or "slots" not in self.derived:

@@ -77,7 +77,9 @@ class Action:
     ``source`` is None for actions that do not roll.  ``out_of_turn``
     actions (a defender's reaction, SK-OUT-1) may be played by anyone in the
     fight at any moment: the system's turn check
-    (``rules.core.clock.take_turn`` with the verb) honours it.
+    (``rules.core.clock.take_turn`` with the verb) honours it.  ``noun``
+    files the command under a command group instead of the root: ``"fight"``
+    makes it ``ttcli fight VERB`` (dungeon's ``fight order``).
     """
 
     verb: str
@@ -89,6 +91,7 @@ class Action:
     rolls: bool = False
     examples: tuple[str, ...] = ()
     out_of_turn: bool = False
+    noun: str = ""
 
     def __post_init__(self) -> None:
         names = [p.name for p in self.params]

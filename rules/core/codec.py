@@ -26,10 +26,7 @@ Decoder = Callable[[Mapping[str, Any], Path], Mapping[str, Any]]
 
 #: where the keys this module writes go when the base document lacks them
 _TOP_ORDER = ("format", "name", "system", "created", "settings", "commit", "combatants", "fight")
-_COMBATANT_KEYS = ("side", "hidden", "status", "stats", "resources", "effects", "data", "inventory")
-#: combatant keys a system keeps and this module carries over unread (the
-#: system checks them)
-_CARRIED_KEYS = ("inventory",)
+_COMBATANT_KEYS = ("side", "hidden", "status", "stats", "resources", "effects", "data")
 
 
 # --- reading ---------------------------------------------------------------------
@@ -310,15 +307,6 @@ def fight_to_doc(fight: Fight) -> dict[str, Any]:
     return out
 
 
-def _with_carried(table: dict[str, Any], base_doc: Mapping[str, Any], name: str) -> dict[str, Any]:
-    base = base_doc.get("combatants", {}).get(name)
-    if isinstance(base, Mapping):
-        for key in _CARRIED_KEYS:
-            if key in base:
-                table[key] = copy.deepcopy(base[key])
-    return table
-
-
 def encounter_to_doc(enc: Encounter, base_doc: Mapping[str, Any]) -> dict[str, Any]:
     """``base_doc`` with the encounter written in; a new dict, the base untouched.
 
@@ -329,8 +317,7 @@ def encounter_to_doc(enc: Encounter, base_doc: Mapping[str, Any]) -> dict[str, A
     managed: dict[str, Any] = {
         "system": enc.system,
         "settings": dict(enc.settings),
-        "combatants": {c.name: _with_carried(combatant_to_doc(c), base_doc, c.name)
-                       for c in enc.combatants},
+        "combatants": {c.name: combatant_to_doc(c) for c in enc.combatants},
         "fight": fight_to_doc(enc.fight) if enc.fight is not None else None,
     }
     out: dict[str, Any] = {}

@@ -21,8 +21,12 @@ FORMATS = ("auto", "rich", "plain", "json", "bbcode", "markdown")
 COMMON = ("given", "seed", "fmt", "as_json", "public")
 
 
-def declarations() -> dict[str, list[tuple[Any, Any]]]:
-    """verb -> [(system rules, action)] over every registered system, in registry order."""
+def declarations(noun: str = "") -> dict[str, list[tuple[Any, Any]]]:
+    """verb -> [(system rules, action)] over every registered system, in registry order.
+
+    ``noun`` picks the actions filed under a command group (``"fight"``: the
+    ones run as ``ttcli fight VERB``); the default is the root's.
+    """
     from rules.systems import known, system_rules
 
     table: dict[str, list[tuple[Any, Any]]] = {}
@@ -31,16 +35,17 @@ def declarations() -> dict[str, list[tuple[Any, Any]]]:
         if not hasattr(rules.actions, "actions"):
             continue
         for action in rules.actions.actions:
-            table.setdefault(action.verb, []).append((rules, action))
+            if getattr(action, "noun", "") == noun:
+                table.setdefault(action.verb, []).append((rules, action))
     return table
 
 
-def verb_for(word: str) -> str | None:
+def verb_for(word: str, noun: str = "") -> str | None:
     """The declared verb a typed word (a verb or any alias, any case) names."""
     from rules.core.names import name_key
 
     wanted = name_key(word)
-    for verb, entries in declarations().items():
+    for verb, entries in declarations(noun).items():
         for _, action in entries:
             if any(name_key(s) == wanted for s in action.spellings):
                 return verb
@@ -120,8 +125,8 @@ def common_params(*, rolls: bool) -> list:
     return params
 
 
-def build_command(verb: str, entries) -> Any:
-    """The Click command of one verb."""
+def build_command(verb: str, entries, noun: str = "") -> Any:
+    """The Click command of one verb (under ``noun``'s group when given)."""
     import typer.core
 
     rolls = any(action.rolls for _, action in entries)
@@ -138,7 +143,7 @@ def build_command(verb: str, entries) -> Any:
     epilog = ("Examples:\n\n" + "\n\n".join(f"  ttcli {e}" for e in examples)) if examples else None
 
     def callback(**values: Any) -> None:
-        run_verb(_context(), verb, values)
+        run_verb(_context(), verb, values, noun)
 
     return typer.core.TyperCommand(
         verb, callback=callback, params=click_params(entries, rolls=rolls), help=help_text,
@@ -146,7 +151,7 @@ def build_command(verb: str, entries) -> Any:
     )
 
 
-def run_verb(ctx, verb: str, values: dict[str, Any]) -> None:
+def run_verb(ctx, verb: str, values: dict[str, Any], noun: str = "") -> None:
     """Run ``verb`` on the current session with the typed values.
 
     The session's system is learnt inside the one transaction that runs the
@@ -155,14 +160,15 @@ def run_verb(ctx, verb: str, values: dict[str, Any]) -> None:
     """
     from ..fighting import emit_fight, run_operation
 
-    entries = declarations()[verb]
+    entries = declarations(noun)[verb]
+    command = f"{noun} {verb}" if noun else verb
     typed = _typed_options(ctx, values)
 
     def plan(system: str):
         mine = [(rules, action) for rules, action in entries if rules.id == system]
         if not mine:
             owners = ", ".join(rules.id for rules, _ in entries)
-            raise CliError(f"{verb} belongs to {owners}; this session plays {system}", ExitCode.USAGE,
+            raise CliError(f"{command} belongs to {owners}; this session plays {system}", ExitCode.USAGE,
                            f"see 'ttcli --help' for the commands of {system}")
         rules, action = mine[0]
         declared = {p.name for p in action.params}
@@ -171,11 +177,11 @@ def run_verb(ctx, verb: str, values: dict[str, Any]) -> None:
             spelled = "--" + foreign[0].replace("_", "-")
             others = ", ".join(r.id for r, a in entries if any(p.name == foreign[0] for p in a.params))
             raise CliError(f"{spelled} belongs to {others}; this session plays {system}", ExitCode.USAGE,
-                           f"see 'ttcli {verb} --help'")
+                           f"see 'ttcli {command} --help'")
         if not action.rolls and (values.get("given") is not None or values.get("seed") is not None):
-            raise CliError(f"{verb} rolls no dice in {system}; --given and --seed do not apply", ExitCode.USAGE)
-        args = _converted(verb, action, values)
-        words = [action.verb, *(_shown_value(values.get(p.name)) for p in action.positionals if values.get(p.name))]
+            raise CliError(f"{command} rolls no dice in {system}; --given and --seed do not apply", ExitCode.USAGE)
+        args = _converted(command, action, values)
+        words = [command, *(_shown_value(values.get(p.name)) for p in action.positionals if values.get(p.name))]
         words += [f"{_spelled(p)}" + ("" if p.kind == "flag" else f" {_shown_value(values[p.name])}")
                   for p in action.options if p.name in typed]
         return " ".join(words), (lambda enc, src: action.run(rules, enc, src, **args)), action.rolls
@@ -189,7 +195,7 @@ def run_verb(ctx, verb: str, values: dict[str, Any]) -> None:
     emit_fight(ctx, result, fmt)
 
 
-def _converted(verb: str, action, values: dict[str, Any]) -> dict[str, Any]:
+def _converted(command: str, action, values: dict[str, Any]) -> dict[str, Any]:
     """The action's arguments as its function takes them; a usage error for a bad one."""
     from rules.core.actions import convert
 
@@ -199,11 +205,12 @@ def _converted(verb: str, action, values: dict[str, Any]) -> dict[str, Any]:
         if p.kind == "words" and not raw:
             raw = None if not p.required else ()
         if raw is None and p.required and p.default is None:
-            raise CliError(f"{verb}: {_spelled(p)} is required", ExitCode.USAGE, f"see 'ttcli {verb} --help'")
+            raise CliError(f"{command}: {_spelled(p)} is required", ExitCode.USAGE,
+                           f"see 'ttcli {command} --help'")
         try:
             args[p.name] = convert(p, raw)
         except ValueError as e:
-            raise CliError(f"{verb}: {e}", ExitCode.USAGE) from None
+            raise CliError(f"{command}: {e}", ExitCode.USAGE) from None
     return args
 
 

@@ -18,17 +18,30 @@ from .char import complete_combatant, complete_stat
 from .options import FormatOpt, JsonOpt, pick_format
 
 class FightGroup(TyperGroup):
-    """``fight start`` takes the options each system declares for its start."""
+    """``fight start`` takes the options each system declares for its start; the
+    actions a system files under ``fight`` (``Action(noun="fight")``) are its
+    subcommands too."""
 
     def list_commands(self, ctx):
-        return ["start", *super().list_commands(ctx)]
+        from .actions import declarations
+
+        own = ["start", *super().list_commands(ctx)]
+        return [*own, *(verb for verb in declarations("fight") if verb not in own)]
 
     def get_command(self, ctx, name):
         if name == "start":
             from .actions import build_start_command
 
             return build_start_command()
-        return super().get_command(ctx, name)
+        found = super().get_command(ctx, name)
+        if found is not None:
+            return found
+        from .actions import build_command, declarations, verb_for
+
+        verb = verb_for(name, "fight")
+        if verb is None:
+            return None
+        return build_command(verb, declarations("fight")[verb], "fight")
 
 
 app = typer.Typer(help="Run a fight: start, status, next, end; alone it opens the combat prompt.",

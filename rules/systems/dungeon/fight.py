@@ -40,6 +40,8 @@ from rules.core.state import (
 from rules.core.contract import Damage, Status, SystemRules
 from rules.core.events import health_fields
 from rules.systems.dungeon.common import parse_weapon
+from rules.systems.dungeon.manoeuvres import Manoeuvres
+from rules.systems.dungeon.situations import SITUATION_NAMES, require_fatigue_advantage_counts, situation_from_words
 from rules.core.errors import NotFound, RuleError, UnknownNameError
 from rules.core.sheet import UnknownStat
 from rules.systems import get_sheet
@@ -109,7 +111,7 @@ def injury_effect(injury: dg.Injury) -> EffectSpec:
     )
 
 
-class DungeonFight(SystemRules):
+class DungeonFight(Manoeuvres, SystemRules):
     system = "dungeon"
 
     # --- what the shared clock asks ----------------------------------------------
@@ -140,6 +142,9 @@ class DungeonFight(SystemRules):
         hurt = fightdata.damaged(work.fight)
         work.fight = fightdata.with_damaged(work.fight, tuple(n for n in hurt if n != name))
         return TurnState(name, actions=dg.BASE_ACTIONS, data=fightdata.turn_data(was_damaged=name in hurt))
+
+    def decode_combatant_data(self, raw, path):
+        return fightdata.decode_combatant(raw, path)
 
     def decode_fight_data(self, raw, path):
         return fightdata.decode_fight(raw, path)
@@ -175,8 +180,15 @@ class DungeonFight(SystemRules):
                 "a fight needs someone alive on each side "
                 f"(party: {len(members[PARTY])}, enemy: {len(members[ENEMY])})"
             )
+        party = [c for c in alive if c.side == PARTY]
+        agreed = any(fightdata.place(c) is not None for c in party)
+        if agreed:
+            by_reaction = [n for n, _ in sorted(members[PARTY], key=lambda m: -m[1])]
+            reactions = dict(members[PARTY])
+            members[PARTY] = [(n, reactions[n]) for n in self.agreed(party, by_reaction)]
         order = dg.turn_order(
-            source, members[PARTY], members[ENEMY], ambush=_DG_SIDE[side] if side else None
+            source, members[PARTY], members[ENEMY], ambush=_DG_SIDE[side] if side else None,
+            keep_party_order=agreed,
         )
         work.add_dice(order.dice)
         first = _SIDE_FROM_DG[order.initiative.first]
@@ -211,6 +223,7 @@ class DungeonFight(SystemRules):
         previous = fight.current
         report = ClockReport()
         end_turn(work, source, self, report)
+        self.apply_party_order(work, acting=False)
         advance(work, source, self, report)
         self._say_turn(work)
         assert work.fight is not None
@@ -270,12 +283,18 @@ class DungeonFight(SystemRules):
         self, enc: Encounter, source: DiceSource, attacker: str, target: str, *,
         kind: str = dg.MELEE, advantages: int = 0, disadvantages: int = 0,
         fatigue_advantage: bool = False, extra_die: bool = False, weapon: str | None = None,
+        situation: Sequence[str] = (),
     ) -> Outcome:
         """One action: the hit roll (DG-HIT-1), on a hit the damage (DG-DMG-1)
         and what it does to the target (DG-DEATH-1).
 
-        The +5 bought with fatigue is paid with the attack; the extra damage
-        die is paid only when the attack hits [I].
+        The situation words (cover, dim light, darkness, invisibility) and the
+        tracked prone states of both add their advantages and disadvantages
+        (DG-ADV-1, DG-PRONE-1), held within the cap; with both on the grid the
+        target must be within reach (DG-RANGE-1).  The +5 bought with fatigue
+        is refused, before any fatigue is spent, when the cap would throw it
+        away (DG-FAT-1); it is paid with the attack, the extra damage die only
+        when the attack hits [I].
         """
         work = self.work(enc)
         a, t = find(enc, attacker), find(enc, target)
@@ -291,10 +310,13 @@ class DungeonFight(SystemRules):
         if not isinstance(weapon_text, str):
             raise RuleError(f"{a} has no weapon die; give the weapon (e.g. 1d8) or set stats.weapon")
         count, sides, weapon_bonus = parse_weapon(weapon_text)
+        situated = _situation(situation, ac, tc)
+        reach = self.require_reach(ac, tc, kind)
         budget = self._budget(turn).spend()
         used = list(turn.used)
         fatigue, max_fatigue = resource(ac, "fatigue"), cap(ac, "fatigue")
         if fatigue_advantage:
+            require_fatigue_advantage_counts(kind, situated, advantages=advantages, disadvantages=disadvantages)
             bought = dg.spend_fatigue("advantage", fatigue, max_fatigue, used)
             fatigue, used = bought.fatigue_after, list(bought.used_this_turn)
         extra = None
@@ -305,7 +327,7 @@ class DungeonFight(SystemRules):
         hit = dg.hit_roll(
             source, kind, value(tc, "dodge"), reaction=value(ac, "reaction"),
             bonus=ac.modifier("hit"), advantages=advantages, disadvantages=disadvantages,
-            fatigue_advantage=fatigue_advantage,
+            fatigue_advantage=fatigue_advantage, situation=situated,
         )
         work.add_dice(hit.dice)
         event: dict[str, Any] = {
@@ -316,8 +338,10 @@ class DungeonFight(SystemRules):
             event["natural"] = hit.natural
         work.tell(
             "hit_roll", about=[a, t], attacker=a, target=t, attack=kind, die=hit.die.face,
-            modifiers=_modifiers((hit.reaction_bonus, "reaction"), (hit.bonus, "bonus"),
-                                 (hit.advantage, "advantage" if hit.advantage > 0 else "disadvantage")),
+            modifiers=[{"amount": t.amount, "reason": t.reason} for t in hit.terms],
+            advantage=hit.advantage, advantage_cap=dg.ADVANTAGE_CAP,
+            situation=_situation_keys(situated) or None,
+            distance=reach.distance if reach else None, reach=reach.reach if reach else None,
             total=hit.total, target_number=hit.dodge, hit=hit.hit, natural=hit.natural, rule="DG-HIT-1",
         )
         if hit.hit:
@@ -348,14 +372,31 @@ class DungeonFight(SystemRules):
         return work.outcome(event, hidden=ac.hidden)
 
     def act(self, enc: Encounter, name: str, what: str = "an action") -> Outcome:
-        """Any other action (draw a weapon, stand up, pull a lever): one action (DG-ACT-1)."""
+        """Any other action (draw a weapon, reload, pull a lever): one action (DG-ACT-1).
+
+        WHAT naming one of the seed's listed actions (DG-ACT-2) is recorded by
+        its canonical name; lying down and standing up are played as such
+        (DG-PRONE-1), and the actions with their own command (attack, move,
+        knock down, push) point to it, as they need a target or a path.
+        """
+        listed = self.listed_action(what)
+        if listed is not None and listed.key in _POSTURES:
+            return self.posture(enc, name, prone=_POSTURES[listed.key])
+        if listed is not None and listed.key in _OWN_COMMANDS:
+            raise RuleError(f"{listed.name_en} has its own command: {_OWN_COMMANDS[listed.key]}",
+                            rule=listed.rule)
         work = self.work(enc)
         n = find(enc, name)
         turn = self._actor(work, n)
         budget = self._budget(turn).spend()
         turn = self._set_turn(work, turn, budget, turn.used)
-        work.tell("action", about=[n], name=n, what=what, actions=turn.remaining)
-        return work.outcome({"kind": "action", "actor": n, "what": what}, hidden=work.get(n).hidden)
+        work.tell("action", about=[n], name=n, what=what, actions=turn.remaining,
+                  action=listed.key if listed else None, action_name=listed.name_en if listed else None,
+                  action_name_ru=listed.name_ru if listed else None, rule=listed.rule if listed else None)
+        event: dict[str, Any] = {"kind": "action", "actor": n, "what": what}
+        if listed is not None:
+            event["action"] = listed.key
+        return work.outcome(event, hidden=work.get(n).hidden)
 
     def move(self, enc: Encounter, name: str, cells: int | Sequence[tuple[int, int]]) -> Outcome:
         """DG-MOVE-1: a number of cells, or a path of grid cells (a diagonal
@@ -369,6 +410,12 @@ class DungeonFight(SystemRules):
         if isinstance(cells, int):
             if cells < 1:
                 raise ValueError(f"a move covers at least one cell (got {cells})")
+            here = fightdata.cell(c)
+            if here is not None:
+                # a count would leave the grid wrong for range and pushes
+                raise RuleError(f"{n} stands on {here[0]},{here[1]}; give the path (move {n} --path "
+                                f'"{here[0]},{here[1]} ..."), or take {n} off the grid (place {n} --off)',
+                                rule="DG-MOVE-1")
             cost, needed = cells, dg.move_actions_needed(cells, speed)
         else:
             plan = dg.plan_move(list(cells), speed)
@@ -384,6 +431,8 @@ class DungeonFight(SystemRules):
             )
         for _ in range(needed):
             budget = budget.spend_move()
+        if not isinstance(cells, int):
+            self.moved_to(work, n, list(cells))
         turn = self._set_turn(work, turn, budget, turn.used)
         work.tell("move", about=[n], name=n, cells=cost, speed=speed, move_actions=needed,
                   actions=turn.remaining, rule="DG-MOVE-1")
@@ -545,9 +594,15 @@ class DungeonFight(SystemRules):
             passed=out.success, hidden=c.hidden,
         )
 
-    def rest(self, enc: Encounter, source: DiceSource, name: str, kind: str) -> Outcome:
+    def rest(self, enc: Encounter, source: DiceSource, name: str, kind: str, *, medkit: bool = False) -> Outcome:
         """DG-REST-1 outside a fight: eats one of the combatant's rations
-        (the sheet's start value until written); none left, no effect."""
+        (the sheet's start value until written); none left, no effect.
+
+        ``medkit``: the injuries are treated with a medical kit from the
+        inventory, used up (DG-INJ-2); refused, rest and all, without a kit or
+        with nothing to treat, so nothing is spent by mistake.  The kit works
+        even when no ration is left [I]: it needs the time, not the food.
+        """
         work = self.work(enc)
         if work.fight is not None:
             raise RuleError("there is no resting during a fight", rule="DG-REST-1")
@@ -562,12 +617,17 @@ class DungeonFight(SystemRules):
             rations=resource(c, "rations"),
             mp=resource(c, "mp") if max_mp else None, max_mp=max_mp or None, status=c.status,
         )
+        if medkit:
+            self.treat(work, n)
+            c = work.get(n)
         if rest_kind == dg.LONG:
             out = dg.long_rest(source, body=value(c, "body"), mind=value(c, "mind"), **common)
         else:
             out = dg.short_rest(source, **common)
         work.add_dice(out.dice)
         event: dict[str, Any] = {"kind": "rest", "actor": n, "rest": rest_kind, "rested": out.rested}
+        if medkit:
+            event["treated"] = True
         if not out.rested:
             work.tell("rest", about=[n], name=n, rest=rest_kind, rested=False, rule="DG-REST-1")
             return work.outcome(event, hidden=c.hidden)
@@ -585,11 +645,61 @@ class DungeonFight(SystemRules):
         return work.outcome(event, hidden=c.hidden)
 
 
+def _situation(words: Sequence[str], attacker: Combatant, target: Combatant) -> dg.Situation:
+    """The attack's situation: the words typed, and who lies prone (DG-ADV-1, DG-PRONE-1)."""
+    try:
+        return situation_from_words(
+            [w for text in words for w in _situation_words(text)],
+            attacker_prone=fightdata.prone(attacker), target_prone=fightdata.prone(target))
+    except UnknownNameError as err:
+        # with nothing close, the master sees the words there are
+        raise NotFound("attack situation", err.name, err.suggestions or _SITUATION_WORDS) from None
+
+
+_SITUATION_WORDS = ("укрытие", "полумрак", "темнота", "невидимость", "cover", "dim", "dark", "invisible")
+
+
+def _situation_words(text: str) -> list[str]:
+    """``"укрытие полумрак"`` -> the situations it names; a two-word name
+    (``dim light``, ``в укрытии``) is read as one, longest first."""
+    words = text.replace(",", " ").split()
+    found: list[str] = []
+    i = 0
+    while i < len(words):
+        for size in (3, 2, 1):
+            phrase = " ".join(words[i:i + size])
+            if size == 1 or _known_situation(phrase):
+                found.append(phrase)
+                i += size
+                break
+    return found
+
+
+def _known_situation(phrase: str) -> bool:
+    try:
+        SITUATION_NAMES.key(phrase)
+    except UnknownNameError:
+        return False
+    return True
+
+
+def _situation_keys(situation: dg.Situation) -> list[str]:
+    keys = [key for key in ("attacker_prone", "target_prone", "target_in_cover", "target_invisible")
+            if getattr(situation, key)]
+    return keys + ([situation.light] if situation.light != "bright" else [])
+
+
 _FATIGUE_BUYS: dict[str, Callable[[DungeonFight, Work, DiceSource, str, TurnState], Outcome]] = {
     "extra_action": DungeonFight._extra_action,
     "extra_move": DungeonFight._extra_move,
     "rally": DungeonFight._rally,
 }
+
+#: listed actions that ``act`` plays as the posture change they are
+_POSTURES = {"drop_prone": True, "stand_up": False}
+#: listed actions with a command of their own
+_OWN_COMMANDS = {"attack": "attack ATTACKER TARGET", "move": "move NAME CELLS",
+                 "knock_down": "knock ATTACKER TARGET", "push": "push PUSHER TARGET"}
 
 _REST_WORDS = {
     "short": dg.SHORT, "короткий": dg.SHORT, "короткий отдых": dg.SHORT,

@@ -1,6 +1,9 @@
 """What a dungeon fight keeps beyond the shared clock, in the ``data`` tables.
 
-On the fight: ``ambush`` (the side that ambushed, DG-INIT-1) and
+On each combatant: ``inventory`` (what it carries, DG-INV-1), ``prone``
+(lying down, DG-PRONE-1), ``cell`` (``[x, y]`` on the grid, DG-RANGE-1;
+absent when the master plays without a map) and ``place`` (a party member's
+place in the agreed order, DG-INIT-1).  On the fight: ``ambush`` (the side that ambushed, DG-INIT-1) and
 ``damaged`` (who was hurt since the start of their latest turn: no rally,
 DG-FAT-1).  On the turn: ``free_moves`` (the move bought with fatigue that
 costs no action) and ``was_damaged`` (the actor was hurt since the start of
@@ -12,13 +15,17 @@ these tables.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from rules.core.errors import DocumentError
-from rules.core.state import ENEMY, PARTY, Fight, TurnState
+from rules.core.state import ENEMY, PARTY, Combatant, Fight, TurnState
+
+if TYPE_CHECKING:
+    from rules.systems.dungeon.inventory import Inventory
 
 Path = tuple[str | int, ...]
 
+_COMBATANT_KEYS = ("inventory", "prone", "cell", "place")
 _FIGHT_KEYS = ("ambush", "damaged")
 _TURN_KEYS = ("free_moves", "was_damaged")
 
@@ -27,6 +34,34 @@ def _unknown(raw: Mapping[str, Any], allowed: tuple[str, ...], path: Path, what:
     for key in raw:
         if key not in allowed:
             raise DocumentError(path + (key,), f"unknown key; {what} has: {', '.join(allowed)}")
+
+
+def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
+    from rules.systems.dungeon.inventory import Inventory
+
+    _unknown(raw, _COMBATANT_KEYS, path, "a dungeon combatant's data")
+    out: dict[str, Any] = {}
+    if "inventory" in raw:
+        items = Inventory.from_toml(raw["inventory"], path + ("inventory",))
+        if items.items:
+            out["inventory"] = items.to_toml()
+    if "prone" in raw:
+        if not isinstance(raw["prone"], bool):
+            raise DocumentError(path + ("prone",), f"must be true or false, got {raw['prone']!r}")
+        if raw["prone"]:
+            out["prone"] = True
+    if "cell" in raw:
+        cell = raw["cell"]
+        if (not isinstance(cell, list) or len(cell) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
+            raise DocumentError(path + ("cell",), f"must be two whole numbers [x, y], got {cell!r}")
+        out["cell"] = list(cell)
+    if "place" in raw:
+        value = raw["place"]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise DocumentError(path + ("place",), f"must be a whole number, 1 or more, got {value!r}")
+        out["place"] = value
+    return out
 
 
 def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
@@ -79,6 +114,37 @@ def with_damaged(fight: Fight, names: tuple[str, ...]) -> Fight:
     if names:
         data["damaged"] = list(names)
     return replace(fight, data=data)
+
+
+def place(c: Combatant) -> int | None:
+    """A party member's place in the agreed order (DG-INIT-1); None: by РЕАК."""
+    return c.data.get("place")
+
+
+def prone(c: Combatant) -> bool:
+    return bool(c.data.get("prone", False))
+
+
+def cell(c: Combatant) -> tuple[int, int] | None:
+    raw = c.data.get("cell")
+    return (int(raw[0]), int(raw[1])) if raw is not None else None
+
+
+def inventory(c: Combatant) -> Inventory:
+    from rules.systems.dungeon.inventory import Inventory
+
+    return Inventory.from_toml(c.data.get("inventory", []), ("combatants", c.name, "data", "inventory"))
+
+
+def with_data(c: Combatant, **changes: Any) -> Combatant:
+    """``c`` with data keys set; a default (False, None, an empty list) removes the key."""
+    data = dict(c.data)
+    for key, value in changes.items():
+        if value in (False, None, [], ()):
+            data.pop(key, None)
+        else:
+            data[key] = list(value) if isinstance(value, tuple) else value
+    return replace(c, data=data)
 
 
 def free_moves(turn: TurnState) -> int:

@@ -13,8 +13,49 @@ def _initiative(f: Fields, view: View) -> str:
 
 def _hit(f: Fields, view: View) -> str:
     verdict = "hit" if f["hit"] else "miss"
-    return (f"{f['attacker']} attacks {f['target']} ({f['attack']}): d20 {f['die']}{signed_terms(f['modifiers'])}"
+    reach = f", {f['distance']} of {f['reach']} cells" if f.get("distance") is not None else ""
+    return (f"{f['attacker']} attacks {f['target']} ({f['attack']}{reach}): "
+            f"d20 {f['die']}{signed_terms(f['modifiers'])}"
             f" = {f['total']} vs dodge {f['target_number']}: {verdict}{natural(f)}.")
+
+
+def _left(f: Fields) -> str:
+    return f"; {actions_text(f['actions'])} left" if f.get("actions") is not None else ""
+
+
+def _posture(f: Fields, view: View) -> str:
+    return f"{f['name']} {'drops prone' if f['prone'] else 'stands up'}{_left(f)}."
+
+
+def _knock(f: Fields, view: View) -> str:
+    if f["resist"] == "save":
+        roll = f"{f['target']} saves with d10 {f['target_die']} vs {f['target_total']}"
+    else:
+        roll = (f"d20 {f['attacker_die']} + body = {f['attacker_total']} vs {f['target']}'s "
+                f"d20 {f['target_die']} + body = {f['target_total']}")
+    verdict = f"{f['target']} falls prone" if f["knocked_down"] else f"{f['target']} keeps its feet"
+    return f"{f['attacker']} tries to knock {f['target']} down: {roll}: {verdict}{_left(f)}."
+
+
+def _push(f: Fields, view: View) -> str:
+    where = (f": {f['cell_before'][0]},{f['cell_before'][1]} -> {f['cell_after'][0]},{f['cell_after'][1]}"
+             if f.get("cell_after") else "")
+    return f"{f['pusher']} pushes {f['target']}{where}{_left(f)}."
+
+
+def _action(f: Fields, view: View) -> str:
+    what = f"{f['action_name']} ({f['what']})" if f.get("action_name") else f["what"]
+    return f"{f['name']}: {what} ({actions_text(f['actions'])} left)."
+
+
+def _party_order(f: Fields, view: View) -> str:
+    when = "" if f.get("now") is not False else " from the end of the party's turns this round"
+    return f"The party's agreed order{when}: {', '.join(f['order'])}."
+
+
+def _treated(f: Fields, view: View) -> str:
+    kept = f"; {', '.join(f['kept'])} cannot be treated" if f.get("kept") else ""
+    return f"{f['name']} uses a {f['kit']}: {', '.join(f['removed'])} treated{kept}."
 
 
 def _damage(f: Fields, view: View) -> str:
@@ -64,7 +105,14 @@ MESSAGES: dict[str, Message] = {
     "hit_roll": _hit,
     "damage": _damage,
     "actions_left": lambda f, v: f"{f['name']}: {actions_text(f['actions'])} left.",
-    "action": lambda f, v: f"{f['name']}: {f['what']} ({actions_text(f['actions'])} left).",
+    "action": _action,
+    "posture": _posture,
+    "knock": _knock,
+    "push": _push,
+    "placed": lambda f, v: (f"{f['name']} stands on {f['cell'][0]},{f['cell'][1]}." if f.get("cell")
+                            else f"{f['name']} is off the grid."),
+    "party_order": _party_order,
+    "treated": _treated,
     "move": _move,
     "fatigue_bought": _bought,
     "rally": _rally,

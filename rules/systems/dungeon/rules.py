@@ -13,11 +13,18 @@ from rules.systems.dungeon.messages import MESSAGES
 _WHO = Param("name", NAME, "Combatant (unique prefix, any case).", "Участник (начало имени, любой регистр).")
 
 
-def _attack(rules, enc, source, attacker, target, ranged, adv, dis, fatigue_adv, extra_die, weapon):
+def _attack(rules, enc, source, attacker, target, ranged, adv, dis, fatigue_adv, extra_die, weapon, situation):
     return rules.attack(
         enc, source, attacker, target, kind="ranged" if ranged else "melee", advantages=adv,
         disadvantages=dis, fatigue_advantage=fatigue_adv, extra_die=extra_die, weapon=weapon,
+        situation=[situation] if situation else [],
     )
+
+
+def _place(rules, enc, source, name, cell, off):
+    if (cell is None) == (not off):
+        raise ValueError('give a cell or --off, e.g. place Вор "2,3", or place Вор --off')
+    return rules.place(enc, name, None if off else cell)
 
 
 def _move(rules, enc, source, name, cells, path):
@@ -43,9 +50,75 @@ ACTIONS = Catalogue((
                   option=True, default=False),
             Param("weapon", TEXT, "Weapon dice, e.g. 1d8 (default: the weapon stat).",
                   "Кубики оружия, например 1d8 (по умолчанию из листа).", option=True, required=False),
+            Param("situation", TEXT,
+                  'The situation, Russian or English words: cover, dim, dark, invisible ("укрытие полумрак"); '
+                  "who lies prone is tracked and added by itself (DG-ADV-1, DG-PRONE-1).",
+                  'Обстановка: укрытие, полумрак, темнота, невидимость ("укрытие полумрак"); '
+                  "лежащих учитывает само.", option=True, required=False),
         ),
         run=_attack,
-        examples=("attack Викинг Гоблин", "attack Лучница Гоблин --ranged --adv 1", 'attack Викинг Гоблин --given "14 6"'),
+        examples=("attack Викинг Гоблин", "attack Лучница Гоблин --ranged --adv 1", 'attack Викинг Гоблин --given "14 6"',
+                  'attack Лучница Гоблин --ranged --situation "укрытие полумрак"'),
+    ),
+    Action(
+        "prone", "Drop prone: one action (DG-PRONE-1); outside a fight it just sets the state.",
+        help_ru="Упасть ничком: одно действие; вне боя просто отмечает положение.",
+        aliases=("лечь", "упасть"),
+        params=(_WHO,),
+        run=lambda rules, enc, source, name: rules.posture(enc, name, prone=True),
+        examples=("prone Лучница",),
+    ),
+    Action(
+        "stand", "Stand up: one action (DG-PRONE-1).",
+        help_ru="Встать на ноги: одно действие.",
+        aliases=("встать", "подняться"),
+        params=(_WHO,),
+        run=lambda rules, enc, source, name: rules.posture(enc, name, prone=False),
+        examples=("stand Лучница",),
+    ),
+    Action(
+        "knock", "Knock TARGET down: one action, d20 + body against d20 + body; the fallen lie prone (DG-KNOCK-1).",
+        help_ru="Сбить цель с ног: одно действие, d20 + ТЕЛО против d20 + ТЕЛО; упавший лежит.",
+        aliases=("сбить",), rolls=True,
+        params=(
+            Param("attacker", NAME, "Who knocks (the acting character).", "Кто сбивает."),
+            Param("target", NAME, "Who is knocked down.", "Кого сбивают."),
+            Param("save", FLAG, "The target resists with a save (1d10 <= body) instead.",
+                  "Цель сопротивляется спасброском (1d10 <= ТЕЛО).", option=True, default=False),
+        ),
+        run=lambda rules, enc, source, attacker, target, save: rules.knock(enc, source, attacker, target, save=save),
+        examples=("knock Викинг Гоблин", 'knock Викинг Гоблин --given "15 7"', "knock Викинг Огр --save"),
+    ),
+    Action(
+        "push", "Push a neighbouring TARGET one cell away: one action (DG-ACT-2); without cells, narrative.",
+        help_ru="Толкнуть соседа на клетку от себя: одно действие; без клеток — на словах.",
+        aliases=("толкнуть", "оттолкнуть"),
+        params=(
+            Param("pusher", NAME, "Who pushes (the acting character).", "Кто толкает."),
+            Param("target", NAME, "Who is pushed.", "Кого толкают."),
+        ),
+        run=lambda rules, enc, source, pusher, target: rules.push(enc, pusher, target),
+        examples=("push Викинг Гоблин",),
+    ),
+    Action(
+        "place", "Put a combatant on a grid cell (the master's hand: no action); range and pushes then count.",
+        help_ru="Поставить участника на клетку (решение мастера, без действия); дальность и толчки учитываются.",
+        aliases=("поставить",),
+        params=(
+            _WHO,
+            Param("cell", CELLS, 'The cell, "x,y".', 'Клетка "x,y".', required=False),
+            Param("off", FLAG, "Take the combatant off the grid.", "Убрать с поля.", option=True, default=False),
+        ),
+        run=_place,
+        examples=('place Викинг "2,3"', "place Викинг --off"),
+    ),
+    Action(
+        "order", "The party's agreed order (DG-INIT-1): the named go first in that order, the rest by reaction.",
+        help_ru="Порядок отряда по договорённости: названные ходят первыми в этом порядке, остальные по РЕАК.",
+        aliases=("порядок",), noun="fight",
+        params=(Param("names", WORDS, "Party members in the agreed order.", "Члены отряда по порядку."),),
+        run=lambda rules, enc, source, names: rules.party_order(enc, names.split()),
+        examples=("fight order Вор Викинг Лучница",),
     ),
     Action(
         "check", "A stat or skill check against --dc; exit code 1 when it fails.",
@@ -103,12 +176,13 @@ ACTIONS = Catalogue((
         examples=("move Вор 3", 'move Вор --path "0,0 1,1 2,1"'),
     ),
     Action(
-        "act", "Spend an action on anything else (draw a potion, pull a lever).",
-        help_ru="Потратить действие на что-то другое (достать зелье, дёрнуть рычаг).",
+        "act", "Spend an action on anything else (draw a weapon, reload, pull a lever); "
+        "the seed's listed actions are named canonically (DG-ACT-2).",
+        help_ru="Потратить действие на что-то другое (вытащить оружие, перезарядить, потянуть рычаг).",
         aliases=("действие",),
         params=(_WHO, Param("what", WORDS, "What the character does.", "Что делает персонаж.")),
         run=lambda rules, enc, source, name, what: rules.act(enc, name, what),
-        examples=("act Вор достаёт зелье",),
+        examples=("act Вор достаёт зелье", 'act Лучница "перезарядить"', "act Викинг вытащить оружие"),
     ),
     Action(
         "rest", "A short or long rest outside fights (costs a ration).",
@@ -116,9 +190,12 @@ ACTIONS = Catalogue((
         aliases=("отдых",), rolls=True,
         params=(_WHO, Param("kind", CHOICE, "short or long.", "короткий или долгий.",
                             choices=(("short", "short"), ("long", "long"), ("короткий", "short"),
-                                     ("долгий", "long"), ("длинный", "long")))),
-        run=lambda rules, enc, source, name, kind: rules.rest(enc, source, name, kind),
-        examples=("rest Викинг short", "rest Викинг долгий"),
+                                     ("долгий", "long"), ("длинный", "long"))),
+                Param("medkit", FLAG, "Treat the injuries with a medical kit from the inventory, used up (DG-INJ-2).",
+                      "Вылечить травмы медицинским набором из инвентаря (он расходуется).", option=True,
+                      default=False)),
+        run=lambda rules, enc, source, name, kind, medkit: rules.rest(enc, source, name, kind, medkit=medkit),
+        examples=("rest Викинг short", "rest Викинг долгий", "rest Викинг short --medkit"),
     ),
     Action(
         "damage", "Deal damage (the master's call: any time, no turn needed).",
