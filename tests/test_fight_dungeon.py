@@ -10,12 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import fight as cb
-from rules.systems.dungeon.rules import RULES as DG
-from rules.systems.dungeon import mechanics as dg
 from rules.core.codec import encounter_from_doc, encounter_to_doc
 from rules.core.errors import NotFound, RuleError
-from rules.systems.dungeon.fight import injury_effect, parse_weapon
 from rules.core.sources import GIVEN, GivenSource, RandomSource
+from rules.systems.dungeon import mechanics as dg
+from rules.systems.dungeon.fight import injury_effect, parse_weapon
+from rules.systems.dungeon.rules import RULES as DG
 
 
 class _NoMoreDice:

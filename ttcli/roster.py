@@ -6,8 +6,9 @@ results are objects the renderer prints.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import CliError
 from .exitcodes import ExitCode

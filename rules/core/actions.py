@@ -13,8 +13,9 @@ Values arrive as the master typed them (strings, whole numbers, flags);
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 # parameter kinds
 NAME = "name"  # a combatant's name (completion: the roster)
@@ -168,9 +169,9 @@ def convert(param: Param, raw: Any) -> Any:
         from rules.core.names import name_key
 
         wanted = name_key(str(raw))
-        for word, value in param.choices:
+        for word, chosen in param.choices:
             if name_key(word) == wanted:
-                return value
+                return chosen
         raise ValueError(f"{_shown(param)}: {raw!r} is not one of {', '.join(param.words)}")
     if param.kind == CELLS:
         return parse_cells(str(raw), _shown(param))

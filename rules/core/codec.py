@@ -15,11 +15,12 @@ sheet's job.
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from rules.core.effects import FIGHT_END, NEVER, REFRESH, Effect
-from rules.core.state import OK, Combatant, Encounter, Fight, TurnState
 from rules.core.errors import DocumentError
+from rules.core.state import OK, Combatant, Encounter, Fight, TurnState
 
 Path = tuple[str | int, ...]
 Decoder = Callable[[Mapping[str, Any], Path], Mapping[str, Any]]

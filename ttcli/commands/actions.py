@@ -63,7 +63,7 @@ def click_params(entries, *, rolls: bool) -> list:
     from .char import complete_combatant, complete_stat
 
     params: list = []
-    first_rules, first = entries[0]
+    _, first = entries[0]
     for p in first.positionals:
         nargs = -1 if p.kind == "words" else 1
         complete = {"name": complete_combatant, "stat": complete_stat}.get(p.kind)
@@ -220,7 +220,7 @@ def _typed_options(ctx, values: dict[str, Any]) -> list[str]:
 
     return [name for name in values
             if ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
-            and any(p.name == name and not getattr(p, "nargs", 1) == -1 and p.param_type_name == "option"
+            and any(p.name == name and getattr(p, "nargs", 1) != -1 and p.param_type_name == "option"
                     for p in ctx.command.params)]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -58,7 +58,7 @@ Assignments = Annotated[list[str], typer.Argument(
 def add(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="Name (Cyrillic welcome).")],
-    assignments: Assignments = None,
+    assignments: Assignments = None,  # type: ignore[assignment]  # Typer reads None as "no words given"
     side: Annotated[str, typer.Option("--side", help="party or enemy.")] = "party",
     count: Annotated[int, typer.Option("--count", "-c", help="Add NAME 1..N with the same stats.")] = 1,
     hidden: Annotated[bool, typer.Option("--hidden", help="Leave out of public forum output.")] = False,
@@ -95,7 +95,7 @@ def set_(
         full, changed = set_values(doc, name, assignments)
         hidden = was_hidden or doc["combatants"][full].get("hidden", False)
         doc.log({"kind": "char-set", "command": "char set", "actor": full,
-                 "changes": {k: v for k, v in changed.items()}, "hidden": hidden})
+                 "changes": dict(changed), "hidden": hidden})
     shown = ", ".join(f"{k} = {v}" for k, v in changed.items())
     emit(ctx, Message((f"{full}: {shown}",), {"name": full, "changes": changed}))
 
@@ -164,14 +164,14 @@ def give(
                                         autocompletion=complete_combatant)],
     item: ItemArg,
     count: CountOpt = 1,
-    to: Annotated[Optional[str], typer.Option(
+    to: Annotated[str | None, typer.Option(
         "--to", help="Hand the item from NAME to this combatant.",
         autocompletion=complete_combatant)] = None,
-    kind: Annotated[Optional[str], typer.Option(
+    kind: Annotated[str | None, typer.Option(
         "--kind", help="For a new item: item (1 slot), armor or two_handed (2 slots), "
                        "small (stacks; броня, двуручное, мелочь too).",
         autocompletion=complete_kind)] = None,
-    stack: Annotated[Optional[int], typer.Option(
+    stack: Annotated[int | None, typer.Option(
         "--stack", min=1, help="Small items: how many share one slot (default 10).")] = None,
 ) -> None:
     """Give NAME an item, or hand it from NAME to another with --to (DG-INV-1).
@@ -194,7 +194,7 @@ def take(
                                         autocompletion=complete_combatant)],
     item: ItemArg,
     count: CountOpt = 1,
-    source: Annotated[Optional[str], typer.Option(
+    source: Annotated[str | None, typer.Option(
         "--from", help="NAME takes the item from this combatant.",
         autocompletion=complete_combatant)] = None,
 ) -> None:

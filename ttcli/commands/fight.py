@@ -7,15 +7,16 @@ these same commands.
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from ..errors import CliError
 from ..exitcodes import ExitCode
-from .char import complete_combatant, complete_stat
+from .char import complete_combatant
 from .options import FormatOpt, JsonOpt, pick_format
+
 
 class FightGroup(TyperGroup):
     """``fight start`` takes the options each system declares for its start; the
@@ -96,10 +97,10 @@ def status(ctx: typer.Context, public: PublicOpt = False, fmt: FormatOpt = "auto
     emit(StatusView(open_session(ctx.obj).read(), public), pick_format(fmt, as_json), ctx.obj)
 
 
-GivenOpt = Annotated[Optional[str], typer.Option(
+GivenOpt = Annotated[str | None, typer.Option(
     "--given", metavar="FACES", rich_help_panel="Dice",
     help='Dice already rolled (a player\'s post), in order: "5 4 3"; extra values are ignored, missing ones rolled.')]
-SeedOpt = Annotated[Optional[int], typer.Option(
+SeedOpt = Annotated[int | None, typer.Option(
     "--seed", rich_help_panel="Dice", help="Reproducible dice (not while a commitment is active).")]
 
 
@@ -144,15 +145,15 @@ def effect_add(
     ctx: typer.Context,
     name: Name,
     effect: Annotated[str, typer.Argument(help="bleeding, poison, stun, burning, or a name of your own.")],
-    duration: Annotated[Optional[str], typer.Option(
+    duration: Annotated[str | None, typer.Option(
         help='"3 turns", "2 rounds", "until round 5", "fight", "forever" (Russian works too).')] = None,
     damage: Annotated[int, typer.Option(help="Damage per tick.")] = 0,
-    dice: Annotated[Optional[str], typer.Option(help="Damage dice per tick, e.g. 1d4.")] = None,
+    dice: Annotated[str | None, typer.Option(help="Damage dice per tick, e.g. 1d4.")] = None,
     heal: Annotated[int, typer.Option(help="Healing per tick.")] = 0,
     tick: Annotated[str, typer.Option(help="turn_start, turn_end, round_start, round_end or never.")] = "turn_start",
     stack: Annotated[str, typer.Option(help="refresh, add, replace_damage, replace or ignore.")] = "refresh",
     skip_turn: Annotated[bool, typer.Option("--skip-turn", help="The bearer loses its turns.")] = False,
-    mod: Annotated[Optional[list[str]], typer.Option(help="A modifier while active: stat=N (repeatable).")] = None,
+    mod: Annotated[list[str] | None, typer.Option(help="A modifier while active: stat=N (repeatable).")] = None,
     floor: Annotated[int, typer.Option(min=0, help="Its damage never brings HP below this (0: no floor).")] = 0,
     healing_removes: Annotated[bool, typer.Option("--healing-removes", help="Any healing removes it.")] = False,
 ) -> None:
@@ -218,7 +219,7 @@ def _effect_spec(ctx, effect, duration, damage, dice, heal, tick, stack, skip_tu
     try:
         if build is not None:
             spec = build(turns, damage or None)
-            changes = {
+            changes: dict[str, Any] = {
                 "duration": dur if "duration" in typed else None,
                 "damage": damage if "damage" in typed else None,
                 "damage_dice": dice if "dice" in typed else None,

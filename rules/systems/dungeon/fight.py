@@ -9,22 +9,24 @@ decides who may do what and when, and keeps the encounter up to date.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Callable, Sequence
+from typing import Any
 
-from rules.systems.dungeon import fightdata
-from rules.systems.dungeon import mechanics as dg
 from rules.core.clock import ClockReport, advance, end_turn, open_rounds, restore
 from rules.core.common import (
-    add_effect,
     end_fight,
     join_fight,
-    remove_effect,
     report_decided,
     require_fight,
 )
+from rules.core.contract import Damage, Path, Status, SystemRules
 from rules.core.effects import REMOVED, TURNS, Duration, EffectSpec
+from rules.core.errors import NotFound, RuleError, UnknownNameError
+from rules.core.events import health_fields
 from rules.core.outcome import HealthChange, Outcome, Work
+from rules.core.sheet import UnknownStat
+from rules.core.sources import DiceSource
 from rules.core.state import (
     DEAD,
     ENEMY,
@@ -37,15 +39,12 @@ from rules.core.state import (
     TurnState,
     find,
 )
-from rules.core.contract import Damage, Status, SystemRules
-from rules.core.events import health_fields
+from rules.systems import get_sheet
+from rules.systems.dungeon import fightdata
+from rules.systems.dungeon import mechanics as dg
 from rules.systems.dungeon.common import parse_weapon
 from rules.systems.dungeon.manoeuvres import Manoeuvres
 from rules.systems.dungeon.situations import SITUATION_NAMES, require_fatigue_advantage_counts, situation_from_words
-from rules.core.errors import NotFound, RuleError, UnknownNameError
-from rules.core.sheet import UnknownStat
-from rules.systems import get_sheet
-from rules.core.sources import DiceSource
 
 SHEET = get_sheet("dungeon")
 PRIMARY = dg.STAT_KEYS
@@ -143,13 +142,13 @@ class DungeonFight(Manoeuvres, SystemRules):
         work.fight = fightdata.with_damaged(work.fight, tuple(n for n in hurt if n != name))
         return TurnState(name, actions=dg.BASE_ACTIONS, data=fightdata.turn_data(was_damaged=name in hurt))
 
-    def decode_combatant_data(self, raw, path):
+    def decode_combatant_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
         return fightdata.decode_combatant(raw, path)
 
-    def decode_fight_data(self, raw, path):
+    def decode_fight_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
         return fightdata.decode_fight(raw, path)
 
-    def decode_turn_data(self, raw, path):
+    def decode_turn_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
         return fightdata.decode_turn(raw, path)
 
     # --- turns ----------------------------------------------------------------------
@@ -159,7 +158,7 @@ class DungeonFight(Manoeuvres, SystemRules):
         turn = work.fight.turn
         work.tell("turn", about=[turn.actor], name=turn.actor, actions=turn.remaining)
 
-    def start(self, enc: Encounter, source: DiceSource, ambush: str | None = None) -> Outcome:
+    def start(self, enc: Encounter, source: DiceSource, ambush: str | None = None, **options: Any) -> Outcome:
         """DG-INIT-1: each side rolls 1d6 (party first), higher first, a tie to
         the enemies; an ambushing side acts first without a roll.  Within a
         side, higher reaction first; the dead take no part."""
@@ -612,18 +611,17 @@ class DungeonFight(Manoeuvres, SystemRules):
         if rest_kind is None:
             raise ValueError(f"a rest is short or long, not {kind!r}")
         max_mp = cap(c, "mp")
-        common = dict(
-            hp=resource(c, "hp"), max_hp=cap(c, "hp"), fatigue=resource(c, "fatigue"),
-            rations=resource(c, "rations"),
-            mp=resource(c, "mp") if max_mp else None, max_mp=max_mp or None, status=c.status,
-        )
         if medkit:
             self.treat(work, n)
             c = work.get(n)
+        hp, max_hp, fatigue, rations = resource(c, "hp"), cap(c, "hp"), resource(c, "fatigue"), resource(c, "rations")
+        mp = resource(c, "mp") if max_mp else None
         if rest_kind == dg.LONG:
-            out = dg.long_rest(source, body=value(c, "body"), mind=value(c, "mind"), **common)
+            out = dg.long_rest(source, body=value(c, "body"), mind=value(c, "mind"), hp=hp, max_hp=max_hp,
+                               fatigue=fatigue, rations=rations, mp=mp, max_mp=max_mp or None, status=c.status)
         else:
-            out = dg.short_rest(source, **common)
+            out = dg.short_rest(source, hp=hp, max_hp=max_hp, fatigue=fatigue, rations=rations, mp=mp,
+                                max_mp=max_mp or None, status=c.status)
         work.add_dice(out.dice)
         event: dict[str, Any] = {"kind": "rest", "actor": n, "rest": rest_kind, "rested": out.rested}
         if medkit:

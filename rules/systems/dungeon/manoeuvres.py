@@ -10,15 +10,16 @@ who may do it now, spends the action and records the events.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rules.core.contract import SystemRules
 from rules.core.effects import NEVER, Effect
 from rules.core.errors import NotFound, RuleError, UnknownNameError
 from rules.core.outcome import Outcome, Work
-from rules.core.state import DEAD, ENEMY, OK, PARTY, Combatant, Encounter, TurnState, find
 from rules.core.sources import DiceSource
+from rules.core.state import DEAD, ENEMY, OK, PARTY, Combatant, Encounter, TurnState, find
 from rules.systems.dungeon import fightdata
 from rules.systems.dungeon import mechanics as dg
 from rules.systems.dungeon.situations import MELEE, RANGED

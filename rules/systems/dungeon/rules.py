@@ -6,14 +6,22 @@ action's ``run`` takes (rules, encounter, dice source or None, **values).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules.core.actions import CELLS, CHOICE, COUNT, FLAG, INT, NAME, STAT, TEXT, WORDS, Action, Catalogue, Param
 from rules.systems.dungeon.fight import DungeonFight
 from rules.systems.dungeon.messages import MESSAGES
 
+if TYPE_CHECKING:
+    from rules.core.outcome import Outcome
+    from rules.core.sources import DiceSource
+    from rules.core.state import Encounter
+
 _WHO = Param("name", NAME, "Combatant (unique prefix, any case).", "Участник (начало имени, любой регистр).")
 
 
-def _attack(rules, enc, source, attacker, target, ranged, adv, dis, fatigue_adv, extra_die, weapon, situation):
+def _attack(rules: Dungeon, enc: Encounter, source: DiceSource, attacker: str, target: str, ranged: bool, adv: int,
+            dis: int, fatigue_adv: bool, extra_die: bool, weapon: str | None, situation: str | None) -> Outcome:
     return rules.attack(
         enc, source, attacker, target, kind="ranged" if ranged else "melee", advantages=adv,
         disadvantages=dis, fatigue_advantage=fatigue_adv, extra_die=extra_die, weapon=weapon,
@@ -21,16 +29,20 @@ def _attack(rules, enc, source, attacker, target, ranged, adv, dis, fatigue_adv,
     )
 
 
-def _place(rules, enc, source, name, cell, off):
+def _place(rules: Dungeon, enc: Encounter, source: DiceSource | None, name: str,
+           cell: tuple[tuple[int, int], ...] | None, off: bool) -> Outcome:
     if (cell is None) == (not off):
         raise ValueError('give a cell or --off, e.g. place Вор "2,3", or place Вор --off')
     return rules.place(enc, name, None if off else cell)
 
 
-def _move(rules, enc, source, name, cells, path):
-    if (cells is None) == (path is None):
-        raise ValueError('give either a number of cells or --path, e.g. move Вор 3, or move Вор --path "0,0 1,1 2,1"')
-    return rules.move(enc, name, list(path) if path is not None else cells)
+def _move(rules: Dungeon, enc: Encounter, source: DiceSource | None, name: str, cells: int | None,
+          path: tuple[tuple[int, int], ...] | None) -> Outcome:
+    if path is not None and cells is None:
+        return rules.move(enc, name, list(path))
+    if cells is not None and path is None:
+        return rules.move(enc, name, cells)
+    raise ValueError('give either a number of cells or --path, e.g. move Вор 3, or move Вор --path "0,0 1,1 2,1"')
 
 
 ACTIONS = Catalogue((
@@ -41,7 +53,8 @@ ACTIONS = Catalogue((
         params=(
             Param("attacker", NAME, "Who attacks (the acting character).", "Кто атакует."),
             Param("target", NAME, "Who is attacked.", "Кого атакуют."),
-            Param("ranged", FLAG, "A ranged attack (d20 + РЕАК).", "Дальняя атака (d20 + РЕАК).", option=True, default=False),
+            Param("ranged", FLAG, "A ranged attack (d20 + РЕАК).", "Дальняя атака (d20 + РЕАК).",
+                  option=True, default=False),
             Param("adv", COUNT, "Advantages (+5 each).", "Преимущества (+5 каждое).", option=True, default=0),
             Param("dis", COUNT, "Disadvantages (-5 each).", "Помехи (-5 каждая).", option=True, default=0),
             Param("fatigue_adv", FLAG, "Buy +5 on the hit with fatigue.", "Купить +5 к попаданию за усталость.",
@@ -57,7 +70,8 @@ ACTIONS = Catalogue((
                   "лежащих учитывает само.", option=True, required=False),
         ),
         run=_attack,
-        examples=("attack Викинг Гоблин", "attack Лучница Гоблин --ranged --adv 1", 'attack Викинг Гоблин --given "14 6"',
+        examples=("attack Викинг Гоблин", "attack Лучница Гоблин --ranged --adv 1",
+                  'attack Викинг Гоблин --given "14 6"',
                   'attack Лучница Гоблин --ranged --situation "укрытие полумрак"'),
     ),
     Action(
@@ -170,7 +184,8 @@ ACTIONS = Catalogue((
             Param("cells", COUNT, "Cells to move (a diagonal step counts 2).", "Клетки (диагональ считается за 2).",
                   required=False),
             Param("path", CELLS, 'The cells walked through, "x,y x,y ...", starting where the character stands; '
-                  "diagonal steps cost 2 (DG-MOVE-1).", "Путь по клеткам \"x,y x,y ...\".", option=True, required=False),
+                  "diagonal steps cost 2 (DG-MOVE-1).", "Путь по клеткам \"x,y x,y ...\".",
+                  option=True, required=False),
         ),
         run=_move,
         examples=("move Вор 3", 'move Вор --path "0,0 1,1 2,1"'),
