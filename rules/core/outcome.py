@@ -94,14 +94,6 @@ class Work:
     def hidden(self, *names: str) -> bool:
         return any(self.combatants[n].hidden for n in names if n in self.combatants)
 
-    def say(self, text: str, *, about: Iterable[str] = (), public: str | None = None) -> None:
-        """Add a line.  A line ``about`` a hidden combatant is left out of the
-        public lines, unless a ``public`` version is given to show instead."""
-        names = tuple(about)
-        if public is None and not self.hidden(*names):
-            public = text
-        self._lines.append((text, public))
-
     def tell(self, kind: str, *, about: Iterable[str] = (), public: bool = False,
              secret: Iterable[str] = (), **fields: Any) -> Event:
         """Record an event and its words.  An event ``about`` a hidden combatant is

@@ -32,6 +32,11 @@ class Duel(SystemRules):
     name_en = "Duel"
     name_ru = "Дуэль"
     clock = ROUNDS_CLOCK
+    messages = {
+        "duel_open": lambda f, view: "Declare, then fight next.",
+        "blow": lambda f, view: (f"{f['source']} strikes {f['target']}: d6 {f['dice'][0]}, {f['dealt']} dealt "
+                                 f"(HP {f['hp_before']} -> {f['hp_after']})."),
+    }
     actions = Catalogue((
         Action("declare", "Declare in secret what NAME does this round.", help_ru="Тайно заявить действие.",
                aliases=("заявка",), run=_declare, examples=("declare Ёж strike Уж",),
@@ -55,16 +60,16 @@ class Duel(SystemRules):
         return {rounds.DECLARED: declared} if declared else {}
 
     def start(self, enc, source, **options):
-        work = Work(enc)
+        work = self.work(enc)
         if work.fight is not None:
             raise RuleError("a duel is already running")
         work.fight = Fight(order=())
         open_rounds(work, source, self, ClockReport())
-        work.say("Declare, then fight next.")
+        work.tell("duel_open")
         return work.outcome({"kind": "fight_start"})
 
     def step(self, enc, source):
-        work = Work(enc)
+        work = self.work(enc)
         round_ = require_fight(work).round
         report = ClockReport()
         rounds.resolve(work, source, self, self._settle, report)
@@ -80,10 +85,8 @@ class Duel(SystemRules):
                 blows.append((name, d["target"], die, dealt))
         for striker, target, die, dealt in blows:  # all at once: the fallen still strike
             change = self.hurt(work, target, Damage(dealt, kind=STRIKE, source=striker, dice=(die,)))
-            work.say(f"{striker} strikes {target}: d6 {die.face}, {dealt} dealt "
-                     f"(HP {change.hp_before} -> {change.hp_after}).", about=[striker, target])
-            work.emit("damage", about=[striker, target], source=striker, target=target,
-                      dice=[die.face], dealt=dealt)
+            work.tell("blow", about=[striker, target], source=striker, target=target,
+                      dice=[die.face], dealt=dealt, hp_before=change.hp_before, hp_after=change.hp_after)
             work.emit("health", about=[target], **health_fields(change))
 
 

@@ -3,23 +3,31 @@
 from rules.core.actions import NAME, Action, Catalogue, Param
 from rules.core.clock import ClockReport, advance, end_turn, open_rounds
 from rules.core.contract import SystemRules
-from rules.core.outcome import Damage, Work
+from rules.core.outcome import Damage
 from rules.core.state import Fight, find
 
 
 def _poke(rules, enc, source, poker, target):
-    work = Work(enc)
+    work = rules.work(enc)
     poker, target = find(enc, poker), find(enc, target)
     die = work.roll(source, 6, "poke")
     change = rules.hurt(work, target, Damage(die.face, kind="poke", source=poker, dice=(die,)))
-    work.say(f"{poker} pokes {target} for {die.face} (HP {change.hp_before} -> {change.hp_after}).")
+    work.tell("poke", about=[poker, target], poker=poker, target=target, die=die.face,
+              hp_before=change.hp_before, hp_after=change.hp_after)
     return work.outcome({"kind": "poke", "damage": die.face, "hp_after": change.hp_after})
+
+
+MESSAGES = {
+    "poke": lambda f, view: f"{f['poker']} pokes {f['target']} for {f['die']} (HP {f['hp_before']} -> {f['hp_after']}).",
+    "turn": lambda f, view: f"Turn: {f['name']}.",
+}
 
 
 class Toy(SystemRules):
     id = "toy"
     name_en = "Toy"
     name_ru = "Игрушка"
+    messages = MESSAGES
     actions = Catalogue((
         Action("poke", "Poke TARGET for a d6.", run=_poke, aliases=("тык",), rolls=True,
                params=(Param("poker", NAME, "Who pokes."), Param("target", NAME, "Who is poked."))),
@@ -39,17 +47,17 @@ class Toy(SystemRules):
         return combatant.stats.get("hp_max", 6)
 
     def start(self, enc, source, **options):
-        work = Work(enc)
+        work = self.work(enc)
         work.fight = Fight(order=tuple(c.name for c in enc.combatants))
         open_rounds(work, source, self, ClockReport())
         return work.outcome({"kind": "fight_start"})
 
     def step(self, enc, source):
-        work = Work(enc)
+        work = self.work(enc)
         report = ClockReport()
         end_turn(work, source, self, report)
         advance(work, source, self, report)
-        work.say(f"Turn: {work.fight.current}.")
+        work.tell("turn", name=work.fight.current)
         return work.outcome({"kind": "turn", "actor": work.fight.current})
 
 

@@ -14,7 +14,7 @@ from rules.core.state import Fight, TurnState, find
 
 
 def _strike(rules, enc, source, verb, name, target, sides):
-    work = Work(enc)
+    work = rules.work(enc)
     name, target = find(enc, name), find(enc, target)
     report = ClockReport()
     turn = take_turn(work, source, rules, name, report, verb=verb)
@@ -24,7 +24,8 @@ def _strike(rules, enc, source, verb, name, target, sides):
         work.fight = replace(work.fight, turn=replace(turn, spent=turn.spent + 1))
     die = work.roll(source, sides, verb)
     change = rules.hurt(work, target, Damage(die.face, kind=verb, source=name, dice=(die,)))
-    work.say(f"{name} {verb}s {target} for {die.face} (HP {change.hp_before} -> {change.hp_after}).")
+    work.tell("struck", about=[name, target], attacker=name, verb=verb, target=target, die=die.face,
+              hp_before=change.hp_before, hp_after=change.hp_after)
     work.emit("health", about=[name, target], **health_fields(change))
     return work.outcome({"kind": verb, "actor": name})
 
@@ -43,6 +44,10 @@ class Relay(SystemRules):
     id = "relay"
     name_en = "Relay"
     name_ru = "Эстафета"
+    messages = {
+        "struck": lambda f, view: (f"{f['attacker']} {f['verb']}s {f['target']} for {f['die']} "
+                                   f"(HP {f['hp_before']} -> {f['hp_after']})."),
+    }
     actions = Catalogue((
         Action("hit", "NAME hits TARGET for a d6 in its turn.", help_ru="Удар в свой ход.", rolls=True,
                run=lambda r, e, s, name, target: _strike(r, e, s, "hit", name, target, 6),
