@@ -34,11 +34,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.core.sources import RandomSource  # noqa: E402
-from rules.dice import DiceError, parse, resolve, to_text  # noqa: E402
-from ttcli.commands.odds import odds_of  # noqa: E402
-from ttcli.errors import CliError  # noqa: E402
-from ttcli.render import render_text  # noqa: E402
+from rules.core.sources import RandomSource
+from rules.dice import DiceError, parse, resolve, to_text
+from ttcli.commands.odds import odds_of
+from ttcli.errors import CliError
+from ttcli.render import render_text
 
 DICE_LIMIT = 0.100
 ODDS_LIMIT = 2.0
@@ -174,7 +174,7 @@ class Tally:
             outcome = "refused --full (exit 3)" if "--full" in e.message else "CliError"
             if outcome == "CliError":
                 self.escapes.append((text, traceback.format_exc()))
-        except Exception:  # an escape: exactly what this script looks for
+        except Exception:  # noqa: BLE001 - an escape: exactly what this script looks for
             outcome = "ESCAPED"
             self.escapes.append((text, traceback.format_exc()))
         took = time.process_time() - start
@@ -218,13 +218,13 @@ def main(argv: list[str] | None = None) -> int:
     dice = Tally("dice (parse + roll + text)", DICE_LIMIT)
     for i in range(args.dice):
         text = generate(r, odds=False)
-        dice.one(text, lambda: run_dice(text, i))
+        dice.one(text, lambda text=text, i=i: run_dice(text, i))
     dice.report(args.show)
 
     odds = Tally("odds (distribution + folded text or JSON)", ODDS_LIMIT)
     for i in range(args.odds):
         text = generate(r, odds=True)
-        odds.one(text, lambda: run_odds(text, i))
+        odds.one(text, lambda text=text, i=i: run_odds(text, i))
         if i % 50 == 0:
             gc.collect()  # big distributions: collect between cases, not inside one
     odds.report(args.show)

@@ -37,8 +37,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.dice import parse  # noqa: E402
-from rules.odds import distribution  # noqa: E402
+from rules.dice import parse
+from rules.odds import distribution
 
 try:
     from rules.dice.parser import parse_uncached
@@ -118,14 +118,14 @@ def measure(repeat: int) -> list[tuple]:
         theirs = build(icepool.d(6), icepool.d).mean()
         first = timeit.default_timer() - first
         agreement = agree(text, ours, theirs)
-        t_ours = best_ms(lambda: ttcli_mean(text), "pass", repeat)
+        t_ours = best_ms(lambda text=text: ttcli_mean(text), "pass", repeat)
         slow = first > SLOW_SECONDS
         times = 1 if slow else repeat
         t_cold = first * 1000 if slow else best_ms(
-            lambda: build(icepool.d(6), icepool.d).mean(), clear_icepool, times)
+            lambda build=build: build(icepool.d(6), icepool.d).mean(), clear_icepool, times)
         warm_d6 = icepool.d(6)
         build(warm_d6, icepool.d).mean()
-        t_warm = best_ms(lambda: build(warm_d6, icepool.d).mean(), "pass", times)
+        t_warm = best_ms(lambda build=build, warm_d6=warm_d6: build(warm_d6, icepool.d).mean(), "pass", times)
         rows.append((text, form, t_ours, t_cold, t_warm, agreement, times))
     return rows
 
@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
             "means", "icepool form")
     print(f"{head[0]:<12} {head[1]:>9} {head[2]:>16} {head[3]:>6} {head[4]:>16} {head[5]:>6}  "
           f"{head[6]:<16}  {head[7]}")
-    for text, form, ours, cold, warm, agreement, times in rows:
+    for text, form, ours, cold, warm, agreement, _times in rows:
         print(f"{text:<12} {ours:>9.3f} {cold:>16.3f} {ours / cold:>6.3f} {warm:>16.3f} "
               f"{ours / warm:>6.3f}  {agreement:<16}  {form}")
     slower = [row[0] for row in rows if row[2] > row[3]]

@@ -2,6 +2,7 @@
 
 import json
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 
@@ -59,7 +60,7 @@ def test_odds_bad_expression(cli):
 
 def test_odds_refuses_too_much_work_quickly(cli):
     r = cli("odds", "1000d6kh500")
-    assert r.exit_code == ExitCode.BAD_EXPRESSION and "limit" in r.stderr.lower() or "too" in r.stderr
+    assert (r.exit_code == ExitCode.BAD_EXPRESSION and "limit" in r.stderr.lower()) or "too" in r.stderr
 
 
 # -- charts that fit a screen (issue 8) and odds within their limits (issue 12) --
@@ -134,7 +135,7 @@ def test_json_is_folded_like_the_chart(cli):
     assert len(rows) <= 20
     assert sum(Fraction(o["exact"]) for o in rows) == 1
     assert rows[0]["low"] == 100 and rows[-1]["high"] == 600
-    assert all(a["high"] + 1 == b["low"] for a, b in zip(rows, rows[1:]))
+    assert all(a["high"] + 1 == b["low"] for a, b in pairwise(rows))
     assert all(("value" in o) == (o["low"] == o["high"]) for o in rows)
     assert rows[0]["at_least"] == 1.0 and rows[-1]["at_most"] == 1.0
 

@@ -8,20 +8,20 @@ not against a second reading of the notation.
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from fractions import Fraction
-import math
 from math import comb, sqrt
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from rules.core.sources import Draw, GivenSource, RandomSource
 from rules.dice import DiceError, Limits, parse, roll
 from rules.odds import DEFAULT_LIMITS, Distribution, OddsLimits, distribution
 from rules.odds.dice import dice_distribution
 from rules.odds.work import Work
-from rules.core.sources import Draw, GivenSource, RandomSource
 
 
 class _NeedFace(Exception):

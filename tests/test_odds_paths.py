@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -84,7 +85,8 @@ def test_200d6kh100_is_answered_and_mirrors_keep_lowest():
     high = distribution(parse("200d6kh100"))
     low = distribution(parse("200d6kl100"))
     assert high.total == 6 ** 200 and sum(high.weights) == high.total
-    assert dict(zip(high.values, high.weights)) == {700 - v: w for v, w in zip(low.values, low.weights)}
+    assert dict(zip(high.values, high.weights, strict=True)) == {
+        700 - v: w for v, w in zip(low.values, low.weights, strict=True)}
     assert (high.min, high.max) == (100, 600)
 
 
@@ -92,7 +94,7 @@ def test_60d6kh30_both_ways_through_distribution():
     order, n, c = _order("60d6kh30")
     slow = _kept_first(order, n, c)
     d = distribution(parse("60d6kh30"))
-    assert dict(zip(d.values, d.weights)) == {slow.lo + i: w for i, w in enumerate(slow.c) if w}
+    assert dict(zip(d.values, d.weights, strict=True)) == {slow.lo + i: w for i, w in enumerate(slow.c) if w}
 
 
 # -- explosions in fixed point -----------------------------------------------
@@ -151,7 +153,7 @@ def _check_cover(d, rows):
     for r in rows:
         assert r.lo <= r.hi
         assert r.weight == d.weight_below(r.hi + 1) - d.weight_below(r.lo)
-    for a, b in zip(rows, rows[1:]):
+    for a, b in pairwise(rows):
         assert a.hi < b.lo
         # grouped rows leave no gap; per-value rows may skip impossible values
         if a.kind != VALUE or b.kind != VALUE:
@@ -162,7 +164,7 @@ def _check_cover(d, rows):
 def test_few_values_get_a_row_each(text):
     d = distribution(parse(text))
     rows = fold(d)
-    assert [(r.lo, r.weight) for r in rows] == list(zip(d.values, d.weights))
+    assert [(r.lo, r.weight) for r in rows] == list(zip(d.values, d.weights, strict=True))
     assert all(r.kind == VALUE for r in rows)
 
 

@@ -44,12 +44,13 @@ more than about 1.5 s is refused with ``DiceError(kind="limit")``.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Iterator, Union
+from typing import Any, TypeAlias
 
-from ..dice.ast import Chain, Dice, Expression, Group, Neg, Node, Num, Percent, iter_dice
+from ..dice.ast import Chain, Dice, Expression, Group, Neg, Node, Num, Percent
 from ..dice.errors import DiceError
 from ..dice.limits import Limits
 from ..dice.roller import PERCENT, SUCCESSES, TOTAL
@@ -61,7 +62,7 @@ from .work import DEFAULT_LIMITS, PER_OUTCOME, PER_PAIR, OddsLimits, Work, mul_c
 __all__ = ["DEFAULT_LIMITS", "Distribution", "OddsLimits", "distribution"]
 
 #: weights of the values of a part: dense (Poly) or sparse (value -> weight)
-Weights = Union[Poly, dict]
+Weights: TypeAlias = Poly | dict
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ class Distribution:
 
     def outcomes(self) -> Iterator[tuple[int, Fraction]]:
         t = self.total
-        return ((v, Fraction(w, t)) for v, w in zip(self.values, self.weights))
+        return ((v, Fraction(w, t)) for v, w in zip(self.values, self.weights, strict=True))
 
     def __len__(self) -> int:
         return len(self.values)
@@ -100,11 +101,11 @@ class Distribution:
 
     @cached_property
     def mean(self) -> Fraction:
-        return Fraction(sum(v * w for v, w in zip(self.values, self.weights)), self.total)
+        return Fraction(sum(v * w for v, w in zip(self.values, self.weights, strict=True)), self.total)
 
     @cached_property
     def variance(self) -> Fraction:
-        second = Fraction(sum(v * v * w for v, w in zip(self.values, self.weights)), self.total)
+        second = Fraction(sum(v * v * w for v, w in zip(self.values, self.weights, strict=True)), self.total)
         return second - self.mean ** 2
 
     @cached_property
@@ -138,7 +139,10 @@ class Distribution:
     @property
     def pass_chance(self) -> Fraction | None:
         """For ``N%``: the chance the d100 shows N or less (C-PCT-1)."""
-        return self.at_most(self.chance) if self.kind == PERCENT else None
+        if self.kind != PERCENT:
+            return None
+        assert self.chance is not None  # distribution() gives every percent roll its N
+        return self.at_most(self.chance)
 
 
 def distribution(expr: Expression, limits: OddsLimits | Limits = DEFAULT_LIMITS) -> Distribution:
@@ -176,7 +180,7 @@ def _negate(x: Weights) -> Weights:
     return {-v: w for v, w in x.items()}
 
 
-def _items(x: Weights):
+def _items(x: Weights) -> Iterable[tuple[int, int]]:
     return x.items()
 
 
@@ -291,7 +295,9 @@ class _Odds:
         return _pairwise(x, y, "/", self.work, pos)
 
 
-_DISPATCH = {
+#: how each kind of node is computed (odds_more adds its kinds to this table)
+Handler: TypeAlias = Callable[["_Odds", Any], tuple[Weights, int]]
+_DISPATCH: dict[type, Handler] = {
     Num: _Odds.num,
     Dice: _Odds.dice,
     Percent: _Odds.percent,

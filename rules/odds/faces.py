@@ -17,6 +17,7 @@ Dice added by explosions are never rerolled: ``1`` per face out of ``sides``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ..dice.ast import Cond, Dice
 from .poly import Poly, add
@@ -74,7 +75,7 @@ class Faces:
             return span is not None and span[0] <= face <= span[1]
 
         runs = []
-        for lo, nxt in zip(edges, edges[1:]):
+        for lo, nxt in pairwise(edges):
             score = None
             if node.success is not None:
                 score = 1 if inside("success", lo) else -1 if inside("failure", lo) else 0
@@ -126,6 +127,7 @@ class Faces:
         out = Poly(0, [])
         for r in self.runs:
             if w(r):
+                assert r.score is not None  # counts_successes: every run has a score
                 out = add(out, Poly(r.score, [w(r) * r.size]))
         return out
 

@@ -17,9 +17,11 @@ million.  ``fold`` works on the integer weights and their running sums only
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
+
+from . import Distribution
 
 #: rows a chart aims at: a 24-line terminal minus the title and the summary
 MAX_ROWS = 20
@@ -59,7 +61,7 @@ class _Weights:
 
     __slots__ = ("values", "weights")
 
-    def __init__(self, dist) -> None:
+    def __init__(self, dist: Distribution) -> None:
         self.values = dist.values
         self.weights = dist.weights
 
@@ -69,7 +71,7 @@ class _Weights:
         return sum(self.weights[i:j])
 
 
-def fold(dist, cuts: Iterable[int] = (), max_rows: int = MAX_ROWS,
+def fold(dist: Distribution, cuts: Iterable[int] = (), max_rows: int = MAX_ROWS,
          tail: Fraction = TAIL, value_rows: int = VALUE_ROWS) -> tuple[Row, ...]:
     """Rows covering every value of ``dist`` (a ``Distribution``) in order.
 
@@ -79,7 +81,7 @@ def fold(dist, cuts: Iterable[int] = (), max_rows: int = MAX_ROWS,
     """
     values, weights = dist.values, dist.weights
     if len(values) <= value_rows:
-        return tuple(Row(v, v, w, VALUE) for v, w in zip(values, weights))
+        return tuple(Row(v, v, w, VALUE) for v, w in zip(values, weights, strict=True))
     ws = _Weights(dist)
     total = dist.total
     lo_v, hi_v = values[0], values[-1]

@@ -113,10 +113,7 @@ def _kept_by_last_face(order: list[tuple[int, int]], n: int, c: int) -> Poly:
     after = total_w
     for st, w in order:
         after -= w
-        if before:
-            lowest = min(0, min(s for s, _ in before) - st)
-        else:
-            lowest = 0
+        lowest = min(0, min(s for s, _ in before) - st) if before else 0
         # V * x**-st, times x**-lowest so every exponent is >= 0
         terms = [((s - st - lowest) * width, wb) for s, wb in before]
         packed = None
@@ -138,10 +135,7 @@ def _kept_by_last_face(order: list[tuple[int, int]], n: int, c: int) -> Poly:
                 tail = (w + after) * tail - comb(big_n, m) * w ** m * after ** (big_n - m + 1)
                 big_n += 1
             if acc:
-                if packed is not None:
-                    acc = acc * packed
-                else:
-                    acc = sum((acc * wb) << e for e, wb in terms)
+                acc = acc * packed if packed is not None else sum((acc * wb) << e for e, wb in terms)
             coef = comb(n, a) * tail if (a == 0 or before) else 0
             if coef:
                 acc += coef << (shift_x * (c - 1 - a))
@@ -196,7 +190,8 @@ def _powers(x: int, n: int) -> list[int]:
     return out
 
 
-def _push(sel: tuple, rest: int, face: int, c: int, descending: bool, score) -> tuple[tuple, int]:
+def _push(sel: tuple, rest: int, face: int, c: int, descending: bool,
+          score: dict[int, int]) -> tuple[tuple, int]:
     merged = sorted(sel + (face,), reverse=descending)
     if len(merged) > c:
         rest += score[merged[c]]

@@ -26,21 +26,31 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
+from typing import TYPE_CHECKING
 
-from ..dice.ast import Bag, Calc, Chain, Dec, Dice, Func, Group, Neg, Sel, Select
+from ..dice.ast import Bag, Calc, Chain, Dec, Dice, Func, Group, Neg, Node, Sel, Select
 from ..dice.errors import DiceError
 from ..dice.more import _CALC, _FUNCS, apply_steps
-from .poly import Poly, power
 from .keep import _kept_first
+from .poly import Poly, power
 from .work import PER_KEEP_STEP, PER_PAIR, Work
+
+if TYPE_CHECKING:  # rules.odds imports this module to fill its table
+    from . import Handler, Weights, _Odds
+
+#: the distribution of one part: (value -> weight, total weight)
+Part = tuple[dict, int]
+#: a part's distribution from its node (the plain one, or the one with exact fractions)
+Of = Callable[[Node], Part]
 
 #: one combination of dice listed, then kept, dropped or counted (about 8 µs with the bookkeeping around it)
 PER_LISTED = 8000.0
 
 
-def counts_successes(root) -> bool:
+def counts_successes(root: Node) -> bool:
     """Whether the roll is a success count (a dice term or a group counting)."""
     from ..dice.ast import iter_dice
     if any(d.counts_successes for d in iter_dice(root)):
@@ -50,23 +60,25 @@ def counts_successes(root) -> bool:
         n = stack.pop()
         if type(n) is Bag and n.success is not None:
             return True
-        if type(n) in (Chain, Calc):
+        if isinstance(n, (Chain, Calc)):
             stack.append(n.first)
             stack.extend(t for _, t, _ in n.rest)
         elif type(n) is Neg:
             stack.append(n.operand)
         elif type(n) is Group:
             stack.append(n.inner)
-        elif type(n) in (Bag, Func):
-            stack.extend(n.items if type(n) is Bag else n.args)
+        elif isinstance(n, Bag):
+            stack.extend(n.items)
+        elif isinstance(n, Func):
+            stack.extend(n.args)
     return False
 
 
-def _as_dict(x) -> dict:
+def _as_dict(x: Weights) -> dict:
     return x if isinstance(x, dict) else dict(x.items())
 
 
-def _dist(odds, node) -> tuple[dict, int]:
+def _dist(odds: _Odds, node: Node) -> Part:
     x, t = odds.of(node)
     return _as_dict(x), t
 
@@ -78,6 +90,7 @@ class _Die:
 
     def __init__(self, node: Dice, spare: int, planned: int | None, limits_error: float) -> None:
         m = node.more
+        assert m is not None  # built by more_dice only, for dice written with the extra notation
         self.node = node
         self.sides = node.sides
         self.shift = -2 if m.fudge else 0
@@ -89,15 +102,16 @@ class _Die:
         reroll = node.reroll if spare > 0 else None
         # first value of a written die, after rerolls by value: (value -> weight, den)
         s = self.sides
+        self.first: tuple[dict[int, int], int]
         if reroll is None:
-            self.first = {v: 1 for v in self.values}, s
+            self.first = dict.fromkeys(self.values, 1), s
         else:
             bad = [v for v in self.values if reroll.test(v)]
             good = [v for v in self.values if not reroll.test(v)]
             if not node.reroll_once:
-                self.first = {v: 1 for v in good}, len(good)
+                self.first = dict.fromkeys(good, 1), len(good)
             else:
-                w = defaultdict(int)
+                w: defaultdict[int, int] = defaultdict(int)
                 for v in good:
                     w[v] += s
                 for v in self.values:
@@ -116,7 +130,7 @@ class _Die:
                 self.depth = max(1, math.ceil(math.log(per_chain) / math.log(p)))
             self.depth = min(self.depth, spare)
 
-    def continuation(self, v: int, work: Work, pos: int) -> tuple[dict, int]:
+    def continuation(self, v: int, work: Work, pos: int) -> Part:
         """Entries a die that first showed ``v`` ends up as: ({tuple: weight}, den).
 
         Every way the chain can go is listed, so this is for pools only, and
@@ -126,7 +140,7 @@ class _Die:
         pen = -1 if self.mode == "penetrate" else 0
         compound = self.mode == "compound"
         out: dict = defaultdict(int)
-        stack = [((v,), v, 0, 1)]
+        stack: list[tuple[tuple[int, ...], int, int, int]] = [((v,), v, 0, 1)]
         while stack:
             entries, last, used, w = stack.pop()
             if explode is None or used >= depth or not explode.test(last):
@@ -138,7 +152,7 @@ class _Die:
                 stack.append((nxt, face, used + 1, w))
         return dict(out), s ** depth
 
-    def scores(self, score, work: Work, pos: int) -> tuple[dict, int]:
+    def scores(self, score: Callable[[int], int], work: Work, pos: int) -> Part:
         """Score of one written die with everything its explosions add:
         ({score: weight}, den), level by level (no path is listed twice)."""
         s, explode, depth = self.sides, self.explode, self.depth
@@ -154,6 +168,7 @@ class _Die:
             else:
                 done[score(v)] += w * s ** depth
         for level in range(1, depth + 1):
+            assert explode is not None  # depth stays 0 for a die that does not explode (__init__)
             work.charge(PER_PAIR * len(alive) * s, "explosions", pos)
             nxt: dict = defaultdict(int)
             fill = s ** (depth - level)
@@ -168,8 +183,9 @@ class _Die:
         return dict(done), den * s ** depth
 
 
-def _entry_score(node: Dice):
+def _entry_score(node: Dice) -> Callable[[int], int]:
     m = node.more
+    assert m is not None  # called by more_dice only, which is given dice with extra notation
     lo, hi, succ, fail = m.low, m.high, node.success, node.failure
 
     def score(v: int) -> int:
@@ -183,11 +199,13 @@ def _entry_score(node: Dice):
     return score
 
 
-def more_dice(odds, node: Dice):
+def more_dice(odds: _Odds, node: Dice) -> tuple[Weights, int]:
+    """Distribution of a dice term written with the extra notation (``node.more`` set)."""
     plan = odds.plan
     from .work import DEFAULT_LIMITS
     die = _Die(node, plan.spare, plan.depths.get(node), DEFAULT_LIMITS.max_error)
     m = node.more
+    assert m is not None  # install's dice() sends only such terms here
     n = node.count
     pooled = m.select or node.keep is not None or m.rank_reroll or m.add_once
     if n == 0:
@@ -203,7 +221,8 @@ def more_dice(odds, node: Dice):
     return _pool(odds, node, die)
 
 
-def _multisets(dist: dict, n: int, work: Work, pos: int, what: str):
+def _multisets(dist: dict[int, int], n: int, work: Work, pos: int,
+               what: str) -> Iterator[tuple[tuple[int, ...], int]]:
     """(sorted tuple of n outcomes, multinomial weight) for every multiset."""
     keys = sorted(dist)
     k = len(keys)
@@ -224,16 +243,19 @@ def _multisets(dist: dict, n: int, work: Work, pos: int, what: str):
         yield tuple(keys[i] for i in combo), w
 
 
-def _clamp(node: Dice):
-    lo, hi = node.more.low, node.more.high
+def _clamp(node: Dice) -> Callable[[int], int]:
+    m = node.more
+    assert m is not None  # called by _pool only, for dice with extra notation
+    lo, hi = m.low, m.high
 
     def value(v: int) -> int:
         return lo if lo is not None and v < lo else hi if hi is not None and v > hi else v
     return value
 
 
-def _pool(odds, node: Dice, die: _Die):
+def _pool(odds: _Odds, node: Dice, die: _Die) -> tuple[Weights, int]:
     m = node.more
+    assert m is not None  # called by more_dice only
     work, pos = odds.work, node.pos
     n = node.count
     steps = m.select
@@ -254,7 +276,7 @@ def _pool(odds, node: Dice, die: _Die):
     return _listed(odds, node, die, steps, rank, add)
 
 
-def _one_keep(node: Dice, step: Select, values: dict, den: int, work: Work):
+def _one_keep(node: Dice, step: Select, values: dict[int, int], den: int, work: Work) -> tuple[Poly, int]:
     """One keep or drop by rank: the order-statistics programme of rules.odds.keep."""
     n = node.count
     sel = step.sels[0]
@@ -275,7 +297,8 @@ def _one_keep(node: Dice, step: Select, values: dict, den: int, work: Work):
     return _kept_first(order, n, c), den ** n
 
 
-def _listed(odds, node: Dice, die: _Die, steps, rank, add):
+def _listed(odds: _Odds, node: Dice, die: _Die, steps: tuple[Select, ...], rank: tuple[Sel, ...] | None,
+            add: tuple[Sel, ...] | None) -> Part:
     """Every combination of the written dice, then each die's explosions."""
     work, pos = odds.work, node.pos
     n = node.count
@@ -286,7 +309,7 @@ def _listed(odds, node: Dice, die: _Die, steps, rank, add):
     extra_den = s ** n if rank is not None else 1
     cont_den = s ** die.depth if die.explode is not None else 1
     add_den = s if add is not None else 1
-    conts = {}
+    conts: dict[int, dict[tuple[int, ...], int]] = {}
     for start, w in _multisets(first, n, work, pos, "keeping among many dice"):
         starts = [(start, w * extra_den)]
         if rank is not None:  # the picked dice are thrown again, once
@@ -296,12 +319,12 @@ def _listed(odds, node: Dice, die: _Die, steps, rank, add):
             fill = extra_den // s ** len(picked)
             starts = []
             for faces in product(die.values, repeat=len(picked)):
-                vals = list(start)
-                for i, f in zip(picked, faces):
-                    vals[i] = f
-                starts.append((tuple(vals), w * fill))
+                thrown = list(start)
+                for i, f in zip(picked, faces, strict=True):
+                    thrown[i] = f
+                starts.append((tuple(thrown), w * fill))
         for vals, w1 in starts:
-            combos = [((), w1)]
+            combos: list[tuple[tuple[int, ...], int]] = [((), w1)]
             for v in vals:  # explosions of each entry, independently
                 if v not in conts:
                     conts[v] = die.continuation(v, work, pos)[0]
@@ -322,8 +345,9 @@ def _listed(odds, node: Dice, die: _Die, steps, rank, add):
     return dict(out), den * extra_den * cont_den ** n * add_den
 
 
-def _finish(node: Dice, steps, entries: tuple) -> int:
+def _finish(node: Dice, steps: tuple[Select, ...], entries: tuple[int, ...]) -> int:
     m = node.more
+    assert m is not None  # called for dice with extra notation only (_pool, _listed)
     vals = []
     for v in entries:
         if m.low is not None and v < m.low:
@@ -347,7 +371,7 @@ def _finish(node: Dice, steps, entries: tuple) -> int:
 
 # -- sets, groups, arithmetic, functions --------------------------------------------------
 
-def _bag(odds, node: Bag, of=None) -> tuple[dict, int]:
+def _bag(odds: _Odds, node: Bag, of: Of | None = None) -> Part:
     of = of or (lambda item: _dist(odds, item))
     parts = [of(item) for item in node.items]
     total = 1
@@ -379,7 +403,7 @@ def _bag(odds, node: Bag, of=None) -> tuple[dict, int]:
     return dict(out), total
 
 
-def _calc(odds, node, of=None, exact=False) -> tuple[dict, int]:
+def _calc(odds: _Odds, node: Chain | Calc, of: Of | None = None, exact: bool = False) -> Part:
     of = of or (lambda item: _dist(odds, item))
     ops = dict(_CALC, **{"/": Fraction}) if exact else _CALC
     x, total = of(node.first)
@@ -402,24 +426,23 @@ def _calc(odds, node, of=None, exact=False) -> tuple[dict, int]:
     return x, total
 
 
-def _exact(odds, node) -> tuple[dict, int]:
+def _exact(odds: _Odds, node: Node) -> Part:
     """Distribution with the roller's exact arithmetic inside a function."""
-    kind = type(node)
-    if kind is Dec:
+    if type(node) is Dec:
         return {Fraction(node.num, node.den): 1}, 1
-    if kind is Neg:
+    if type(node) is Neg:
         x, t = _exact(odds, node.operand)
         return {-v: w for v, w in x.items()}, t
-    if kind is Group:
+    if type(node) is Group:
         return _exact(odds, node.inner)
-    if kind in (Chain, Calc):
+    if isinstance(node, (Chain, Calc)):
         return _calc(odds, node, lambda n: _exact(odds, n), exact=True)
-    if kind is Bag:
+    if type(node) is Bag:
         return _bag(odds, node, lambda n: _exact(odds, n))
     return _dist(odds, node)
 
 
-def _func(odds, node: Func) -> tuple[dict, int]:
+def _func(odds: _Odds, node: Func) -> Part:
     parts = [_exact(odds, a) for a in node.args]
     total = 1
     size = 1
@@ -437,11 +460,11 @@ def _func(odds, node: Func) -> tuple[dict, int]:
     return dict(out), total
 
 
-def install(dispatch: dict) -> None:
+def install(dispatch: dict[type, Handler]) -> None:
     """Plug the new node kinds into rules.odds' dispatch table."""
     plain_dice = dispatch[Dice]
 
-    def dice(odds, node: Dice):
+    def dice(odds: _Odds, node: Dice) -> tuple[Weights, int]:
         return more_dice(odds, node) if node.more is not None else plain_dice(odds, node)
 
     dispatch[Dice] = dice

@@ -16,6 +16,7 @@ dice are products and powers here.  Two tricks keep that fast in pure Python:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from itertools import groupby
 
 from .work import Work, mul_cost, pass_cost
@@ -45,7 +46,7 @@ class Poly:
     def bits(self) -> int:
         return len(self.c) * max(max(self.c, default=0).bit_length(), 1)
 
-    def trimmed(self) -> "Poly":
+    def trimmed(self) -> Poly:
         c = self.c
         a, b = 0, len(c)
         while a < b and not c[a]:
@@ -56,7 +57,7 @@ class Poly:
             return self
         return Poly(self.lo + a, c[a:b])
 
-    def items(self):
+    def items(self) -> Iterator[tuple[int, int]]:
         lo = self.lo
         return ((lo + i, w) for i, w in enumerate(self.c) if w)
 
@@ -137,7 +138,7 @@ def _run_starts(c: list[int]) -> list[int]:
     return starts
 
 
-def _second_difference(f, points) -> list[tuple[int, int]]:
+def _second_difference(f: Callable[[int], int], points: Iterable[int]) -> list[tuple[int, int]]:
     """Non-zero ``f(i) - 2 f(i-1) + f(i-2)`` at ``points`` (zero elsewhere)."""
     out = {}
     for i in sorted(set(points)):

@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..dice.errors import DiceError
-from ..dice.limits import DEFAULT_LIMITS as DICE_LIMITS, Limits
+from ..dice.limits import DEFAULT_LIMITS as DICE_LIMITS
+from ..dice.limits import Limits
 
 KARATSUBA = 0.053
 KARATSUBA_EXP = 1.585
@@ -48,7 +49,7 @@ class OddsLimits:
 DEFAULT_LIMITS = OddsLimits()
 
 
-def mul_cost(abits: int, bbits: int) -> float:
+def mul_cost(abits: float, bbits: float) -> float:
     """Price of multiplying an ``abits``-bit by a ``bbits``-bit integer."""
     small, big = sorted((max(abits, 64), max(bbits, 64)))
     # CPython splits a lopsided product into big/small balanced ones.

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import gcd
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from .options import FormatOpt, JsonOpt, pick_format
+
+if TYPE_CHECKING:  # imported where used, so that start-up does not load the odds
+    from rules.odds import Distribution
+    from rules.odds.fold import Row
 
 BAR_WIDTH = 40
 #: ``--full`` lists every value, up to this many (1000d6 has 5,001, 1000d100 99,001)
@@ -30,7 +34,7 @@ BAR, OTHER_BAR = "█", "░"
 CODE_BLOCKS = {"Markdown": ("```", "```"), "BBCode": ("[code]", "[/code]")}
 
 
-def chance(w: int, total: int, ratio: "Ratio | None" = None) -> str:
+def chance(w: int, total: int, ratio: Ratio | None = None) -> str:
     """``w / total`` as a percentage; never rounds a possible event to 0 or a sure one to 100."""
     if w == 0:
         return "0.00%"
@@ -90,10 +94,9 @@ def label(row) -> str:
 @dataclass(frozen=True)
 class OddsResult:
     text: str
-    #: the rules.odds.Distribution
-    dist: object
-    #: rules.odds.fold.Row, in order, covering every value
-    rows: tuple
+    dist: Distribution
+    #: in order, covering every value
+    rows: tuple[Row, ...]
     at_least: int | None = None
     at_most: int | None = None
     cumulative: bool = False
@@ -153,7 +156,7 @@ class OddsResult:
         body = []
         if self.cumulative:
             body.append(f"{'':>{width}} {'chance':>7} {'at least':>8} {'at most':>8}")
-        for row, text in zip(self.rows, labels):
+        for row, text in zip(self.rows, labels, strict=True):
             asked = self._asked(row)
             line = f"{text:>{width}} {chance(row.weight, total, ratio):>7}"
             if self.cumulative:
@@ -187,7 +190,7 @@ class OddsResult:
         rows = []
         below = 0
         for r in self.rows:
-            row = {"low": r.lo, "high": r.hi}
+            row: dict[str, object] = {"low": r.lo, "high": r.hi}
             if r.lo == r.hi:
                 row["value"] = r.lo
             row.update(frac(r.weight))
@@ -226,7 +229,7 @@ def odds_of(text: str, at_least: int | None = None, at_most: int | None = None,
                 f"{expr.text} has {len(dist):,} different results, too many to list "
                 f"(--full lists at most {FULL_ROWS_MAX:,})", ExitCode.BAD_EXPRESSION,
                 "leave out --full for the folded table, or ask --at-least / --at-most")
-        rows = tuple(Row(v, v, w, VALUE) for v, w in zip(dist.values, dist.weights))
+        rows = tuple(Row(v, v, w, VALUE) for v, w in zip(dist.values, dist.weights, strict=True))
     else:
         cuts = []
         if at_least is not None:
@@ -234,6 +237,7 @@ def odds_of(text: str, at_least: int | None = None, at_most: int | None = None,
         if at_most is not None:
             cuts.append(at_most + 1)
         if dist.pass_chance is not None:
+            assert dist.chance is not None  # a pass chance is an N% roll's, and it has its N
             cuts.append(dist.chance + 1)
         rows = fold(dist, cuts)
     return OddsResult(expr.text, dist, rows, at_least, at_most, cumulative, full)
@@ -242,9 +246,9 @@ def odds_of(text: str, at_least: int | None = None, at_most: int | None = None,
 def odds_command(
     ctx: typer.Context,
     expression: Annotated[str, typer.Argument(metavar="EXPR", help="A dice expression: 4d6kh3, 9d6>=5, 2d6+3.")],
-    at_least: Annotated[Optional[int], typer.Option(
+    at_least: Annotated[int | None, typer.Option(
         "--at-least", help="Chance of a result >= N; its rows are highlighted.")] = None,
-    at_most: Annotated[Optional[int], typer.Option(
+    at_most: Annotated[int | None, typer.Option(
         "--at-most", help="Chance of a result <= N; its rows are highlighted.")] = None,
     cumulative: Annotated[bool, typer.Option(
         "--cumulative", "-c", help="Add the columns 'at least' and 'at most' to every row.")] = False,
