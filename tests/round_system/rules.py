@@ -5,6 +5,8 @@ A strike deals a d6 to its target; a guard halves what the guard takes
 together, so one who falls this round still strikes.
 """
 
+from typing import ClassVar
+
 from rules.core import rounds
 from rules.core.actions import CHOICE, NAME, Action, Catalogue, Param
 from rules.core.clock import ClockReport, open_rounds
@@ -12,7 +14,7 @@ from rules.core.common import require_fight
 from rules.core.contract import ROUNDS_CLOCK, SystemRules
 from rules.core.errors import DocumentError, RuleError
 from rules.core.events import health_fields
-from rules.core.outcome import Damage, Work
+from rules.core.outcome import Damage
 from rules.core.state import Fight, find
 
 STRIKE, GUARD = "strike", "guard"
@@ -32,7 +34,7 @@ class Duel(SystemRules):
     name_en = "Duel"
     name_ru = "Дуэль"
     clock = ROUNDS_CLOCK
-    messages = {
+    messages: ClassVar[dict] = {
         "duel_open": lambda f, view: "Declare, then fight next.",
         "blow": lambda f, view: (f"{f['source']} strikes {f['target']}: d6 {f['dice'][0]}, {f['dealt']} dealt "
                                  f"(HP {f['hp_before']} -> {f['hp_after']})."),

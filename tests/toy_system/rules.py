@@ -18,7 +18,8 @@ def _poke(rules, enc, source, poker, target):
 
 
 MESSAGES = {
-    "poke": lambda f, view: f"{f['poker']} pokes {f['target']} for {f['die']} (HP {f['hp_before']} -> {f['hp_after']}).",
+    "poke": lambda f, view: (f"{f['poker']} pokes {f['target']} for {f['die']} "
+                             f"(HP {f['hp_before']} -> {f['hp_after']})."),
     "turn": lambda f, view: f"Turn: {f['name']}.",
 }
 

@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 from itertools import groupby
+from typing import ClassVar
 
 from rules.core.actions import NAME, Action, Catalogue, Param
 from rules.core.clock import ClockReport, delay, open_rounds, proceed, take_turn
@@ -44,7 +45,7 @@ class Relay(SystemRules):
     id = "relay"
     name_en = "Relay"
     name_ru = "Эстафета"
-    messages = {
+    messages: ClassVar[dict] = {
         "struck": lambda f, view: (f"{f['attacker']} {f['verb']}s {f['target']} for {f['die']} "
                                    f"(HP {f['hp_before']} -> {f['hp_after']})."),
     }
