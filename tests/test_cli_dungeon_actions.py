@@ -8,7 +8,6 @@ inventory in the combatant's data (DG-INV-1)."""
 from __future__ import annotations
 
 import json
-import shutil
 import tomllib
 from pathlib import Path
 
@@ -17,22 +16,6 @@ import pytest
 from ttcli.exitcodes import ExitCode
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def crypt(tmp_path, runner):
-    """The example session, copied: Викинг, Лучница, Жрец, Вор against goblins and an ogre."""
-    from ttcli.app import app
-
-    saves = tmp_path / "saves"
-    saves.mkdir()
-    shutil.copy(ROOT / "saves" / "crypt.toml", saves / "crypt.toml")
-
-    def run(*args):
-        return runner.invoke(app, ["--saves", str(saves), "--session", "crypt", *args])
-
-    run.path = saves / "crypt.toml"
-    return run
 
 
 def ok(result):

@@ -4,7 +4,6 @@ inventory with give/take (DG-INV-1), and `session check` on hand edits."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -12,22 +11,6 @@ import pytest
 from ttcli.exitcodes import ExitCode
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def crypt(tmp_path, runner):
-    """The example session, copied: four heroes with some kit, goblins, a shaman, an ogre."""
-    from ttcli.app import app
-
-    saves = tmp_path / "saves"
-    saves.mkdir()
-    shutil.copy(ROOT / "saves" / "crypt.toml", saves / "crypt.toml")
-
-    def run(*args):
-        return runner.invoke(app, ["--saves", str(saves), "--session", "crypt", *args])
-
-    run.path = saves / "crypt.toml"
-    return run
 
 
 def ok(result):

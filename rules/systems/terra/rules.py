@@ -1,38 +1,7 @@
-"""Twisted Terra: its fight rules are not built yet.
-
-Sessions of this system keep their roster and sheets, roll dice and keep the
-journal; fights, checks and health tracking are refused with a message that
-says so, until its rules object plays them.
-"""
+"""Twisted Terra: its fight rules are not built yet (see rules.systems.unbuilt)."""
 
 from __future__ import annotations
 
-from rules.core.contract import SystemRules
-from rules.core.errors import RuleError
+from rules.systems.unbuilt import Unbuilt
 
-TYPE_CHECKING = False  # typing is start-up cost
-if TYPE_CHECKING:
-    from typing import Any, NoReturn
-
-    from rules.core.sources import DiceSource
-    from rules.core.state import Encounter
-
-
-class Unbuilt(SystemRules):
-    id = "terra"
-    name_en = "Twisted Terra"
-    name_ru = "Искажённая Терра"
-
-    def start(self, enc: Encounter | None, source: DiceSource | None, **options: Any) -> NoReturn:
-        raise RuleError(
-            f"fights, checks and health tracking for {self.id} are not available yet "
-            f"(they come with its fight rules); dice rolls, odds, the roster and the journal work"
-        )
-
-    def refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
-        self.start(None, None)
-
-    step = end = join = add_effect = remove_effect = action = resolve_modifier = refuse
-
-
-RULES = Unbuilt()
+RULES = Unbuilt("terra", "Twisted Terra", "Искажённая Терра")

@@ -1,0 +1,36 @@
+"""A system whose fight rules are not built yet.
+
+Sessions of such a system keep their roster and sheets, roll dice and keep the
+journal; fights, checks and health tracking are refused with a message that
+says so, until its own rules object plays them.
+"""
+
+from __future__ import annotations
+
+from rules.core.contract import SystemRules
+from rules.core.errors import RuleError
+
+TYPE_CHECKING = False  # typing is start-up cost
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
+
+    from rules.core.sources import DiceSource
+    from rules.core.state import Encounter
+
+
+class Unbuilt(SystemRules):
+    def __init__(self, system: str, name_en: str, name_ru: str) -> None:
+        self.id = system
+        self.name_en = name_en
+        self.name_ru = name_ru
+
+    def start(self, enc: Encounter | None, source: DiceSource | None, **options: Any) -> NoReturn:
+        raise RuleError(
+            f"fights, checks and health tracking for {self.id} are not available yet "
+            f"(they come with its fight rules); dice rolls, odds, the roster and the journal work"
+        )
+
+    def refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self.start(None, None)
+
+    step = end = join = add_effect = remove_effect = action = resolve_modifier = refuse
