@@ -170,13 +170,13 @@ def _item_from_toml(raw: Any, path: Path) -> Item:
             raise DocumentError(path + (key,), f"must be a whole number, got {value!r}")
         numbers[key] = value
     quantity, stack = numbers["quantity"], numbers["stack"]
-    if not 1 <= quantity <= MAX_QUANTITY:  # type: ignore[operator]
+    if quantity is None or not 1 <= quantity <= MAX_QUANTITY:
         raise DocumentError(path + ("quantity",), f"must be 1..{MAX_QUANTITY}, got {quantity}")
     if stack is not None and kind != SMALL:
         raise DocumentError(path + ("stack",), f"only small items stack; this one is {kind}")
     if stack is not None and stack < 1:
         raise DocumentError(path + ("stack",), f"must be at least 1, got {stack}")
-    return Item(name, kind, quantity, stack)  # type: ignore[arg-type]
+    return Item(name, kind, quantity, stack)
 
 
 @dataclass(frozen=True, slots=True)
