@@ -111,3 +111,29 @@ def test_a_hand_edited_data_table_with_a_typo_is_reported_at_its_line_and_kept(t
     assert r.exit_code == ExitCode.BAD_DATA, r.output
     assert "moood" in r.stderr and re.search(r"pit\.toml:\d+", r.stderr), r.stderr
     assert toy.path.read_bytes() == before
+
+
+def test_checking_a_session_with_system_data_loads_no_fight_rules(tmp_path):
+    """Every command reads (and checks) the session file; the system's data tables are read by
+    its light decoders, so `fight status` does not pay for the fight rules."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    shutil.copy(Path(__file__).resolve().parent.parent / "saves" / "crypt.toml", saves / "crypt.toml")
+    assert "[combatants.\"Викинг\".data]" in (saves / "crypt.toml").read_text(encoding="utf-8")
+    code = (
+        "import sys\nfrom ttcli.main import main\n"
+        f"sys.argv = ['ttcli', '--saves', {str(saves)!r}, '--session', 'crypt', 'fight', 'status']\n"
+        "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+        "print(sorted(m for m in sys.modules if m.startswith('rules.systems.dungeon.')), file=sys.stderr)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    import ast
+
+    loaded = ast.literal_eval(result.stderr.strip().splitlines()[-1])
+    assert "rules.systems.dungeon.data" in loaded
+    assert "rules.systems.dungeon.fight" not in loaded and "rules.systems.dungeon.mechanics" not in loaded

@@ -279,17 +279,17 @@ def _validate_encounter(doc: Mapping[str, Any], bad) -> None:
 
 
 def _data_rules(doc: Mapping[str, Any]):
-    """The system's rules when the file holds system-owned ``data`` tables to check;
-    None otherwise, so plain reads never import a system's fight rules."""
+    """What checks the system-owned ``data`` tables of the file (the system's decoders,
+    never its fight rules); None when the file holds none."""
     fight = doc.get("fight")
     tables = [*(c for c in doc.get("combatants", {}).values() if isinstance(c, dict)),
               *([fight, fight.get("turn")] if isinstance(fight, dict) else [])]
     if not any(isinstance(table, dict) and "data" in table for table in tables):
         return None
-    from rules.systems import system_rules
+    from rules.systems import system_data
 
     try:
-        return system_rules(str(doc.get("system")))
+        return system_data(str(doc.get("system")))
     except ValueError:
         return None  # an unknown system is reported on its own
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rules.core.contract import SystemRules
@@ -50,6 +50,19 @@ def _package(system: str) -> str:
 def get_sheet(system: str) -> Sheet:
     """The sheet of ``system``."""
     return import_module(_package(system) + ".sheet").SHEET
+
+
+def system_data(system: str) -> Any:
+    """What reads ``system``'s own ``data`` tables: its package's ``data`` module
+    (``DECODERS``) when it has one, so checking a file loads no fight rules;
+    else its rules object, which has the same three methods."""
+    package = _package(system)
+    try:
+        return import_module(package + ".data").DECODERS
+    except ModuleNotFoundError as err:
+        if err.name != package + ".data":
+            raise
+        return system_rules(system)
 
 
 def system_rules(system: str) -> SystemRules:
