@@ -353,45 +353,19 @@ def take_items(doc: dict, query: str, item: str, count: int = 1, *, source: str 
 def system_problems(sheet, where: str, table: Mapping[str, Any]) -> list[tuple[str, str]]:
     """What the system's own rules find wrong in a stored combatant: (field, message).
 
-    Dungeon: HP and status in agreement (DG-DEATH-1), the inventory readable
-    and within its slots (DG-INV-1).  ``where`` is the combatant's field
-    (``combatants."Викинг"``); each field returned starts with it.
+    Asked of the system's data readers (``combatant_problems``), so no system is
+    named here.  ``where`` is the combatant's field (``combatants."Викинг"``);
+    each field returned starts with it.
     """
-    found = _system_problems(sheet, table)
+    from rules.systems import system_data
+
+    check = getattr(system_data(sheet.system), "combatant_problems", None)
+    found = check(sheet, table) if check is not None else []
     if not found:
         return []
     from .store import format_field
 
     return [(f"{where}.{format_field(path)}", message) for path, message in found]
-
-
-def _system_problems(sheet, table: Mapping[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:
-    if sheet.system not in _HEALTH_RULES:
-        return []
-    from rules.core.errors import DocumentError
-    from rules.systems.dungeon.health import health_problems
-    from rules.systems.dungeon.inventory import Inventory
-
-    stats, resources = table.get("stats", {}), table.get("resources", {})
-    found: list[tuple[tuple[str | int, ...], str]] = [
-        (p.path, p.message) for p in health_problems(sheet, stats, resources, table.get("status", "ok"))]
-    data = table.get("data", {})
-    if isinstance(data, Mapping) and "inventory" in data:
-        try:
-            inventory = Inventory.from_toml(data["inventory"], ("data", "inventory"))
-        except DocumentError as e:
-            found.append((e.path, e.problem))
-        else:
-            try:
-                capacity = sheet.derive(stats)["slots"]
-            except ValueError:
-                return found  # the stats are reported by the sheet
-            load = inventory.load(capacity)
-            if not load.fits:
-                found.append((("data", "inventory"), f"{load.used} slots used, {load.capacity} carried "
-                              f"(slots = ТЕЛО x 3); remove {load.used - load.capacity} or raise "
-                              "slots (DG-INV-1)"))
-    return found
 
 
 # ------------------------------------------------------------------ results
