@@ -56,14 +56,6 @@ class FightResult:
         return data
 
 
-def session_system(env) -> str:
-    """The system the current session plays (read from its file)."""
-    from .session import open_session
-
-    system = open_session(env).read().get("system")
-    return str(system)
-
-
 def run_operation(env, command: str, operation: Callable | None, *, needs_dice: bool = True,
                   seed: int | None = None, given: str | None = None, plan: Callable | None = None) -> FightResult:
     """Run ``operation(encounter, source)`` on the session (``source`` is None when it rolls nothing).

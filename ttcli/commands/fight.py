@@ -174,21 +174,29 @@ def effect_add(
 
     from rules import fight as combat
 
-    spec = _effect_spec(ctx, effect, duration, damage, dice, heal, tick, stack, skip_turn, mod or [])
-    if floor or healing_removes:
-        try:
-            spec = replace(spec, floor=floor or spec.floor, healing_removes=healing_removes or spec.healing_removes)
-        except ValueError as e:
-            raise CliError(str(e), ExitCode.USAGE) from None
+    from ..fighting import emit_fight, run_operation
+
     words = [f"effect add {name} {effect}"] + [
         f"--{key.replace('_', '-')} {value!r}" if not isinstance(value, bool) else f"--{key.replace('_', '-')}"
         for key, value in (("duration", duration), ("damage", damage), ("dice", dice), ("heal", heal),
                            ("floor", floor), ("healing_removes", healing_removes), ("skip_turn", skip_turn))
         if value]
-    _run(ctx, " ".join(words), lambda enc, src: combat.add_effect(enc, name, spec), dice=False)
+
+    def plan(system: str):
+        # the session's system is learnt in the transaction that adds the effect: one read
+        spec = _effect_spec(ctx, system, effect, duration, damage, dice, heal, tick, stack, skip_turn, mod or [])
+        if floor or healing_removes:
+            try:
+                spec = replace(spec, floor=floor or spec.floor,
+                               healing_removes=healing_removes or spec.healing_removes)
+            except ValueError as e:
+                raise CliError(str(e), ExitCode.USAGE) from None
+        return " ".join(words), (lambda enc, src: combat.add_effect(enc, name, spec)), False
+
+    emit_fight(ctx, run_operation(ctx.obj, "", None, plan=plan), "auto")
 
 
-def _effect_spec(ctx, effect, duration, damage, dice, heal, tick, stack, skip_turn, mods):
+def _effect_spec(ctx, system, effect, duration, damage, dice, heal, tick, stack, skip_turn, mods):
     """The effect the master asked for: a preset of the session's system when the
     name is one, with every option typed applied on top of it."""
     from dataclasses import replace
@@ -197,7 +205,6 @@ def _effect_spec(ctx, effect, duration, damage, dice, heal, tick, stack, skip_tu
     from rules.core.names import name_key
     from rules.systems import system_rules
 
-    from ..fighting import session_system
     from ..roster import split_assignment
 
     typed = {name for name in ("duration", "damage", "dice", "heal", "tick", "stack", "skip_turn", "mod")
@@ -213,7 +220,7 @@ def _effect_spec(ctx, effect, duration, damage, dice, heal, tick, stack, skip_tu
             modifiers[key] = int(value)
         except ValueError:
             raise CliError(f"--mod {text!r}: the value must be a whole number", ExitCode.USAGE) from None
-    presets = {name_key(k): v for k, v in system_rules(session_system(ctx.obj)).effect_presets.items()}
+    presets = {name_key(k): v for k, v in system_rules(system).effect_presets.items()}
     build = presets.get(name_key(effect))
     turns = dur.count if dur is not None and getattr(dur, "count", None) else None
     try:
