@@ -1,0 +1,79 @@
+"""The words the rules hand to people, marked for translation.
+
+Every text a person reads (event messages, rule errors, labels) is written in
+English in the source and passed through these functions, the names the
+standard ``gettext`` tools look for::
+
+    _("{name} is stunned").format(name=name)
+    ngettext("{n} success", "{n} successes", n).format(n=n)
+    pgettext("damage type", "fire")
+    N_("text")            # marked for the catalog, translated later with _()
+
+The rules read no catalog: by default every function returns the English. The
+interface installs a translator for the reader's language (``install``), the
+standard library's ``gettext.GNUTranslations`` or anything with its four
+methods. Placeholders are always named (``{name}``), never positional, so a
+translation may put them in any order.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class Translator(Protocol):
+    def gettext(self, message: str, /) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+    def pgettext(self, context: str, message: str, /) -> str: ...
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str: ...
+
+
+class English:
+    """The source texts themselves, with English plurals (one, other)."""
+
+    def gettext(self, message: str, /) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        return message
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
+        return singular if n == 1 else plural
+
+
+ENGLISH = English()
+_current: Translator = ENGLISH
+
+
+def install(translator: Translator) -> Translator:
+    """Make ``translator`` the one every text goes through; returns the previous one."""
+    global _current
+    previous, _current = _current, translator
+    return previous
+
+
+def current() -> Translator:
+    return _current
+
+
+def _(message: str) -> str:
+    return _current.gettext(message)
+
+
+def N_(message: str) -> str:
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _current.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _current.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return _current.npgettext(context, singular, plural, n)
