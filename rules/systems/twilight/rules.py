@@ -123,7 +123,9 @@ def _heretic(work: Work, c: Combatant, target: str) -> bool:
 
 
 def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, move: str,
-             what: str | None = None, target: str | None = None, weapon: int | None = None) -> Outcome:
+             target: str | None = None, at: str | None = None, weapon: int | None = None) -> Outcome:
+    # a special names its perk where an attack names its target
+    what, target = target, at
     work = rules.work(enc)
     fight = require_fight(work)
     stage = fight.stage
@@ -162,7 +164,7 @@ def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, mov
         if target:
             roll["target"] = _target(work, enc, who, target)
         elif perk.targeted:
-            raise ValueError(_("{perk} is directed: give --target NAME").format(perk=perk.name))
+            raise ValueError(_("{perk} is directed: give --at NAME").format(perk=perk.name))
     _check_stage(work, stage, who, move, perk, mine)
     if move == COUNTER:
         if c.data.get("counter_used"):
@@ -275,8 +277,8 @@ class Twilight(SystemRules):
                              'declare Викинг special "Глухая оборона"'),
                    params=(Param("name", NAME, "Who declares."),
                            Param("move", CHOICE_KIND, "attack, defend, counter or special.", choices=MOVES),
-                           Param("what", TEXT, "The attack's target, or the special's perk.", required=False),
-                           Param("target", NAME, "The target of a directed special.", option=True,
+                           Param("target", TEXT, "The attack's target (a special: its perk).", required=False),
+                           Param("at", NAME, "The target of a directed special.", option=True,
                                  required=False),
                            Param("weapon", INT, "Which weapon attacks (1 the sheet's, 2 the first of "
                                  "data.weapons ...).", option=True, required=False))),
