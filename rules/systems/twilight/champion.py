@@ -150,6 +150,12 @@ def fate_of_loss(hp_max: int, hp: int) -> str | None:
     return None
 
 
+def team(c: Combatant) -> str:
+    """``data.team`` when a fight has more than two teams (1x1x1), else the side (TW-MASS-1)."""
+    value = c.data.get("team")
+    return value if isinstance(value, str) and value else c.side
+
+
 def wound(c: Combatant) -> int:
     return _int(c.data, "wound")
 

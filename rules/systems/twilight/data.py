@@ -5,6 +5,7 @@ them.  A champion's ``data`` table::
 
     perks = ["twin_blades", {name = "Мастер меча", attack_dice = 2}]   # TW-PERK-1
     faith = "степь"            # the paladin's heretics are of another faith
+    team = "волки"             # a team of its own (1x1x1 and more teams than two sides)
     twin_roll = true           # Aquitanian blades (TW-END-1)
     [[weapons]]                # weapons after the sheet's (TW-WEAP-1)
     name = "второй меч"
@@ -65,7 +66,7 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
     readers = {
         "perks": lambda v, p: (decode_perks(v, p), list(v))[1],
         "weapons": lambda v, p: [(decode_weapon(w, p + (i,)), dict(w))[1] for i, w in enumerate(_list(v, p))],
-        "faith": _text, "twin_roll": _flag, "counter_used": _flag,
+        "faith": _text, "team": _text, "twin_roll": _flag, "counter_used": _flag,
         "wound": lambda v, p: _whole(v, p, 0, 3), "wound_energy": lambda v, p: _whole(v, p),
         "losses": lambda v, p: _whole(v, p), "bleed": _mark, "poison": _mark,
     }
@@ -106,7 +107,7 @@ def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
         "fight_round": lambda v, p: _whole(v, p), "max_rounds": lambda v, p: _whole(v, p, 3, 4),
         "condition": _choice(_CONDITIONS), "storm_round": lambda v, p: _whole(v, p, 1, 4),
         "chaos": _chaos, "cycles": lambda v, p: _whole(v, p), "score": _score,
-        "winners": _names, "loser": _text, "draw": _flag,
+        "winners": _names, "fallen": _names, "loser": _text, "draw": _flag,
         rounds.DECLARED: lambda v, p: rounds.decode_declared({rounds.DECLARED: v}, p[:-1]),
     }
     out = _read(raw, path, readers, "a twilight fight's data")

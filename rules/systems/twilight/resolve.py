@@ -71,6 +71,7 @@ class Round:
     hits: list[Hit] = field(default_factory=list)
     d100: dict[str, int] = field(default_factory=dict)
     void: set[str] = field(default_factory=set)  # whose blows no longer land (TW-SIM-1)
+    fallen: list[str] = field(default_factory=list)  # in the order they fell (TW-MASS-5)
 
 
 def rolls_of(work: Work, declared: Mapping[str, Mapping[str, Any]], threshold: int) -> list[Roll]:
@@ -349,6 +350,7 @@ def land(rnd: Round, effects: dict[str, dict[str, Any]], round_no: int, gods: bo
             work.put(replace(c, status=OUT))
             work.tell("out_of_fight", about=[name], name=name)
             fallen.append(name)
+            rnd.fallen.append(name)
         elif fate == ch.AT_DEATH:
             killer = next((h.source for h in mine if h.source in work.combatants), "")
             outright = bool(killer) and any(p.kills_outright for p in ch.perks(work.get(killer)))
@@ -387,6 +389,7 @@ def at_death(rnd: Round, name: str, *, gods: bool, outright: bool = False) -> st
     """AT DEATH: d100 1-50 death, 51-100 bleeds out alive; the gods and the samurai kill (TW-DEATH-1)."""
     work = rnd.work
     c = work.get(name)
+    rnd.fallen.append(name)
     if gods or outright:
         work.put(replace(c, status=DEAD))
         work.tell("at_death", about=[name], name=name, why="gods" if gods else "samurai", died=True)

@@ -21,7 +21,7 @@ from rules.core.contract import ROUNDS_CLOCK, Path, SystemRules
 from rules.core.errors import RuleError
 from rules.core.outcome import Outcome, Work
 from rules.core.sources import DiceSource
-from rules.core.state import DEAD, OK, SIDES, Combatant, Encounter, Fight, Status, find
+from rules.core.state import DEAD, OK, Combatant, Encounter, Fight, Status, find
 from rules.i18n import _
 from rules.systems.twilight import champion as ch
 from rules.systems.twilight import stages as st
@@ -209,7 +209,7 @@ def _target(work: Work, enc: Encounter, who: str, query: str) -> str:
         raise RuleError(_("{name} cannot target itself").format(name=who))
     if t.status != OK:
         raise RuleError(_("{name} is out of the fight ({status})").format(name=name, status=t.status))
-    if t.side == work.get(who).side:
+    if ch.team(t) == ch.team(work.get(who)):
         raise RuleError(_("{target} fights on {name}'s side; attacks name an opponent").format(
             target=name, name=who), rule="TW-MASS-7")
     return name
@@ -336,7 +336,7 @@ class Twilight(SystemRules):
         if work.fight is not None:
             raise RuleError(_("a fight is already running; end it first"))
         up = [c for c in work.combatants.values() if c.status == OK]
-        if len({c.side for c in up}) < 2:
+        if len({ch.team(c) for c in up}) < 2:
             raise RuleError(_("a fight needs champions on both sides (char add NAME ... --side enemy)"))
         condition = options.get("condition") or st.NONE
         data: dict[str, Any] = {"fight_round": 0, "max_rounds": 3}
@@ -425,6 +425,7 @@ class Twilight(SystemRules):
         for r in rnd.rolls:
             if r.perk is not None and r.perk.effect == EXTEND:
                 data["max_rounds"] = 4
+        data["fallen"] = [*data.get("fallen", []), *rnd.fallen]
         work.fight = replace(require_fight(work), data=data)
         if self._decide(work, source):
             return
@@ -514,22 +515,26 @@ class Twilight(SystemRules):
             at_death(rnd, loser, gods=gods)
         if pairs_done:
             data["cycles"] = 0
+        data["fallen"] = [*data.get("fallen", []), *rnd.fallen]
         work.fight = replace(require_fight(work), data=data)
         self._decide(work, source)
 
     def _decide(self, work: Work, source: DiceSource) -> bool:
         """Whether a side is left alone: then the choice or the end (TW-STAGE-1, TW-SIM-1, TW-MASS-5/6)."""
         fight = require_fight(work)
-        up = {side: [c.name for c in work.combatants.values() if c.side == side and c.status == OK]
-              for side in SIDES}
-        standing = [side for side in SIDES if up[side]]
-        if len(standing) == 2:
+        teams = list(dict.fromkeys(ch.team(c) for c in work.combatants.values()))
+        up = {team: [c.name for c in work.combatants.values() if ch.team(c) == team and c.status == OK]
+              for team in teams}
+        standing = [team for team in teams if up[team]]
+        if len(standing) > 1:
             return False
         data = dict(fight.data)
         if standing:
             winners = up[standing[0]]
-            losers = [c.name for c in work.combatants.values() if c.side != standing[0]]
-            alive = [n for n in losers if work.get(n).status in (OUT, DYING)]
+            losers = [c.name for c in work.combatants.values() if ch.team(c) != standing[0]]
+            fell = list(data.get("fallen", []))
+            alive = sorted((n for n in losers if work.get(n).status in (OUT, DYING)),
+                           key=lambda n: fell.index(n) if n in fell else -1)
             data["winners"] = winners
             if alive:
                 data["loser"] = alive[-1]  # the last to fall gets the choice (TW-MASS-5)
@@ -541,7 +546,7 @@ class Twilight(SystemRules):
             self._reward(work, winners, 1.0)
             return True
         survivors = [c.name for c in work.combatants.values() if c.status in (OUT, DYING)]
-        sides = {work.get(n).side for n in survivors}
+        sides = {ch.team(work.get(n)) for n in survivors}
         if len(sides) == 1:
             data["winners"] = survivors
             work.fight = replace(fight, stage=st.OVER, data=data)
@@ -648,6 +653,7 @@ def _surrender(rules: Twilight, enc: Encounter, source: DiceSource | None, name:
     declared = rounds.pending(fight)
     declared.pop(who, None)
     data = {k: v for k, v in fight.data.items() if k != rounds.DECLARED}
+    data["fallen"] = [*data.get("fallen", []), who]
     if declared:
         data[rounds.DECLARED] = declared
     work.fight = replace(fight, data=data)
