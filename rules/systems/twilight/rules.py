@@ -181,7 +181,7 @@ def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, mov
     endgame_rolls = 2 if stage == st.ENDGAME and ch.weapon(c, roll.get("weapon", 1)).twin_roll else 1
     if cost > ap or (stage == st.ENDGAME and len(rolls) > endgame_rolls):
         raise RuleError(_("{name} has {ap} AP this round; these declarations cost {cost}").format(
-            name=who, ap=ap, cost=max(cost, len(rolls))), rule="TW-AP-1")
+            name=who, ap=ap, cost=len(rolls) if stage == st.ENDGAME else cost), rule="TW-AP-1")
     size = _pool(c, move, roll, perk, circ)
     if size is not None:
         roll["faces"], rolled = _roll_pool(work, source, size, move)
