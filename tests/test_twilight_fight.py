@@ -356,3 +356,163 @@ def test_declarations_change_and_withdraw_one_roll_before_the_round_resolves(due
     assert [r["faces"][0] for r in declared] == [6]
     duel.ok("withdraw", "Кочевник")
     assert "declared" not in duel.doc()["fight"].get("data", {})
+
+
+def test_tw_mass_3_the_imperial_triangle_initiative_decides_who_strikes_first(tmp_path, runner):
+    def fighter(team: str, main: int) -> dict[str, Any]:
+        return champ(hp_max=4, weapon_dice=4, deadliness=main, armor_dice=0, endurance=0, data={"team": team})
+
+    arena = Arena(tmp_path, runner, {"Икс": fighter("a", 5), "Игрек": fighter("b", 4), "Зет": fighter("c", 3)})
+    arena.to_fight()
+    for who, whom in (("Икс", "Игрек"), ("Игрек", "Зет"), ("Зет", "Икс")):
+        arena.ok("declare", who, "attack", whom, "--given", "6 6 6 6 6 6 6 6 6")
+    events = arena.events("fight", "next", "--given", "10 10")
+    triangle = kinds(events, "triangle")[0]
+    assert (triangle["first"], triangle["victim"]) == ("Икс", "Игрек")  # Игрек's blow on Зет is void
+    doc = arena.doc()
+    assert {n: c["status"] for n, c in doc["combatants"].items()} == {"Икс": "dead", "Игрек": "dead", "Зет": "ok"}
+    assert doc["fight"]["stage"] == "over" and doc["fight"]["data"]["winners"] == ["Зет"]
+
+
+def test_tw_mass_2_a_counter_against_several_answers_the_first_by_initiative_and_parries_the_rest(tmp_path,
+                                                                                                   runner):
+    arena = Arena(tmp_path, runner, {"Мечник": champ(deadliness=4, weapon_damage=1),
+                                     "Раз": champ("enemy", deadliness=2), "Два": champ("enemy", deadliness=2)})
+    arena.to_fight()
+    arena.ok("declare", "Мечник", "counter", "--given", "6 6 6 6 6 6 1 1 1")
+    arena.ok("declare", "Раз", "attack", "Мечник", "--given", "6 1 1 1 1 1 1")
+    arena.ok("declare", "Два", "attack", "Мечник", "--given", "6 6 1 1 1 1 1")
+    events = arena.events("fight", "next", "--given", "40 70")  # TW-MASS-1: equal main stats, the d100 decides
+    assert [(e["name"], e["d100"]) for e in kinds(events, "initiative_roll")] == [("Раз", 40), ("Два", 70)]
+    win = kinds(events, "counter_wins")[0]
+    assert (win["attacker"], win["parried"], win["damage"]) == ("Два", ["Раз"], 6)
+    assert (arena.hp("Два"), arena.hp("Раз"), arena.hp("Мечник")) == (14, 20, 20)
+
+
+def _to_endgame(arena: Arena) -> None:
+    arena.ok("fight", "start")
+    for _ in range(4):  # the approach and three fight rounds with nobody winning
+        arena.ok("fight", "next")
+    assert arena.doc()["fight"]["stage"] == "endgame"
+
+
+def test_tw_mass_4_the_mass_endgame_resolves_mutual_picks_only(tmp_path, runner):
+    arena = Arena(tmp_path, runner, {"Амазонка": champ(deadliness=3), "Кочевник": champ("enemy"),
+                                     "Шаман": champ("enemy")})
+    _to_endgame(arena)
+    arena.ok("declare", "Амазонка", "attack", "Кочевник", "--given", "6 6 6 6 1 1 1 1")
+    arena.ok("declare", "Кочевник", "attack", "Амазонка", "--given", "6 6 1 1 1 1")
+    arena.ok("declare", "Шаман", "attack", "Амазонка", "--given", "6 6 6 6 6 6")
+    events = arena.events("fight", "next", "--given", "30")
+    won = kinds(events, "endgame_won")
+    assert [(e["name"], e["loser"]) for e in won] == [("Амазонка", "Кочевник")]  # the shaman's pick does nothing
+    doc = arena.doc()
+    assert doc["combatants"]["Кочевник"]["status"] == "dead" and doc["combatants"]["Амазонка"]["status"] == "ok"
+    assert doc["fight"]["stage"] == "endgame"
+    arena.ok("declare", "Амазонка", "attack", "Шаман", "--given", "6 1 1 1 1 1 1 1")
+    arena.ok("declare", "Шаман", "attack", "Амазонка", "--given", "6 6 1 1 1 1")
+    events = arena.events("fight", "next", "--given", "77")
+    assert kinds(events, "endgame_won")[0]["name"] == "Шаман"
+    doc = arena.doc()
+    assert doc["fight"]["stage"] == "choice" and doc["fight"]["data"]["loser"] == "Амазонка"
+
+
+def test_tw_end_1_a_tie_repeats_the_endgame_and_the_loser_goes_at_death_whatever_its_hp(duel):
+    _to_endgame(duel)
+    r = duel("declare", "Кочевник", "defend")
+    assert r.exit_code == ExitCode.RULES and "one attack roll each" in r.stderr
+    duel.ok("declare", "Кочевник", "attack", "Викинг", "--given", "6 6 1 1 1 1 1 1 1")
+    r = duel("declare", "Кочевник", "attack", "Викинг", "--weapon", "2")
+    assert r.exit_code == ExitCode.RULES and "1 AP" in r.stderr  # the nomad's second blade is not for the endgame
+    duel.ok("declare", "Викинг", "attack", "Кочевник", "--given", "6 6 1 1 1 1 1 1 1")
+    events = duel.events("fight", "next")
+    assert kinds(events, "endgame_tie")[0]["successes"] == 2 and duel.doc()["fight"]["stage"] == "endgame"
+    duel.ok("declare", "Кочевник", "attack", "Викинг", "--given", "6 6 6 1 1 1 1 1 1")
+    duel.ok("declare", "Викинг", "attack", "Кочевник", "--given", "6 6 1 1 1 1 1 1 1")
+    events = duel.events("fight", "next", "--given", "64")
+    assert kinds(events, "at_death")[0] == {"kind": "at_death", "name": "Викинг", "d100": 64, "died": False}
+    assert duel.hp("Викинг") == 30  # AT DEATH at full HP
+
+
+def test_tw_choice_1_and_tw_leg_1_the_verdict_rewards_the_winner_and_two_losses_cannot_be_spared(duel):
+    _to_endgame(duel)
+    duel.ok("declare", "Кочевник", "attack", "Викинг", "--given", "6 6 6 1 1 1 1 1 1")
+    duel.ok("declare", "Викинг", "attack", "Кочевник", "--given", "1 1 1 1 1 1 1 1 1")
+    duel.ok("fight", "next", "--given", "99")
+    duel.ok("verdict", "spare", "--crowd", "execute")  # against the crowd: half the reward
+    doc = duel.doc()
+    assert doc["combatants"]["Кочевник"]["resources"]["legend"] == 50
+    assert doc["combatants"]["Викинг"]["data"]["losses"] == 1 and doc["fight"]["stage"] == "over"
+    duel.ok("fight", "end")
+    doc = duel.doc()
+    doc["combatants"]["Викинг"]["status"] = "ok"
+    duel.file.write_text(tomli_w.dumps(doc), encoding="utf-8")
+    _to_endgame(duel)
+    duel.ok("declare", "Кочевник", "attack", "Викинг", "--given", "6 6 6 1 1 1 1 1 1")
+    duel.ok("declare", "Викинг", "attack", "Кочевник", "--given", "1 1 1 1 1 1 1 1 1")
+    duel.ok("fight", "next", "--given", "99")
+    r = duel("verdict", "spare")
+    assert r.exit_code == ExitCode.RULES and "lost twice in a row and cannot be spared" in r.stderr
+    r = duel.ok("verdict", "execute")
+    assert "Викинг is executed." in r.stdout
+    assert "Кочевник: legend +100, now 150 (150)" in r.stdout
+
+
+def test_tw_leg_1_legend_reads_300_600(duel):
+    duel.ok("legend", "Кочевник", "award", "600")
+    r = duel.ok("legend", "Кочевник", "spend", "300")
+    assert "now 300 (600); free points: 3" in r.stdout
+    r = duel.ok("legend", "Викинг", "refuse")
+    assert "now 0 (0)" in r.stdout  # -50, never below 0
+    r = duel("legend", "Викинг", "spend", "10")
+    assert r.exit_code == ExitCode.RULES and "cannot spend 10" in r.stderr
+
+
+def test_tw_surr_1_surrender_costs_half_the_unspent_legend_and_the_choice_follows(duel):
+    duel.ok("legend", "Викинг", "award", "101")
+    duel.to_fight()
+    duel.ok("surrender", "Викинг")
+    doc = duel.doc()
+    assert doc["combatants"]["Викинг"]["resources"]["legend"] == 51
+    assert doc["fight"]["stage"] == "choice" and doc["fight"]["data"]["loser"] == "Викинг"
+
+
+def test_tw_gods_1_a_hidden_chaos_effect_stays_hidden_until_the_round_ends_and_at_death_means_death(tmp_path,
+                                                                                                      runner):
+    arena = Arena(tmp_path, runner, {"Альфа": champ(weapon_dice=9, deadliness=0, deadly_threshold=5),
+                                     "Бета": champ("enemy", armor_dice=0, endurance=0)}, gods=True)
+    arena.ok("fight", "start")
+    arena.ok("fight", "next", "--given", "2 9")  # the round opens: even d10, then 9: ghost fog (hidden)
+    players = arena.ok("log", "--public").stdout
+    assert "fog" not in players and "Twilight: nothing unusual (so it seems)." in players
+    assert "ghost fog" in arena.ok("log").stdout
+    arena.ok("declare", "Альфа", "attack", "Бета", "--given", "6 6 6 6 6 6 6 6 6")
+    events = arena.events("fight", "next", "--given", "1")
+    assert kinds(events, "chaos_revealed")[0]["effect"] == "fog" and not kinds(events, "damage_lands")
+    arena.ok("declare", "Альфа", "attack", "Бета", "--given", "6 6 6 6 6 6 6 6 6")
+    events = arena.events("fight", "next")
+    assert kinds(events, "at_death")[0] == {"kind": "at_death", "name": "Бета", "why": "gods", "died": True}
+
+
+def test_tw_stage_1_a_control_zone_extends_the_fight_to_four_rounds_never_more(tmp_path, runner):
+    arena = Arena(tmp_path, runner, {"Страж": champ(data={"perks": ["control_zone"]}),
+                                     "Враг": champ("enemy", data={"perks": [{"name": "Долгий бой",
+                                                                              "fight_rounds": 4}]})})
+    arena.ok("fight", "start")
+    arena.ok("declare", "Страж", "special", "Зона контроля")
+    r = arena("declare", "Враг", "attack", "Страж")
+    assert r.exit_code == ExitCode.RULES
+    arena.ok("fight", "next")
+    assert arena.doc()["fight"]["data"]["max_rounds"] == 4
+    for _ in range(4):
+        assert arena.doc()["fight"]["stage"] == "fight"
+        arena.ok("fight", "next")
+    assert arena.doc()["fight"]["stage"] == "endgame"
+
+
+def test_tw_cond_1_rain_takes_2d6_from_every_defense_roll(duel):
+    duel.ok("fight", "start", "--condition", "roll", "--given", "4")
+    assert duel.doc()["fight"]["data"]["condition"] == "rain"
+    duel.ok("fight", "next")
+    r = json.loads(duel.ok("declare", "Викинг", "defend", "--json").stdout)
+    assert len(r["events"][0]["declaration"]["rolls"][0]["faces"]) == 7  # 9d6 - 2d6
