@@ -10,8 +10,8 @@ from rules.i18n import N_, _, ngettext, pgettext
 
 _MOVES = {"attack": N_("attack"), "defend": N_("defense"), "counter": N_("counter"), "special": N_("special")}
 _STAGES = {"approach": N_("the approach (no attacks or damage)"), "fight": N_("fight round {round} of {max_rounds}"),
-           "endgame": N_("the endgame: one attack roll each"), "choice": N_("the choice: {winners} decide the fate "
-                                                                              "of {loser}"),
+           "endgame": N_("the endgame: one attack roll each"), "choice": N_("the choice: execution or mercy for "
+                                                                              "{loser} (won: {winners})"),
            "over": N_("the fight is decided")}
 _CONDITIONS = {"none": N_("no special condition"), "rain": N_("rain: -2d6 defense"),
                "storm": N_("thunderstorm: lightning in fight round {storm_round}"),
