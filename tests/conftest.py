@@ -38,3 +38,17 @@ def crypt(tmp_path, runner):
 
     run.path = saves / "crypt.toml"
     return run
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """Tests read English unless they ask for a language: the machine's locale and a
+    translator left installed by an earlier test must not change what they see."""
+    from rules import i18n
+
+    for var in ("TTCLI_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    previous = i18n.install(i18n.ENGLISH)
+    yield
+    i18n.install(previous if previous is i18n.ENGLISH else i18n.ENGLISH)
