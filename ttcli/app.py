@@ -45,6 +45,12 @@ class TtcliGroup(TyperGroup):
         self.commands[verb] = command
         return command
 
+    def format_help(self, ctx, formatter):
+        from .i18n.help import localize
+
+        localize(self, ctx)
+        return super().format_help(ctx, formatter)
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
@@ -134,8 +140,17 @@ def main_options(
     session: Annotated[str | None, typer.Option(
         "--session", "-s", metavar="NAME",
         help="Session to act on (default: the one chosen with 'session use').")] = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="LANG",
+        help="Language of the output: ru or en (default: $TTCLI_LANG, the session's language "
+             "setting, the locale, else English).")] = None,
 ) -> None:
     env = ctx.obj if isinstance(ctx.obj, Environment) else Environment()
+    from . import i18n
+
+    if lang is not None and i18n.normalize(lang) is None:
+        raise typer.BadParameter(f"unknown language {lang!r}; one of: en, ru", param_hint="--lang")
+    i18n.setup(lang, env.environ)
     env.no_color = env.no_color or no_color
     if saves is not None:
         env.saves = saves
@@ -199,7 +214,9 @@ def _lazy_group(name: str, sub: typer.Typer):
     group = typer.main.get_group(holder).commands[name]
     assert isinstance(group, TyperGroup)  # a Typer added with add_typer becomes a group
     group.commands = LazyCommands(group.commands, infos, lambda command: _convert(command, infos[command]))
-    return group
+    from .i18n.help import make_localized
+
+    return make_localized(group)
 
 
 def _convert(name: str, info):
@@ -208,4 +225,6 @@ def _convert(name: str, info):
 
     holder = typer.Typer()
     holder.registered_commands.append(info)
-    return typer.main.get_group(holder).commands[name]
+    from .i18n.help import make_localized
+
+    return make_localized(typer.main.get_group(holder).commands[name])

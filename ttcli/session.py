@@ -230,6 +230,17 @@ def validate(doc: Mapping[str, Any]) -> list:
     if not isinstance(settings, dict):
         bad("settings", "must be a table")
     else:
+        settings = dict(settings)
+        language = settings.pop("language", None)
+        if language is not None:
+            from .i18n import LANGUAGES, normalize, note_session_language
+
+            if not isinstance(language, str) or normalize(language) is None:
+                bad("settings.language", f"is {language!r}, not a language ttcli speaks",
+                    f"one of: {', '.join(LANGUAGES)}")
+            else:
+                # every load passes through here: the session's language applies from now on
+                note_session_language(language)
         for message in sheet.validate_settings(settings):
             bad("settings", message)
     if isinstance(doc.get("name"), str) and not doc["name"].isprintable():
