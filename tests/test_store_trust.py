@@ -483,6 +483,15 @@ def test_issue_12_hand_edits_outside_the_limits_are_refused_with_the_place(cli, 
     assert "\x1b" not in r.output and "\u202e" not in r.output
 
 
+@pytest.mark.parametrize("fmt", ["plain", "markdown", "bbcode"])
+def test_issue_12_terminal_escapes_in_a_hand_edited_journal_are_spelled_out(cli, crypt, saves, fmt):
+    ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
+    edit(saves / "склеп.journal.toml", '"Викинг"', '"Вик\\u001b[31mинг\\u202e"')
+    r = ok(cli("log", "--format", fmt))
+    assert "\x1b" not in r.output and "\u202e" not in r.output
+    assert "\\x1b" in r.stdout
+
+
 def test_issue_12_a_garbage_journal_is_bad_data_not_an_empty_one(cli, crypt, saves):
     (saves / "склеп.journal.toml").write_bytes(b"\x00\x01 not a journal at all \xff")
     fails(cli("log"), ExitCode.BAD_DATA)
