@@ -114,6 +114,14 @@ class StatusView:
         return data
 
 
+def show_status(env, public: bool = False, fmt: str = "auto") -> None:
+    """``fight status``: the current session's fight, written in ``fmt``."""
+    from .render import emit
+    from .session import open_session
+
+    emit(StatusView(open_session(env).read(), public), fmt, env)
+
+
 def toolbar_text(doc: Mapping[str, Any]) -> str:
     """The prompt's bottom line: round, whose turn, and that character's resources."""
     from rules.fight import encounter_from_doc
