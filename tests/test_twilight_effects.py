@@ -153,3 +153,20 @@ def duel_barrier(tmp_path, runner):
     return Arena(tmp_path, runner, {"Страж": champ(data={"perks": ["full_defense", "control_zone"]}),
                                     "Враг": champ("enemy")})
 
+
+
+def test_tw_revive_1_rebirth_raises_once_but_never_after_an_endgame_defeat(tmp_path, runner):
+    arena = Arena(tmp_path, runner, {"Палач": champ(weapon_dice=9, deadliness=0),
+                                     "Восставший": champ("enemy", hp_max=3, armor_dice=0, endurance=0,
+                                                         data={"perks": ["risen"]})})
+    arena.to_fight()
+    arena.ok("declare", "Палач", "attack", "Восставший", "--given", "6 6 6 6 1 1 1 1 1")
+    events = arena.events("fight", "next")
+    assert kinds(events, "reborn") and not kinds(events, "at_death")
+    assert arena.hp("Восставший") == 1
+    arena.ok("fight", "next")
+    arena.ok("fight", "next")  # three fight rounds: the endgame
+    arena.ok("declare", "Палач", "attack", "Восставший", "--given", "6 6 1 1 1 1 1 1 1")
+    arena.ok("declare", "Восставший", "attack", "Палач", "--given", "1 1 1 1 1 1")
+    events = arena.events("fight", "next", "--given", "20")
+    assert not kinds(events, "reborn") and kinds(events, "at_death")[0]["d100"] == 20

@@ -167,6 +167,7 @@ _MESSAGES: dict[str, Message] = {
     "wound": lambda f, v: _("{name}: {wound} from the next round{energy}.").format(
         name=f["name"], wound=_(_WOUNDS[f["level"]]),
         energy=(", " + _("-{n} energy").format(n=f["energy"])) if f.get("energy") else ""),
+    "reborn": lambda f, v: _("{name} rises again with 1 HP.").format(name=f["name"]),
     "exhausted": lambda f, v: _("{name} is EXHAUSTED: -1 AP, -4d6, no counter.").format(name=f["name"]),
     "at_death": lambda f, v: _at_death(f),
     "mutual_blows": lambda f, v: (_("Mutual lethal blows: {first} has the higher main stat and lands first.")

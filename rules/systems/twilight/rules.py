@@ -22,7 +22,7 @@ from rules.core.errors import RuleError
 from rules.core.outcome import Outcome, Work
 from rules.core.sources import DiceSource
 from rules.core.state import DEAD, OK, Combatant, Encounter, Fight, Status, find
-from rules.i18n import N_, _
+from rules.i18n import N_, _, ngettext
 from rules.systems.twilight import champion as ch
 from rules.systems.twilight import stages as st
 from rules.systems.twilight.data import DECODERS
@@ -244,7 +244,8 @@ def _withdraw(rules: Twilight, enc: Encounter, source: DiceSource | None, name: 
         return rounds.withdraw(rules, enc, who, work=work)
     mine = list(declared[who].get("rolls", []))
     if not 1 <= roll <= len(mine):
-        raise RuleError(_("{name} declared {n} roll(s); there is no roll {roll}").format(
+        raise RuleError(ngettext("{name} declared {n} roll; there is no roll {roll}",
+                                 "{name} declared {n} rolls; there is no roll {roll}", len(mine)).format(
             name=who, n=len(mine), roll=roll))
     del mine[roll - 1]
     if not mine:
@@ -512,7 +513,7 @@ class Twilight(SystemRules):
                     continue
             work.tell("endgame_won", about=[winner, loser], name=winner, loser=loser,
                       successes=[max(sa, sb), min(sa, sb)])
-            at_death(rnd, loser, gods=gods)
+            at_death(rnd, loser, gods=gods, endgame=True)
         if pairs_done:
             data["cycles"] = 0
         data["fallen"] = [*data.get("fallen", []), *rnd.fallen]
@@ -601,7 +602,7 @@ class Twilight(SystemRules):
             self._to_endgame(work)
 
 
-_FIGHT_MARKS = ("wound_energy", "counter_used", "bleed", "poison")
+_FIGHT_MARKS = ("wound_energy", "counter_used", "bleed", "poison", "reborn")
 
 
 def _give(work: Work, name: str, amount: int) -> None:
