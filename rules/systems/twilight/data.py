@@ -134,6 +134,20 @@ class Decoders:
     decode_fight_data = staticmethod(decode_fight)
 
     @staticmethod
+    def fight_notes(enc: Any) -> tuple[str, ...]:
+        """The stage and conditions, for ``fight status``."""
+        from rules.systems.twilight.messages import stage_text
+
+        return () if enc.fight is None else (stage_text(enc.fight.stage, enc.fight.data),)
+
+    @staticmethod
+    def status_notes(combatant: Any) -> tuple[str, ...]:
+        """Wound, bleeding, poison, exhaustion, a spent counter, legend as ``300 (600)``."""
+        from rules.systems.twilight.messages import champion_notes
+
+        return champion_notes(combatant)
+
+    @staticmethod
     def decode_turn_data(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
         return _read(raw, path, {}, "a twilight turn's data")
 

@@ -98,6 +98,38 @@ def _stage(f: Fields, view: View) -> str:
     return line
 
 
+def stage_text(stage: str, data: Mapping[str, Any]) -> str:
+    """``stage: fight round 2 of 3; conditions: rain ...`` for ``fight status``."""
+    text = _(_STAGES.get(stage) or stage).format(
+        round=data.get("fight_round", 1), max_rounds=data.get("max_rounds", 3),
+        winners=", ".join(data.get("winners", [])), loser=data.get("loser", ""))
+    line = _("Stage: {stage}.").format(stage=text)
+    condition = data.get("condition")
+    if condition:
+        line += " " + _("Conditions: {what}.").format(
+            what=_(_CONDITIONS[condition]).format(storm_round=data.get("storm_round", "")))
+    return line
+
+
+def champion_notes(c: Any) -> tuple[str, ...]:
+    """A champion's marks in ``fight status``: wound, bleeding, poison, exhaustion, counter, legend."""
+    notes = []
+    wound = c.data.get("wound", 0)
+    if wound:
+        notes.append(_(_WOUNDS[wound]))
+    for what, label in (("bleed", N_("BLEEDING({n})")), ("poison", N_("POISON({n})"))):
+        mark = c.data.get(what)
+        if isinstance(mark, Mapping):
+            notes.append(_(label).format(n=mark["n"]))
+    if c.resources.get("energy", 1) <= 0:
+        notes.append(_("EXHAUSTED"))
+    if c.data.get("counter_used"):
+        notes.append(_("counter spent"))
+    notes.append(_("legend {unspent} ({total})").format(unspent=c.resources.get("legend", 0),
+                                                        total=c.resources.get("legend_total", 0)))
+    return tuple(notes)
+
+
 def _pool(f: Fields, view: View) -> str:
     what = _(_MOVES.get(f["roll"]) or f["roll"])
     if f.get("perk"):
