@@ -56,8 +56,14 @@ class StatusView:
 
     def lines(self, s) -> list[str]:
         from rules.core.effects import describe
+        from rules.systems import system_data
 
         enc = self._encounter()
+        # the system's light data readers may add its own marks (stage, wounds ...);
+        # asked there, not of the fight rules, so a status loads no rules
+        readers = system_data(enc.system)
+        fight_notes = getattr(readers, "fight_notes", lambda enc: ())
+        status_notes = getattr(readers, "status_notes", lambda c: ())
         fight = enc.fight
         title = f"{self.doc.get('name')} ({enc.system})"
         out = [s.strong(s.escape(title))]
@@ -74,6 +80,7 @@ class StatusView:
             if order:
                 marked = [f"{n} (now)" if n == fight.current else n for n in order]
                 out.append(s.escape("order: " + " > ".join(marked)))
+            out.extend(s.escape(line) for line in fight_notes(enc))
         for c in enc:
             if self.public and c.hidden:
                 continue
@@ -84,6 +91,9 @@ class StatusView:
                 state = resources_text(enc.system, c)
                 if c.status != "ok":
                     state += f", {c.status}"
+                notes = status_notes(c)
+                if notes:
+                    state += "; " + ", ".join(notes)
             tag = " (hidden)" if c.hidden else ""
             out.append(s.escape(f"  {c.side[0].upper()} {c.name}{tag}: {state}"))
             for effect in c.effects:
