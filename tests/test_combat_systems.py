@@ -13,7 +13,7 @@ from rules.core.sources import GivenSource
 from rules.systems import system_rules
 from rules.systems.dungeon.rules import RULES as DG
 
-NOT_YET = ("terra", "twilight", "skirmish")
+NOT_YET = ("terra", "twilight")
 
 
 def roster(system: str) -> cb.Encounter:

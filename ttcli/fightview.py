@@ -74,6 +74,7 @@ class StatusView:
             if order:
                 marked = [f"{n} (now)" if n == fight.current else n for n in order]
                 out.append(s.escape("order: " + " > ".join(marked)))
+            out.extend(s.escape(line) for line in _fight_notes(enc, self.public))
         for c in enc:
             if self.public and c.hidden:
                 continue
@@ -112,6 +113,18 @@ class StatusView:
             for c in combatants
         ]
         return data
+
+
+def _fight_notes(enc, public: bool) -> list[str]:
+    """What the system says about the running fight beyond the clock (attacks
+    waiting for an answer ...), through its light data readers' ``fight_notes``."""
+    from rules.systems import system_data
+
+    notes = getattr(system_data(enc.system), "fight_notes", None)
+    if notes is None:
+        return []
+    hidden = {c.name for c in enc if c.hidden} if public else set()
+    return list(notes(enc.fight, hidden))
 
 
 def toolbar_text(doc: Mapping[str, Any]) -> str:
