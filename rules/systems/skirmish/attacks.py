@@ -70,10 +70,11 @@ class Attacks(SkirmishFight):
             if chosen is None:
                 raise RuleError(_("{name} carries no weapons; leave out --weapon to strike with bare hands")
                                 .format(name=c.name))
-        elif len(carried) == 1:
-            chosen = next(iter(carried.values()))
         elif not carried:
             return BARE_HANDS
+        elif len(arms := [w for w in carried.values() if w.kind != gear.SHIELD] or list(carried.values())) == 1:
+            # a shield strikes only when named: the one weapon besides it is meant [I]
+            chosen = arms[0]
         else:
             raise RuleError(_("{name} carries several weapons; name one with --weapon ({names})")
                             .format(name=c.name, names=", ".join(carried)))
