@@ -260,12 +260,15 @@ def toml_error(exc, text: str, path) -> StoreError:
 
 
 def check_format(doc, path, text: str | None = None) -> int:
-    found = locate_field(text, ("format",)) if text is not None else None
-    place = {"line": found[0], "col": found[1]} if found else {}
     if "format" not in doc:
         raise StoreError(path, "missing `format` key", field="format",
                          hint=f"add `format = {FORMAT}` as the first line")
     version = doc["format"]
+    if type(version) is int and 1 <= version <= FORMAT:
+        return version
+    # only a bad version is located in the text: scanning every line costs a read of a big session dearly
+    found = locate_field(text, ("format",)) if text is not None else None
+    place = {"line": found[0], "col": found[1]} if found else {}
     if type(version) is not int:
         kind = {bool: "a boolean", float: "a float", str: "a string", list: "an array", dict: "a table"}.get(
             type(version), type(version).__name__)

@@ -112,7 +112,8 @@ class Attacks(SkirmishFight):
         return work.outcome({"kind": "attack", "actor": a, "target": t}, hidden=work.hidden(a))
 
     def counter(self, enc: Encounter, source: DiceSource, name: str, target: str, *,
-                weapon: str | None = None, answer: str | None = None, rerolls: int = 0) -> Outcome:
+                weapon: str | None = None, answer: str | None = None, rerolls: int = 0,
+                strike: bool = False) -> Outcome:
         """SK-OUT-1: after a successful dodge, an attack out of turn for 2 st, then 4, 8 ..."""
         work = self.work(enc)
         b, a = self.fighter(work, name), self.fighter(work, target)
@@ -135,7 +136,8 @@ class Attacks(SkirmishFight):
         work.fight = fightdata.bump(fightdata.put(fight, "dodged", dodged), "counters", b)
         work.tell("counter", about=[b, a], name=b, target=a, number=done + 1, cost=cost, st_before=st,
                   st_after=st - cost)
-        self.strike(work, source, b, a, weapon=weapon, answer=answer, rerolls=rerolls, counter=True)
+        self.strike(work, source, b, a, weapon=weapon, answer=answer, rerolls=rerolls, strike_with_ranged=strike,
+                    counter=True)
         return work.outcome({"kind": "counter", "actor": b, "target": a, "cost": cost}, hidden=work.hidden(b))
 
     def strike(self, work: Work, source: DiceSource, a: str, t: str, *, weapon: str | None, answer: str | None,

@@ -94,7 +94,7 @@ def _hit(f: Fields, view: View) -> str:
         parts.append(_("{dice} ({faces})").format(dice=f["dice"], faces="+".join(map(str, f["faces"]))))
     if f["strength"]:
         parts.append(_("{n} strength").format(n=f["strength"]))
-    shield = _(" + {n} shield").format(n=_number(f["shield"])) if f["shield"] else ""
+    shield = _(" - {n} shield").format(n=_number(f["shield"])) if f["shield"] else ""
     news = _status(f)
     return _("Damage {parts} = {damage} - def {armour}{shield}: {target} loses {dealt} HP "
              "({before} -> {after}){news}.").format(

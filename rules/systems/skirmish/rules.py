@@ -30,6 +30,9 @@ _REROLL = Param("reroll", COUNT, "Rerolls of this d20 from the fight's allowance
 _WEAPON = Param("weapon", TEXT, "The weapon by name, from the character's data.weapons.",
                 "Оружие по названию (из data.weapons персонажа).", option=True, required=False)
 
+_STRIKE = Param("strike", FLAG, "Strike with a ranged weapon in melee (SK-MELEE-1).",
+                "Ударить стрелковым оружием в ближнем бою.", option=True, default=False)
+
 
 def _attack(rules: Skirmish, enc: Encounter, source: DiceSource, attacker: str, target: str, weapon: str | None,
             answer: str | None, reroll: int, wind: bool, rain: bool, terrain: bool, cover: int | None,
@@ -56,8 +59,7 @@ ACTIONS = Catalogue((
             Param("cover", INT, "The target is in cover of this destruction rating: the shot hits the cover "
                   "(SK-COVER-1).", "Цель в укрытии с этим показателем разрушения: выстрел бьёт в укрытие.",
                   option=True, required=False),
-            Param("strike", FLAG, "Strike with a ranged weapon in melee (SK-MELEE-1).",
-                  "Ударить стрелковым оружием в ближнем бою.", option=True, default=False),
+            _STRIKE,
             Param("dash", COUNT, "Dash this many metres first: st = metres, d(accuracy) - accuracy (SK-MOVE-1).",
                   "Рывок на столько метров: st = метры, d(меткость) - меткость.", option=True, required=False),
         ),
@@ -91,9 +93,9 @@ ACTIONS = Catalogue((
         help_ru="Контратака после удачного уклонения, вне хода: 2 st, затем 4, 8 ...",
         aliases=("контратака",), rolls=True, out_of_turn=True,
         params=(_WHO, Param("target", NAME, "Whose attack was dodged.", "Чью атаку увернулись."),
-                _WEAPON, _ANSWER, _REROLL),
-        run=lambda rules, enc, source, name, target, weapon, answer, reroll: rules.counter(
-            enc, source, name, target, weapon=weapon, answer=answer, rerolls=reroll),
+                _WEAPON, _ANSWER, _REROLL, _STRIKE),
+        run=lambda rules, enc, source, name, target, weapon, answer, reroll, strike: rules.counter(
+            enc, source, name, target, weapon=weapon, answer=answer, rerolls=reroll, strike=strike),
         examples=("counter Рыцарь Разбойник", "counter Рыцарь Разбойник --answer block"),
     ),
     Action(
