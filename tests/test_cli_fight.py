@@ -166,16 +166,6 @@ def test_fight_end_reports_and_clears_the_fight(fight):
     assert "fight" not in status(fight)
 
 
-def test_other_systems_refuse_fights_clearly(tmp_path, runner):
-    from ttcli.app import app
-
-    saves = tmp_path / "s"
-    saves.mkdir()
-    shutil.copy(ROOT / "saves" / "skirmish.toml", saves / "skirmish.toml")
-    r = runner.invoke(app, ["--saves", str(saves), "--session", "skirmish", "fight", "start"])
-    assert r.exit_code == ExitCode.RULES and "not available yet" in r.stderr
-
-
 def test_fight_commands_use_committed_dice_and_verify(fight, tmp_path):
     ok(fight("session", "commit"))
     ok(fight("fight", "start", "--ambush", "party"))

@@ -62,7 +62,6 @@ class StatusView:
         # the system's light data readers may add its own marks (stage, wounds ...);
         # asked there, not of the fight rules, so a status loads no rules
         readers = system_data(enc.system)
-        fight_notes = getattr(readers, "fight_notes", lambda enc: ())
         status_notes = getattr(readers, "status_notes", lambda c: ())
         fight = enc.fight
         title = f"{self.doc.get('name')} ({enc.system})"
@@ -80,7 +79,7 @@ class StatusView:
             if order:
                 marked = [f"{n} (now)" if n == fight.current else n for n in order]
                 out.append(s.escape("order: " + " > ".join(marked)))
-            out.extend(s.escape(line) for line in fight_notes(enc))
+            out.extend(s.escape(line) for line in _fight_notes(enc, self.public))
         for c in enc:
             if self.public and c.hidden:
                 continue
@@ -122,6 +121,18 @@ class StatusView:
             for c in combatants
         ]
         return data
+
+
+def _fight_notes(enc, public: bool) -> list[str]:
+    """What the system says about the running fight beyond the clock (attacks
+    waiting for an answer ...), through its light data readers' ``fight_notes``."""
+    from rules.systems import system_data
+
+    notes = getattr(system_data(enc.system), "fight_notes", None)
+    if notes is None or enc.fight is None:
+        return []
+    hidden = {c.name for c in enc if c.hidden} if public else set()
+    return list(notes(enc, hidden))
 
 
 def show_status(env, public: bool = False, fmt: str = "auto") -> None:
