@@ -45,6 +45,8 @@ def resources_text(system: str, c) -> str:
 
 @dataclass(frozen=True)
 class StatusView:
+    """``fight status``: round, turn, order and every combatant's state, for the master or the players."""
+
     doc: Mapping[str, Any]
     public: bool = False
     kind = "status"
