@@ -464,6 +464,24 @@ def test_issue_12_undo_restores_a_broken_file_after_confirming(cli, crypt, saves
     assert "Викинг" in ok(cli("char", "list")).stdout
 
 
+def test_issue_12_undo_journals_its_event_under_the_session_lock(cli, crypt, saves, monkeypatch):
+    from ttcli.store import files, session
+    from ttcli.store.files import lock_path
+
+    ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
+    real_append, held = session.append_event, []
+
+    def append(path, event):
+        entry = files._held.get(lock_path(saves / "склеп.toml"))
+        held.append((event["kind"], entry is not None and entry[1] > 0))
+        return real_append(path, event)
+
+    monkeypatch.setattr(session, "append_event", append)
+    ok(cli("undo"))
+    ok(cli("redo"))
+    assert held == [("undo", True), ("redo", True)]
+
+
 # ---------------------------------------------------------------- validation
 
 
@@ -478,9 +496,12 @@ def test_issue_12_hand_edits_outside_the_limits_are_refused_with_the_place(cli, 
     ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
     path = saves / "склеп.toml"
     edit(path, old, new)
-    r = fails(cli("char", "list"), ExitCode.BAD_DATA, *words)
-    assert re.search(r"склеп\.toml:\d+:\d+", r.stderr)
-    assert "\x1b" not in r.output and "\u202e" not in r.output
+    for command in (("char", "list"), ("session", "show"), ("roll", "1d6")):
+        r = fails(cli(*command), ExitCode.BAD_DATA, *words)
+        assert re.search(r"склеп\.toml:\d+:\d+", r.stderr)
+        assert "\x1b" not in r.output and "\u202e" not in r.output
+    listing = ok(cli("session", "list"))
+    assert "BROKEN" in listing.stdout and "\x1b" not in listing.output and "\u202e" not in listing.output
 
 
 @pytest.mark.parametrize("fmt", ["plain", "markdown", "bbcode"])
