@@ -180,7 +180,8 @@ class History:
                                hint="a change made after an undo drops the states that were undone")
         return self.put_back(self.states[target])
 
-    def put_back(self, state: StateInfo) -> bytes:
+    def snapshot(self, state: StateInfo) -> bytes:
+        """The bytes of a kept state, checked against its checksum."""
         path = self.snapshot_path(state.id)
         try:
             data = read_bytes(path)
@@ -188,6 +189,10 @@ class History:
             raise StoreError(path, "snapshot missing", hint=self.hint) from None
         if digest(data) != state.sha256:
             raise StoreError(path, "snapshot does not match its recorded checksum", hint=self.hint)
+        return data
+
+    def put_back(self, state: StateInfo) -> bytes:
+        data = self.snapshot(state)
         self.pending = [state.id, state.sha256]
         self.save()
         atomic_write(self.session_path, data)

@@ -20,7 +20,7 @@ import copy
 import os
 
 from .errors import StoreError
-from .files import atomic_write, clean_stale_temps, locked, read_bytes, real_folder
+from .files import atomic_write, clean_stale_temps, locked, read_bytes
 from .history import CREATED, DEFAULT_KEEP, HAND_EDIT, RESTORED, WRITTEN, History, digest
 from .journal import append_event, journal_path, read_events
 from .toml import dump_document, is_read_only, locate_field, parse_document
@@ -262,15 +262,10 @@ class SessionFile:
             if not history.states:
                 raise StoreError(self.path, "the undo history is empty: there is no earlier state to restore",
                                  hint="fix the file by hand")
-            try:
-                broken = read_bytes(self.path)
-            except FileNotFoundError:
-                broken = b""
-            real_folder(history.folder, create=True)
-            atomic_write(history.folder / "broken.toml", broken)
-            state = history.states[history.position()]  # -1, the newest, when none is current
-            data = history.put_back(state)
-            history.commit(history.prepare(data), state.sha256, RESTORED)
+            with contextlib.suppress(FileNotFoundError):
+                atomic_write(history.folder / "broken.toml", read_bytes(self.path))
+            data = history.snapshot(history.states[history.position()])  # -1, the newest, when none is current
+            self._save(history, data, RESTORED)
             if event is not None:
                 append_event(self.journal_path, event)
             return parse_document(data, self.path, read_only=True)
