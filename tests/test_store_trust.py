@@ -186,9 +186,20 @@ def forge_die(event, kind):
 
 
 def forge_words(event, kind):
+    """The last number of the record's line, and only there."""
     index = next(i for i, r in enumerate(event["events"]) if r["kind"] == kind)
-    assert event["text"]
-    event["text"][min(index, len(event["text"]) - 1)] += " (rerolled)"
+    line = min(index, len(event["text"]) - 1)
+    event["text"][line] = re.sub(r"(\d+)(\D*)$", lambda m: f"{int(m[1]) + 1}{m[2]}", event["text"][line])
+
+
+RUSSIAN = {"body check": "проверка ТЕЛО", "d20": "к20", "body": "ТЕЛО", "vs": "против", "success": "успех",
+           "failure": "провал"}
+
+
+def in_russian(line: str) -> str:
+    for english, russian in RUSSIAN.items():
+        line = line.replace(english, russian)
+    return line
 
 
 def test_issue_12_an_honest_fight_journal_verifies_every_shown_line(cli, fought):
@@ -219,6 +230,19 @@ def test_issue_12_an_edited_result_in_a_fight_event_is_caught(cli, fought, event
     r = verify(cli, path, SECRET)
     assert r.exit_code == ExitCode.FAILED, r.output
     assert f"event {event['seq']}: " in r.stdout and words in r.stdout
+
+
+def test_issue_12_a_line_in_other_words_with_the_same_numbers_is_not_accused(cli, fought):
+    # a journal written in Russian, or by a version that worded the line otherwise
+    path, data = fought
+    event = next(e for e in data["events"] if e["kind"] == "check")
+    event["text"] = [in_russian(line) for line in event["text"]]
+    assert "проверка ТЕЛО" in event["text"][0]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    ok(verify(cli, path, SECRET))
+    forge_words(event, "check")
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert verify(cli, path, SECRET).exit_code == ExitCode.FAILED
 
 
 def test_issue_12_an_edited_health_line_of_an_attack_is_caught(cli, fought):

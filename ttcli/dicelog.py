@@ -354,8 +354,10 @@ class _Words:
     """The shown lines of fight events, said again from their records.
 
     The system that wrote a journal is not recorded in it, so every known
-    system's message table is tried; a line counts as re-derived in the
-    language verify runs in or in English (the source texts).
+    system's message table is tried, in the language verify runs in and in
+    English (the source texts).  A line in other words (a journal written in
+    another language, or by a version that worded it otherwise) must show the
+    same numbers: what the words mean follows from those numbers.
     """
 
     def __init__(self) -> None:
@@ -407,6 +409,15 @@ def _unsaid(table: Mapping[str, Any], records: list[Mapping[str, Any]], shown: l
             lines = render(table, str(record.get("kind")), {k: v for k, v in record.items() if k != "kind"})
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             continue  # this table reads the kind otherwise: not its words
-        if lines and shown[at:at + len(lines)] == lines:
+        said = shown[at:at + len(lines)]
+        if lines and len(said) == len(lines) and all(map(_same, said, lines)):
             at += len(lines)
     return shown[at] if at < len(shown) else None
+
+
+def _same(shown: str, said: str) -> bool:
+    """The line itself, or one in other words (another language, an older wording)
+    that shows the very same numbers."""
+    import re
+
+    return shown == said or sorted(re.findall(r"\d+", shown)) == sorted(re.findall(r"\d+", said))
