@@ -151,9 +151,9 @@ class History:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(entry.path)
 
-    def record(self, data: bytes, origin: str) -> None:
-        """Snapshot bytes that are already in the session file (a hand edit)."""
-        self.commit(self.prepare(data), digest(data), FIRST_SEEN if origin == HAND_EDIT and not self.states else origin)
+    def record(self, data: bytes) -> None:
+        """Snapshot bytes that are already in the session file: a hand edit, or a file first seen."""
+        self.commit(self.prepare(data), digest(data), HAND_EDIT if self.states else FIRST_SEEN)
 
     def reset(self) -> None:
         """Forget every state (a new session created under an old name)."""

@@ -21,9 +21,9 @@ import os
 
 from .errors import StoreError
 from .files import atomic_write, clean_stale_temps, locked, read_bytes
-from .history import CREATED, DEFAULT_KEEP, HAND_EDIT, RESTORED, WRITTEN, History, digest
+from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History, digest
 from .journal import append_event, journal_path, read_events
-from .toml import dump_document, is_read_only, locate_field, parse_document
+from .toml import dump_document, is_read_only, parse_document, placed
 
 TYPE_CHECKING = False  # typing is start-up cost on the roll path
 if TYPE_CHECKING:
@@ -121,11 +121,7 @@ class SessionFile:
 
     def _check(self, doc, text: str | None) -> None:
         """Raise the first validation problem, located; all of them in ``.errors``."""
-        problems = []
-        for error in self.validate(doc):
-            place = locate_field(text, error.field) if text is not None and error.line is None and error.field else None
-            problems.append(error.located(path=error.path or os.fspath(self.path),
-                                          **dict(zip(("line", "col"), place or (), strict=False))))
+        problems = [placed(error.located(path=error.path or self.path), text) for error in self.validate(doc)]
         if problems:
             problems[0].errors = tuple(problems)
             raise problems[0]
@@ -150,7 +146,7 @@ class SessionFile:
         if not history.load().sync(data):
             # bytes the store wrote itself were validated before they were written
             self._check(doc, data.decode("utf-8"))
-            history.record(data, HAND_EDIT)
+            history.record(data)
         return data, doc
 
     def _dump(self, doc) -> bytes:

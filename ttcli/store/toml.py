@@ -134,7 +134,7 @@ def locate_field(text: str, field) -> tuple[int, int] | None:
     return best[1] if best else None
 
 
-def _placed(error: StoreError, text: str | None) -> StoreError:
+def placed(error: StoreError, text: str | None) -> StoreError:
     """``error`` with the line and column of its field in ``text``, when it can be found."""
     place = locate_field(text, error.field) if text is not None and error.field and error.line is None else None
     return error.located(line=place[0], col=place[1]) if place else error
@@ -200,16 +200,14 @@ def parse_document(data: bytes, path=None, *, read_only: bool = False) -> dict:
         raise StoreError(path, "empty session file", line=1, hint="restore it with `undo`, or create the session again")
     doc, text = parse_toml(data, path)
     try:
-        check_format(doc)
-    except FormatTooNew as exc:
-        if not read_only:
-            raise _placed(exc.located(path=path), text) from None
-    except StoreError as exc:
-        raise _placed(exc.located(path=path), text) from None
-    try:
+        try:
+            check_format(doc)
+        except FormatTooNew:
+            if not read_only:
+                raise
         check_values(doc)
     except StoreError as exc:
-        raise _placed(exc.located(path=path), text) from None
+        raise placed(exc.located(path=path), text) from None
     return doc
 
 
