@@ -245,6 +245,23 @@ def test_issue_12_a_line_in_other_words_with_the_same_numbers_is_not_accused(cli
     assert verify(cli, path, SECRET).exit_code == ExitCode.FAILED
 
 
+def test_issue_12_the_players_lines_of_a_fight_with_a_hidden_combatant_are_checked_too(cli, crypt, tmp_path):
+    ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
+    ok(cli("char", "add", "Гоблин", "--side", "enemy", "--hidden", "тело=2", "реак=3", "--force"))
+    ok(cli("session", "commit", "--secret", SECRET))
+    ok(cli("fight", "start"))
+    ok(cli("session", "reveal"))
+    path, data = export(cli, tmp_path)
+    event = next(e for e in data["events"] if e["kind"] == "fight_start")
+    assert "Гоблин" not in " ".join(event["public_text"])  # the players' lines leave the hidden one out
+    ok(verify(cli, path, SECRET))
+    line = event["public_text"][0]
+    event["public_text"][0] = re.sub(r"d6 = (\d)", lambda m: f"d6 = {int(m[1]) % 6 + 1}", line, count=1)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    r = verify(cli, path, SECRET)
+    assert r.exit_code == ExitCode.FAILED and "its records do not say so" in r.stdout
+
+
 def test_issue_12_an_edited_health_line_of_an_attack_is_caught(cli, fought):
     path, data = fought
     event = next(e for e in data["events"] if e["kind"] == "attack")
