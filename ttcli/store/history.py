@@ -23,7 +23,7 @@ import os
 from pathlib import Path
 
 from .errors import HistoryLimit, StoreError
-from .files import atomic_write, clean_stale_temps, read_bytes, real_folder
+from .files import atomic_write, beside, clean_stale_temps, read_bytes, real_folder
 
 DEFAULT_KEEP = 20
 CREATED, WRITTEN, HAND_EDIT, FIRST_SEEN, RESTORED = "create", "write", "hand-edit", "first-seen", "restore"
@@ -32,8 +32,7 @@ _ABOUT = "ttcli undo history of one session; managed by ttcli, please do not edi
 
 def history_dir(session_path) -> Path:
     """``fight.toml`` -> ``fight.history`` beside it."""
-    path = Path(session_path)
-    return path.with_name(f"{path.stem}.history")
+    return Path(beside(session_path, "history"))
 
 
 def digest(data: bytes) -> str:

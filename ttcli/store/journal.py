@@ -25,7 +25,7 @@ import os
 import re
 
 from .errors import StoreError
-from .files import fsync_dir, locked, open_regular, read_bytes, write_all
+from .files import beside, fsync_dir, locked, open_regular, read_bytes, write_all
 
 JOURNAL_HEADER = (
     "# ttcli journal: one [[event]] per action, appended and never rewritten.\n"
@@ -40,8 +40,7 @@ def journal_path(session_path):
     """``fight.toml`` -> ``fight.journal.toml`` beside it (a Path)."""
     from pathlib import Path
 
-    path = Path(session_path)
-    return path.with_name(f"{path.stem}.journal.toml")
+    return Path(beside(session_path, "journal"))
 
 
 class TornTail:

@@ -20,7 +20,7 @@ import copy
 import os
 
 from .errors import StoreError
-from .files import atomic_write, clean_stale_temps, locked, read_bytes
+from .files import atomic_write, beside, clean_stale_temps, locked, read_bytes
 from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History, digest
 from .journal import append_event, journal_path, read_events
 from .toml import dump_document, is_read_only, parse_document, placed
@@ -69,14 +69,9 @@ class Draft(dict):
 # counters as burned, so `verify` can tell them from a deleted roll.
 
 
-def dice_path(session_path) -> str:
-    folder, name = os.path.split(os.fspath(session_path))
-    return os.path.join(folder, f".{name}.dice")
-
-
 def _read_dice(session_path) -> tuple[str, int, int] | None:
     try:
-        fields = read_bytes(dice_path(session_path)).decode("ascii").split()
+        fields = read_bytes(beside(session_path, "dice")).decode("ascii").split()
         return fields[0], int(fields[1]), int(fields[2] if len(fields) > 2 else fields[1])
     except (FileNotFoundError, UnicodeDecodeError, IndexError, ValueError):
         return None  # absent or torn: the session file's own counter applies
@@ -89,7 +84,7 @@ def dice_counter(session_path, commitment: str) -> int:
 
 
 def _write_dice(session_path, commitment: str, reserved: int, journaled: int) -> None:
-    atomic_write(dice_path(session_path), f"{commitment} {reserved} {journaled}\n", sync_dir=False)
+    atomic_write(beside(session_path, "dice"), f"{commitment} {reserved} {journaled}\n", sync_dir=False)
 
 
 def _burned(commitment: str, start: int, end: int, why: str) -> dict:
@@ -226,7 +221,7 @@ class SessionFile:
                 if before:
                     _write_dice(self.path, *before)
                 else:
-                    os.unlink(dice_path(self.path))
+                    os.unlink(beside(self.path, "dice"))
             raise
         if draft.dice is not None:
             _write_dice(self.path, draft.dice[0], draft.dice[1], draft.dice[1])
