@@ -8,11 +8,26 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     import os
 
-    args = sys.argv[1:] if argv is None else argv
+    from .i18n import normalize, setup, take_lang_flag
+
+    # --lang works anywhere on the line; the root group reads it first
+    lang, args = take_lang_flag(list(sys.argv[1:] if argv is None else argv))
+    if lang is not None and normalize(lang) is None:
+        sys.stderr.write(f"ttcli: error: --lang: unknown language {lang!r}\nhint: one of: en, ru\n")
+        return 2
+    setup(lang)
     if args[:1] == ["roll"] and not os.environ.get("TTCLI_NO_FASTPATH"):
         from .fastroll import run
 
         code = run(args[1:])
+        if code is not None:
+            return code
+    argv = args if lang is None else ["--lang", lang, *args]
+
+    if args[:1] != ["roll"] and "_TTCLI_COMPLETE" not in os.environ and not os.environ.get("TTCLI_NO_FASTPATH"):
+        from .fastfight import run as run_fight
+
+        code = run_fight(args)
         if code is not None:
             return code
 

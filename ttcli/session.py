@@ -230,6 +230,17 @@ def validate(doc: Mapping[str, Any]) -> list:
     if not isinstance(settings, dict):
         bad("settings", "must be a table")
     else:
+        settings = dict(settings)
+        language = settings.pop("language", None)
+        if language is not None:
+            from .i18n import LANGUAGES, normalize, note_session_language
+
+            if not isinstance(language, str) or normalize(language) is None:
+                bad("settings.language", f"is {language!r}, not a language ttcli speaks",
+                    f"one of: {', '.join(LANGUAGES)}")
+            else:
+                # every load passes through here: the session's language applies from now on
+                note_session_language(language)
         for message in sheet.validate_settings(settings):
             bad("settings", message)
     if isinstance(doc.get("name"), str) and not doc["name"].isprintable():
@@ -265,8 +276,8 @@ def validate(doc: Mapping[str, Any]) -> list:
 
 def _validate_encounter(doc: Mapping[str, Any], bad) -> None:
     """Effects and the fight, as the combat rules read them (a hand edit may break them)."""
+    from rules.core.codec import encounter_from_doc
     from rules.core.errors import DocumentError
-    from rules.fight import encounter_from_doc
 
     from .store import format_field
 
@@ -344,8 +355,6 @@ def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> Non
                 f"known: {', '.join(sorted(known))}")
         elif not isinstance(value, int) or isinstance(value, bool):
             bad(f"{where}.resources.{key}", f"must be a whole number, not {value!r}")
-    from .roster import system_problems
-
     for field, message in system_problems(sheet, where, table):
         bad(field, message)
     try:
@@ -366,6 +375,24 @@ def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> Non
         if cap_key in derived and derived[cap_key] < 0:
             bad(f"{where}.stats.{cap_key}" if cap_key in stats else f"{where}.stats",
                 f"maximum HP is {derived[cap_key]}; it cannot be negative")
+
+
+def system_problems(sheet, where: str, table: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What the system's own rules find wrong in a stored combatant: (field, message).
+
+    Asked of the system's data readers (``combatant_problems``), so no system is
+    named here.  ``where`` is the combatant's field (``combatants."Викинг"``);
+    each field returned starts with it.
+    """
+    from rules.systems import system_data
+
+    check = getattr(system_data(sheet.system), "combatant_problems", None)
+    found = check(sheet, table) if check is not None else []
+    if not found:
+        return []
+    from .store import format_field
+
+    return [(f"{where}.{format_field(path)}", message) for path, message in found]
 
 
 def match_name(names, query: str, what: str = "combatant") -> str:
