@@ -262,6 +262,30 @@ def test_issue_12_the_players_lines_of_a_fight_with_a_hidden_combatant_are_check
     assert r.exit_code == ExitCode.FAILED and "its records do not say so" in r.stdout
 
 
+def test_issue_12_a_round_clock_pool_rolled_when_declared_verifies_where_the_round_resolves(
+        cli, tmp_path, saves):
+    # twilight: the dice are drawn by `declare` and shown again when the round resolves
+    import shutil
+    from pathlib import Path
+
+    saves.mkdir()
+    shutil.copy(Path(__file__).parent.parent / "saves" / "arena.toml", saves / "arena.toml")
+    ok(cli("session", "use", "arena"))
+    ok(cli("session", "commit", "--secret", SECRET))
+    for line in ("fight start", "fight next", "declare Кочевник attack Викинг", "declare Викинг defend",
+                 "fight next"):
+        ok(cli(*line.split()))
+    ok(cli("session", "reveal"))
+    path, data = export(cli, tmp_path)
+    ok(verify(cli, path, SECRET))
+    resolved = next(e for e in reversed(data["events"]) if e["kind"] == "round_resolved")
+    pool = next(r for r in resolved["events"] if r.get("faces") and r["kind"] != "revealed")
+    pool["faces"] = [7 - f for f in pool["faces"]]  # the same count of dice, other faces
+    path.write_text(json.dumps(data), encoding="utf-8")
+    r = verify(cli, path, SECRET)
+    assert r.exit_code == ExitCode.FAILED and "which none of its dice has" in r.stdout
+
+
 def test_issue_12_an_edited_health_line_of_an_attack_is_caught(cli, fought):
     path, data = fought
     event = next(e for e in data["events"] if e["kind"] == "attack")
