@@ -100,12 +100,12 @@ class StatusView:
         word = status_word(c.status)
         return f"{state}, {word}" if word else state
 
-    def _now(self, enc) -> str:
+    def _now(self, enc, masked: bool = False) -> str:
         fight = enc.fight
         now = fight.current
         if now is None:
             return "-"
-        if now in enc.names and self._hides(enc.get(now)):
+        if now in enc.names and enc.get(now).hidden and (self.public or masked):
             return _("someone")
         return now
 
@@ -134,10 +134,11 @@ class StatusView:
                 out.append(s.escape(f"- {describe(effect)}"))
         return out
 
-    def _turn_text(self, enc) -> str:
+    def _turn_text(self, enc, masked: bool = False) -> str:
+        """Whose turn it is; ``masked``: a hidden one is "someone" (outside the master's fold)."""
         turn = enc.fight.turn
-        now = self._now(enc)
-        if turn is not None and not self.public:
+        now = self._now(enc, masked)
+        if turn is not None and not self.public and not (masked and now != enc.fight.current):
             left = ngettext("{n} action left", "{n} actions left", turn.remaining).format(n=turn.remaining)
             return _("turn: {name}, {left}").format(name=now, left=left)
         return _("turn: {name}").format(name=now)
@@ -170,10 +171,14 @@ class StatusView:
         out: list[posts.Block] = []
         if closing:
             out.append(posts.Heading(_("Status now")))
+        hidden_turn: list[posts.Block] = []
         if fight is None:
             out.append(posts.Note(_("no fight running")))
         else:
-            out.append(posts.Entry((_("Round {round}, {turn}.").format(round=fight.round, turn=self._turn_text(enc)),)))
+            turn = self._turn_text(enc, masked=True)
+            out.append(posts.Entry((_("Round {round}, {turn}.").format(round=fight.round, turn=turn),)))
+            if not self.public and turn != self._turn_text(enc):
+                hidden_turn.append(posts.Entry((self._turn_text(enc),)))
         ordered = list(fight.order) if fight is not None else []
         rest = [c.name for c in enc if c.name not in ordered]
         names = [n for n in ordered + rest if n in enc.names]
@@ -182,7 +187,8 @@ class StatusView:
         out.append(posts.Table(header, self._rows(enc, shown)))
         hidden = [n for n in names if enc.get(n).hidden]
         if hidden and not self.public:
-            out.append(posts.Spoiler(_("Hidden from the players"), (posts.Table(header, self._rows(enc, hidden)),)))
+            out.append(posts.Spoiler(_("Hidden from the players"),
+                                     (*hidden_turn, posts.Table(header, self._rows(enc, hidden)))))
         return out
 
     # -- JSON
