@@ -61,13 +61,14 @@ def click_params(entries, *, rolls: bool) -> list:
     import typer.core
 
     from .char import complete_combatant, complete_stat
+    from .options import NamedArgument
 
     params: list = []
     _, first = entries[0]
     for p in first.positionals:
         nargs = -1 if p.kind == "words" else 1
         complete = {"name": complete_combatant, "stat": complete_stat}.get(p.kind)
-        params.append(typer.core.TyperArgument(
+        params.append(NamedArgument(
             param_decls=[p.name], required=p.required and nargs == 1, nargs=nargs,
             type=int if p.kind in ("int", "count") and nargs == 1 else str, metavar=p.name.upper(),
             help=p.help, autocompletion=complete, show_default=False,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+import typer.core
 
 FORMATS = ("auto", "rich", "plain", "json", "bbcode", "markdown")
 
@@ -27,3 +28,28 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Same as --format json.")]
 
 def pick_format(fmt: str, as_json: bool) -> str:
     return "json" if as_json else fmt
+
+
+class NamedArgument(typer.core.TyperArgument):
+    """An argument shown by its name in capitals in usage lines and errors (``NAME``,
+    ``[NAME]``, ``STAT=VALUE...``), where Typer would print ``{name}``."""
+
+    def make_metavar(self, ctx=None, *, usage: bool = False) -> str:
+        var = self.metavar or (self.name or "").upper()
+        if self.metavar is None and self.nargs != 1:
+            var += "..."
+        if usage and not self.required and not var.startswith("["):
+            var = f"[{var}]"
+        return var
+
+    @property
+    def human_readable_name(self) -> str:
+        return self.make_metavar()
+
+
+def name_arguments(command):
+    """``command`` with its arguments (and its subcommands' already built) shown by name."""
+    for param in getattr(command, "params", ()):
+        if type(param) is typer.core.TyperArgument:
+            param.__class__ = NamedArgument
+    return command
