@@ -117,7 +117,7 @@ def test_scripted_fight_one_shot_and_prompt_give_the_same_journal(tmp_path):
     fr.prepare(a)
     fr.prepare(b)
     lines = fr.one_shot_fight(a, rounds=10)
-    assert lines[0] == "fight start" and lines[-1] == "fight end"
+    assert lines[0] == "fight start" and lines[-1] == "fight end --yes"
     assert sum(line.startswith("attack") for line in lines) >= 10
     fr.prompt_fight(b, lines)
     assert fr.journal(a) == fr.journal(b)

@@ -38,7 +38,9 @@ class Report:
 
 
 def _dice(e) -> Report:
-    return Report(f"bad dice expression: {e}", ExitCode.BAD_EXPRESSION, e.caret())
+    from rules.i18n import _
+
+    return Report(_("bad dice expression: {problem}").format(problem=e), ExitCode.BAD_EXPRESSION, e.caret())
 
 
 def _cli(e: CliError) -> Report:
@@ -55,7 +57,9 @@ def _rule(e) -> Report:
 
 
 def _given(e) -> Report:
-    return Report(f"--given: {e}", ExitCode.USAGE)
+    from rules.i18n import _
+
+    return Report(_("--given: {problem}").format(problem=e), ExitCode.USAGE)
 
 
 def _not_found(e) -> Report:

@@ -48,8 +48,36 @@ class NamedArgument(typer.core.TyperArgument):
 
 
 def name_arguments(command):
-    """``command`` with its arguments (and its subcommands' already built) shown by name."""
+    """``command`` with its arguments shown by name, and its completions matched like the
+    prompt's names: any case, ё as е (Typer's own filter is a case-sensitive prefix)."""
     for param in getattr(command, "params", ()):
         if type(param) is typer.core.TyperArgument:
             param.__class__ = NamedArgument
+        typers = getattr(param, "_custom_shell_complete", None)
+        if typers is not None and not getattr(typers, "folded", False):
+            param._custom_shell_complete = _folded(typers)
     return command
+
+
+def _folded(typers):
+    """A completion that asks Typer's for every value (an empty prefix passes its filter)
+    and keeps those matching what is typed, the way names are matched."""
+
+    def complete(ctx, param, incomplete: str):
+        import shlex
+
+        from ..session import fold
+
+        wanted = fold(incomplete)
+        kept = []
+        for item in typers(ctx, param, ""):
+            try:
+                bare = " ".join(shlex.split(item.value))  # a quoted name is matched by its words
+            except ValueError:
+                bare = item.value
+            if fold(bare).startswith(wanted):
+                kept.append(item)
+        return kept
+
+    complete.folded = True  # type: ignore[attr-defined]
+    return complete
