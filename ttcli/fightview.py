@@ -50,12 +50,12 @@ class StatusView:
     kind = "status"
 
     def _encounter(self):
-        from rules.fight import encounter_from_doc
+        from rules.core.codec import encounter_from_doc
 
         return encounter_from_doc(self.doc)
 
     def lines(self, s) -> list[str]:
-        from rules.fight import describe
+        from rules.core.effects import describe
 
         enc = self._encounter()
         fight = enc.fight
@@ -114,9 +114,17 @@ class StatusView:
         return data
 
 
+def show_status(env, public: bool = False, fmt: str = "auto") -> None:
+    """``fight status``: the current session's fight, written in ``fmt``."""
+    from .render import emit
+    from .session import open_session
+
+    emit(StatusView(open_session(env).read(), public), fmt, env)
+
+
 def toolbar_text(doc: Mapping[str, Any]) -> str:
     """The prompt's bottom line: round, whose turn, and that character's resources."""
-    from rules.fight import encounter_from_doc
+    from rules.core.codec import encounter_from_doc
 
     name = doc.get("name", "?")
     try:

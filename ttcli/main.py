@@ -29,6 +29,13 @@ def main(argv: list[str] | None = None) -> int:
             return code
     argv = args if lang is None else ["--lang", lang, *args]
 
+    if args[:1] != ["roll"] and "_TTCLI_COMPLETE" not in os.environ and not os.environ.get("TTCLI_NO_FASTPATH"):
+        from .fastfight import run as run_fight
+
+        code = run_fight(args)
+        if code is not None:
+            return code
+
     from .app import app
 
     if "_TTCLI_COMPLETE" in os.environ:

@@ -106,11 +106,9 @@ def status(ctx: typer.Context, public: PublicOpt = False, fmt: FormatOpt = "auto
 
       ttcli fight status --public --format bbcode
     """
-    from ..fightview import StatusView
-    from ..render import emit
-    from ..session import open_session
+    from ..fightview import show_status
 
-    emit(StatusView(open_session(ctx.obj).read(), public), pick_format(fmt, as_json), ctx.obj)
+    show_status(ctx.obj, public, pick_format(fmt, as_json))
 
 
 GivenOpt = Annotated[str | None, typer.Option(

@@ -47,7 +47,12 @@ _STRUCK = re.compile(r"~~(.*?)~~")
 
 
 def restyle(line: str, s) -> str:
-    """Journal text is plain; give its struck-through dice the format's own marks."""
+    """Journal text is plain; give its struck-through dice the format's own marks.
+
+    A hand-edited journal may hold terminal escapes: they are spelled out, never printed."""
+    from ..store.errors import printable
+
+    line = printable(line)
     out, pos = [], 0
     for m in _STRUCK.finditer(line):
         out.append(s.escape(line[pos:m.start()]))
@@ -75,7 +80,7 @@ class LogView:
             stamp = when.strftime("%Y-%m-%d %H:%M") if isinstance(when, _dt.datetime) else str(when or "")
             body = event_lines(e)
             head = f"#{e.get('seq')} {stamp}" + (" (hidden)" if e.get("hidden") and not self.public else "")
-            out.append(s.strong(s.escape(head)) + " " + restyle(body[0], s))
+            out.append(s.strong(restyle(head, s)) + " " + restyle(body[0], s))
             out.extend("    " + restyle(line, s) for line in body[1:])
         if self.public and self.withheld:
             out.append(f"({self.withheld} hidden event(s) withheld)")
