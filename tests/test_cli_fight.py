@@ -162,7 +162,7 @@ def test_public_status_hides_hidden_combatants_and_enemy_numbers(fight):
 
 def test_fight_end_reports_and_clears_the_fight(fight):
     ok(fight("fight", "start"))
-    out = ok(fight("fight", "end")).stdout
+    out = ok(fight("fight", "end", "--yes")).stdout
     assert out.strip()
     assert "fight" not in status(fight)
 

@@ -28,6 +28,14 @@ SUFFIX = ".toml"
 JOURNAL_SUFFIX = ".journal.toml"
 CURRENT = ".current"
 SIDES = ("party", "enemy")
+#: what a master may type for a side (``--side враг``), in either language
+SIDE_WORDS = {"party": "party", "отряд": "party", "партия": "party", "герои": "party", "игроки": "party",
+              "enemy": "enemy", "враг": "enemy", "враги": "enemy", "противник": "enemy", "противники": "enemy"}
+
+
+def side_of(text: str) -> str | None:
+    """The side a typed word names (any case, ё as е), or None."""
+    return SIDE_WORDS.get(fold(text))
 HEADER = (
     "ttcli session. You may edit this file by hand between commands: ttcli checks\n"
     "it on every load, reports a mistake with its line or field, and never\n"
