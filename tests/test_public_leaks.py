@@ -83,9 +83,9 @@ def test_the_table_covers_every_command_with_public():
     from ttcli.commands.actions import declarations
 
     verbs = {verb for verb, entries in declarations().items()
-             if any(rules.system == "dungeon" for rules, _ in entries)}
+             if any(rules.id == "dungeon" for rules, _ in entries)}
     verbs |= {f"fight {verb}" for verb, entries in declarations("fight").items()
-              if any(rules.system == "dungeon" for rules, _ in entries)}
+              if any(rules.id == "dungeon" for rules, _ in entries)}
     assert verbs | {"fight status", "log"} <= set(COMMANDS) | set(BEFORE_FIGHT)
 
 

@@ -101,6 +101,9 @@ def shown_lines(event: Event, messages: Mapping[str, Any], view: View) -> list[s
 def _kind_line(event: Event) -> str:
     skip = {"seq", "time", "kind", "command", "hidden", "text", "public_text", "events", "dice"}
     details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in skip and not isinstance(v, (dict, list)))
+    names = event.get("names")
+    if isinstance(names, list):
+        details = ", ".join(map(str, names)) + (f"; {details}" if details else "")
     kind = str(event.get("kind", "event"))
     return f"{kind}: {details}" if details else kind
 
