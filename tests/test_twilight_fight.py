@@ -484,7 +484,9 @@ def test_tw_gods_1_a_hidden_chaos_effect_stays_hidden_until_the_round_ends_and_a
     arena.ok("fight", "start")
     arena.ok("fight", "next", "--given", "2 9")  # the round opens: even d10, then 9: ghost fog (hidden)
     players = arena.ok("log", "--public").stdout
-    assert "fog" not in players and "Twilight: nothing unusual (so it seems)." in players
+    assert "fog" not in players and "Twilight: nothing unusual this round." in players
+    public = json.loads(arena.ok("log", "--public", "--json").stdout)["events"]
+    assert "fog" not in json.dumps(public, ensure_ascii=False) and '"hidden": true' not in json.dumps(public)
     assert "ghost fog" in arena.ok("log").stdout
     arena.ok("declare", "Альфа", "attack", "Бета", "--given", "6 6 6 6 6 6 6 6 6")
     events = arena.events("fight", "next", "--given", "1")

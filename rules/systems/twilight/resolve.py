@@ -127,9 +127,9 @@ def compare(rnd: Round) -> None:
         incoming = [r for r in rolls if r.target == target and r.owner != target and r.main_weapon_attack]
         counter = _best(rolls, target, COUNTER)
         defense = _best(rolls, target, DEFEND)
-        if counter is not None or defense is not None or target in names:
+        if counter is None and (defense is not None or incoming):
             work.tell("best_defense", about=[target], name=target, successes=defense.successes if defense else 0,
-                      faces=list(defense.faces) if defense else [], counter=counter is not None)
+                      faces=list(defense.faces) if defense else [])
         if not incoming:
             continue
         order = initiative(rnd, [r.owner for r in incoming])

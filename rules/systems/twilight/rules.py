@@ -576,16 +576,18 @@ class Twilight(SystemRules):
         if fight.stage != st.FIGHT or not work.settings.get("gods", False):
             return
         first = work.roll(source, 10, "chaos")
+        # the players' version of an odd roll and of a hidden effect read the same
+        # (TW-GODS-1): the dice and a hidden effect are secret fields
         if first.face % 2:
-            work.tell("chaos", d10=first.face, effect="")
+            work.tell("chaos", d10=first.face, secret=("d10",))
             return
         second = work.roll(source, 10, "chaos_effect")
         effect = st.chaos_of_d10(second.face)
         data["chaos"] = {"roll": first.face, "face": second.face, "effect": effect}
         work.fight = replace(fight, data=data)
         hidden = effect in st.HIDDEN_CHAOS
-        work.tell("chaos", d10=first.face, face=second.face, effect=effect, hidden=hidden,
-                  secret=("face", "effect") if hidden else ())
+        work.tell("chaos", d10=first.face, face=second.face, effect=effect, hidden=hidden or None,
+                  secret=("d10", "face", "effect", "hidden") if hidden else ("d10", "face"))
         if effect == st.MARCH:
             for c in list(work.combatants.values()):
                 if c.status != OK:
