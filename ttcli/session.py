@@ -28,6 +28,14 @@ SUFFIX = ".toml"
 JOURNAL_SUFFIX = ".journal.toml"
 CURRENT = ".current"
 SIDES = ("party", "enemy")
+#: what a master may type for a side (``--side враг``), in either language
+SIDE_WORDS = {"party": "party", "отряд": "party", "партия": "party", "герои": "party", "игроки": "party",
+              "enemy": "enemy", "враг": "enemy", "враги": "enemy", "противник": "enemy", "противники": "enemy"}
+
+
+def side_of(text: str) -> str | None:
+    """The side a typed word names (any case, ё as е), or None."""
+    return SIDE_WORDS.get(fold(text))
 HEADER = (
     "ttcli session. You may edit this file by hand between commands: ttcli checks\n"
     "it on every load, reports a mistake with its line or field, and never\n"
@@ -241,6 +249,13 @@ def validate(doc: Mapping[str, Any]) -> list:
             else:
                 # every load passes through here: the session's language applies from now on
                 note_session_language(language)
+        dialect = settings.pop("bbcode_dialect", None)
+        if dialect is not None:
+            from .posts import DIALECTS
+
+            if dialect not in DIALECTS:
+                bad("settings.bbcode_dialect", f"is {dialect!r}, not a BBCode dialect ttcli writes",
+                    f"one of: {', '.join(DIALECTS)}")
         for message in sheet.validate_settings(settings):
             bad("settings", message)
     if isinstance(doc.get("name"), str) and not doc["name"].isprintable():
@@ -276,8 +291,8 @@ def validate(doc: Mapping[str, Any]) -> list:
 
 def _validate_encounter(doc: Mapping[str, Any], bad) -> None:
     """Effects and the fight, as the combat rules read them (a hand edit may break them)."""
+    from rules.core.codec import encounter_from_doc
     from rules.core.errors import DocumentError
-    from rules.fight import encounter_from_doc
 
     from .store import format_field
 
@@ -355,8 +370,6 @@ def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> Non
                 f"known: {', '.join(sorted(known))}")
         elif not isinstance(value, int) or isinstance(value, bool):
             bad(f"{where}.resources.{key}", f"must be a whole number, not {value!r}")
-    from .roster import system_problems
-
     for field, message in system_problems(sheet, where, table):
         bad(field, message)
     try:
@@ -377,6 +390,24 @@ def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> Non
         if cap_key in derived and derived[cap_key] < 0:
             bad(f"{where}.stats.{cap_key}" if cap_key in stats else f"{where}.stats",
                 f"maximum HP is {derived[cap_key]}; it cannot be negative")
+
+
+def system_problems(sheet, where: str, table: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What the system's own rules find wrong in a stored combatant: (field, message).
+
+    Asked of the system's data readers (``combatant_problems``), so no system is
+    named here.  ``where`` is the combatant's field (``combatants."Викинг"``);
+    each field returned starts with it.
+    """
+    from rules.systems import system_data
+
+    check = getattr(system_data(sheet.system), "combatant_problems", None)
+    found = check(sheet, table) if check is not None else []
+    if not found:
+        return []
+    from .store import format_field
+
+    return [(f"{where}.{format_field(path)}", message) for path, message in found]
 
 
 def match_name(names, query: str, what: str = "combatant") -> str:

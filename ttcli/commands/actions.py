@@ -61,16 +61,19 @@ def click_params(entries, *, rolls: bool) -> list:
     import typer.core
 
     from .char import complete_combatant, complete_stat
+    from .options import NamedArgument
 
     params: list = []
     _, first = entries[0]
     for p in first.positionals:
         nargs = -1 if p.kind == "words" else 1
         complete = {"name": complete_combatant, "stat": complete_stat}.get(p.kind)
-        params.append(typer.core.TyperArgument(
+        params.append(NamedArgument(
             param_decls=[p.name], required=p.required and nargs == 1, nargs=nargs,
             type=int if p.kind in ("int", "count") and nargs == 1 else str, metavar=p.name.upper(),
-            help=p.help, autocompletion=complete, show_default=False,
+            help=p.help, show_default=False,
+            autocompletion=(lambda ctx, args, incomplete, complete=complete: complete(ctx, incomplete))
+            if complete is not None else None,
         ))
     owners: dict[str, list] = {}
     for rules, action in entries:
@@ -152,27 +155,37 @@ def build_command(verb: str, entries, noun: str = "") -> Any:
         run_verb(_context(), verb, values, noun)
 
     from ..i18n.help import make_localized
+    from .options import name_arguments
 
-    command = make_localized(typer.core.TyperCommand(
+    command = make_localized(name_arguments(typer.core.TyperCommand(
         verb, callback=callback, params=click_params(entries, rolls=rolls), help=first.help,
         epilog=epilog, short_help=first.help.split(". ")[0].rstrip("."), rich_help_panel="Actions: " + systems,
-    ))
+    )))
     command._ttcli_compose = compose
     return command
 
 
 def run_verb(ctx, verb: str, values: dict[str, Any], noun: str = "") -> None:
-    """Run ``verb`` on the current session with the typed values.
+    """Run ``verb`` on the current session with the values Click parsed."""
+    from ..fighting import emit_fight
 
-    The session's system is learnt inside the one transaction that runs the
+    result, fmt = perform_verb(ctx.obj, verb, values, _typed_options(ctx, values), noun)
+    emit_fight(ctx, result, fmt)
+
+
+def perform_verb(env, verb: str, values: dict[str, Any], typed: list[str], noun: str = "") -> tuple[Any, str]:
+    """Run ``verb`` on the current session: (its FightResult, the output format).
+
+    ``values`` holds every parameter of the verb's command (defaults
+    included); ``typed`` names the options the master actually typed.  The
+    session's system is learnt inside the one transaction that runs the
     action (the file is read once); a verb or an option of another system is
     refused there, before anything is written.
     """
-    from ..fighting import emit_fight, run_operation
+    from ..fighting import run_operation
 
     entries = declarations(noun)[verb]
     command = f"{noun} {verb}" if noun else verb
-    typed = _typed_options(ctx, values)
 
     def plan(system: str):
         mine = [(rules, action) for rules, action in entries if rules.id == system]
@@ -196,13 +209,13 @@ def run_verb(ctx, verb: str, values: dict[str, Any], noun: str = "") -> None:
                   for p in action.options if p.name in typed]
         return " ".join(words), (lambda enc, src: action.run(rules, enc, src, **args)), action.rolls
 
-    result = run_operation(ctx.obj, "", None, plan=plan, seed=values.get("seed"), given=values.get("given"))
+    result = run_operation(env, "", None, plan=plan, seed=values.get("seed"), given=values.get("given"))
     fmt = "json" if values.get("as_json") else values.get("fmt") or "auto"
     if values.get("public"):
         from dataclasses import replace
 
         result = replace(result, public=True)
-    emit_fight(ctx, result, fmt)
+    return result, fmt
 
 
 def _converted(command: str, action, values: dict[str, Any]) -> dict[str, Any]:
