@@ -34,11 +34,12 @@ class Decoders:
         return []
 
     @staticmethod
-    def fight_notes(fight: Any, hidden: set[str]) -> list[str]:
+    def fight_notes(enc: Any, hidden: set[str]) -> list[str]:
         """``fight status``: attacks waiting for an answer and counterattacks on offer,
         leaving out those that involve ``hidden`` combatants (the players' view)."""
         from rules.i18n import _
 
+        fight = enc.fight
         lines = []
         for p in fightdata.pending(fight):
             if {p["attacker"], p["target"]} & hidden:
