@@ -168,6 +168,16 @@ def test_fight_end_reports_and_clears_the_fight(fight):
     assert "fight" not in status(fight)
 
 
+def test_the_skirmish_example_starts_a_fight(tmp_path, runner):
+    from ttcli.app import app
+
+    saves = tmp_path / "s"
+    saves.mkdir()
+    shutil.copy(ROOT / "saves" / "skirmish.toml", saves / "skirmish.toml")
+    r = runner.invoke(app, ["--saves", str(saves), "--session", "skirmish", "fight", "start"])
+    assert r.exit_code == 0 and "Initiative (d20 + dexterity)" in r.stdout
+
+
 def test_fight_commands_use_committed_dice_and_verify(fight, tmp_path):
     ok(fight("session", "commit"))
     ok(fight("fight", "start", "--ambush", "party"))
