@@ -36,6 +36,22 @@ def _caps(system: str, stats: Mapping[str, Any]) -> dict[str, int]:
         return {}
 
 
+def state_words(system: str, data: Mapping[str, Any]) -> list[str]:
+    """A combatant's own state in its system's words (dungeon: prone, its cell on the grid).
+
+    Asked of the system's data readers (``state_words``), so no system is named
+    here; a system that offers none has its data shown as stored.
+    """
+    if not data:
+        return []
+    from rules.systems import system_data
+
+    words = getattr(system_data(system), "state_words", None)
+    if words is not None:
+        return list(words(data))
+    return [f"{k} {','.join(map(str, v)) if isinstance(v, list) else str(v).lower()}" for k, v in data.items()]
+
+
 def resources_text(system: str, c) -> str:
     caps = _caps(system, c.stats)
     # a resource the character lacks (MP of a non-caster: 0 of 0) is left out
@@ -86,6 +102,7 @@ class StatusView:
                 state = resources_text(enc.system, c)
                 if c.status != "ok":
                     state += f", {c.status}"
+            state = ", ".join([state, *state_words(enc.system, c.data)])
             tag = " (hidden)" if c.hidden else ""
             out.append(s.escape(f"  {c.side[0].upper()} {c.name}{tag}: {state}"))
             for effect in c.effects:
@@ -110,7 +127,7 @@ class StatusView:
         data["combatants"] = [
             {"name": c.name, "side": c.side, "status": c.status, "hidden": c.hidden,
              "resources": dict(c.resources) if not (self.public and c.side == "enemy") else {},
-             "effects": [e.name for e in c.effects]}
+             "effects": [e.name for e in c.effects], "state": state_words(enc.system, c.data)}
             for c in combatants
         ]
         return data

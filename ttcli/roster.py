@@ -390,12 +390,11 @@ class CombatantView:
             listed = f": {s.escape(items_text(items))}" if items else ": nothing"
             out.append(f"  inventory, {load.used} of {load.capacity} slots used, "
                        f"{load.free} free{listed}")
-        # the system's own state besides the inventory (dungeon: prone, cell, place)
-        own = {k: v for k, v in (t.get("data") or {}).items() if k != "inventory"}
+        from .fightview import state_words
+
+        own = state_words(self.system, t.get("data") or {})
         if own:
-            out.append("  state: " + s.escape(", ".join(
-                f"{k} {','.join(map(str, v)) if isinstance(v, list) else str(v).lower()}"
-                for k, v in own.items())))
+            out.append("  state: " + s.escape(", ".join(own)))
         for effect in t.get("effects", []):
             out.append(f"  effect: {effect.get('name')}")
         return out
