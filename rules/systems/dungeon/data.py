@@ -14,9 +14,24 @@ from rules.systems.dungeon import fightdata
 Place = tuple[str | int, ...]
 
 
+def _carrying() -> Any:
+    from rules.systems.dungeon import carrying
+
+    return carrying
+
+
 class Decoders:
-    """The three ``decode_*_data`` methods of the contract, and the check of a stored
-    combatant that the session check runs."""
+    """The three ``decode_*_data`` methods of the contract, the check of a stored
+    combatant that the session check runs, and what the roster commands need of the
+    dungeon: health set by hand (DG-DEATH-1) and the inventory (DG-INV-1), kept in
+    ``rules.systems.dungeon.carrying`` and loaded only by those commands."""
+
+    @property
+    def item_kinds(self) -> tuple[str, ...]:
+        """The kinds of item a master may give (``char give --kind``)."""
+        from rules.systems.dungeon.inventory import KIND_SLOTS, SMALL
+
+        return (*KIND_SLOTS, SMALL)
 
     decode_combatant_data = staticmethod(fightdata.decode_combatant)
     decode_fight_data = staticmethod(fightdata.decode_fight)
@@ -53,6 +68,30 @@ class Decoders:
                                   f"(slots = ТЕЛО x 3); remove {load.used - load.capacity} or raise "
                                   "slots (DG-INV-1)"))
         return found
+
+    @staticmethod
+    def parse_status(text: str) -> str:
+        return str(_carrying().parse_status(text))
+
+    @staticmethod
+    def settle_health(*args: Any) -> str:
+        return str(_carrying().settle_health(*args))
+
+    @staticmethod
+    def give(*args: Any, **options: Any) -> Any:
+        return _carrying().give(*args, **options)
+
+    @staticmethod
+    def take(*args: Any, **options: Any) -> Any:
+        return _carrying().take(*args, **options)
+
+    @staticmethod
+    def require_room(*args: Any) -> None:
+        _carrying().require_room(*args)
+
+    @staticmethod
+    def inventory_load(table: Mapping[str, Any], derived: Mapping[str, int]) -> Any:
+        return _carrying().load(table, derived)
 
     @staticmethod
     def state_words(data: Mapping[str, Any]) -> list[str]:
