@@ -42,13 +42,16 @@ def crypt(tmp_path, runner):
 
 @pytest.fixture(autouse=True)
 def english(monkeypatch):
-    """Tests read English unless they ask for a language: the machine's locale and a
-    translator left installed by an earlier test must not change what they see."""
+    """Tests read English unless they ask for a language: the machine's locale, the bundled
+    sessions' Russian and a translator left installed by an earlier test must not change
+    what they see. A test of another language sets TTCLI_LANG (or deletes it to test the
+    session's setting or the locale)."""
     from rules import i18n
 
-    for var in ("TTCLI_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
-    previous = i18n.install(i18n.ENGLISH)
+    monkeypatch.setenv("TTCLI_LANG", "en")
+    i18n.install(i18n.ENGLISH)
     yield
-    i18n.install(previous if previous is i18n.ENGLISH else i18n.ENGLISH)
+    i18n.install(i18n.ENGLISH)

@@ -172,8 +172,8 @@ def test_other_systems_refuse_fights_clearly(tmp_path, runner):
 
     saves = tmp_path / "s"
     saves.mkdir()
-    shutil.copy(ROOT / "saves" / "arena.toml", saves / "arena.toml")
-    r = runner.invoke(app, ["--saves", str(saves), "--session", "arena", "fight", "start"])
+    shutil.copy(ROOT / "saves" / "skirmish.toml", saves / "skirmish.toml")
+    r = runner.invoke(app, ["--saves", str(saves), "--session", "skirmish", "fight", "start"])
     assert r.exit_code == ExitCode.RULES and "not available yet" in r.stderr
 
 

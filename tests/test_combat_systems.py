@@ -13,7 +13,7 @@ from rules.core.sources import GivenSource
 from rules.systems import system_rules
 from rules.systems.dungeon.rules import RULES as DG
 
-NOT_YET = ("terra", "twilight", "skirmish")
+NOT_YET = ("skirmish",)
 
 
 def roster(system: str) -> cb.Encounter:
@@ -61,7 +61,7 @@ def test_unavailable_rules_object_draws_no_dice():
             raise AssertionError("no die should be drawn")
 
     with pytest.raises(RuleError):
-        system_rules("terra").start(roster("terra"), Refuse())
+        system_rules("skirmish").start(roster("skirmish"), Refuse())
 
 
 def test_unknown_system_is_bad_input():

@@ -771,7 +771,7 @@ def test_dg_inv_1_unknown_item_kind_suggests():
 
 def test_dg_rules_import_no_interface_modules():
     probe = (
-        "import sys, rules.systems.dungeon.mechanics; "
+        "import sys; from rules.systems.dungeon.mechanics import *; "
         "print(sorted(m for m in ('typer', 'rich', 'prompt_toolkit', 'ttcli') if m in sys.modules))"
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

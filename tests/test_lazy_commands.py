@@ -14,7 +14,8 @@ from pathlib import Path
 
 import typer.main
 
-from ttcli.app import COMMANDS, LazyCommands, app
+from ttcli.app import LazyCommands, app
+from ttcli.commands import COMMANDS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,23 +23,42 @@ PROBE = (
     "import json, sys\n"
     "from ttcli.main import main\n"
     "code = main(sys.argv[1:])\n"
-    "mods = sorted(m for m in sys.modules if m.startswith(('ttcli.commands.', 'rich', 'prompt_toolkit')))\n"
+    "mods = sorted(m for m in sys.modules if m.startswith(('ttcli.commands.', 'rich', 'prompt_toolkit', 'typer',\n"
+    "                                                   'rules.systems.dungeon.')))\n"
     "print(json.dumps({'code': code, 'modules': mods}))\n"
 )
 
 
-def _imports(tmp_path: Path, *args: str) -> dict:
+def _imports(tmp_path: Path, *args: str, full: bool = False) -> dict:
     saves = tmp_path / "saves"
     if not saves.exists():
         saves.mkdir()
         shutil.copy(ROOT / "saves" / "crypt.toml", saves / "crypt.toml")
+    env = {"NO_COLOR": "1", "PATH": "", **({"TTCLI_NO_FASTPATH": "1"} if full else {})}
     out = subprocess.run([sys.executable, "-c", PROBE, "--saves", str(saves), "-s", "crypt", *args],
-                         capture_output=True, text=True, cwd=ROOT, env={"NO_COLOR": "1", "PATH": ""})
+                         capture_output=True, text=True, cwd=ROOT, env=env)
     return json.loads(out.stdout.splitlines()[-1])
 
 
-def test_fight_status_imports_only_the_fight_commands(tmp_path):
+def test_fight_status_imports_neither_typer_nor_any_command_module(tmp_path):
     seen = _imports(tmp_path, "fight", "status")
+    assert seen["code"] == 0
+    assert not [m for m in seen["modules"] if m.startswith(("typer", "ttcli.commands.", "rich"))], seen["modules"]
+    # checking the file reads the dungeon's data, never its fight rules
+    assert "rules.systems.dungeon.fight" not in seen["modules"]
+
+
+def test_an_attack_loads_no_rest_and_no_other_command(tmp_path):
+    assert _imports(tmp_path, "fight", "start", "--seed", "1")["code"] == 0
+    seen = _imports(tmp_path, "attack", "Гоблин 1", "Вор", "--seed", "6")
+    assert seen["code"] == 0
+    assert "typer" not in seen["modules"]
+    assert "rules.systems.dungeon.rest" not in seen["modules"]
+    assert [m for m in seen["modules"] if m.startswith("ttcli.commands.")] == ["ttcli.commands.actions"]
+
+
+def test_fight_status_in_the_full_app_imports_only_the_fight_commands(tmp_path):
+    seen = _imports(tmp_path, "fight", "status", full=True)
     assert seen["code"] == 0
     others = {"ttcli.commands.history", "ttcli.commands.odds", "ttcli.commands.roll",
               "ttcli.commands.completion", "ttcli.commands.actions"}
@@ -49,7 +69,7 @@ def test_fight_status_imports_only_the_fight_commands(tmp_path):
 
 def test_a_system_verb_imports_no_other_command_group(tmp_path):
     assert _imports(tmp_path, "fight", "start", "--seed", "1")["code"] == 0
-    seen = _imports(tmp_path, "attack", "Гоблин 1", "Вор", "--seed", "6")
+    seen = _imports(tmp_path, "attack", "Гоблин 1", "Вор", "--seed", "6", full=True)
     assert seen["code"] == 0
     assert "ttcli.commands.actions" in seen["modules"]
     assert not {"ttcli.commands.history", "ttcli.commands.odds", "ttcli.commands.roll"} & set(seen["modules"])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 from typing import Annotated
@@ -10,9 +9,9 @@ from typing import Annotated
 import typer
 from typer.core import TyperGroup
 
+from .commands import COMMANDS
 from .env import Environment
-from .errors import describe
-from .exitcodes import ExitCode
+from .errors import report_failure
 
 
 class TtcliGroup(TyperGroup):
@@ -56,24 +55,13 @@ class TtcliGroup(TyperGroup):
             return super().invoke(ctx)
         except (typer.Exit, typer.Abort, SystemExit):
             raise
-        except KeyboardInterrupt:
-            _stderr(ctx).write("ttcli: interrupted\n")
-            raise typer.Exit(ExitCode.INTERRUPTED) from None
         except Exception as e:
             if type(e).__module__.startswith("click") or type(e).__module__.startswith("typer"):
                 raise
-            from .render import error
-
-            env = ctx.obj if isinstance(ctx.obj, Environment) else Environment()
-            report = describe(e)
-            if report is None:
-                if os.environ.get("TTCLI_DEBUG"):
-                    raise
-                error(env, f"internal error: {type(e).__name__}: {e}",
-                      "this is a bug in ttcli; run again with TTCLI_DEBUG=1 for the traceback")
-                raise typer.Exit(ExitCode.INTERNAL) from None
-            error(env, report.message, report.detail)
-            raise typer.Exit(report.code) from None
+            code = report_failure(_environment(ctx), e)
+            raise typer.Exit(code) from None
+        except KeyboardInterrupt as e:
+            raise typer.Exit(report_failure(_environment(ctx), e)) from None
 
 
 class LazyCommands(MutableMapping):
@@ -116,8 +104,8 @@ class LazyCommands(MutableMapping):
         return len(set(self._names) | set(self._built))
 
 
-def _stderr(ctx):
-    return ctx.obj.stderr if isinstance(ctx.obj, Environment) else Environment().stderr
+def _environment(ctx) -> Environment:
+    return ctx.obj if isinstance(ctx.obj, Environment) else Environment()
 
 
 app = typer.Typer(
@@ -166,27 +154,6 @@ def main_options(
     if session is not None:
         env.session = session
     ctx.obj = env
-
-
-#: the app's commands, in the order help lists them (commands before groups, as
-#: Typer orders them): name -> (module in ttcli.commands, the command function or
-#: sub-app in it).  A module is imported, and its Typer declarations turned into
-#: Click commands, only when its command is run or help lists it: a one-shot
-#: `fight status` pays for the fight commands alone.
-COMMANDS: dict[str, tuple[str, str]] = {
-    "roll": ("roll", "roll_command"),
-    "odds": ("odds", "odds_command"),
-    "repl": ("fight", "repl_command"),
-    "log": ("history", "log_command"),
-    "undo": ("history", "undo_command"),
-    "redo": ("history", "redo_command"),
-    "verify": ("history", "verify_command"),
-    "completion": ("completion", "completion_command"),
-    "session": ("session_cmd", "app"),
-    "char": ("char", "app"),
-    "fight": ("fight", "app"),
-    "effect": ("fight", "effect_app"),
-}
 
 
 def build(name: str):

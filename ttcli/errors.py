@@ -92,3 +92,29 @@ def describe(e: BaseException) -> Report | None:
         if isinstance(e, cls):
             return handler(e)
     return None
+
+
+def report_failure(env, e: BaseException) -> int:
+    """Say on stderr what went wrong with a command, once; the exit code that goes with it.
+
+    The one edge for the full app and the fast paths alike.  An error that is
+    not a known library error is a bug: reported as one, or re-raised with
+    ``TTCLI_DEBUG`` set so its traceback shows.
+    """
+    import os
+
+    from .exitcodes import ExitCode
+    from .render import error
+
+    if isinstance(e, KeyboardInterrupt):
+        env.stderr.write("ttcli: interrupted\n")
+        return int(ExitCode.INTERRUPTED)
+    report = describe(e)
+    if report is None:
+        if os.environ.get("TTCLI_DEBUG"):
+            raise e
+        error(env, f"internal error: {type(e).__name__}: {e}",
+              "this is a bug in ttcli; run again with TTCLI_DEBUG=1 for the traceback")
+        return int(ExitCode.INTERNAL)
+    error(env, report.message, report.detail)
+    return int(report.code)

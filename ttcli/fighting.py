@@ -145,10 +145,16 @@ def journal_event(command: str, outcome, doc) -> dict:
 
 
 def emit_fight(ctx, result: FightResult, fmt: str = "auto") -> None:
-    import typer
+    code = show_fight(ctx.obj, result, fmt)
+    if code:
+        import typer
 
+        raise typer.Exit(code)
+
+
+def show_fight(env, result: FightResult, fmt: str = "auto") -> int:
+    """Write the result; the exit code (a check that failed is FAILED, for scripts)."""
     from .render import emit
 
-    emit(result, fmt, ctx.obj)
-    if result.passed is False:
-        raise typer.Exit(ExitCode.FAILED)
+    emit(result, fmt, env)
+    return int(ExitCode.FAILED) if result.passed is False else int(ExitCode.OK)

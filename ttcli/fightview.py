@@ -85,12 +85,28 @@ class StatusView:
     kind = "status"
 
     def _encounter(self):
-        from rules.fight import encounter_from_doc
+        from rules.core.codec import encounter_from_doc
 
         return encounter_from_doc(self.doc)
 
     def _hides(self, c) -> bool:
         return self.public and c.hidden
+
+    def _readers(self, enc):
+        # the system's light data readers may add its own marks (stage, wounds ...);
+        # asked there, not of the fight rules, so a status loads no rules
+        from rules.systems import system_data
+
+        return system_data(enc.system)
+
+    def _fight_notes(self, enc) -> list[str]:
+        notes = list(getattr(self._readers(enc), "fight_notes", lambda enc: ())(enc))
+        if self.public:
+            from rules.core.messages import View
+
+            view = View(public=True, hidden=[c.name for c in enc if c.hidden])
+            notes = [line for line in notes if not view.leaks(line)]
+        return notes
 
     def _state(self, enc, c) -> str:
         """Resources and state; for the players an enemy's health is a word."""
@@ -98,7 +114,9 @@ class StatusView:
             return condition(c.resources.get("hp", 0), hp_cap(enc.system, c), c.status)
         state = resources_text(enc.system, c)
         word = status_word(c.status)
-        return f"{state}, {word}" if word else state
+        state = f"{state}, {word}" if word else state
+        notes = list(getattr(self._readers(enc), "status_notes", lambda c: ())(c))
+        return f"{state}; {', '.join(notes)}" if notes else state
 
     def _now(self, enc, masked: bool = False) -> str:
         fight = enc.fight
@@ -110,7 +128,7 @@ class StatusView:
         return now
 
     def lines(self, s) -> list[str]:
-        from rules.fight import describe
+        from rules.core.effects import describe
 
         enc = self._encounter()
         fight = enc.fight
@@ -125,6 +143,7 @@ class StatusView:
             if order:
                 marked = [_("{name} (now)").format(name=n) if n == fight.current else n for n in order]
                 out.append(s.escape(_("order: {order}").format(order=" > ".join(marked))))
+            out.extend(s.escape(line) for line in self._fight_notes(enc))
         for c in enc:
             if self._hides(c):
                 continue
@@ -176,7 +195,8 @@ class StatusView:
             out.append(posts.Note(_("no fight running")))
         else:
             turn = self._turn_text(enc, masked=True)
-            out.append(posts.Entry((_("Round {round}, {turn}.").format(round=fight.round, turn=turn),)))
+            out.append(posts.Entry((_("Round {round}, {turn}.").format(round=fight.round, turn=turn),
+                                    *self._fight_notes(enc))))
             if not self.public and turn != self._turn_text(enc):
                 hidden_turn.append(posts.Entry((self._turn_text(enc),)))
         ordered = list(fight.order) if fight is not None else []
@@ -235,9 +255,17 @@ def players_fight(fight: Mapping[str, Any], enc) -> dict[str, Any]:
     return shown
 
 
+def show_status(env, public: bool = False, fmt: str = "auto") -> None:
+    """``fight status``: the current session's fight, written in ``fmt``."""
+    from .render import emit
+    from .session import open_session
+
+    emit(StatusView(open_session(env).read(), public), fmt, env)
+
+
 def toolbar_text(doc: Mapping[str, Any]) -> str:
     """The prompt's bottom line: round, whose turn, and that character's resources."""
-    from rules.fight import encounter_from_doc
+    from rules.core.codec import encounter_from_doc
 
     name = doc.get("name", "?")
     try:

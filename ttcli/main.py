@@ -30,6 +30,13 @@ def main(argv: list[str] | None = None) -> int:
     if dialect is not None:
         argv = ["--bbcode-dialect", dialect, *argv]
 
+    if args[:1] != ["roll"] and "_TTCLI_COMPLETE" not in os.environ and not os.environ.get("TTCLI_NO_FASTPATH"):
+        from .fastfight import run as run_fight
+
+        code = run_fight(args)
+        if code is not None:
+            return code
+
     from .app import app
 
     if "_TTCLI_COMPLETE" in os.environ:

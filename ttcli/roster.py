@@ -348,26 +348,6 @@ def take_items(doc: dict, query: str, item: str, count: int = 1, *, source: str 
     return change
 
 
-# ------------------------------------------------------------------ checks
-
-def system_problems(sheet, where: str, table: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """What the system's own rules find wrong in a stored combatant: (field, message).
-
-    Asked of the system's data readers (``combatant_problems``), so no system is
-    named here.  ``where`` is the combatant's field (``combatants."Викинг"``);
-    each field returned starts with it.
-    """
-    from rules.systems import system_data
-
-    check = getattr(system_data(sheet.system), "combatant_problems", None)
-    found = check(sheet, table) if check is not None else []
-    if not found:
-        return []
-    from .store import format_field
-
-    return [(f"{where}.{format_field(path)}", message) for path, message in found]
-
-
 # ------------------------------------------------------------------ results
 
 @dataclass(frozen=True)

@@ -283,8 +283,8 @@ def validate(doc: Mapping[str, Any]) -> list:
 
 def _validate_encounter(doc: Mapping[str, Any], bad) -> None:
     """Effects and the fight, as the combat rules read them (a hand edit may break them)."""
+    from rules.core.codec import encounter_from_doc
     from rules.core.errors import DocumentError
-    from rules.fight import encounter_from_doc
 
     from .store import format_field
 
@@ -362,8 +362,6 @@ def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> Non
                 f"known: {', '.join(sorted(known))}")
         elif not isinstance(value, int) or isinstance(value, bool):
             bad(f"{where}.resources.{key}", f"must be a whole number, not {value!r}")
-    from .roster import system_problems
-
     for field, message in system_problems(sheet, where, table):
         bad(field, message)
     try:
@@ -384,6 +382,24 @@ def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> Non
         if cap_key in derived and derived[cap_key] < 0:
             bad(f"{where}.stats.{cap_key}" if cap_key in stats else f"{where}.stats",
                 f"maximum HP is {derived[cap_key]}; it cannot be negative")
+
+
+def system_problems(sheet, where: str, table: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What the system's own rules find wrong in a stored combatant: (field, message).
+
+    Asked of the system's data readers (``combatant_problems``), so no system is
+    named here.  ``where`` is the combatant's field (``combatants."Викинг"``);
+    each field returned starts with it.
+    """
+    from rules.systems import system_data
+
+    check = getattr(system_data(sheet.system), "combatant_problems", None)
+    found = check(sheet, table) if check is not None else []
+    if not found:
+        return []
+    from .store import format_field
+
+    return [(f"{where}.{format_field(path)}", message) for path, message in found]
 
 
 def match_name(names, query: str, what: str = "combatant") -> str:

@@ -21,7 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from rules.core.die import Die
 from rules.core.effects import (
     ROUND_END,
     ROUND_START,
@@ -83,7 +82,7 @@ def _tick_damage(work: Work, source: DiceSource, effect: Effect) -> tuple[int, l
         return effect.damage, []
     rolled = roll_text(effect.damage_dice, source)
     work.add_dice(
-        Die(d.face, d.sides, "tick_damage", d.origin, d.counter) for d in rolled.dice
+        d._replace(purpose="tick_damage") for d in rolled.dice
     )
     return effect.damage + rolled.value, [d.face for d in rolled.dice]
 

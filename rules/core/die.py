@@ -1,26 +1,23 @@
-"""The one record of a die drawn by a rule: its face, what it decided, where it came from."""
+"""The one record of a die drawn by a rule: its face, what it decided, where it came from.
+
+It is the dice engine's die record (``rules.dice.records.RolledDie``): a die a
+rule draws and a die of a rolled expression are one kind of value, shown,
+journaled and re-checked the same way; a rule's die says what it was drawn
+for in ``purpose``.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from rules.dice.records import RolledDie as Die
 
-from rules.core.sources import DiceSource
+TYPE_CHECKING = False  # typing is start-up cost: checking a file loads this module
+if TYPE_CHECKING:
+    from rules.core.sources import DiceSource
 
-
-@dataclass(frozen=True, slots=True)
-class Die:
-    """One die as it was drawn: enough to show it and to re-check it."""
-
-    face: int
-    sides: int
-    #: what the die decided ("check", "hit", "damage", "rest_hp", ...)
-    purpose: str
-    #: "rolled", "given" (a player's posted value) or "committed"
-    origin: str
-    #: position in a committed sequence, for re-checking hidden rolls
-    counter: int | None = None
+__all__ = ["Die", "roll"]
 
 
 def roll(source: DiceSource, sides: int, purpose: str) -> Die:
+    """One die of ``sides`` from ``source``, drawn for ``purpose``."""
     draw = source.draw(sides)
-    return Die(draw.face, sides, purpose, draw.origin, draw.counter)
+    return Die(sides, draw.face, draw.origin, draw.counter, purpose=purpose)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-__all__ = ["record"]
+__all__ = ["RolledDie", "record"]
 
 # Not typing.TYPE_CHECKING: a one-shot roll never imports typing, and this
 # module must not be the one that starts to.  Checkers treat any constant of
@@ -93,3 +93,40 @@ def _record(
 
 if not TYPE_CHECKING:
     record = _record
+
+
+#: The one record of a die, wherever it was drawn: a term of a rolled expression
+#: (with its flags) or a die a rule drew (with its ``purpose``).  rules.core.die
+#: names it ``Die`` for the rules.
+class RolledDie(record("RolledDie", "sides face origin counter kept rerolled exploded extra success failure "
+                       "value mark crit purpose",
+                       defaults=("rolled", None, True, False, False, False, False, False, None, "", 0, ""))):
+    __slots__ = ()
+    sides: int
+    face: int
+    origin: str
+    counter: int | None
+    kept: bool
+    #: replaced by the die that follows it
+    rerolled: bool
+    #: showed an exploding face, so the die that follows it was added
+    exploded: bool
+    #: added by an explosion
+    extra: bool
+    success: bool
+    failure: bool
+    #: what the die counts for when that is not its face: a fudge die's -1/0/+1,
+    #: a penetrating die's face - 1, a value raised by mi or lowered by ma
+    value: int | None
+    #: how to show it beyond the flags above: "F" fudge, "c" part of a
+    #: compounding die, "p" penetrating, "m" raised or lowered (mi/ma)
+    mark: str
+    #: a crit mark (cs/cf): 1 critical success, -1 critical failure
+    crit: int
+    #: what a rule drew the die for ("check", "hit", "damage", "tick_damage" ...);
+    #: empty for a die of a rolled expression
+    purpose: str
+
+    @property
+    def counts(self) -> int:
+        return self.face if self.value is None else self.value

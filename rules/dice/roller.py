@@ -30,43 +30,12 @@ from .ast import (
 )
 from .errors import DiceError
 from .limits import DEFAULT_LIMITS, Limits
-from .records import record
+from .records import RolledDie, record
 
 TYPE_CHECKING = False  # typing is start-up cost on the roll path
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from typing import Any
-
-
-class RolledDie(record("RolledDie", "sides face origin counter kept rerolled exploded extra success failure "
-                       "value mark crit",
-                       defaults=("rolled", None, True, False, False, False, False, False, None, "", 0))):
-    __slots__ = ()
-    sides: int
-    face: int
-    origin: str
-    counter: int | None
-    kept: bool
-    #: replaced by the die that follows it
-    rerolled: bool
-    #: showed an exploding face, so the die that follows it was added
-    exploded: bool
-    #: added by an explosion
-    extra: bool
-    success: bool
-    failure: bool
-    #: what the die counts for when that is not its face: a fudge die's -1/0/+1,
-    #: a penetrating die's face - 1, a value raised by mi or lowered by ma
-    value: int | None
-    #: how to show it beyond the flags above: "F" fudge, "c" part of a
-    #: compounding die, "p" penetrating, "m" raised or lowered (mi/ma)
-    mark: str
-    #: a crit mark (cs/cf): 1 critical success, -1 critical failure
-    crit: int
-
-    @property
-    def counts(self) -> int:
-        return self.face if self.value is None else self.value
 
 
 class RolledNum(record("RolledNum", "node value")):

@@ -162,17 +162,26 @@ def build_command(verb: str, entries, noun: str = "") -> Any:
 
 
 def run_verb(ctx, verb: str, values: dict[str, Any], noun: str = "") -> None:
-    """Run ``verb`` on the current session with the typed values.
+    """Run ``verb`` on the current session with the values Click parsed."""
+    from ..fighting import emit_fight
 
-    The session's system is learnt inside the one transaction that runs the
+    result, fmt = perform_verb(ctx.obj, verb, values, _typed_options(ctx, values), noun)
+    emit_fight(ctx, result, fmt)
+
+
+def perform_verb(env, verb: str, values: dict[str, Any], typed: list[str], noun: str = "") -> tuple[Any, str]:
+    """Run ``verb`` on the current session: (its FightResult, the output format).
+
+    ``values`` holds every parameter of the verb's command (defaults
+    included); ``typed`` names the options the master actually typed.  The
+    session's system is learnt inside the one transaction that runs the
     action (the file is read once); a verb or an option of another system is
     refused there, before anything is written.
     """
-    from ..fighting import emit_fight, run_operation
+    from ..fighting import run_operation
 
     entries = declarations(noun)[verb]
     command = f"{noun} {verb}" if noun else verb
-    typed = _typed_options(ctx, values)
 
     def plan(system: str):
         mine = [(rules, action) for rules, action in entries if rules.id == system]
@@ -196,13 +205,13 @@ def run_verb(ctx, verb: str, values: dict[str, Any], noun: str = "") -> None:
                   for p in action.options if p.name in typed]
         return " ".join(words), (lambda enc, src: action.run(rules, enc, src, **args)), action.rolls
 
-    result = run_operation(ctx.obj, "", None, plan=plan, seed=values.get("seed"), given=values.get("given"))
+    result = run_operation(env, "", None, plan=plan, seed=values.get("seed"), given=values.get("given"))
     fmt = "json" if values.get("as_json") else values.get("fmt") or "auto"
     if values.get("public"):
         from dataclasses import replace
 
         result = replace(result, public=True)
-    emit_fight(ctx, result, fmt)
+    return result, fmt
 
 
 def _converted(command: str, action, values: dict[str, Any]) -> dict[str, Any]:

@@ -90,11 +90,9 @@ def fight(ctx: typer.Context) -> None:
 def status(ctx: typer.Context, public: PublicOpt = False, fmt: FormatOpt = "auto",
            as_json: JsonOpt = False) -> None:
     """Round, whose turn, order, HP, resources and effects (--format bbcode for the forum)."""
-    from ..fightview import StatusView
-    from ..render import emit
-    from ..session import open_session
+    from ..fightview import show_status
 
-    emit(StatusView(open_session(ctx.obj).read(), public), pick_format(fmt, as_json), ctx.obj)
+    show_status(ctx.obj, public, pick_format(fmt, as_json))
 
 
 GivenOpt = Annotated[str | None, typer.Option(

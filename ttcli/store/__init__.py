@@ -12,10 +12,10 @@ loads the journal and not the history).
 
 _NAMES = {
     "StoreError": "errors", "FormatTooNew": "errors", "HistoryLimit": "errors", "UnsafePath": "errors",
-    "SessionFile": "session", "transaction": "session", "dice_counter": "session",
+    "SessionFile": "session", "dice_counter": "session",
     "append_event": "journal", "read_events": "journal", "read_journal": "journal", "journal_path": "journal",
     "atomic_write": "files", "locked": "files", "read_bytes": "files",
-    "FORMAT": "toml", "load_document": "toml", "dump_document": "toml", "format_field": "toml", "is_read_only": "toml",
+    "FORMAT": "toml", "dump_document": "toml", "format_field": "toml", "is_read_only": "toml",
     "history_dir": "history",
 }
 __all__ = sorted(_NAMES)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.core.die import Die, roll
 from rules.core.errors import RuleError
 from rules.core.sources import DiceSource
 from rules.systems.dungeon.checks import CHECK_DIE, SAVE_DIE
-from rules.systems.dungeon.common import Die, Names, roll
+from rules.systems.dungeon.common import Names
 from rules.systems.dungeon.turns import ActionBudget
 
 

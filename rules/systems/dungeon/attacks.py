@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.core.die import Die, roll
 from rules.core.sources import DiceSource
 from rules.systems.dungeon.checks import ADVANTAGE_CAP, roll_d20
-from rules.systems.dungeon.common import Die, require_non_negative, roll
+from rules.systems.dungeon.common import require_non_negative
 from rules.systems.dungeon.situations import (
     MELEE,
     RANGED,

@@ -8,22 +8,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from rules.core.die import Die, roll
 from rules.core.sources import DiceSource
 from rules.systems.dungeon.common import (
+    ADVANTAGE_CAP,
+    ADVANTAGE_STEP,
     BODY,
     CHARISMA,
     MIND,
     REACTION,
-    Die,
     Names,
     require_non_negative,
-    roll,
 )
 
 CHECK_DIE = 20
 SAVE_DIE = 10
-ADVANTAGE_STEP = 5
-ADVANTAGE_CAP = 10
 
 #: a natural face that decides the roll whatever the modifiers (DG-CHECK-1)
 NATURAL_RESULTS = {1: False, CHECK_DIE: True}

@@ -9,9 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-# Die and roll are re-exported: the dungeon's modules take them from here.
-from rules.core.die import Die as Die
-from rules.core.die import roll as roll
 from rules.core.errors import UnknownNameError, close_names
 
 BODY = "body"
@@ -28,6 +25,9 @@ _STAT_SPELLINGS = {
     MIND: ("mind", "РАЗ", "Разум"),
     CHARISMA: ("charisma", "ХАР", "Харизма"),
 }
+
+ADVANTAGE_STEP = 5
+ADVANTAGE_CAP = 10
 
 _SEPARATORS = re.compile(r"[\s_\-]+")
 
@@ -78,8 +78,10 @@ def parse_weapon(text: str) -> tuple[int, int, int]:
     Read by the dice engine (one dice-text parser); a weapon is one plain dice
     term with at most a flat bonus or penalty.
     """
-    from rules.dice import DiceError, parse
+    # the parser alone: a sheet's weapon is checked on every read of a session
     from rules.dice.ast import Chain, Dice, Node, Num
+    from rules.dice.errors import DiceError
+    from rules.dice.parser import parse
 
     expected = f"a weapon's damage looks like 1d8 or 2d6+1, not {text!r}"
     try:

@@ -31,13 +31,13 @@ class Decoders:
         """
         from rules.core.errors import DocumentError
         from rules.systems.dungeon.health import health_problems
-        from rules.systems.dungeon.inventory import Inventory
-
         stats, resources = table.get("stats", {}), table.get("resources", {})
         found: list[tuple[Place, str]] = [
             (p.path, p.message) for p in health_problems(sheet, stats, resources, table.get("status", "ok"))]
         data = table.get("data", {})
         if isinstance(data, Mapping) and "inventory" in data:
+            from rules.systems.dungeon.inventory import Inventory
+
             try:
                 inventory = Inventory.from_toml(data["inventory"], ("data", "inventory"))
             except DocumentError as e:

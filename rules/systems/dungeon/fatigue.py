@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rules.core.die import Die, roll
 from rules.core.errors import RuleError
 from rules.core.sources import DiceSource
-from rules.systems.dungeon.common import Die, Names, require_non_negative, roll
+from rules.systems.dungeon.common import Names, require_non_negative
 from rules.systems.dungeon.health import Status, heal
 
 RALLY_DIE = 4

@@ -607,7 +607,7 @@ class DungeonFight(Manoeuvres, SystemRules):
             raise RuleError("there is no resting during a fight", rule="DG-REST-1")
         n = find(enc, name)
         c = work.get(n)
-        rest_kind = _REST_WORDS.get(kind.strip().casefold())
+        rest_kind = dg.REST_WORDS.get(kind.strip().casefold())
         if rest_kind is None:
             raise ValueError(f"a rest is short or long, not {kind!r}")
         max_mp = cap(c, "mp")
@@ -699,10 +699,6 @@ _POSTURES = {"drop_prone": True, "stand_up": False}
 _OWN_COMMANDS = {"attack": "attack ATTACKER TARGET", "move": "move NAME CELLS",
                  "knock_down": "knock ATTACKER TARGET", "push": "push PUSHER TARGET"}
 
-_REST_WORDS = {
-    "short": dg.SHORT, "короткий": dg.SHORT, "короткий отдых": dg.SHORT,
-    "long": dg.LONG, "длинный": dg.LONG, "долгий": dg.LONG, "длинный отдых": dg.LONG,
-}
 
 
 def _check_subject(text: str) -> tuple[str, dg.Skill | None]:

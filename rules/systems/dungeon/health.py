@@ -14,7 +14,10 @@ from rules.core.errors import RuleError
 from rules.core.names import name_key
 from rules.core.sheet import MissingStat, Sheet
 from rules.systems.dungeon.common import require_non_negative
-from rules.systems.dungeon.inventory import Inventory
+
+TYPE_CHECKING = False  # checking a session file loads this module: typing costs start-up
+if TYPE_CHECKING:
+    from rules.systems.dungeon.inventory import Inventory
 
 
 class Status(StrEnum):

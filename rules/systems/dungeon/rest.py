@@ -11,13 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rules.core.die import Die, roll
 from rules.core.errors import RuleError
 from rules.core.sources import DiceSource
-from rules.systems.dungeon.common import Die, require_non_negative, roll
+from rules.systems.dungeon.common import require_non_negative
 from rules.systems.dungeon.health import Status, current_status, heal
 
 SHORT = "short"
 LONG = "long"
+#: the words a master types for a rest's kind
+REST_WORDS = {
+    "short": SHORT, "короткий": SHORT, "короткий отдых": SHORT,
+    "long": LONG, "длинный": LONG, "долгий": LONG, "длинный отдых": LONG,
+}
 REST_DIE = 6
 
 HP = "hp"

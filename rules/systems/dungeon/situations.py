@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from rules.core.errors import RuleError
-from rules.systems.dungeon.checks import ADVANTAGE_CAP, ADVANTAGE_STEP
-from rules.systems.dungeon.common import Names, require_non_negative
+from rules.systems.dungeon.common import ADVANTAGE_CAP, ADVANTAGE_STEP, Names, require_non_negative
 
 MELEE = "melee"
 RANGED = "ranged"

@@ -9,10 +9,10 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from rules.core.die import Die, roll
 from rules.core.errors import NotFound, RuleError
 from rules.core.names import name_key, pick
 from rules.core.sources import DiceSource
-from rules.systems.dungeon.common import Die, roll
 
 PARTY = "party"
 ENEMIES = "enemies"

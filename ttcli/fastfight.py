@@ -1,0 +1,235 @@
+"""The fast path of one-shot fight commands: the same work without loading Typer.
+
+``ttcli fight status``, ``ttcli fight next`` and a system's actions
+(``ttcli attack "Гоблин 1" Вор``) sit in shell aliases and forum scripts,
+where importing Typer and its vendored Click costs more than the command's
+own work.  This parser reads only plain command lines: the global options
+``--saves``, ``--session``/``-s`` and ``--no-color``, then one of those
+commands with the parameters it declares.  Anything else (help, a typo, a
+missing argument, an option glued to its value, a value Click would word an
+error for) returns None and the full Typer app takes over, so behaviour never
+depends on which path ran.  Both paths call the same functions; a test runs a
+table of command lines through both and compares stdout, stderr, exit codes
+and the files.  ``TTCLI_NO_FASTPATH=1`` forces the full app.
+"""
+
+from __future__ import annotations
+
+FORMATS = ("auto", "rich", "plain", "json", "bbcode", "markdown")
+
+_GLOBAL_VALUES = {"--saves": "saves", "--session": "session", "-s": "session"}
+_GLOBAL_FLAGS = {"--no-color": "no_color"}
+
+#: (spellings, parameter name, kind) of the options the generated commands share;
+#: kind: "flag", "int" or "text"
+_FORMAT = (("--format", "-f"), "fmt", "text")
+_JSON = (("--json",), "as_json", "flag")
+_PUBLIC = (("--public",), "public", "flag")
+_DICE = ((("--given",), "given", "text"), (("--seed",), "seed", "int"))
+
+#: every command of the fight group that is not a system's verb (``fight start``
+#: included); a system's fight verb of the same name would never run
+FIGHT_BUILTIN = ("start", "status", "next", "end", "join")
+#: the fight group's own commands the fast path runs: name -> their options
+_FIGHT_OWN = {
+    "status": (_PUBLIC, _FORMAT, _JSON),
+    "next": (_FORMAT, *_DICE),
+    "end": (_FORMAT, *_DICE),
+}
+
+
+class Spec:
+    """What one command takes: positional arguments in order, and options by spelling."""
+
+    __slots__ = ("positionals", "options", "defaults")
+
+    def __init__(self, positionals: list[tuple[str, str, bool]], options: tuple) -> None:
+        #: (name, kind, required); kind "words" takes the rest of the line
+        self.positionals = positionals
+        self.options: dict[str, tuple[str, str]] = {}
+        self.defaults: dict[str, object] = {}
+        for spellings, name, kind in options:
+            for spelling in spellings:
+                self.options[spelling] = (name, kind)
+            self.defaults[name] = False if kind == "flag" else ("auto" if name == "fmt" else None)
+
+
+def parse_globals(args: list[str]) -> tuple[dict, list[str]] | None:
+    """The global options before the command, and the rest of the line."""
+    found: dict = {}
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        name, eq, value = args[i].partition("=")
+        if name in _GLOBAL_FLAGS and not eq:
+            found[_GLOBAL_FLAGS[name]] = True
+        elif name in _GLOBAL_VALUES and not (eq and name == "-s"):
+            if not eq:
+                i += 1
+                if i >= len(args):
+                    return None
+                value = args[i]
+            found[_GLOBAL_VALUES[name]] = value
+        else:
+            return None
+        i += 1
+    return found, args[i:]
+
+
+def parse_command(spec: Spec, args: list[str]) -> tuple[dict, list[str]] | None:
+    """(every parameter's value, the options typed), as Click would give them; None when unsure."""
+    values: dict = dict(spec.defaults)
+    typed: list[str] = []
+    loose: list[str] = []
+    i = 0
+    only_args = False
+    while i < len(args):
+        arg = args[i]
+        if only_args or not arg.startswith("-") or arg == "-":
+            loose.append(arg)
+        elif arg == "--":
+            only_args = True
+        else:
+            spelling, eq, value = arg.partition("=")
+            if spelling not in spec.options or (eq and not spelling.startswith("--")):
+                return None
+            name, kind = spec.options[spelling]
+            if kind == "flag":
+                if eq:
+                    return None
+                values[name] = True
+            else:
+                if not eq:
+                    i += 1
+                    if i >= len(args):
+                        return None
+                    value = args[i]
+                values[name] = _typed(kind, value)
+                if values[name] is None:
+                    return None
+            if name not in typed:
+                typed.append(name)
+        i += 1
+    for name, kind, required in spec.positionals:
+        if kind == "words":
+            values[name], loose = tuple(loose), []
+        elif loose:
+            values[name] = _typed(kind, loose.pop(0))
+            if values[name] is None:
+                return None
+        elif required:
+            return None
+        else:
+            values[name] = None
+    if loose or values.get("fmt", "auto") not in FORMATS:
+        return None
+    return values, typed
+
+
+def _typed(kind: str, text: str):
+    if kind in ("int", "count"):
+        digits = text[1:] if text[:1] in "+-" else text
+        return int(text) if digits.isascii() and digits.isdigit() else None
+    return text
+
+
+def action_spec(entries) -> Spec:
+    """The parameters of a system verb's command, as ``commands.actions.click_params`` builds them."""
+    _, first = entries[0]
+    positionals = [(p.name, p.kind if p.kind in ("words", "int", "count") else "text", p.required)
+                   for p in first.positionals]
+    options: list = []
+    seen: set[str] = set()
+    for _, action in entries:
+        for p in action.options:
+            if p.name not in seen:
+                seen.add(p.name)
+                options.append((tuple(p.spellings), p.name,
+                                "flag" if p.kind == "flag" else "int" if p.kind in ("int", "count") else "text"))
+    if any(action.rolls for _, action in entries):
+        options.extend(_DICE)
+    options.extend((_PUBLIC, _FORMAT, _JSON))
+    return Spec(positionals, tuple(options))
+
+
+def run(args: list[str]) -> int | None:
+    """Exit code of ``ttcli ARGS`` for a fight command, or None to hand over to the full app."""
+    parsed = parse_globals(args)
+    if parsed is None or not parsed[1]:
+        return None
+    options, rest = parsed
+    word, rest = rest[0], rest[1:]
+    job = _fight_job(rest) if word == "fight" else _verb_job(word, rest, "")
+    if job is None:
+        return None
+    from .env import Environment
+
+    env = Environment(no_color=bool(options.get("no_color")), saves=options.get("saves"),
+                      session=options.get("session"))
+    try:
+        return job(env)
+    except Exception as e:  # noqa: BLE001 - the same edge as the full app
+        from .errors import report_failure
+
+        return report_failure(env, e)
+    except KeyboardInterrupt as e:
+        from .errors import report_failure
+
+        return report_failure(env, e)
+
+
+def _fight_job(args: list[str]):
+    if not args or args[0].startswith("-"):
+        return None
+    if args[0] not in FIGHT_BUILTIN:
+        return _verb_job(args[0], args[1:], "fight")
+    if args[0] not in _FIGHT_OWN:
+        return None
+    command = args[0]
+    parsed = parse_command(Spec([], _FIGHT_OWN[command]), args[1:])
+    if parsed is None:
+        return None
+    values, _ = parsed
+    if command == "status":
+        def status(env) -> int:
+            from .fightview import show_status
+
+            show_status(env, bool(values["public"]), "json" if values["as_json"] else str(values["fmt"]))
+            return 0
+
+        return status
+
+    def step(env) -> int:
+        from rules import fight as combat
+
+        from .fighting import run_operation, show_fight
+
+        operation = combat.next_turn if command == "next" else combat.end_fight
+        result = run_operation(env, f"fight {command}", operation, given=values["given"], seed=values["seed"])
+        return show_fight(env, result, str(values["fmt"]))
+
+    return step
+
+
+def _verb_job(word: str, args: list[str], noun: str):
+    from .commands import COMMANDS
+
+    if not noun and word in COMMANDS:
+        return None  # a built-in command: the full app's
+    from .commands.actions import declarations, verb_for
+
+    verb = verb_for(word, noun)
+    if verb is None:
+        return None
+    parsed = parse_command(action_spec(declarations(noun)[verb]), args)
+    if parsed is None:
+        return None
+    values, typed = parsed
+
+    def act(env) -> int:
+        from .commands.actions import perform_verb
+        from .fighting import show_fight
+
+        result, fmt = perform_verb(env, verb, values, typed, noun)
+        return show_fight(env, result, fmt)
+
+    return act
