@@ -241,7 +241,13 @@ def _fight_notes(enc, public: bool) -> list[str]:
     if notes is None or enc.fight is None:
         return []
     hidden = {c.name for c in enc if c.hidden} if public else set()
-    return list(notes(enc, hidden))
+    lines = list(notes(enc, hidden))
+    if public:  # and a line that still spells a hidden name is not read
+        from rules.core.messages import View
+
+        view = View(public=True, hidden=hidden)
+        lines = [line for line in lines if not view.leaks(line)]
+    return lines
 
 
 def show_status(env, public: bool = False, fmt: str = "auto") -> None:
