@@ -88,14 +88,28 @@ def click_params(entries, *, rolls: bool) -> list:
                                                  help=p.help, rich_help_panel=where))
         else:
             kind = int if p.kind in ("int", "count") else str
-            params.append(typer.core.TyperOption(
+            option = typer.core.TyperOption(
                 param_decls=[*p.spellings, name], type=kind, default=None,
                 required=p.required and p.default is None and len(owned) == len(entries),
-                help=p.help + (f" ({', '.join(p.words)})" if p.kind == "choice" else ""),
-                rich_help_panel=where, show_default=False,
-            ))
+                help=p.help, rich_help_panel=where, show_default=False,
+            )
+            if p.kind == "choice":
+                # the help is the msgid; the words it accepts are shown after its translation
+                option._ttcli_compose = _with_words(p.help, p.words)  # type: ignore[attr-defined]
+            params.append(option)
     params.extend(common_params(rolls=rolls))
     return params
+
+
+def _with_words(text: str, words) -> Any:
+    """A choice option's help as shown: its text translated, then the words it accepts."""
+
+    def compose() -> str:
+        from ..i18n.help import translate
+
+        return f"{translate(text)} ({', '.join(words)})"
+
+    return compose
 
 
 def common_params(*, rolls: bool) -> list:
@@ -147,9 +161,13 @@ def build_command(verb: str, entries, noun: str = "") -> Any:
         text = translate(first.help)
         if aliases:
             text += "\n\n" + _("Also: {aliases}.").format(aliases=", ".join(aliases))
-        return text + "\n\n" + _("Systems: {systems}.").format(systems=systems)
+        text += "\n\n" + _("Systems: {systems}.").format(systems=systems)
+        if examples:
+            text += "\n\n" + _("Examples:") + "\n\n" + "\n\n".join(f"  ttcli {e}" for e in examples)
+        command.rich_help_panel = _("Actions: {systems}").format(systems=systems)
+        return text
 
-    epilog = ("Examples:\n\n" + "\n\n".join(f"  ttcli {e}" for e in examples)) if examples else None
+    epilog = None
 
     def callback(**values: Any) -> None:
         run_verb(_context(), verb, values, noun)
@@ -162,6 +180,9 @@ def build_command(verb: str, entries, noun: str = "") -> Any:
         epilog=epilog, short_help=first.help.split(". ")[0].rstrip("."), rich_help_panel="Actions: " + systems,
     )))
     command._ttcli_compose = compose
+    from ..i18n.help import localize
+
+    localize(command)  # listed in a group's help before its own help is asked for
     return command
 
 
@@ -279,12 +300,17 @@ def build_start_command() -> Any:
     def callback(**values: Any) -> None:
         run_start(_context(), entries, values)
 
-    return typer.core.TyperCommand(
+    from ..i18n.help import localize, make_localized
+    from .options import name_arguments
+
+    command = make_localized(name_arguments(typer.core.TyperCommand(
         "start", callback=callback, params=click_params(entries, rolls=True),
         help="Open the fight by the system's rules: initiative, the first turn or round.",
         epilog="Examples:\n\n  ttcli fight start\n\n  ttcli fight start --ambush party\n\n"
-               '  ttcli fight start --given "5 2"',
-    )
+               '  ttcli fight start --ambush отряд --given "5 2"',
+    )))
+    localize(command)  # listed in the fight group's help before its own help is asked for
+    return command
 
 
 def _start(rules, enc, source, **options):

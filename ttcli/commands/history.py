@@ -122,7 +122,14 @@ def log_command(
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
 ) -> None:
-    """Show the session's journal; export it with --format bbcode|markdown|json."""
+    """Show the session's journal; export it with --format bbcode|markdown|json.
+
+    Examples:
+
+      ttcli log -n 5
+
+      ttcli log --round 2 --public --format bbcode
+    """
     from ..session import match_name, open_session
 
     session = open_session(ctx.obj)
@@ -204,6 +211,12 @@ def undo_command(
     """Go back to an earlier state of the session file (byte for byte; hand edits included).
 
     When the file is broken, offers to put back the last state ttcli saved.
+
+    Examples:
+
+      ttcli undo
+
+      ttcli undo 3
     """
     _move(ctx, steps, forward=False, yes=yes)
 
@@ -212,7 +225,14 @@ def redo_command(
     ctx: typer.Context,
     steps: Annotated[int, typer.Argument(help="How many states to go forward.")] = 1,
 ) -> None:
-    """Go forward again after undo (until a new change drops the undone states)."""
+    """Go forward again after undo (until a new change drops the undone states).
+
+    Examples:
+
+      ttcli redo
+
+      ttcli redo 2
+    """
     _move(ctx, steps, forward=True)
 
 
@@ -252,7 +272,14 @@ def verify_command(
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
 ) -> None:
-    """Re-derive every committed roll and shown total from the secret; exit 1 if any does not match."""
+    """Re-derive every committed roll and shown total from the secret; exit 1 if any does not match.
+
+    Examples:
+
+      ttcli verify saves/Склеп.journal.toml --secret 4f1c...e9
+
+      ttcli verify round2.json --secret 4f1c...e9 --commitment 9a0b...77
+    """
     from ..dicelog import verify_events
 
     events, withheld = _read_any_journal(journal)
