@@ -314,3 +314,30 @@ def test_prompt_completion_follows_the_command(words, current, expected):
 
     got = candidates(words, current, ROOT_COMMAND, **WORDS)
     assert sorted(got) == sorted(expected)
+
+
+# ------------------------------------------------------------------ undo says what it undid
+
+
+def test_undo_and_redo_say_what_they_took_back(saves):
+    run(saves, "fight", "start", "--seed", "1")
+    run(saves, "char", "set", "Вор", "hp=3")
+    code, out, _ = run(saves, "undo")
+    assert code == 0 and out == "undo: 1 step back; now at state 2 of 3\nВор: hp 3 -> 7\n"
+    assert run(saves, "redo")[1] == "redo: 1 step forward; now at state 3 of 3\nВор: hp 7 -> 3\n"
+    out = run(saves, "undo", "2")[1].splitlines()
+    assert out[0] == "undo: 2 steps back; now at state 1 of 3"
+    assert out[1].startswith("fight: round 1, ") and out[1].endswith(" -> no fight") and "Вор: hp 3 -> 7" in out
+
+
+def test_undo_of_a_hand_edit_says_what_the_edit_was(saves):
+    path = saves / "crypt.toml"
+    run(saves, "char", "set", "Огр", "hp=11")
+    path.write_text(path.read_text(encoding="utf-8").replace("hp = 11", "hp = 12", 1), encoding="utf-8")
+    assert run(saves, "undo")[1].splitlines()[1:] == ["Огр: hp 12 -> 11"]
+
+
+def test_undo_speaks_russian(saves, monkeypatch):
+    monkeypatch.setenv("TTCLI_LANG", "ru")
+    run(saves, "char", "set", "Вор", "hp=3")
+    assert run(saves, "undo")[1] == "отмена: 1 шаг назад; теперь состояние 1 из 2\nВор: hp 3 -> 7\n"

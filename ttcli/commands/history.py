@@ -160,7 +160,8 @@ def _move(ctx: typer.Context, steps: int, forward: bool, yes: bool = False) -> N
     word = "redo" if forward else "undo"
     event = {"kind": word, "command": f"{word} {steps}", "steps": steps}
     try:
-        session.redo(steps, event) if forward else session.undo(steps, event)
+        before = session.read()
+        after = session.redo(steps, event) if forward else session.undo(steps, event)
     except HistoryLimit as e:  # not bad data: there is just nothing more to undo
         raise CliError(e.problem, ExitCode.RULES, e.hint or "") from None
     except UnsafePath:
@@ -172,8 +173,17 @@ def _move(ctx: typer.Context, steps: int, forward: bool, yes: bool = False) -> N
         return
     states = session.states()
     pos = next((i for i, st in enumerate(states) if st.current), len(states) - 1)
-    emit(ctx, Message((f"{word}: {steps} step(s); now at state {pos + 1} of {len(states)}",),
-                      {"steps": steps, "position": pos + 1, "states": len(states)}))
+    from ..undone import what_changed
+
+    changes = what_changed(before, after)
+    from rules.i18n import ngettext
+
+    said = (ngettext("undo: {steps} step back; now at state {position} of {states}",
+                     "undo: {steps} steps back; now at state {position} of {states}", steps) if not forward else
+            ngettext("redo: {steps} step forward; now at state {position} of {states}",
+                     "redo: {steps} steps forward; now at state {position} of {states}", steps))
+    emit(ctx, Message((said.format(steps=steps, position=pos + 1, states=len(states)), *changes),
+                      {"steps": steps, "position": pos + 1, "states": len(states), "changes": list(changes)}))
 
 
 def _restore_broken(ctx: typer.Context, session, problem, yes: bool) -> None:
