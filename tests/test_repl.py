@@ -93,7 +93,7 @@ def test_piped_script_reports_failure_exit_code(saves):
     (["fight"], "st", ["start", "status"]),
     (["attack"], "гоб", ["Гоблин 1", "Гоблин 2", "Гоблин 3", "Гоблин 4", "Гоблин-шаман"]),
     (["attack", "Викинг"], "ог", ["Огр"]),
-    (["attack", "Викинг", "Огр"], "--ra", ["--ranged"]),
+    (["attack", "Викинг", "Огр"], "--ran", ["--ranged"]),
     (["check", "Жрец"], "bo", ["body"]),
     (["char", "set", "Вор"], "we", ["weapon="]),
 ])

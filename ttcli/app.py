@@ -239,6 +239,10 @@ def main_options(
         "--lang", metavar="LANG",
         help="Language of the output: ru or en (default: $TTCLI_LANG, the session's language "
              "setting, the locale, else English).")] = None,
+    bbcode_dialect: Annotated[str | None, typer.Option(
+        "--bbcode-dialect", metavar="DIALECT",
+        help="Tags of --format bbcode: mybb (MyBB, rusff), phpbb (stock phpBB) or plain "
+             "(default: $TTCLI_BBCODE_DIALECT, the session's bbcode_dialect setting, else mybb).")] = None,
 ) -> None:
     env = ctx.obj if isinstance(ctx.obj, Environment) else Environment()
     from . import i18n
@@ -250,6 +254,11 @@ def main_options(
                                  param_hint="--lang")
     i18n.setup(lang, env.environ)
     env.no_color = env.no_color or no_color
+    if bbcode_dialect is not None:
+        from .posts import check_dialect
+
+        # carried like the variable it stands for, so a post reads it in one place
+        env.environ["TTCLI_BBCODE_DIALECT"] = check_dialect(bbcode_dialect, "--bbcode-dialect")
     if saves is not None:
         env.saves = saves
     if session is not None:

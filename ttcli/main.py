@@ -28,6 +28,12 @@ def main(argv: list[str] | None = None) -> int:
         if code is not None:
             return code
     argv = args if lang is None else ["--lang", lang, *args]
+    from .posts import take_dialect_flag
+
+    # --bbcode-dialect too works anywhere on the line: the root group reads it
+    dialect, argv = take_dialect_flag(argv)
+    if dialect is not None:
+        argv = ["--bbcode-dialect", dialect, *argv]
 
     if args[:1] != ["roll"] and "_TTCLI_COMPLETE" not in os.environ and not os.environ.get("TTCLI_NO_FASTPATH"):
         from .fastfight import run as run_fight

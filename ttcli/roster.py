@@ -353,6 +353,8 @@ def take_items(doc: dict, query: str, item: str, count: int = 1, *, source: str 
 
 @dataclass(frozen=True)
 class CombatantView:
+    """``char show``: one combatant's values, stats, derived values, inventory and state."""
+
     name: str
     system: str
     table: Mapping[str, Any]
@@ -430,6 +432,8 @@ def combatant_view(doc: Mapping[str, Any], name: str) -> CombatantView:
 
 @dataclass(frozen=True)
 class RosterView:
+    """``char list``: the roster by side, with HP and status."""
+
     doc: Mapping[str, Any]
     kind = "roster"
 
@@ -459,6 +463,8 @@ class RosterView:
 
 @dataclass(frozen=True)
 class SessionView:
+    """``session show``: settings, commitment, fight and roster of a session."""
+
     doc: Mapping[str, Any]
     kind = "session"
 

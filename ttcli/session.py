@@ -249,6 +249,13 @@ def validate(doc: Mapping[str, Any]) -> list:
             else:
                 # every load passes through here: the session's language applies from now on
                 note_session_language(language)
+        dialect = settings.pop("bbcode_dialect", None)
+        if dialect is not None:
+            from .posts import DIALECTS
+
+            if dialect not in DIALECTS:
+                bad("settings.bbcode_dialect", f"is {dialect!r}, not a BBCode dialect ttcli writes",
+                    f"one of: {', '.join(DIALECTS)}")
         for message in sheet.validate_settings(settings):
             bad("settings", message)
     if isinstance(doc.get("name"), str) and not doc["name"].isprintable():

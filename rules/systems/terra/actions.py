@@ -26,6 +26,7 @@ from rules.systems.terra.fight import (
     _int,
     cell_of,
     countered,
+    in_fight,
 )
 from rules.systems.terra.formula import MISS, parse_formula
 from rules.systems.terra.grid import Cell, distance
@@ -231,8 +232,13 @@ def counter(rules: TerraFight, enc: Encounter, source: DiceSource, attacker: str
     name, target = find(enc, attacker), find(enc, target)
     if work.fight is None:
         raise RuleError(_("a counter attack is made in a fight"), rule="TT-COUNTER-1")
-    rules.turn_for(work, source, name, "counter", "TT-COUNTER-1")
+    # out of turn: no turn is claimed or spent, so the sync phase's enemies may answer too
+    if name not in in_fight(work.fight):
+        raise RuleError(_("{name} is not in the fight").format(name=name), rule="TT-COUNTER-1")
     c = work.get(name)
+    reason = rules.cannot_act(c)
+    if reason is not None:
+        raise RuleError(f"{name} {reason}", rule="TT-COUNTER-1")
     if c.status in (health.PANIC,):
         raise RuleError(_("{name} is in Panic and makes no attacks").format(name=name), rule="TT-RH-1")
     done = countered(work.fight)

@@ -173,14 +173,16 @@ def land_hit(target: Target, kind: str, amount: int, *, dice_part: int | None = 
         blocked = min(amount, defenses.get(key, 0))
         dealt = amount - blocked
         cost = {2: 2, 3: 1}.get(target.blood_group or 0, 0) if dealt > 0 else 0  # TT-SP-1
-        return Hit(kind, amount, ((key, defenses.get(key, 0), blocked),), dealt=dealt, sp_loss=cost)
+        shown = ((key, defenses.get(key, 0), blocked),) if defenses.get(key, 0) else ()
+        return Hit(kind, amount, shown, dealt=dealt, sp_loss=cost)
     parts: tuple[tuple[str, int], ...]
     if split and dice_part is not None:
         dice = max(0, min(amount, dice_part))
         parts = (("pdef_dice", dice), ("pdef", amount - dice))
     else:
         parts = ((PHYSICAL_DEFENSE[kind], amount),)
-    blocks = tuple((key, defenses.get(key, 0), min(part, defenses.get(key, 0))) for key, part in parts if part)
+    blocks = tuple((key, defenses.get(key, 0), min(part, defenses.get(key, 0)))
+                   for key, part in parts if part and defenses.get(key, 0))
     blocked = sum(b for _k, _v, b in blocks)
     dealt = amount - blocked
     group = target.blood_group

@@ -22,7 +22,7 @@ from rules.core.events import health_fields
 from rules.core.outcome import Damage, HealthChange, Outcome, Work
 from rules.core.sources import DiceSource
 from rules.core.state import DEAD, ENEMY, PARTY, Combatant, Encounter, Fight, Status, TurnState
-from rules.i18n import _
+from rules.i18n import N_, _
 from rules.systems.terra import damage as dmg
 from rules.systems.terra import health
 from rules.systems.terra.data import DECODERS
@@ -65,6 +65,13 @@ def blood_group(c: Combatant) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+#: why a combatant loses its turn, by state
+_CANNOT_ACT = {
+    health.SHOCK: N_("is in Shock"), health.DOWN: N_("is down (HP -6 or lower)"),
+    "unconscious": N_("is unconscious"), DEAD: N_("is dead"),
+}
+
+
 class TerraFight(SystemRules):
     """The fight rules; ``rules.py`` adds the declared actions."""
 
@@ -79,7 +86,9 @@ class TerraFight(SystemRules):
 
     def cannot_act(self, combatant: Combatant) -> str | None:
         state = self.status(combatant)
-        return None if state.can_act else _("is {state}").format(state=state_word(state.label))
+        if state.can_act:
+            return None
+        return _(_CANNOT_ACT[state.label]) if state.label in _CANNOT_ACT else state.label
 
     def hp_max(self, combatant: Combatant) -> int | None:
         return SHEET.resource_caps(combatant.stats).get("hp")
@@ -236,7 +245,7 @@ class TerraFight(SystemRules):
                 if status != c.status:
                     work.tell("after_fight", about=[c.name], name=c.name, status=status,
                               hp=c.resources.get("hp", 0))
-        ended = end_fight(work.encounter())
+        ended = end_fight(work.encounter(), self.messages)
         return replace(ended, lines=tuple(work_lines(work)) + ended.lines,
                        public_lines=tuple(work_lines(work, public=True)) + ended.public_lines,
                        events=tuple(work.events) + ended.events)
@@ -376,7 +385,7 @@ class TerraFight(SystemRules):
             return []
         done = set(countered(fight))
         names = [o.name for o in work.combatants.values()
-                 if o.side != c.side and o.name in fight.order and o.name not in done
+                 if o.side != c.side and o.name in in_fight(fight) and o.name not in done
                  and self.status(o).can_act and (cell := cell_of(o)) is not None and distance(here, cell) <= 1]
         if names:
             work.tell("counters_offered", about=[actor, *names], name=actor, names=names)
@@ -417,6 +426,11 @@ class TerraFight(SystemRules):
         return found
 
 
+def in_fight(fight: Fight) -> set[str]:
+    """Everyone taking part, the synchronization phase included (its order holds only the synchronized)."""
+    return {*fight.order, *fight.data.get("initiative", ())}
+
+
 def countered(fight: Fight) -> list[str]:
     return list(fight.data.get("countered", []))
 
@@ -426,12 +440,6 @@ class _NoDice:
 
     def draw(self, sides: int) -> Any:
         raise AssertionError("this action rolls no dice")
-
-
-def state_word(label: str) -> str:
-    from rules.systems.terra.messages import state_name
-
-    return state_name(label)
 
 
 def work_lines(work: Work, public: bool = False) -> list[str]:

@@ -197,8 +197,22 @@ def _equip(f: Fields, view: View) -> str:
     return _(texts[f["how"]]).format(name=f["name"], item=f["item"], ap=f["ap"], left=_ap_left(f))
 
 
+def _fight_ended(f: Fields, view: View) -> list[str]:
+    lines = [ngettext("The fight ends after {n} phase.", "The fight ends after {n} phases.",
+                      f["rounds"]).format(n=f["rounds"])]
+    for key, text in (("unconscious", N_("Fainted: {names}.")), ("dead", N_("Dead: {names}."))):
+        shown = view.visible(f.get(key, ()))
+        if shown:
+            lines.append(_(text).format(names=", ".join(shown)))
+    return lines
+
+
 MESSAGES: dict[str, Message] = {
     "round": lambda f, v: _("Phase {n}.").format(n=f["round"]),
+    "turn_delayed": lambda f, v: _("{name} delays the turn to the end of phase {n}.").format(
+        name=f["name"], n=f["round"]),
+    "turn_claimed": lambda f, v: None,
+    "fight_ended": _fight_ended,
     "formula": _formula,
     "hit": _hit,
     "initiative": _initiative,
