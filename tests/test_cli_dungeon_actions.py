@@ -222,7 +222,7 @@ def test_dg_init_1_the_agreed_order_set_before_the_fight_is_the_partys_order(cry
     assert "The party's agreed order: Жрец, Викинг, Лучница, Вор." in r.stdout
     r = ok(crypt("fight", "start", "--ambush", "party"))
     assert "Order: Жрец, Викинг, Лучница, Вор, Гоблин 1" in r.stdout
-    ok(crypt("fight", "end"))
+    ok(crypt("fight", "end", "--yes"))
     # it holds for the next fight too, and the Russian alias works under fight
     ok(crypt("fight", "порядок", "Вор"))
     assert "Order: Вор, Лучница, Викинг, Жрец" in ok(crypt("fight", "start", "--ambush", "party")).stdout
@@ -316,7 +316,7 @@ NEW_ACTIONS = [
     "act Викинг перезарядить",
     "fight порядок Жрец",
     "fight next",
-    "fight end",
+    "fight end --yes",
     "effect add Жрец вывих --duration forever",
     "rest Жрец short --medkit",
 ]

@@ -62,3 +62,14 @@ def test_the_readme_duel_plays_from_approach_to_choice_the_same_in_one_shot_comm
     assert [e["stage"] for e in resolved] == ["approach", "fight", "fight", "fight", "endgame"]
     verdict = next(e for e in events if e["kind"] == "verdict")
     assert "Кочевник: legend +100, now 100 (100); free points: 0." in verdict["text"]
+
+
+def test_the_team_round_benchmark_plays_24_declarations_and_one_resolution():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import twilight_team_round as bench
+
+    results = bench.measure(rounds=1, dice=4)
+    assert {word: len(times) for word, times in results.items()} == {
+        "declare": 24, "next": 1, "resolve (rules only)": 1}

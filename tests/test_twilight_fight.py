@@ -516,3 +516,17 @@ def test_tw_cond_1_rain_takes_2d6_from_every_defense_roll(duel):
     duel.ok("fight", "next")
     r = json.loads(duel.ok("declare", "Викинг", "defend", "--json").stdout)
     assert len(r["events"][0]["declaration"]["rolls"][0]["faces"]) == 7  # 9d6 - 2d6
+
+
+def test_fight_status_shows_the_stage_wounds_bleeding_and_legend_as_300_600(whip):
+    whip.ok("legend", "Паладин", "award", "600")
+    whip.ok("legend", "Паладин", "spend", "300")
+    whip.to_fight()
+    whip.ok("declare", "Паладин", "attack", "Амазонка", "--given", "5 5 5 5 5 5 5")
+    whip.ok("fight", "next")
+    out = whip.ok("fight", "status").stdout
+    assert "Stage: fight round 2 of 3." in out
+    assert "legend 300 (600)" in out
+    assert "heavy wound (-4d6, -1 AP), BLEEDING(1)" in out  # 7 of 10 lost
+    ru = whip.ok("--lang", "ru", "fight", "status").stdout
+    assert "тяжёлое ранение (-4д6, -1 ОД), КРОВОТЕЧЕНИЕ(1)" in ru and "легендарность 300 (600)" in ru

@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import CliError
 from .exitcodes import ExitCode
-from .session import SIDES, fold, match_name
+from .session import SIDES, fold, match_name, side_of
 
 MAX_COUNT = 100
 
@@ -101,8 +101,9 @@ def numbered(name: str, count: int, taken) -> list[str]:
 
 def add_combatants(doc: dict, name: str, side: str, assignments: list[str], *, count: int = 1,
                    hidden: bool = False, force: bool = False) -> list[str]:
-    if side not in SIDES:
+    if side_of(side) is None:
         raise CliError(f"side {side!r} is not party or enemy", ExitCode.USAGE)
+    side = str(side_of(side))
     if not 1 <= count <= MAX_COUNT:
         raise CliError(f"--count must be between 1 and {MAX_COUNT}", ExitCode.USAGE)
     from .session import check_name
@@ -237,9 +238,9 @@ def _settle_health(system: str, sheet, stats, old_resources, resources: dict, st
 
 def _parse_plain(key: str, value: str):
     if key == "side":
-        if value not in SIDES:
+        if side_of(value) is None:
             raise CliError(f"side {value!r} is not party or enemy", ExitCode.USAGE)
-        return value
+        return side_of(value)
     lowered = value.lower()
     if lowered in ("true", "yes", "1", "да"):
         return True
@@ -352,6 +353,8 @@ def take_items(doc: dict, query: str, item: str, count: int = 1, *, source: str 
 
 @dataclass(frozen=True)
 class CombatantView:
+    """``char show``: one combatant's values, stats, derived values, inventory and state."""
+
     name: str
     system: str
     table: Mapping[str, Any]
@@ -429,6 +432,8 @@ def combatant_view(doc: Mapping[str, Any], name: str) -> CombatantView:
 
 @dataclass(frozen=True)
 class RosterView:
+    """``char list``: the roster by side, with HP and status."""
+
     doc: Mapping[str, Any]
     kind = "roster"
 
@@ -458,6 +463,8 @@ class RosterView:
 
 @dataclass(frozen=True)
 class SessionView:
+    """``session show``: settings, commitment, fight and roster of a session."""
+
     doc: Mapping[str, Any]
     kind = "session"
 

@@ -61,16 +61,19 @@ def click_params(entries, *, rolls: bool) -> list:
     import typer.core
 
     from .char import complete_combatant, complete_stat
+    from .options import NamedArgument
 
     params: list = []
     _, first = entries[0]
     for p in first.positionals:
         nargs = -1 if p.kind == "words" else 1
         complete = {"name": complete_combatant, "stat": complete_stat}.get(p.kind)
-        params.append(typer.core.TyperArgument(
+        params.append(NamedArgument(
             param_decls=[p.name], required=p.required and nargs == 1, nargs=nargs,
             type=int if p.kind in ("int", "count") and nargs == 1 else str, metavar=p.name.upper(),
-            help=p.help, autocompletion=complete, show_default=False,
+            help=p.help, show_default=False,
+            autocompletion=(lambda ctx, args, incomplete, complete=complete: complete(ctx, incomplete))
+            if complete is not None else None,
         ))
     owners: dict[str, list] = {}
     for rules, action in entries:
@@ -152,11 +155,12 @@ def build_command(verb: str, entries, noun: str = "") -> Any:
         run_verb(_context(), verb, values, noun)
 
     from ..i18n.help import make_localized
+    from .options import name_arguments
 
-    command = make_localized(typer.core.TyperCommand(
+    command = make_localized(name_arguments(typer.core.TyperCommand(
         verb, callback=callback, params=click_params(entries, rolls=rolls), help=first.help,
         epilog=epilog, short_help=first.help.split(". ")[0].rstrip("."), rich_help_panel="Actions: " + systems,
-    ))
+    )))
     command._ttcli_compose = compose
     return command
 

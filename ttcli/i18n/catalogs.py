@@ -98,7 +98,9 @@ def extract_source(text: str, where: str) -> Iterator[Entry]:
                     value = _literal(keyword.value)
                     if value and value.strip():
                         yield Entry(inspect.cleandoc(value), sources={where})
-        elif isinstance(node, ast.FunctionDef) and any(_is_command(d) for d in node.decorator_list):
+        elif isinstance(node, ast.FunctionDef) and (any(_is_command(d) for d in node.decorator_list)
+                                                    or node.name.endswith("_command")):
+            # ``*_command``: a command registered by name (ttcli/app.py's COMMANDS), not by a decorator
             doc = ast.get_docstring(node)
             if doc:
                 yield Entry(doc, sources={where})

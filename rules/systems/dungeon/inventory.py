@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.core.errors import DocumentError, RuleError
 from rules.core.names import name_key, pick
+from rules.dice.records import record
 from rules.systems.dungeon.common import Names, normalise
 
 ITEM = "item"
@@ -50,6 +51,8 @@ _KINDS = frozenset((ITEM, ARMOR, TWO_HANDED, SMALL))
 
 @dataclass(frozen=True, slots=True)
 class Item:
+    """One carried item (DG-INV-1): its kind decides the slots it takes."""
+
     name: str
     kind: str = ITEM
     quantity: int = 1
@@ -77,16 +80,20 @@ class Item:
         return name_key(self.name)
 
 
-@dataclass(frozen=True, slots=True)
-class InventoryLine:
+class InventoryLine(record("InventoryLine", "name kind quantity slots")):
+    """One item of an inventory with the slots it takes."""
+    __slots__ = ()
+
     name: str
     kind: str
     quantity: int
     slots: int
 
 
-@dataclass(frozen=True, slots=True)
-class InventoryLoad:
+class InventoryLoad(record("InventoryLoad", "lines used capacity")):
+    """What an inventory weighs against the slots its carrier has."""
+    __slots__ = ()
+
     lines: tuple[InventoryLine, ...]
     used: int
     capacity: int
@@ -293,9 +300,10 @@ def _kind_text(item: Item) -> str:
     return item.kind.replace("_", "-")
 
 
-@dataclass(frozen=True, slots=True)
-class InventoryChange:
+class InventoryChange(record("InventoryChange", "item giver taker giver_before giver_after taker_before "
+                                                "taker_after taker_load dice", defaults=((),))):
     """Items given to one character, taken from it, or moved between two."""
+    __slots__ = ()
 
     #: the pieces that moved (quantity = how many)
     item: Item
@@ -310,7 +318,7 @@ class InventoryChange:
     taker_load: InventoryLoad | None
 
     #: nothing is rolled; kept so every outcome lists its dice
-    dice: tuple = ()
+    dice: tuple
 
 
 def give_item(who: str, inventory: Inventory, item: Item, capacity: int) -> InventoryChange:

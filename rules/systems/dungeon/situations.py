@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from rules.core.errors import RuleError
+from rules.dice.records import record
 from rules.systems.dungeon.common import ADVANTAGE_CAP, ADVANTAGE_STEP, Names, require_non_negative
 
 MELEE = "melee"
@@ -135,9 +136,9 @@ def situation_terms(kind: str, situation: Situation) -> tuple[Term, ...]:
     return tuple(terms)
 
 
-@dataclass(frozen=True, slots=True)
-class HitModifiers:
+class HitModifiers(record("HitModifiers", "kind terms advantages disadvantages uncapped advantage fatigue_wasted")):
     """Every modifier of one hit roll and what they add up to."""
+    __slots__ = ()
 
     kind: str
     terms: tuple[Term, ...]

@@ -12,7 +12,7 @@ them.  A champion's ``data`` table::
     dice = 5
 
 and what a fight writes there: ``wound``, ``wound_energy``, ``bleed`` and
-``poison`` (``{n, since}``), ``counter_used``, ``losses`` (in a row).
+``poison`` (``{n, since}``), ``counter_used``, ``reborn``, ``losses`` (in a row).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
     readers = {
         "perks": lambda v, p: (decode_perks(v, p), list(v))[1],
         "weapons": lambda v, p: [(decode_weapon(w, p + (i,)), dict(w))[1] for i, w in enumerate(_list(v, p))],
-        "faith": _text, "team": _text, "twin_roll": _flag, "counter_used": _flag,
+        "faith": _text, "team": _text, "twin_roll": _flag, "counter_used": _flag, "reborn": _flag,
         "wound": lambda v, p: _whole(v, p, 0, 3), "wound_energy": lambda v, p: _whole(v, p),
         "losses": lambda v, p: _whole(v, p), "bleed": _mark, "poison": _mark,
     }
@@ -132,6 +132,21 @@ class Decoders:
 
     decode_combatant_data = staticmethod(decode_combatant)
     decode_fight_data = staticmethod(decode_fight)
+
+    @staticmethod
+    def fight_notes(enc: Any, hidden: Any = frozenset()) -> tuple[str, ...]:
+        """The stage and conditions, for ``fight status`` (nothing in them names a combatant,
+        so the players' view, which leaves out ``hidden``, reads the same)."""
+        from rules.systems.twilight.messages import stage_text
+
+        return () if enc.fight is None else (stage_text(enc.fight.stage, enc.fight.data),)
+
+    @staticmethod
+    def status_notes(combatant: Any) -> tuple[str, ...]:
+        """Wound, bleeding, poison, exhaustion, a spent counter, legend as ``300 (600)``."""
+        from rules.systems.twilight.messages import champion_notes
+
+        return champion_notes(combatant)
 
     @staticmethod
     def decode_turn_data(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:

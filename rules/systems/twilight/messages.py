@@ -37,7 +37,7 @@ def successes_text(n: int) -> str:
 def dice_text(faces: list[int] | tuple[int, ...]) -> str:
     """``9d6 = 5+4+3 = 2 successes`` (the seed's way)."""
     shown = "+".join(str(f) for f in faces) if faces else "0"
-    return f"{len(faces)}d6 = {shown}"
+    return _("{n}d6").format(n=len(faces)) + f" = {shown}"
 
 
 def _roll(r: Mapping[str, Any]) -> str:
@@ -96,6 +96,38 @@ def _stage(f: Fields, view: View) -> str:
         if f.get("gods"):
             line += " " + _("Twilight of the Gods: AT DEATH means death.")
     return line
+
+
+def stage_text(stage: str, data: Mapping[str, Any]) -> str:
+    """``stage: fight round 2 of 3; conditions: rain ...`` for ``fight status``."""
+    text = _(_STAGES.get(stage) or stage).format(
+        round=data.get("fight_round", 1), max_rounds=data.get("max_rounds", 3),
+        winners=", ".join(data.get("winners", [])), loser=data.get("loser", ""))
+    line = _("Stage: {stage}.").format(stage=text)
+    condition = data.get("condition")
+    if condition:
+        line += " " + _("Conditions: {what}.").format(
+            what=_(_CONDITIONS[condition]).format(storm_round=data.get("storm_round", "")))
+    return line
+
+
+def champion_notes(c: Any) -> tuple[str, ...]:
+    """A champion's marks in ``fight status``: wound, bleeding, poison, exhaustion, counter, legend."""
+    notes = []
+    wound = c.data.get("wound", 0)
+    if wound:
+        notes.append(_(_WOUNDS[wound]))
+    for what, label in (("bleed", N_("BLEEDING({n})")), ("poison", N_("POISON({n})"))):
+        mark = c.data.get(what)
+        if isinstance(mark, Mapping):
+            notes.append(_(label).format(n=mark["n"]))
+    if c.resources.get("energy", 1) <= 0:
+        notes.append(_("EXHAUSTED"))
+    if c.data.get("counter_used"):
+        notes.append(_("counter spent"))
+    notes.append(_("legend {unspent} ({total})").format(unspent=c.resources.get("legend", 0),
+                                                        total=c.resources.get("legend_total", 0)))
+    return tuple(notes)
 
 
 def _pool(f: Fields, view: View) -> str:
@@ -167,6 +199,7 @@ _MESSAGES: dict[str, Message] = {
     "wound": lambda f, v: _("{name}: {wound} from the next round{energy}.").format(
         name=f["name"], wound=_(_WOUNDS[f["level"]]),
         energy=(", " + _("-{n} energy").format(n=f["energy"])) if f.get("energy") else ""),
+    "reborn": lambda f, v: _("{name} rises again with 1 HP.").format(name=f["name"]),
     "exhausted": lambda f, v: _("{name} is EXHAUSTED: -1 AP, -4d6, no counter.").format(name=f["name"]),
     "at_death": lambda f, v: _at_death(f),
     "mutual_blows": lambda f, v: (_("Mutual lethal blows: {first} has the higher main stat and lands first.")

@@ -57,6 +57,9 @@ class Perk:
     fight_rounds: int = 0
     #: a champion this one brings AT DEATH dies without the d100 (the samurai, TW-DEATH-1)
     kills_outright: bool = False
+    #: rises once a fight at 1 HP instead of going AT DEATH; never after an endgame defeat
+    #: or in a resonance round (TW-REVIVE-1)
+    rebirth: bool = False
     #: energy every other champion loses each fight round (the death knight's grip)
     energy_aura: int = 0
     #: conditions (TW-COND-1) do not touch this champion ("Грамотный воин"), never the gods'
@@ -80,7 +83,7 @@ class Perk:
 
 _INT_KEYS = ("extra_attacks", "extra_attack_weapon", "attack_dice", "defense_dice", "counter_dice",
              "weapon_dice", "fight_rounds", "energy_aura", "cost", "damage")
-_BOOL_KEYS = ("extra_attack_heretic", "kills_outright", "ignores_conditions", "tactical", "endgame",
+_BOOL_KEYS = ("extra_attack_heretic", "kills_outright", "rebirth", "ignores_conditions", "tactical", "endgame",
               "targeted")
 #: every key of a perk table -> what it takes
 KEYS: dict[str, str] = {"name": "text", "effect": "one of " + ", ".join(SPECIAL_EFFECTS),
@@ -106,6 +109,7 @@ PRESETS: dict[str, Perk] = {p.id: p for p in (
     _preset("samurai", "Самурай", kills_outright=True),
     _preset("samurai_way", "Путь самурая", cost=2, effect=ENDGAME, targeted=True),
     _preset("seasoned_warrior", "Грамотный воин", ignores_conditions=True),
+    _preset("risen", "Восставший из мёртвых", rebirth=True),
     _preset("throwing_knife", "Метательный кинжал", cost=1, effect=DAMAGE, damage=2, targeted=True),
 )}
 

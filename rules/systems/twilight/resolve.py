@@ -385,10 +385,18 @@ def set_wound(work: Work, name: str, hp: int, energy_loss: int = 0) -> Combatant
     return c
 
 
-def at_death(rnd: Round, name: str, *, gods: bool, outright: bool = False) -> str:
-    """AT DEATH: d100 1-50 death, 51-100 bleeds out alive; the gods and the samurai kill (TW-DEATH-1)."""
+def at_death(rnd: Round, name: str, *, gods: bool, outright: bool = False, endgame: bool = False) -> str:
+    """AT DEATH: d100 1-50 death, 51-100 bleeds out alive; the gods and the samurai kill (TW-DEATH-1).
+
+    A rebirth perk raises its bearer once a fight at 1 HP instead, but not after an
+    endgame defeat nor in a resonance round (TW-REVIVE-1)."""
     work = rnd.work
     c = work.get(name)
+    if (not endgame and not rnd.resonance and not c.data.get("reborn")
+            and any(p.rebirth for p in ch.perks(c))):
+        work.put(replace(c.with_resource("hp", 1), status=OK, data={**c.data, "reborn": True}))
+        work.tell("reborn", about=[name], name=name)
+        return OK
     rnd.fallen.append(name)
     if gods or outright:
         work.put(replace(c, status=DEAD))

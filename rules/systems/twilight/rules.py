@@ -22,7 +22,7 @@ from rules.core.errors import RuleError
 from rules.core.outcome import Outcome, Work
 from rules.core.sources import DiceSource
 from rules.core.state import DEAD, OK, Combatant, Encounter, Fight, Status, find
-from rules.i18n import _
+from rules.i18n import N_, _, ngettext
 from rules.systems.twilight import champion as ch
 from rules.systems.twilight import stages as st
 from rules.systems.twilight.data import DECODERS
@@ -244,7 +244,8 @@ def _withdraw(rules: Twilight, enc: Encounter, source: DiceSource | None, name: 
         return rounds.withdraw(rules, enc, who, work=work)
     mine = list(declared[who].get("rolls", []))
     if not 1 <= roll <= len(mine):
-        raise RuleError(_("{name} declared {n} roll(s); there is no roll {roll}").format(
+        raise RuleError(ngettext("{name} declared {n} roll; there is no roll {roll}",
+                                 "{name} declared {n} rolls; there is no roll {roll}", len(mine)).format(
             name=who, n=len(mine), roll=roll))
     del mine[roll - 1]
     if not mine:
@@ -262,47 +263,47 @@ class Twilight(SystemRules):
     clock = ROUNDS_CLOCK
     messages: Mapping[str, Any] = MESSAGES
     start_params = (
-        Param("condition", CHOICE_KIND, "Special condition after the first circle (TW-COND-1): none, rain, "
-              "storm, random, barrier, or roll for the master's d10.", help_ru="Особые условия.", option=True,
+        Param("condition", CHOICE_KIND, N_("Special condition after the first circle (TW-COND-1): none, rain, "
+              "storm, random, barrier, or roll for the master's d10."), option=True,
               required=False, default=st.NONE, choices=CONDITION_WORDS),
     )
 
     def __init__(self) -> None:
         self.actions = Catalogue((
-            Action("declare", "Declare in secret one roll of NAME this round: attack TARGET, defend, counter "
-                   "or special PERK; its d6 pool is rolled now (--given: the dice the player posted).",
-                   help_ru="Тайная заявка: нападение, защита, контратака или спецдействие.",
+            Action("declare", N_("Declare in secret one roll of NAME this round: attack TARGET, defend, counter "
+                   "or special PERK; its d6 pool is rolled now (--given: the dice the player posted)."),
                    aliases=("заявка",), run=_declare, rolls=True,
                    examples=('declare Кочевник attack Викинг --given "5 4 3 2 4 5 5 5 4"', "declare Викинг defend",
                              'declare Викинг special "Глухая оборона"'),
-                   params=(Param("name", NAME, "Who declares."),
-                           Param("move", CHOICE_KIND, "attack, defend, counter or special.", choices=MOVES),
-                           Param("target", TEXT, "The attack's target (a special: its perk).", required=False),
-                           Param("at", NAME, "The target of a directed special.", option=True,
+                   params=(Param("name", NAME, N_("Who declares.")),
+                           Param("move", CHOICE_KIND, N_("attack, defend, counter or special."), choices=MOVES),
+                           Param("target", TEXT, N_("The attack's target (a special: its perk)."), required=False),
+                           Param("at", NAME, N_("The target of a directed special."), option=True,
                                  required=False),
-                           Param("weapon", INT, "Which weapon attacks (1 the sheet's, 2 the first of "
-                                 "data.weapons ...).", option=True, required=False))),
-            Action("withdraw", "Take back NAME's declaration of this round (or one roll of it).",
-                   help_ru="Отозвать заявку.", aliases=("отозвать",), run=_withdraw,
+                           Param("weapon", INT, N_("Which weapon attacks (1 the sheet's, 2 the first of "
+                                 "data.weapons ...)."), option=True, required=False))),
+            Action("withdraw", N_("Take back NAME's declaration of this round (or one roll of it)."),
+                   aliases=("отозвать",), run=_withdraw,
                    examples=("withdraw Викинг", "withdraw Кочевник --roll 2"),
-                   params=(Param("name", NAME, "Who withdraws."),
-                           Param("roll", COUNT, "Only this roll (1, 2 ... as declared).", option=True,
+                   params=(Param("name", NAME, N_("Who withdraws.")),
+                           Param("roll", COUNT, N_("Only this roll (1, 2 ... as declared)."), option=True,
                                  required=False))),
-            Action("verdict", "The choice: the winner executes or spares the loser (TW-CHOICE-1).",
-                   help_ru="Выбор: казнь или пощада.", aliases=("выбор",), run=_verdict,
+            Action("verdict", N_("The choice: the winner executes or spares the loser (TW-CHOICE-1)."),
+                   aliases=("выбор",), run=_verdict,
                    examples=("verdict execute", "verdict spare --crowd execute"),
-                   params=(Param("choice", CHOICE_KIND, "execute or spare.", choices=VERDICTS),
-                           Param("crowd", CHOICE_KIND, "What the crowd wants; going against it halves the "
-                                 "reward.", option=True, required=False, choices=VERDICTS))),
-            Action("surrender", "NAME surrenders: half the unspent legend lost, the choice follows (TW-SURR-1).",
-                   help_ru="Признать поражение.", aliases=("сдаться",), run=_surrender,
-                   examples=("surrender Викинг",), params=(Param("name", NAME, "Who surrenders."),)),
-            Action("legend", "Change NAME's legend: award, spend, refuse (a challenge, -50) or loot (an ally, "
-                   "-100) (TW-LEG-1).", help_ru="Легендарность.", aliases=("легенда",), run=_legend,
+                   params=(Param("choice", CHOICE_KIND, N_("execute or spare."), choices=VERDICTS),
+                           Param("crowd", CHOICE_KIND, N_("What the crowd wants; going against it halves the "
+                                 "reward."), option=True, required=False, choices=VERDICTS))),
+            Action("surrender", N_("NAME surrenders: half the unspent legend lost, the choice follows "
+                                 "(TW-SURR-1)."),
+                   aliases=("сдаться",), run=_surrender,
+                   examples=("surrender Викинг",), params=(Param("name", NAME, N_("Who surrenders.")),)),
+            Action("legend", N_("Change NAME's legend: award, spend, refuse (a challenge, -50) or loot (an ally, "
+                   "-100) (TW-LEG-1)."), aliases=("легенда",), run=_legend,
                    examples=("legend Кочевник award 100", "legend Кочевник spend 200", "legend Викинг refuse"),
-                   params=(Param("name", NAME, "Whose legend."),
-                           Param("move", CHOICE_KIND, "award, spend, refuse or loot.", choices=LEGEND_MOVES),
-                           Param("amount", COUNT, "Points (award, spend).", required=False))),
+                   params=(Param("name", NAME, N_("Whose legend.")),
+                           Param("move", CHOICE_KIND, N_("award, spend, refuse or loot."), choices=LEGEND_MOVES),
+                           Param("amount", COUNT, N_("Points (award, spend)."), required=False))),
         ))
 
     def status(self, combatant: Combatant) -> Status:
@@ -512,7 +513,7 @@ class Twilight(SystemRules):
                     continue
             work.tell("endgame_won", about=[winner, loser], name=winner, loser=loser,
                       successes=[max(sa, sb), min(sa, sb)])
-            at_death(rnd, loser, gods=gods)
+            at_death(rnd, loser, gods=gods, endgame=True)
         if pairs_done:
             data["cycles"] = 0
         data["fallen"] = [*data.get("fallen", []), *rnd.fallen]
@@ -601,7 +602,7 @@ class Twilight(SystemRules):
             self._to_endgame(work)
 
 
-_FIGHT_MARKS = ("wound_energy", "counter_used", "bleed", "poison")
+_FIGHT_MARKS = ("wound_energy", "counter_used", "bleed", "poison", "reborn")
 
 
 def _give(work: Work, name: str, amount: int) -> None:
