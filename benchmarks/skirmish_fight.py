@@ -145,7 +145,7 @@ def next_command(doc: dict[str, Any], rounds: int, started: bool) -> list[str] |
                 and c.status == "ok" and enc.get(attacker).status == "ok":
             return ["counter", dodger, attacker] + (["--strike"] if "Лук" in weapons(c) else [])
     if fight.round > rounds:
-        return ["fight", "end", "--yes"]
+        return ["fight", "end", "--yes"]  # a script answers the question with --yes
     for c in enc:
         if c.effect("bleeding") is not None and c.status == "ok" and fight.round % 3 == 0:
             return ["bandage", c.name]
