@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ttcli.store import SessionFile, StoreError, load_document, read_journal  # noqa: E402
+from ttcli.store import SessionFile, StoreError, read_journal  # noqa: E402
 from ttcli.store.files import clean_stale_temps  # noqa: E402
 
 FIGHTERS = 30
@@ -174,7 +174,7 @@ def run_kills(folder: Path, kills: int, *, seed: int = 1, max_delay: float = 0.0
             figures.failures.append(f"kill {attempt}: {failure}")
             break
         # the next child starts from whatever state the file now holds
-        confirmed = load_document(path)["n"]
+        confirmed = SessionFile(path).read()["n"]
         removed = clean_stale_temps(folder) + clean_stale_temps(session.history.folder)
         figures.stale_temps_cleaned += len(removed)
     leftovers = [p.name for p in folder.rglob("*.tmp")]
@@ -185,7 +185,7 @@ def run_kills(folder: Path, kills: int, *, seed: int = 1, max_delay: float = 0.0
 
 def _check_after_kill(session: SessionFile, path: Path, confirmed: int, figures: KillFigures) -> str | None:
     try:
-        doc = load_document(path)
+        doc = SessionFile(path).read()
     except StoreError as exc:
         return f"file does not load: {exc}"
     n = doc.get("n")
@@ -236,7 +236,7 @@ def run_increments(folder: Path, procs: int, updates: int) -> IncrementFigures:
     figures.seconds = time.perf_counter() - started
     if any(codes):
         figures.failures.append(f"child exit codes {codes}")
-    figures.final = load_document(path)["n"]
+    figures.final = SessionFile(path).read()["n"]
     events = read_journal(session.journal_path).events
     figures.events = len(events)
     expected = procs * updates

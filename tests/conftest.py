@@ -38,3 +38,20 @@ def crypt(tmp_path, runner):
 
     run.path = saves / "crypt.toml"
     return run
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """Tests read English unless they ask for a language: the machine's locale, the bundled
+    sessions' Russian and a translator left installed by an earlier test must not change
+    what they see. A test of another language sets TTCLI_LANG (or deletes it to test the
+    session's setting or the locale)."""
+    from rules import i18n
+
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.setenv("TTCLI_LANG", "en")
+    i18n.install(i18n.ENGLISH)
+    yield
+    i18n.install(i18n.ENGLISH)

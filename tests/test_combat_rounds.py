@@ -126,7 +126,8 @@ def test_bad_declarations_get_one_message_and_leave_the_file_untouched(duel):
     r = duel("declare", "Ёж", "dance")
     assert r.exit_code == ExitCode.USAGE and "strike" in r.stderr
     r = duel("attack", "Ёж", "Уж")
-    assert r.exit_code == ExitCode.USAGE and "attack belongs to dungeon; this session plays duel" in r.stderr
+    assert r.exit_code == ExitCode.USAGE and "attack belongs to " in r.stderr and "dungeon" in r.stderr
+    assert "this session plays duel" in r.stderr
     assert duel.file.read_bytes() == before
 
 

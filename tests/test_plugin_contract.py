@@ -51,7 +51,7 @@ def test_a_verb_of_another_system_is_refused_with_its_owner(toy):
     toy("fight", "start")
     r = toy("attack", "Ёж", "Уж")
     assert r.exit_code == ExitCode.USAGE
-    assert "attack belongs to dungeon; this session plays toy" in r.stderr
+    assert "attack belongs to " in r.stderr and "dungeon" in r.stderr and "this session plays toy" in r.stderr
 
 
 def test_the_new_verb_has_help_listing_its_system(runner, monkeypatch):
@@ -90,12 +90,14 @@ def test_verbs_shared_by_systems_agree_on_their_arguments_and_every_verb_has_hel
     """One command per verb: its positional arguments must mean the same in every system."""
     from ttcli.app import app
     from ttcli.commands.actions import declarations
+    from ttcli.i18n import load
 
+    russian = load("ru")
     for verb, entries in declarations().items():
         shapes = {tuple((p.name, p.kind) for p in action.positionals) for _, action in entries}
         assert len(shapes) == 1, f"{verb}: systems disagree on its arguments: {shapes}"
         for _, action in entries:
-            assert action.help and action.help_ru, f"{verb} needs help in both languages"
+            assert action.help and russian.gettext(action.help) != action.help, f"{verb} needs help in Russian too"
         r = runner.invoke(app, [verb, "--help"])
         assert r.exit_code == 0 and "Examples" in r.stdout, verb
 

@@ -422,7 +422,7 @@ def test_tt_sign_1_unknown_sign_lists_the_signs() -> None:
 
 def test_tt_sync_2_synchronization_is_on_unless_the_master_skips_it() -> None:
     sheet = SHEETS["terra"]
-    assert sheet.default_settings() == {"skip_sync": False}
+    assert sheet.default_settings() == {"skip_sync": False, "split_physical": False}
     assert sheet.parse_setting("без синхронизации", "да") is True
 
 
@@ -536,7 +536,9 @@ def test_sk_exh_1_pools_start_full() -> None:
 
 def test_sk_burn_1_and_sk_exh_1_settings() -> None:
     sheet = SHEETS["skirmish"]
-    assert sheet.default_settings() == {"extinguish_threshold": 11, "exhaustion_difficulty": 10}
+    assert sheet.default_settings() == {
+        "extinguish_threshold": 11, "exhaustion_difficulty": 10, "tie_to_defender": True, "cover_threshold": 11,
+        "flee_threshold": 10, "damage_mode": "full", "slot_penalty": "instead"}
     assert sheet.parse_setting("тушение", "12") == 12
     with pytest.raises(ValueError, match=r"1\.\.20"):
         sheet.parse_setting("extinguish", "21")

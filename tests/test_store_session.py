@@ -15,7 +15,6 @@ from ttcli.store import (
     StoreError,
     UnsafePath,
     format_field,
-    transaction,
 )
 from ttcli.store import history as store_history
 from ttcli.store.history import History
@@ -66,8 +65,8 @@ def test_design_4_transaction_saves_the_change(session):
     assert session.path.read_text("utf-8").startswith("# ttcli session file.")
 
 
-def test_design_4_module_level_transaction_is_the_same(session):
-    with transaction(session.path, validate) as doc:
+def test_design_4_a_second_handle_on_the_file_shares_its_transactions(session):
+    with SessionFile(session.path, validate).transaction() as doc:
         doc["round"] = 5
     assert session.read()["round"] == 5
 

@@ -129,6 +129,177 @@ def test_issue_12_an_edited_shown_total_is_caught(cli, crypt, saves, tmp_path, w
     assert r.exit_code == ExitCode.FAILED and "its dice give" in r.stdout
 
 
+SECRET = "5e" * 32
+
+
+@pytest.fixture
+def fought(cli, crypt, tmp_path):
+    """A dungeon fight under a known secret: initiative, a check, a save, an attack; the journal exported."""
+    ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
+    ok(cli("char", "set", "Викинг", "weapon=1d8"))
+    ok(cli("char", "add", "Гоблин", "--side", "enemy", "тело=2", "реак=3", "--force"))
+    ok(cli("char", "set", "Гоблин", "weapon=1d6"))
+    ok(cli("session", "commit", "--secret", SECRET))
+    ok(cli("fight", "start"))
+    actor = json.loads(ok(cli("log", "--json", "-n", "1")).stdout)["events"][0]["actor"]
+    for roll in (("check", "Викинг", "тело", "--dc", "10"), ("save", "Викинг", "тело")):
+        assert cli(*roll).exit_code in (0, ExitCode.FAILED)  # passed or failed, either is journaled
+    ok(cli("attack", actor, "Гоблин" if actor == "Викинг" else "Викинг"))
+    assert reveal(cli) == SECRET
+    return export(cli, tmp_path)
+
+
+def record_of(event, kind):
+    return next(r for r in event["events"] if r["kind"] == kind)
+
+
+def shown_total(event, record):
+    """A total edited where players read it: the record and the line that shows it."""
+    line = next(i for i, t in enumerate(event["text"]) if f"= {record['total']} vs" in t)
+    event["text"][line] = event["text"][line].replace(f"= {record['total']} vs", f"= {record['total'] + 9} vs")
+    return line
+
+
+def forge_line(event, kind):
+    record = record_of(event, kind)
+    shown_total(event, record)
+
+
+def forge_total(event, kind):
+    record = record_of(event, kind)
+    shown_total(event, record)
+    record["total"] += 9
+
+
+def forge_die(event, kind):
+    """The die, its total and its line all edited alike; the committed dice left alone."""
+    record = record_of(event, kind)
+    faces = {d["face"] for d in event["dice"]}
+    new = next(f for f in range(20, 0, -1) if f not in faces)
+    line = shown_total(event, record)
+    event["text"][line] = event["text"][line].replace(f"= {record['total'] + 9} vs", f"= {record['total']} vs")
+    event["text"][line] = event["text"][line].replace(f"d20 {record['die']}", f"d20 {new}", 1)
+    event["text"][line] = event["text"][line].replace(f"= {record['total']} vs",
+                                                      f"= {record['total'] + new - record['die']} vs")
+    record["total"] += new - record["die"]
+    record["die"] = new
+
+
+def forge_words(event, kind):
+    """The last number of the record's line, and only there."""
+    index = next(i for i, r in enumerate(event["events"]) if r["kind"] == kind)
+    line = min(index, len(event["text"]) - 1)
+    event["text"][line] = re.sub(r"(\d+)(\D*)$", lambda m: f"{int(m[1]) + 1}{m[2]}", event["text"][line])
+
+
+RUSSIAN = {"body check": "проверка ТЕЛО", "d20": "к20", "body": "ТЕЛО", "vs": "против", "success": "успех",
+           "failure": "провал"}
+
+
+def in_russian(line: str) -> str:
+    for english, russian in RUSSIAN.items():
+        line = line.replace(english, russian)
+    return line
+
+
+def test_issue_12_an_honest_fight_journal_verifies_every_shown_line(cli, fought):
+    path, data = fought
+    r = ok(verify(cli, path, SECRET))
+    fights = [e for e in data["events"] if e.get("events")]
+    said = sum(len(e["text"]) for e in fights)
+    assert f"{said} line(s) of fight events said again" in r.stdout
+    assert "2 shown total(s) recomputed" in r.stdout  # the check's and the attack's (die + modifiers)
+    assert "all committed dice match" in r.stdout
+
+
+@pytest.mark.parametrize(("event_kind", "record_kind", "forge", "words"), [
+    ("check", "check", forge_line, "its records do not say so"),
+    ("check", "check", forge_total, "its die and modifiers give"),
+    ("check", "check", forge_die, "which none of its dice has"),
+    ("attack", "hit_roll", forge_line, "its records do not say so"),
+    ("attack", "hit_roll", forge_total, "its die and modifiers give"),
+    ("attack", "hit_roll", forge_die, "which none of its dice has"),
+    ("save", "save", forge_words, "its records do not say so"),
+    ("fight_start", "initiative", forge_words, "its records do not say so"),
+])
+def test_issue_12_an_edited_result_in_a_fight_event_is_caught(cli, fought, event_kind, record_kind, forge, words):
+    path, data = fought
+    event = next(e for e in data["events"] if e["kind"] == event_kind)
+    forge(event, record_kind)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    r = verify(cli, path, SECRET)
+    assert r.exit_code == ExitCode.FAILED, r.output
+    assert f"event {event['seq']}: " in r.stdout and words in r.stdout
+
+
+def test_issue_12_a_line_in_other_words_with_the_same_numbers_is_not_accused(cli, fought):
+    # a journal written in Russian, or by a version that worded the line otherwise
+    path, data = fought
+    event = next(e for e in data["events"] if e["kind"] == "check")
+    event["text"] = [in_russian(line) for line in event["text"]]
+    assert "проверка ТЕЛО" in event["text"][0]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    ok(verify(cli, path, SECRET))
+    forge_words(event, "check")
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert verify(cli, path, SECRET).exit_code == ExitCode.FAILED
+
+
+def test_issue_12_the_players_lines_of_a_fight_with_a_hidden_combatant_are_checked_too(cli, crypt, tmp_path):
+    ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
+    ok(cli("char", "add", "Гоблин", "--side", "enemy", "--hidden", "тело=2", "реак=3", "--force"))
+    ok(cli("session", "commit", "--secret", SECRET))
+    ok(cli("fight", "start"))
+    ok(cli("session", "reveal"))
+    path, data = export(cli, tmp_path)
+    event = next(e for e in data["events"] if e["kind"] == "fight_start")
+    assert "Гоблин" not in " ".join(event["public_text"])  # the players' lines leave the hidden one out
+    ok(verify(cli, path, SECRET))
+    line = event["public_text"][0]
+    event["public_text"][0] = re.sub(r"d6 = (\d)", lambda m: f"d6 = {int(m[1]) % 6 + 1}", line, count=1)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    r = verify(cli, path, SECRET)
+    assert r.exit_code == ExitCode.FAILED and "its records do not say so" in r.stdout
+
+
+def test_issue_12_a_round_clock_pool_rolled_when_declared_verifies_where_the_round_resolves(
+        cli, tmp_path, saves):
+    # twilight: the dice are drawn by `declare` and shown again when the round resolves
+    import shutil
+    from pathlib import Path
+
+    saves.mkdir()
+    shutil.copy(Path(__file__).parent.parent / "saves" / "arena.toml", saves / "arena.toml")
+    ok(cli("session", "use", "arena"))
+    ok(cli("session", "commit", "--secret", SECRET))
+    for line in ("fight start", "fight next", "declare Кочевник attack Викинг", "declare Викинг defend",
+                 "fight next"):
+        ok(cli(*line.split()))
+    ok(cli("session", "reveal"))
+    path, data = export(cli, tmp_path)
+    ok(verify(cli, path, SECRET))
+    resolved = next(e for e in reversed(data["events"]) if e["kind"] == "round_resolved")
+    pool = next(r for r in resolved["events"] if r.get("faces") and r["kind"] != "revealed")
+    pool["faces"] = [7 - f for f in pool["faces"]]  # the same count of dice, other faces
+    path.write_text(json.dumps(data), encoding="utf-8")
+    r = verify(cli, path, SECRET)
+    assert r.exit_code == ExitCode.FAILED and "which none of its dice has" in r.stdout
+
+
+def test_issue_12_an_edited_health_line_of_an_attack_is_caught(cli, fought):
+    path, data = fought
+    event = next(e for e in data["events"] if e["kind"] == "attack")
+    health = next((r for r in event["events"] if r["kind"] == "health"), None)
+    if health is None:  # a miss: the attack's own line then
+        forge_words(event, "hit_roll")
+    else:
+        line = next(i for i, t in enumerate(event["text"]) if f"-> {health['hp_after']}" in t)
+        event["text"][line] = event["text"][line].replace(f"-> {health['hp_after']}", f"-> {health['hp_after'] + 1}")
+    path.write_text(json.dumps(data), encoding="utf-8")
+    r = verify(cli, path, SECRET)
+    assert r.exit_code == ExitCode.FAILED and "its records do not say so" in r.stdout
+
+
 def test_issue_12_a_secret_swapped_in_by_hand_is_refused_at_load(cli, crypt, saves):
     commit(cli)
     session = saves / "склеп.toml"
@@ -358,6 +529,24 @@ def test_issue_12_undo_restores_a_broken_file_after_confirming(cli, crypt, saves
     assert "Викинг" in ok(cli("char", "list")).stdout
 
 
+def test_issue_12_undo_journals_its_event_under_the_session_lock(cli, crypt, saves, monkeypatch):
+    from ttcli.store import files, session
+    from ttcli.store.files import lock_path
+
+    ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
+    real_append, held = session.append_event, []
+
+    def append(path, event):
+        entry = files._held.get(lock_path(saves / "склеп.toml"))
+        held.append((event["kind"], entry is not None and entry[1] > 0))
+        return real_append(path, event)
+
+    monkeypatch.setattr(session, "append_event", append)
+    ok(cli("undo"))
+    ok(cli("redo"))
+    assert held == [("undo", True), ("redo", True)]
+
+
 # ---------------------------------------------------------------- validation
 
 
@@ -372,9 +561,21 @@ def test_issue_12_hand_edits_outside_the_limits_are_refused_with_the_place(cli, 
     ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
     path = saves / "склеп.toml"
     edit(path, old, new)
-    r = fails(cli("char", "list"), ExitCode.BAD_DATA, *words)
-    assert re.search(r"склеп\.toml:\d+:\d+", r.stderr)
+    for command in (("char", "list"), ("session", "show"), ("roll", "1d6")):
+        r = fails(cli(*command), ExitCode.BAD_DATA, *words)
+        assert re.search(r"склеп\.toml:\d+:\d+", r.stderr)
+        assert "\x1b" not in r.output and "\u202e" not in r.output
+    listing = ok(cli("session", "list"))
+    assert "BROKEN" in listing.stdout and "\x1b" not in listing.output and "\u202e" not in listing.output
+
+
+@pytest.mark.parametrize("fmt", ["plain", "markdown", "bbcode"])
+def test_issue_12_terminal_escapes_in_a_hand_edited_journal_are_spelled_out(cli, crypt, saves, fmt):
+    ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
+    edit(saves / "склеп.journal.toml", '"Викинг"', '"Вик\\u001b[31mинг\\u202e"')
+    r = ok(cli("log", "--format", fmt))
     assert "\x1b" not in r.output and "\u202e" not in r.output
+    assert "\\x1b" in r.stdout
 
 
 def test_issue_12_a_garbage_journal_is_bad_data_not_an_empty_one(cli, crypt, saves):

@@ -142,8 +142,9 @@ class Verification:
     kind = "verify"
 
     def __init__(self, checked: int, totals: int, problems: list, commitment_ok, commitment,
-                 burned: int = 0, withheld: int | None = None, revealed: int | None = None) -> None:
-        self.checked, self.totals, self.mismatches = checked, totals, tuple(problems)
+                 burned: int = 0, withheld: int | None = None, revealed: int | None = None,
+                 lines: int = 0) -> None:
+        self.checked, self.totals, self.lines_said, self.mismatches = checked, totals, lines, tuple(problems)
         self.commitment_ok, self.commitment = commitment_ok, commitment
         self.burned, self.withheld, self.revealed = burned, withheld, revealed
 
@@ -165,12 +166,15 @@ class Verification:
             out.append(f"players' journal: {self.withheld} hidden event(s) withheld; "
                        "check them against the full journal after the reveal")
         out.append(f"{self.totals} shown total(s) recomputed from their dice")
+        if self.lines_said:
+            out.append(f"{self.lines_said} line(s) of fight events said again from their records")
         verdict = "all committed dice match" if self.ok else f"{len(self.mismatches)} problem(s) found"
         out.append(s.strong(f"{self.checked} committed dice checked: {verdict}"))
         return out
 
     def to_json(self) -> dict:
-        return {"checked": self.checked, "totals_checked": self.totals, "ok": self.ok,
+        return {"checked": self.checked, "totals_checked": self.totals, "lines_checked": self.lines_said,
+                "ok": self.ok,
                 "commitment": self.commitment, "commitment_ok": self.commitment_ok, "burned": self.burned,
                 "withheld": self.withheld, "revealed_count": self.revealed,
                 "mismatches": [m.to_json() for m in self.mismatches]}
@@ -204,6 +208,8 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     revealed: int | None = None
     active = False
     checked = totals = 0
+    words = _Words()
+    earlier: list = []  # the faces of every event's dice so far: pools rolled when declared
     for event in events:
         seq, kind = event.get("seq"), event.get("kind")
         if kind == "commit":
@@ -234,7 +240,7 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
             if expected != face:
                 problems.append(Problem(seq, counter, f"recorded {face}, the secret gives {expected}",
                                         sides, face, expected))
-        totals += _check_totals(event, problems)
+        totals += _check_totals(event, problems) + _check_records(event, problems, words, earlier)
     if withheld is None:
         present = set(used) | burned
         end = max(present, default=-1) + 1 if revealed is None else max(revealed, max(present, default=-1) + 1)
@@ -248,7 +254,7 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
             problems.append(Problem(None, beyond[0], f"the reveal says {revealed} committed dice were drawn, "
                                     "but this counter comes after them"))
     return Verification(checked, totals, problems, commitment_ok, commitment, len(burned - set(used)),
-                        withheld, revealed)
+                        withheld, revealed, words.lines)
 
 
 def _check_totals(event: Mapping[str, Any], problems: list) -> int:
@@ -285,3 +291,152 @@ def _check_totals(event: Mapping[str, Any], problems: list) -> int:
             if seen is not None and seen != text:
                 problems.append(Problem(seq, None, f"shown {seen!r}; its dice give {text!r}"))
     return count
+
+
+# The numbers of a fight event's typed records (rules.core.events) are tied to its
+# dice and to its shown lines by conventions every system's records follow, so
+# verify needs no system's rules to check them:
+#: fields that hold one die's face, and fields that hold a list of faces
+_FACE_KEYS = ("die", "roll")
+_FACES_KEYS = ("dice", "faces")
+
+
+def _named_faces(record: Mapping[str, Any]) -> tuple[list[int], list[list[int]]]:
+    """The faces a record says were rolled: single ones (``die``, ``*_die``, ``roll``,
+    ``*_roll``) and pools (``dice``, ``faces``)."""
+    single: list[int] = []
+    pools: list[list[int]] = []
+    for key, value in record.items():
+        if type(value) is int and any(key == k or key.endswith("_" + k) for k in _FACE_KEYS):
+            single.append(value)
+        elif key in _FACES_KEYS and isinstance(value, list) and value and all(type(v) is int for v in value):
+            pools.append(value)
+    return single, pools
+
+
+def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earlier: list) -> int:
+    """A fight event: its records' faces are its dice, each ``total`` is its die plus its
+    modifiers, and its shown lines are what its records say; return the totals checked.
+
+    A pool may have been rolled by an earlier event (a round clock's declaration, resolved
+    when the round ends): its faces are then all the dice of one earlier event."""
+    from collections import Counter
+
+    records = event.get("events")
+    dice = event.get("dice")
+    own: Counter[int] = Counter(d["face"] for d in dice if isinstance(d, dict) and type(d.get("face")) is int) \
+        if isinstance(dice, list) else Counter()
+    if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+        earlier.append(own)
+        return 0
+    seq = event.get("seq")
+    count = 0
+    for record in records:
+        kind = record.get("kind")
+        single, pools = _named_faces(record)
+        stray = Counter(single) - own
+        for pool in pools:
+            need = Counter(pool)
+            if need - own and all(need - before for before in earlier):
+                stray.update(pool)
+        if stray:
+            problems.append(Problem(seq, None, f"{kind}: shows the face(s) {sorted(stray.elements())}, "
+                                    "which none of its dice has"))
+        die, modifiers, total = record.get("die"), record.get("modifiers"), record.get("total")
+        if type(die) is int and type(total) is int and isinstance(modifiers, list):
+            try:
+                given = die + sum(int(m["amount"]) for m in modifiers)
+            except (KeyError, TypeError, ValueError):
+                problems.append(Problem(seq, None, f"{kind}: a modifier has no whole amount"))
+                continue
+            count += 1
+            if given != total:
+                problems.append(Problem(seq, None, f"{kind}: shows the total {total}; "
+                                        f"its die and modifiers give {given}"))
+    for key, public in (("text", False), ("public_text", True)):  # the master's lines, the players'
+        shown = event.get(key)
+        if isinstance(shown, list) and shown and all(isinstance(line, str) for line in shown):
+            wrong = words.check(records, shown, public)
+            if wrong is not None:
+                problems.append(Problem(seq, None, f"shown {wrong!r}: its records do not say so"))
+    earlier.append(own)
+    return count
+
+
+class _Words:
+    """The shown lines of fight events, said again from their records.
+
+    The system that wrote a journal is not recorded in it, so every known
+    system's message table is tried, in the language verify runs in and in
+    English (the source texts).  A line in other words (a journal written in
+    another language, or by a version that worded it otherwise) must show the
+    same numbers: what the words mean follows from those numbers.
+    """
+
+    def __init__(self) -> None:
+        self.lines = 0
+        self._tables: list[Mapping[str, Any]] | None = None
+
+    def tables(self) -> list[Mapping[str, Any]]:
+        if self._tables is None:
+            from rules.systems import known, system_rules
+
+            self._tables = []
+            for system in known():
+                try:
+                    self._tables.append(system_rules(system).messages)
+                except (ImportError, AttributeError, ValueError):
+                    continue  # a registered system without fight rules says nothing
+        return self._tables
+
+    def check(self, records: list[Mapping[str, Any]], shown: list[str], public: bool = False) -> str | None:
+        """None when ``shown`` is the lines of some of ``records``, in order; else the first line that is not."""
+        from rules import i18n
+
+        best = shown[0]
+        translators = [i18n.current()] + ([i18n.ENGLISH] if i18n.current() is not i18n.ENGLISH else [])
+        for translator in translators:
+            previous = i18n.install(translator)
+            try:
+                for table in self.tables():
+                    stray = _unsaid(table, records, shown, public)
+                    if stray is None:
+                        self.lines += len(shown)
+                        return None
+                    if shown.index(stray) > shown.index(best):
+                        best = stray
+            finally:
+                i18n.install(previous)
+        return best
+
+
+def _unsaid(table: Mapping[str, Any], records: list[Mapping[str, Any]], shown: list[str],
+            public: bool) -> str | None:
+    """The first shown line no record in order says (records may say nothing: only logged).
+
+    The players' lines leave out what concerns hidden combatants, whose names the
+    journal does not keep: those lines are said with every name visible, and match
+    by their numbers."""
+    from rules.core.messages import MASTER, View, render
+
+    view = View(public=True) if public else MASTER
+    at = 0
+    for record in records:
+        if at == len(shown):
+            break
+        try:
+            lines = render(table, str(record.get("kind")), {k: v for k, v in record.items() if k != "kind"}, view)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            continue  # this table reads the kind otherwise: not its words
+        said = shown[at:at + len(lines)]
+        if lines and len(said) == len(lines) and all(map(_same, said, lines)):
+            at += len(lines)
+    return shown[at] if at < len(shown) else None
+
+
+def _same(shown: str, said: str) -> bool:
+    """The line itself, or one in other words (another language, an older wording)
+    that shows the very same numbers."""
+    import re
+
+    return shown == said or sorted(re.findall(r"\d+", shown)) == sorted(re.findall(r"\d+", said))

@@ -1,8 +1,9 @@
-"""What the master and the players see of a fight: status, forum summary, toolbar.
+"""What the master and the players see of a fight: status, forum post, toolbar.
 
 The master's view has every number.  The players' view (``--public``) leaves
 out hidden combatants and shows enemies' health as a condition word instead of
-numbers, the way masters usually describe a foe.
+numbers, the way masters usually describe a foe; the words and the rules of
+what players may see are rules.core.messages.View's, shared with the log.
 """
 
 from __future__ import annotations
@@ -11,20 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-#: share of max HP left -> the word players see for an enemy
-CONDITIONS = ((1.0, "unhurt"), (0.5, "wounded"), (0.0, "badly wounded"))
+from rules.core.messages import condition
+from rules.i18n import _, ngettext
 
+from . import posts
 
-def condition(hp: int, hp_max: int, status: str) -> str:
-    if status != "ok":
-        return status
-    if hp_max <= 0:
-        return "unhurt"
-    share = hp / hp_max
-    for floor, word in CONDITIONS:
-        if share >= floor:
-            return word
-    return "badly wounded"
+__all__ = ["StatusView", "condition", "hp_cap", "resources_text", "toolbar_text"]
 
 
 def _caps(system: str, stats: Mapping[str, Any]) -> dict[str, int]:
@@ -36,27 +29,53 @@ def _caps(system: str, stats: Mapping[str, Any]) -> dict[str, int]:
         return {}
 
 
-def state_words(system: str, data: Mapping[str, Any]) -> list[str]:
-    """A combatant's own state in its system's words (dungeon: prone, its cell on the grid).
+def hp_cap(system: str, c) -> int:
+    return _caps(system, c.stats).get("hp", c.resources.get("hp", 0))
 
-    Asked of the system's data readers (``state_words``), so no system is named
-    here; a system that offers none has its data shown as stored.
-    """
-    if not data:
-        return []
-    from rules.systems import system_data
 
-    words = getattr(system_data(system), "state_words", None)
-    if words is not None:
-        return list(words(data))
-    return [f"{k} {','.join(map(str, v)) if isinstance(v, list) else str(v).lower()}" for k, v in data.items()]
+def resource_word(system: str, key: str) -> str:
+    """A resource's name for the reader: the seed's own term (ЗД, УСТ) for a Russian reader."""
+    from .i18n import language
+
+    if language() != "ru":
+        return key
+    from rules.systems import get_sheet
+
+    try:
+        resources = get_sheet(system).resources
+    except ValueError:
+        return key
+    ru = next((r.ru for r in resources if r.key == key), ())
+    return ru[0] if ru else key
 
 
 def resources_text(system: str, c) -> str:
     caps = _caps(system, c.stats)
     # a resource the character lacks (MP of a non-caster: 0 of 0) is left out
-    return ", ".join(f"{k} {v}/{caps[k]}" if k in caps else f"{k} {v}"
+    return ", ".join(f"{resource_word(system, k)} {v}/{caps[k]}" if k in caps else f"{resource_word(system, k)} {v}"
                      for k, v in c.resources.items() if caps.get(k) or v)
+
+
+def side_word(side: str) -> str:
+    words = {"party": _("party"), "enemy": _("enemy")}
+    return words.get(side, side)
+
+
+def status_word(status: str) -> str:
+    words = {"ok": "", "unconscious": _("unconscious"), "dead": _("dead")}
+    return words.get(status, status)
+
+
+def effect_short(effect, now: int) -> str:
+    """An effect in a status table: its name, stacks, and when it ends."""
+    from rules.core import effects as fx
+
+    head = effect.name if effect.stacks == 1 else f"{effect.name} x{effect.stacks}"
+    if effect.until == fx.FIGHT_END:
+        return _("{effect} (to the end of the fight)").format(effect=head)
+    if effect.until in (fx.TURN_START, fx.TURN_END, fx.ROUND_START, fx.ROUND_END) and effect.until_round:
+        return _("{effect} (to round {round})").format(effect=head, round=effect.until_round)
+    return head
 
 
 @dataclass(frozen=True)
@@ -72,65 +91,154 @@ class StatusView:
 
         return encounter_from_doc(self.doc)
 
+    def _hides(self, c) -> bool:
+        return self.public and c.hidden
+
+    def _state(self, enc, c) -> str:
+        """Resources and state; for the players an enemy's health is a word."""
+        if self.public and c.side != "party":
+            return condition(c.resources.get("hp", 0), hp_cap(enc.system, c), c.status)
+        state = resources_text(enc.system, c)
+        word = status_word(c.status)
+        state = f"{state}, {word}" if word else state
+        notes = _status_notes(enc, c)
+        return "; ".join((state, ", ".join(notes))) if notes else state
+
+    def _now(self, enc, masked: bool = False) -> str:
+        fight = enc.fight
+        now = fight.current
+        if now is None:
+            return "-"
+        if now in enc.names and enc.get(now).hidden and (self.public or masked):
+            return _("someone")
+        return now
+
     def lines(self, s) -> list[str]:
         from rules.core.effects import describe
 
         enc = self._encounter()
         fight = enc.fight
-        title = f"{self.doc.get('name')} ({enc.system})"
-        out = [s.strong(s.escape(title))]
+        out = [s.strong(s.escape(_("{session} ({system})").format(session=self.doc.get("name"),
+                                                                    system=enc.system)))]
         if fight is None:
-            out.append("no fight running (start one: fight start)")
+            out.append(s.escape(_("no fight running (start one: fight start)")))
         else:
-            turn = fight.turn
-            now = fight.current or "-"
-            if self.public and now in enc.names and enc.get(now).hidden:
-                now = "?"
-            left = f", {turn.remaining} action(s) left" if turn is not None and not self.public else ""
-            out.append(s.strong(f"round {fight.round}") + s.escape(f", turn: {now}{left}"))
-            order = [n for n in fight.order if not (self.public and enc.get(n).hidden)]
+            out.append(s.strong(s.escape(_("round {round}").format(round=fight.round))) + s.escape(", ")
+                       + s.escape(self._turn_text(enc)))
+            order = [n for n in fight.order if not self._hides(enc.get(n))]
             if order:
-                marked = [f"{n} (now)" if n == fight.current else n for n in order]
-                out.append(s.escape("order: " + " > ".join(marked)))
+                marked = [_("{name} (now)").format(name=n) if n == fight.current else n for n in order]
+                out.append(s.escape(_("order: {order}").format(order=" > ".join(marked))))
+            out.extend(s.escape(line) for line in _fight_notes(enc, self.public))
         for c in enc:
-            if self.public and c.hidden:
+            if self._hides(c):
                 continue
-            if self.public and c.side == "enemy":
-                hp, caps = c.resources.get("hp", 0), _caps(enc.system, c.stats)
-                state = condition(hp, caps.get("hp", hp), c.status)
-            else:
-                state = resources_text(enc.system, c)
-                if c.status != "ok":
-                    state += f", {c.status}"
-            state = ", ".join([state, *state_words(enc.system, c.data)])
-            tag = " (hidden)" if c.hidden else ""
-            out.append(s.escape(f"  {c.side[0].upper()} {c.name}{tag}: {state}"))
+            name = _("{name} (hidden)").format(name=c.name) if c.hidden else c.name
+            out.append(s.escape(f"{side_word(c.side)[:1].upper()} {name}: {self._state(enc, c)}"))
             for effect in c.effects:
-                out.append(s.escape(f"      {describe(effect)}"))
+                out.append(s.escape(f"- {describe(effect)}"))
         return out
+
+    def _turn_text(self, enc, masked: bool = False) -> str:
+        """Whose turn it is; ``masked``: a hidden one is "someone" (outside the master's fold)."""
+        turn = enc.fight.turn
+        now = self._now(enc, masked)
+        if turn is not None and not self.public and not (masked and now != enc.fight.current):
+            left = ngettext("{n} action left", "{n} actions left", turn.remaining).format(n=turn.remaining)
+            return _("turn: {name}, {left}").format(name=now, left=left)
+        return _("turn: {name}").format(name=now)
+
+    # -- the forum post
+
+    def post(self) -> tuple[posts.Block, ...]:
+        enc = self._encounter()
+        title = _("{session}: {system}").format(session=self.doc.get("name"), system=enc.system)
+        return (posts.Heading(title), *self.blocks())
+
+    def _rows(self, enc, names) -> tuple[tuple[str, ...], ...]:
+        fight = enc.fight
+        now = fight.current if fight is not None else None
+        rounds = fight.round if fight is not None else 0
+        rows = []
+        for n in names:
+            c = enc.get(n)
+            # the one whose turn it is: marked in the name's cell, so no row starts with spaces
+            name = f"> {c.name}" if n == now and not (self.public and c.hidden) else c.name
+            effects = ", ".join(effect_short(e, rounds) for e in c.effects)
+            rows.append((name, side_word(c.side), self._state(enc, c), effects))
+        return tuple(rows)
+
+    def blocks(self, closing: bool = False) -> list[posts.Block]:
+        """The status as post blocks: where the fight stands, then the table; the master's
+        hidden combatants in a spoiler of their own."""
+        enc = self._encounter()
+        fight = enc.fight
+        out: list[posts.Block] = []
+        if closing:
+            out.append(posts.Heading(_("Status now")))
+        hidden_turn: list[posts.Block] = []
+        if fight is None:
+            out.append(posts.Note(_("no fight running")))
+        else:
+            turn = self._turn_text(enc, masked=True)
+            out.append(posts.Entry((_("Round {round}, {turn}.").format(round=fight.round, turn=turn),)))
+            out.extend(posts.Entry((line,)) for line in _fight_notes(enc, self.public))
+            if not self.public and turn != self._turn_text(enc):
+                hidden_turn.append(posts.Entry((self._turn_text(enc),)))
+        ordered = list(fight.order) if fight is not None else []
+        rest = [c.name for c in enc if c.name not in ordered]
+        names = [n for n in ordered + rest if n in enc.names]
+        header = (_("name"), _("side"), _("state"), _("effects"))
+        shown = [n for n in names if not enc.get(n).hidden]
+        out.append(posts.Table(header, self._rows(enc, shown)))
+        hidden = [n for n in names if enc.get(n).hidden]
+        if hidden and not self.public:
+            out.append(posts.Spoiler(_("Hidden from the players"),
+                                     (*hidden_turn, posts.Table(header, self._rows(enc, hidden)))))
+        return out
+
+    # -- JSON
 
     def to_json(self) -> dict:
         from .jsonout import to_plain
 
         enc = self._encounter()
-        combatants = [c for c in enc if not (self.public and c.hidden)]
+        combatants = [c for c in enc if not self._hides(c)]
         data: dict[str, Any] = {"session": self.doc.get("name"), "system": enc.system,
                                 "public": self.public}
         if enc.fight is not None:
             fight = self.doc.get("fight", {})
             if self.public:
-                from rules.core.rounds import players_fight
-
-                # a round's declarations stay secret until it resolves
-                fight = players_fight(fight)
+                fight = players_fight(fight, enc)
             data["fight"] = to_plain(fight)
         data["combatants"] = [
             {"name": c.name, "side": c.side, "status": c.status, "hidden": c.hidden,
-             "resources": dict(c.resources) if not (self.public and c.side == "enemy") else {},
-             "effects": [e.name for e in c.effects], "state": state_words(enc.system, c.data)}
+             **({"condition": condition(c.resources.get("hp", 0), hp_cap(enc.system, c), c.status),
+                 "resources": {}} if self.public and c.side != "party" else {"resources": dict(c.resources)}),
+             "effects": [e.name for e in c.effects], "notes": _status_notes(enc, c)}
             for c in combatants
         ]
         return data
+
+
+def _status_notes(enc, c) -> list[str]:
+    """The system's own marks on a combatant (dungeon: prone, its cell; twilight: wounds,
+    bleeding ...), from its light data readers' ``status_notes``, so no system is named here."""
+    from rules.systems import system_data
+
+    return list(getattr(system_data(enc.system), "status_notes", lambda c: ())(c))
+
+
+def _fight_notes(enc, public: bool) -> list[str]:
+    """What the system says about the running fight beyond the clock (attacks
+    waiting for an answer ...), through its light data readers' ``fight_notes``."""
+    from rules.systems import system_data
+
+    notes = getattr(system_data(enc.system), "fight_notes", None)
+    if notes is None or enc.fight is None:
+        return []
+    hidden = {c.name for c in enc if c.hidden} if public else set()
+    return list(notes(enc, hidden))
 
 
 def show_status(env, public: bool = False, fmt: str = "auto") -> None:
@@ -139,6 +247,26 @@ def show_status(env, public: bool = False, fmt: str = "auto") -> None:
     from .session import open_session
 
     emit(StatusView(open_session(env).read(), public), fmt, env)
+
+
+def players_fight(fight: Mapping[str, Any], enc) -> dict[str, Any]:
+    """The fight table as the players may read it: a round's declarations stay secret until it
+    resolves, and no hidden combatant is named (in the order, the turn, the system's data)."""
+    from rules.core.messages import View
+    from rules.core.rounds import players_fight as undeclared
+
+    view = View(public=True, hidden=[c.name for c in enc if c.hidden])
+    whole = dict(undeclared(fight))
+    turn = whole.get("turn")
+    if isinstance(turn, Mapping) and view.hides(turn.get("actor")):
+        del whole["turn"]  # how many actions a hidden combatant has left is its own business
+    shown: dict[str, Any] = view.scrub(whole)
+    # a place in the full order would count the hidden ones before it
+    shown.pop("index", None)
+    current = enc.fight.current
+    if current is not None and not view.hides(current):
+        shown["current"] = current
+    return shown
 
 
 def toolbar_text(doc: Mapping[str, Any]) -> str:

@@ -55,10 +55,19 @@ class Markdown(Stringifier):
 
 
 class BBCode(Stringifier):
+    """BBCode in one of the dialects of ttcli.posts: stock phpBB has no [s] (a dropped
+    die is greyed), the plain set has no colours."""
+
+    def __init__(self, dialect: str = "mybb") -> None:
+        super().__init__()
+        self.dialect = dialect
+
     def dropped(self, text: str) -> str:
-        return f"[s]{text}[/s]"
+        return _DROPPED[self.dialect](text)
 
     def success(self, text: str) -> str:
+        if self.dialect == "plain":
+            return f"[b]{text}[/b]"
         return f"[b][color=green]{text}[/color][/b]"
 
     def strong(self, text: str) -> str:
@@ -70,6 +79,13 @@ class BBCode(Stringifier):
     def escape(self, text: str) -> str:
         # BBCode has no escape; a bracket pair that looks like a tag is broken up.
         return text.replace("[", "[\u200b")
+
+
+_DROPPED = {
+    "mybb": lambda text: f"[s]{text}[/s]",
+    "phpbb": lambda text: f"[color=gray]{text}[/color]",
+    "plain": lambda text: f"~~{text}~~",
+}
 
 
 STRINGIFIERS = {

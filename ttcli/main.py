@@ -8,13 +8,32 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     import os
 
-    args = sys.argv[1:] if argv is None else argv
+    from .i18n import normalize, setup, take_lang_flag
+
+    # --lang works anywhere on the line; the root group reads it first
+    lang, args = take_lang_flag(list(sys.argv[1:] if argv is None else argv))
+    setup(None if lang is not None and normalize(lang) is None else lang)
+    if lang is not None and normalize(lang) is None:
+        from rules.i18n import _
+
+        sys.stderr.write(_("ttcli: error: invalid value for --lang: unknown language {language!r}; one of: en, ru "
+                           "(see 'ttcli --help')").format(language=lang) + "\n")
+        return 2
     if args[:1] == ["roll"] and not os.environ.get("TTCLI_NO_FASTPATH"):
         from .fastroll import run
 
-        code = run(args[1:])
+        # --no-color is global, so it may come anywhere; the fast path honours it too
+        head = args[1:args.index("--")] if "--" in args else args[1:]
+        code = run([a for a in head if a != "--no-color"] + args[1 + len(head):], no_color="--no-color" in head)
         if code is not None:
             return code
+    argv = args if lang is None else ["--lang", lang, *args]
+    from .posts import take_dialect_flag
+
+    # --bbcode-dialect too works anywhere on the line: the root group reads it
+    dialect, argv = take_dialect_flag(argv)
+    if dialect is not None:
+        argv = ["--bbcode-dialect", dialect, *argv]
 
     if args[:1] != ["roll"] and "_TTCLI_COMPLETE" not in os.environ and not os.environ.get("TTCLI_NO_FASTPATH"):
         from .fastfight import run as run_fight

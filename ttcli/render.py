@@ -27,7 +27,7 @@ def envelope(result) -> dict:
     return {"schema": f"ttcli.{result.kind}", "version": JSON_VERSION, **result.to_json()}
 
 
-def render_text(result, fmt: str) -> str:
+def render_text(result, fmt: str, dialect: str | None = None) -> str:
     if fmt == "json":
         import json
 
@@ -35,18 +35,66 @@ def render_text(result, fmt: str) -> str:
         # without indent, and 100,000 indented rows take seconds in Python.
         indent = getattr(result, "json_indent", 2)
         return json.dumps(envelope(result), ensure_ascii=False, indent=indent)
+    if fmt in ("bbcode", "markdown"):
+        from . import posts
+
+        dialect = dialect or posts.DEFAULT_DIALECT
+        post = post_of(result)
+        if post is not None:
+            return posts.write(post, fmt, dialect)
+        return "\n".join(result.lines(posts.stringifier(fmt, dialect)))
     from .formats import STRINGIFIERS
 
     return "\n".join(result.lines(STRINGIFIERS[fmt]))
 
 
+def post_of(result):
+    """The forum post of a result: its own ``post()``, else the one made for its kind."""
+    own = getattr(result, "post", None)
+    if own is not None:
+        return own()
+    make = POSTS.get(result.kind)
+    return make(result) if make is not None else None
+
+
+def _fight_post(result):
+    from .posts_story import outcome_post
+
+    return outcome_post(result)
+
+
+#: result kind -> its forum post, for results that do not build one themselves
+POSTS = {"fight": _fight_post}
+
+
+def dialect_of(env) -> str | None:
+    """The BBCode dialect asked for: ``--bbcode-dialect`` / TTCLI_BBCODE_DIALECT, else the
+    current session's ``bbcode_dialect`` setting (read only when a BBCode post is written)."""
+    asked = env.environ.get("TTCLI_BBCODE_DIALECT")
+    if asked:
+        from .posts import check_dialect
+
+        return check_dialect(asked, "TTCLI_BBCODE_DIALECT")
+    from .errors import CliError
+    from .session import open_session
+    from .store import StoreError
+
+    try:
+        settings = open_session(env).read().get("settings", {})
+    except (CliError, StoreError):  # no session here: the default dialect
+        return None
+    value = settings.get("bbcode_dialect") if isinstance(settings, dict) else None
+    return value if isinstance(value, str) else None
+
+
 def emit(result, fmt: str, env) -> None:
     fmt = choose_format(fmt, env)
-    text = render_text(result, fmt)
+    dialect = (getattr(result, "dialect", None) or dialect_of(env)) if fmt == "bbcode" else None
+    text = render_text(result, fmt, dialect)
     if fmt == "rich":
         console = rich_console(env, env.stdout)
         console.print(text, highlight=False, soft_wrap=True)
-    else:
+    elif text:
         env.stdout.write(text + "\n")
 
 

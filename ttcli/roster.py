@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import CliError
 from .exitcodes import ExitCode
-from .session import SIDES, fold, match_name
+from .session import SIDES, fold, match_name, side_of
 
 MAX_COUNT = 100
 
@@ -101,8 +101,9 @@ def numbered(name: str, count: int, taken) -> list[str]:
 
 def add_combatants(doc: dict, name: str, side: str, assignments: list[str], *, count: int = 1,
                    hidden: bool = False, force: bool = False) -> list[str]:
-    if side not in SIDES:
+    if side_of(side) is None:
         raise CliError(f"side {side!r} is not party or enemy", ExitCode.USAGE)
+    side = str(side_of(side))
     if not 1 <= count <= MAX_COUNT:
         raise CliError(f"--count must be between 1 and {MAX_COUNT}", ExitCode.USAGE)
     from .session import check_name
@@ -228,9 +229,9 @@ def _settle_health(doc: Mapping[str, Any], sheet, stats, old_resources, resource
 
 def _parse_plain(key: str, value: str):
     if key == "side":
-        if value not in SIDES:
+        if side_of(value) is None:
             raise CliError(f"side {value!r} is not party or enemy", ExitCode.USAGE)
-        return value
+        return side_of(value)
     lowered = value.lower()
     if lowered in ("true", "yes", "1", "да"):
         return True
@@ -299,6 +300,8 @@ class CombatantView:
     table: Mapping[str, Any]
     derived: Mapping[str, int]
     caps: Mapping[str, int]
+    #: the system's own marks, as fight status shows them (dungeon: prone, its cell)
+    notes: tuple[str, ...] = ()
     kind = "combatant"
 
     def lines(self, s) -> list[str]:
@@ -328,11 +331,8 @@ class CombatantView:
             listed = f": {s.escape(items)}" if items else ": nothing"
             out.append(f"  inventory, {load.used} of {load.capacity} slots used, "
                        f"{load.free} free{listed}")
-        from .fightview import state_words
-
-        own = state_words(self.system, t.get("data") or {})
-        if own:
-            out.append("  state: " + s.escape(", ".join(own)))
+        if self.notes:
+            out.append("  state: " + s.escape(", ".join(self.notes)))
         for effect in t.get("effects", []):
             out.append(f"  effect: {effect.get('name')}")
         return out
@@ -361,7 +361,20 @@ def combatant_view(doc: Mapping[str, Any], name: str) -> CombatantView:
         derived, caps = sheet.derive(stats), sheet.resource_caps(stats)
     except ValueError:
         derived, caps = {}, {}
-    return CombatantView(name, doc["system"], table, derived, caps)
+    return CombatantView(name, doc["system"], table, derived, caps, _status_notes(doc, name))
+
+
+def _status_notes(doc: Mapping[str, Any], name: str) -> tuple[str, ...]:
+    """The system's own marks on ``name`` (its data readers' ``status_notes``), read from
+    the combatant as the fight rules see it."""
+    from rules.systems import system_data
+
+    notes = getattr(system_data(doc["system"]), "status_notes", None)
+    if notes is None:
+        return ()
+    from rules.core.codec import encounter_from_doc
+
+    return tuple(notes(encounter_from_doc(doc).get(name)))
 
 
 @dataclass(frozen=True)

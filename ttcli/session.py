@@ -28,6 +28,14 @@ SUFFIX = ".toml"
 JOURNAL_SUFFIX = ".journal.toml"
 CURRENT = ".current"
 SIDES = ("party", "enemy")
+#: what a master may type for a side (``--side враг``), in either language
+SIDE_WORDS = {"party": "party", "отряд": "party", "партия": "party", "герои": "party", "игроки": "party",
+              "enemy": "enemy", "враг": "enemy", "враги": "enemy", "противник": "enemy", "противники": "enemy"}
+
+
+def side_of(text: str) -> str | None:
+    """The side a typed word names (any case, ё as е), or None."""
+    return SIDE_WORDS.get(fold(text))
 HEADER = (
     "ttcli session. You may edit this file by hand between commands: ttcli checks\n"
     "it on every load, reports a mistake with its line or field, and never\n"
@@ -230,6 +238,24 @@ def validate(doc: Mapping[str, Any]) -> list:
     if not isinstance(settings, dict):
         bad("settings", "must be a table")
     else:
+        settings = dict(settings)
+        language = settings.pop("language", None)
+        if language is not None:
+            from .i18n import LANGUAGES, normalize, note_session_language
+
+            if not isinstance(language, str) or normalize(language) is None:
+                bad("settings.language", f"is {language!r}, not a language ttcli speaks",
+                    f"one of: {', '.join(LANGUAGES)}")
+            else:
+                # every load passes through here: the session's language applies from now on
+                note_session_language(language)
+        dialect = settings.pop("bbcode_dialect", None)
+        if dialect is not None:
+            from .posts import DIALECTS
+
+            if dialect not in DIALECTS:
+                bad("settings.bbcode_dialect", f"is {dialect!r}, not a BBCode dialect ttcli writes",
+                    f"one of: {', '.join(DIALECTS)}")
         for message in sheet.validate_settings(settings):
             bad("settings", message)
     if isinstance(doc.get("name"), str) and not doc["name"].isprintable():

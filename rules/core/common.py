@@ -6,7 +6,7 @@ modifier may name, what ending a fight means for health).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -155,12 +155,13 @@ def report_decided(work: Work, event: dict[str, Any]) -> None:
         event["decided"] = winner
 
 
-def end_fight(enc: Encounter) -> Outcome:
+def end_fight(enc: Encounter, messages: Mapping[str, Any] | None = None) -> Outcome:
     """The fight is over: effects bound to its clock end, the order goes.
 
-    Effects that last until removed stay (injuries, curses).
+    Effects that last until removed stay (injuries, curses).  ``messages`` is
+    the system's table, so its own words for the end are used.
     """
-    work = Work(enc)
+    work = Work(enc, messages)
     fight = require_fight(work)
     ended = []
     for combatant in list(work.combatants.values()):

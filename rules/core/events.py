@@ -41,7 +41,11 @@ class Event:
 
     def record(self) -> dict[str, Any]:
         """The event as one journal/JSON table."""
-        return {"kind": self.kind, **{k: _plain(v) for k, v in self.fields.items()}}
+        out = {"kind": self.kind, **{k: _plain(v) for k, v in self.fields.items()}}
+        if self.secret:
+            # the journal keeps the whole event; its players' version (log --public) leaves these out
+            out["secret"] = list(self.secret)
+        return out
 
 
 def _plain(value: Any) -> Any:

@@ -13,25 +13,108 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from rules.i18n import N_, _
+
 Fields = Mapping[str, Any]
+Message = Callable[[Fields, "View"], "str | list[str] | None"]
 
 
 class View:
-    """Who reads: the master sees every name; the players' view drops hidden ones."""
+    """Who reads: the master sees every name; the players' view drops hidden ones.
 
-    __slots__ = ("public", "_hidden")
+    The players' rules, in one place: a hidden combatant's name, numbers, rolls
+    and effects never reach them.  A message that knows how to speak of a hidden
+    combatant without giving it away (an order without its name, "someone knocks
+    Вор down") is marked with :func:`players_version`; every other message about
+    a hidden combatant says nothing to the players.
+    """
 
-    def __init__(self, public: bool = False, hidden: Iterable[str] = ()) -> None:
+    __slots__ = ("public", "_hidden", "_guarded")
+
+    def __init__(self, public: bool = False, hidden: Iterable[str] = (),
+                 guarded: Mapping[str, int] | None = None) -> None:
         self.public = public
         self._hidden = frozenset(hidden)
+        #: name -> max HP of those whose health the players read as a word (the enemies)
+        self._guarded = dict(guarded or {})
+
+    def health(self, name: str, hp: int, status: str = "ok") -> str | None:
+        """The condition word the players read instead of ``name``'s HP, or None when they see numbers."""
+        if not self.public or name not in self._guarded:
+            return None
+        return condition(hp, self._guarded[name], status)
 
     def visible(self, names: Iterable[str]) -> list[str]:
-        return [n for n in names if not (self.public and n in self._hidden)]
+        return [n for n in names if not self.hides(n)]
+
+    def hides(self, name: object) -> bool:
+        """Is ``name`` a combatant this reader must not learn of."""
+        return self.public and isinstance(name, str) and name in self._hidden
+
+    def name(self, name: str) -> str:
+        """The name as this reader may see it: a hidden one is "someone"."""
+        return _("someone") if self.hides(name) else name
+
+    def mentions_hidden(self, value: object) -> bool:
+        """Does a record (or any value inside it) name a combatant this reader must not learn of."""
+        if isinstance(value, str):
+            return self.hides(value)
+        if isinstance(value, Mapping):
+            return any(self.mentions_hidden(v) for v in value.values())
+        if isinstance(value, (list, tuple)):
+            return any(self.mentions_hidden(v) for v in value)
+        return False
+
+    def leaks(self, line: str) -> bool:
+        """A last guard on text: does ``line`` spell a hidden name."""
+        return self.public and any(n in line for n in self._hidden)
+
+    def scrub(self, value: Any) -> Any:
+        """``value`` with every hidden name taken out: from lists, and the keys that hold one from tables."""
+        if isinstance(value, Mapping):
+            return {k: self.scrub(v) for k, v in value.items() if not (isinstance(v, str) and self.hides(v))}
+        if isinstance(value, (list, tuple)):
+            return [self.scrub(v) for v in value if not (isinstance(v, str) and self.hides(v))]
+        return value
+
+
+#: share of max HP left -> what players read of an enemy's health
+CONDITIONS = ((1.0, N_("unhurt")), (0.5, N_("wounded")), (0.0, N_("badly wounded")))
+_DOWN = {"unconscious": N_("unconscious"), "dead": N_("dead")}
+
+
+def condition(hp: int, hp_max: int, status: str = "ok") -> str:
+    """The word for a foe's health: by the share of its HP left, or its state when down."""
+    if status in _DOWN:
+        return _(_DOWN[status])
+    if status != "ok":
+        return status
+    share = hp / hp_max if hp_max > 0 else 1.0
+    word = next((w for floor, w in CONDITIONS if share >= floor), CONDITIONS[-1][1])
+    return _(word)
+
+
+def players_version(*keep: str) -> Callable[[Message], Message]:
+    """Mark a message as safe to show the players for events about hidden combatants:
+    it asks its :class:`View` what may be named and says no hidden number.
+
+    When a hidden combatant stands in one of the event's own fields (the attacker
+    of a knock-down), the players' record keeps only the fields in ``keep``; a
+    hidden name in a list (an order) is just taken out of the list.
+    """
+
+    def mark(message: Message) -> Message:
+        message.players_keep = frozenset(keep)  # type: ignore[attr-defined]
+        return message
+
+    return mark
+
+
+def _players_keep(message: Message | None) -> frozenset[str] | None:
+    return getattr(message, "players_keep", None)
 
 
 MASTER = View()
-
-Message = Callable[[Fields, View], "str | list[str] | None"]
 
 _STATUS_NEWS: dict[tuple[str | None, str | None], str] = {
     ("ok", "unconscious"): " and falls unconscious",
@@ -46,8 +129,15 @@ def status_news(f: Fields) -> str:
     return _STATUS_NEWS.get((f.get("status_before"), f.get("status_after")), "")
 
 
-def hp_text(f: Fields) -> str:
+def hp_text(f: Fields, view: View | None = None) -> str:
+    word = view.health(f["name"], f["hp_after"], f.get("status_after", "ok")) if view is not None else None
+    if word is not None:
+        return word
     return f"HP {f['hp_before']} -> {f['hp_after']}"
+
+
+def _hp_now(f: Fields) -> str:
+    return f"HP {f['hp_after']}"
 
 
 def signed_terms(modifiers: Iterable[Mapping[str, Any]]) -> str:
@@ -77,12 +167,14 @@ def _stacked(f: Fields, view: View) -> str:
     return f"{f['name']} already has {f['old']}; {STACKING_TEXT[f['stacking']]}: {_effect_text(f['effect'])}."
 
 
+@players_version()
 def _joined(f: Fields, view: View) -> str:
     if view.public:
         return f"Order: {', '.join(view.visible(f['order']))}."
     return f"{f['name']} joins the fight ({f['side']}); order: {', '.join(f['order'])}."
 
 
+@players_version()
 def _fight_ended(f: Fields, view: View) -> list[str]:
     rounds = f["rounds"]
     lines = [f"The fight ends after {rounds} round{'s' if rounds != 1 else ''}."]
@@ -101,7 +193,7 @@ def _fight_effects_ended(f: Fields, view: View) -> str:
 def _tick(f: Fields, view: View) -> str:
     shown = f" ({f['dice']}: {'+'.join(map(str, f['faces']))})" if f.get("dice") else ""
     verb = "deals" if f["what"] == "damage" else "heals"
-    return f"{f['name']}: {f['effect']} {verb} {f['amount']}{shown} ({hp_text(f)}){status_news(f)}."
+    return f"{f['name']}: {f['effect']} {verb} {f['amount']}{shown} ({hp_text(f, view)}){status_news(f)}."
 
 
 def _declaration(declaration: Fields) -> str:
@@ -110,6 +202,7 @@ def _declaration(declaration: Fields) -> str:
     return describe(declaration)
 
 
+@players_version()
 def _declared(f: Fields, view: View) -> str | None:
     name = f["name"]
     if view.public:
@@ -121,6 +214,7 @@ def _declared(f: Fields, view: View) -> str | None:
     return f"{name} declares: {_declaration(f['declaration'])}."
 
 
+@players_version()
 def _withdrawn(f: Fields, view: View) -> str | None:
     name = f["name"]
     if view.public:
@@ -134,6 +228,7 @@ def _revealed(f: Fields, view: View) -> str:
     return f"{f['name']}: {_declaration(f['declaration'])}."
 
 
+@players_version()
 def _place_open(f: Fields, view: View) -> str | None:
     shown = view.visible(f["names"])
     return f"Together: {', '.join(shown)} act in the order they choose." if shown else None
@@ -145,6 +240,7 @@ def _effect_ended(f: Fields, view: View) -> str:
     return f"{f['name']}: {f['effect']} ends."
 
 
+@players_version()
 def _order(f: Fields, view: View) -> str:
     return f"Order: {', '.join(view.visible(f['order']))}."
 
@@ -170,8 +266,8 @@ MESSAGES: dict[str, Message] = {
     "decided": lambda f, v: f"Nobody on the {f['loser']} side is standing: the fight can end.",
     "fight_ended": _fight_ended,
     "fight_effects_ended": _fight_effects_ended,
-    "health": lambda f, v: (f"{f['name']}: {hp_text(f)}{status_news(f)}." if f["amount"]
-                            else f"{f['name']}: no damage (HP {f['hp_after']})."),
+    "health": lambda f, v: (f"{f['name']}: {hp_text(f, v)}{status_news(f)}." if f["amount"]
+                            else f"{f['name']}: no damage ({v.health(f['name'], f['hp_after']) or _hp_now(f)})."),
 }
 
 
@@ -184,3 +280,36 @@ def render(messages: Mapping[str, Message], kind: str, fields: Fields, view: Vie
     if out is None:
         return []
     return [out] if isinstance(out, str) else [line for line in out if line]
+
+
+def has_players_version(messages: Mapping[str, Message], kind: str) -> bool:
+    """Does the message of ``kind`` know how to speak of a hidden combatant to the players."""
+    return _players_keep(messages.get(kind) or MESSAGES.get(kind)) is not None
+
+
+def players_lines(messages: Mapping[str, Message], kind: str, fields: Fields, view: View,
+                  by_hidden: bool = False) -> list[str]:
+    """What the players read of one recorded event: nothing about a hidden combatant
+    (named in its fields, or its doer when ``by_hidden``) unless the message has a
+    players' version, and never a line that spells a hidden name."""
+    if (by_hidden or view.mentions_hidden(fields)) and not has_players_version(messages, kind):
+        return []
+    return [line for line in render(messages, kind, fields, view) if not view.leaks(line)]
+
+
+def players_record(messages: Mapping[str, Message], record: Fields, view: View) -> dict[str, Any] | None:
+    """An event record as the players may have it (JSON), or None when it is all about the hidden.
+
+    Fields the event marks ``secret`` (a round's declarations) are left out too.
+    """
+    secret = record.get("secret", ())
+    shown = {k: v for k, v in record.items() if k != "secret" and k not in secret}
+    if not view.mentions_hidden(shown):
+        return shown
+    keep = _players_keep(messages.get(str(record.get("kind"))) or MESSAGES.get(str(record.get("kind"))))
+    if keep is None:
+        return None
+    if any(view.hides(v) for v in shown.values()):
+        shown = {k: v for k, v in shown.items() if k == "kind" or k in keep}
+    scrubbed: dict[str, Any] = view.scrub(shown)
+    return scrubbed

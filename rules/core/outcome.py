@@ -100,22 +100,38 @@ class Work:
              secret: Iterable[str] = (), **fields: Any) -> Event:
         """Record an event and its words.  An event ``about`` a hidden combatant is
         left out of the players' lines, unless ``public`` asks for its players'
-        version (the message leaves the hidden names out itself)."""
-        from rules.core.messages import MASTER, View, render
+        version or its message has one (rules.core.messages.players_version):
+        the message leaves the hidden names out itself."""
+        from rules.core.messages import MASTER, View, players_lines, render
 
-        event = self.emit(kind, about=about, secret=secret, **fields)
-        master = render(self.messages, kind, event.fields, MASTER)
         names = tuple(about)
+        event = self.emit(kind, about=names, secret=secret, **fields)
+        master = render(self.messages, kind, event.fields, MASTER)
+        hidden = [n for n, c in self.combatants.items() if c.hidden]
+        view = View(public=True, hidden=hidden, guarded=self.guarded())
         if public or not self.hidden(*names):
-            hidden = [n for n, c in self.combatants.items() if c.hidden]
-            shown = render(self.messages, kind, event.fields, View(public=True, hidden=hidden))
+            shown = render(self.messages, kind, event.fields, view)
         else:
-            shown = []
+            shown = players_lines(self.messages, kind, event.fields, view, by_hidden=True)
         for i, line in enumerate(master):
             self._lines.append((line, shown[i] if i < len(shown) else ""))
         for line in shown[len(master):]:
             self._lines.append(("", line))
         return event
+
+    def guarded(self) -> dict[str, int]:
+        """Max HP of those whose health the players read as a word: everyone not in the party."""
+        from rules.systems import get_sheet
+
+        out = {}
+        for c in self.combatants.values():
+            if c.side != "party":
+                try:
+                    caps = get_sheet(self.system).resource_caps(c.stats)
+                except ValueError:
+                    caps = {}
+                out[c.name] = caps.get("hp", c.resources.get("hp", 0))
+        return out
 
     def emit(self, kind: str, *, about: Iterable[str] = (), secret: Iterable[str] = (), **fields: Any) -> Event:
         """Record a typed event (fields that are None are left out; ``secret``

@@ -76,10 +76,14 @@ def _declarer(rules: Any, work: Work, enc: Encounter, query: str) -> str:
     return name
 
 
-def declare(rules: Any, enc: Encounter, query: str, declaration: Mapping[str, Any]) -> Outcome:
+def declare(rules: Any, enc: Encounter, query: str, declaration: Mapping[str, Any],
+            work: Work | None = None) -> Outcome:
     """``query`` declares ``declaration`` (the system's table of TOML-safe
-    values) for this round, replacing an earlier one of the same round."""
-    work = Work(enc)
+    values) for this round, replacing an earlier one of the same round.
+
+    A system that drew dice for the declaration (a pool rolled when it is
+    declared) passes the ``work`` that holds them and speaks its words."""
+    work = work if work is not None else Work(enc)
     name = _declarer(rules, work, enc, query)
     _check_table(declaration, (DECLARED, name))
     declared = pending(work.fight)
@@ -94,9 +98,10 @@ def declare(rules: Any, enc: Encounter, query: str, declaration: Mapping[str, An
     return work.outcome(event, hidden=work.get(name).hidden)
 
 
-def withdraw(rules: Any, enc: Encounter, query: str) -> Outcome:
-    """``query`` takes its declaration of this round back."""
-    work = Work(enc)
+def withdraw(rules: Any, enc: Encounter, query: str, work: Work | None = None) -> Outcome:
+    """``query`` takes its declaration of this round back (``work``: the
+    system's own, to speak its words)."""
+    work = work if work is not None else Work(enc)
     fight = require_fight(work)
     name = find(enc, query)
     declared = pending(fight)

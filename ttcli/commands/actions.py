@@ -61,16 +61,19 @@ def click_params(entries, *, rolls: bool) -> list:
     import typer.core
 
     from .char import complete_combatant, complete_stat
+    from .options import NamedArgument
 
     params: list = []
     _, first = entries[0]
     for p in first.positionals:
         nargs = -1 if p.kind == "words" else 1
         complete = {"name": complete_combatant, "stat": complete_stat}.get(p.kind)
-        params.append(typer.core.TyperArgument(
+        params.append(NamedArgument(
             param_decls=[p.name], required=p.required and nargs == 1, nargs=nargs,
             type=int if p.kind in ("int", "count") and nargs == 1 else str, metavar=p.name.upper(),
-            help=p.help, autocompletion=complete, show_default=False,
+            help=p.help, show_default=False,
+            autocompletion=(lambda ctx, args, incomplete, complete=complete: complete(ctx, incomplete))
+            if complete is not None else None,
         ))
     owners: dict[str, list] = {}
     for rules, action in entries:
@@ -134,21 +137,32 @@ def build_command(verb: str, entries, noun: str = "") -> Any:
     systems = ", ".join(panel(r) for r, _ in entries)
     aliases = sorted({a for _, action in entries for a in action.aliases})
     examples = [e for _, action in entries for e in action.examples]
-    help_text = first.help
-    if first.help_ru:
-        help_text += f"\n\n{first.help_ru}"
-    if aliases:
-        help_text += f"\n\nAlso: {', '.join(aliases)}."
-    help_text += f"\n\nSystems: {systems}."
+
+    def compose() -> str:
+        """The help as shown, in the reader's language (made when help is printed)."""
+        from rules.i18n import _
+
+        from ..i18n.help import translate
+
+        text = translate(first.help)
+        if aliases:
+            text += "\n\n" + _("Also: {aliases}.").format(aliases=", ".join(aliases))
+        return text + "\n\n" + _("Systems: {systems}.").format(systems=systems)
+
     epilog = ("Examples:\n\n" + "\n\n".join(f"  ttcli {e}" for e in examples)) if examples else None
 
     def callback(**values: Any) -> None:
         run_verb(_context(), verb, values, noun)
 
-    return typer.core.TyperCommand(
-        verb, callback=callback, params=click_params(entries, rolls=rolls), help=help_text,
+    from ..i18n.help import make_localized
+    from .options import name_arguments
+
+    command = make_localized(name_arguments(typer.core.TyperCommand(
+        verb, callback=callback, params=click_params(entries, rolls=rolls), help=first.help,
         epilog=epilog, short_help=first.help.split(". ")[0].rstrip("."), rich_help_panel="Actions: " + systems,
-    )
+    )))
+    command._ttcli_compose = compose
+    return command
 
 
 def run_verb(ctx, verb: str, values: dict[str, Any], noun: str = "") -> None:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import datetime as _dt
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,129 +10,51 @@ import typer
 
 from ..errors import CliError
 from ..exitcodes import ExitCode
-from ..jsonout import to_plain
 from .options import FormatOpt, JsonOpt, pick_format
 from .session_cmd import Message, emit
-
-
-def event_lines(event: Mapping[str, Any]) -> list[str]:
-    text = event.get("text")
-    if isinstance(text, list) and text:
-        return [str(t) for t in text]
-    if isinstance(text, str):
-        return [text]
-    skip = {"seq", "time", "kind", "command", "hidden", "text"}
-    details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in skip and not isinstance(v, (dict, list)))
-    names = event.get("names")
-    if isinstance(names, list):
-        details = ", ".join(map(str, names)) + (f"; {details}" if details else "")
-    return [f"{event.get('kind', 'event')}{': ' + details if details else ''}"]
-
-
-def involves(event: Mapping[str, Any], name: str) -> bool:
-    from ..session import fold
-
-    target = fold(name)
-    for key in ("actor", "target", "name"):
-        if isinstance(event.get(key), str) and fold(event[key]) == target:
-            return True
-    names = event.get("names")
-    return isinstance(names, list) and any(fold(str(n)) == target for n in names)
-
-
-_STRUCK = re.compile(r"~~(.*?)~~")
-
-
-def restyle(line: str, s) -> str:
-    """Journal text is plain; give its struck-through dice the format's own marks."""
-    out, pos = [], 0
-    for m in _STRUCK.finditer(line):
-        out.append(s.escape(line[pos:m.start()]))
-        out.append(s.dropped(s.escape(m.group(1))))
-        pos = m.end()
-    out.append(s.escape(line[pos:]))
-    return "".join(out)
-
-
-@dataclass(frozen=True)
-class LogView:
-    events: tuple[Mapping[str, Any], ...]
-    public: bool
-    session: str
-    #: hidden events left out of a players' journal
-    withheld: int = 0
-    kind = "log"
-
-    def lines(self, s) -> list[str]:
-        if not self.events:
-            return ["the journal is empty"]
-        out = []
-        for e in self.events:
-            when = e.get("time")
-            stamp = when.strftime("%Y-%m-%d %H:%M") if isinstance(when, _dt.datetime) else str(when or "")
-            body = event_lines(e)
-            head = f"#{e.get('seq')} {stamp}" + (" (hidden)" if e.get("hidden") and not self.public else "")
-            out.append(s.strong(s.escape(head)) + " " + restyle(body[0], s))
-            out.extend("    " + restyle(line, s) for line in body[1:])
-        if self.public and self.withheld:
-            out.append(f"({self.withheld} hidden event(s) withheld)")
-        return out
-
-    def to_json(self) -> dict:
-        data = {"session": self.session, "public": self.public, "events": [to_plain(e) for e in self.events]}
-        if self.public:
-            data["withheld"] = self.withheld
-        return data
-
-
-def public_events(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """What players may see: hidden events dropped, partly hidden ones in their public words.
-
-    An event that mentions a hidden combatant keeps only its public lines, and
-    loses its dice and details (they could give the hidden away).  Players check
-    hidden rolls after the fight, against the full journal and the revealed secret.
-    """
-    shown = []
-    for e in events:
-        if e.get("hidden"):
-            continue
-        if "public_text" in e:
-            if not e["public_text"]:
-                continue
-            e = {k: e[k] for k in ("seq", "time", "kind", "round") if k in e} | {"text": e["public_text"]}
-        shown.append(e)
-    return shown
 
 
 def log_command(
     ctx: typer.Context,
     last: Annotated[int, typer.Option("--last", "-n", help="Show the last N events (0: all).")] = 20,
     who: Annotated[str | None, typer.Option("--who", help="Only events about this combatant.")] = None,
-    public: Annotated[bool, typer.Option("--public", help="Leave out hidden rolls (for players).")] = False,
+    public: Annotated[bool, typer.Option(
+        "--public", help="The players' version: nothing of hidden combatants or hidden rolls.")] = False,
     round_: Annotated[int | None, typer.Option(
-        "--round", help="Only round N of the fight: a round summary for the forum.")] = None,
+        "--round", help="Round N of the current fight as a forum post: the story, then the status.")] = None,
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
 ) -> None:
-    """Show the session's journal; export it with --format bbcode|markdown|json."""
+    """Show the session's journal; export it with --format bbcode|markdown|json.
+
+    Examples:
+
+      ttcli log -n 5
+
+      ttcli log --round 2 --format bbcode
+
+      ttcli log --round 2 --public --format markdown
+
+      ttcli log --public --json -n 0
+    """
+    from ..posts_story import LogView, current_fight, involves, round_events
     from ..session import match_name, open_session
 
     session = open_session(ctx.obj)
     events = session.events()
+    doc = session.read()
     if who is not None:
-        doc = session.read()
         name = match_name(doc.get("combatants", {}), who)
         events = [e for e in events if involves(e, name)]
     if round_ is not None:
-        events = [e for e in events if e.get("round") == round_]
-    withheld = 0
-    if public:
-        shown = public_events(events)
-        withheld = sum(1 for e in events if e.get("hidden") or "public_text" in e)
-        events = shown
-    if last > 0:
+        # a round number restarts with every fight: the current fight's round
+        events = round_events(current_fight(events), round_)
+    if last > 0 and round_ is None:
         events = events[-last:]
-    emit(ctx, LogView(tuple(events), public, session.path.stem, withheld), pick_format(fmt, as_json))
+    fmt = pick_format(fmt, as_json)
+    view = LogView(tuple(events), public, session.path.stem, doc=doc, round=round_,
+                   story=round_ is not None or fmt in ("bbcode", "markdown"))
+    emit(ctx, view, fmt)
 
 
 def _move(ctx: typer.Context, steps: int, forward: bool, yes: bool = False) -> None:

@@ -10,6 +10,12 @@ from __future__ import annotations
 import os
 
 
+def printable(text: str) -> str:
+    """``text`` with control and bidi characters spelled as escapes: a hand-edited file
+    may hold terminal escapes, which must never reach a terminal raw."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class StoreError(Exception):
     """A session, journal or history file cannot be read or written.
 
@@ -33,10 +39,7 @@ class StoreError(Exception):
                          + [str(n) for n in (self.line, self.col if self.line is not None else None)
                             if n is not None])
         parts = [p for p in (place, self.field) if p] + [self.problem]
-        text = ": ".join(parts) + (f" (hint: {self.hint})" if self.hint else "")
-        # a hand-edited name may hold terminal escapes or bidi controls: never print them raw
-        return text if text.isprintable() else "".join(
-            c if c.isprintable() else repr(c)[1:-1] for c in text)
+        return printable(": ".join(parts) + (f" (hint: {self.hint})" if self.hint else ""))
 
     def located(self, **changes) -> StoreError:
         """A copy with some of path/line/col/field/hint filled in (subclass fields kept)."""

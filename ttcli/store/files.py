@@ -25,7 +25,6 @@ from .errors import StoreError, UnsafePath
 
 #: a live process keeping a temp this long is not writing it any more (pid reuse)
 STALE_AFTER_SECONDS = 3600.0
-PRIVATE = 0o600
 _TEMP_NAME = r"^\..+\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp$"  # compiled on first use (re caches it)
 _NOFOLLOW = os.O_NOFOLLOW | os.O_CLOEXEC
 
@@ -39,24 +38,28 @@ def _failure(path, exc: OSError, doing: str) -> StoreError:
     return StoreError(path, f"cannot {doing}: {exc.strerror or exc}")
 
 
-def _unsafe(path, mode: int, want: str = "file") -> UnsafePath:
+def _refuse(path, mode: int, want: str = "file") -> None:
+    """UnsafePath unless ``mode`` is what the store keeps at ``path``: a regular file or a folder."""
+    if stat.S_ISDIR(mode) if want == "folder" else stat.S_ISREG(mode):
+        return
     kind = "a symbolic link" if stat.S_ISLNK(mode) else "a folder" if stat.S_ISDIR(mode) else \
         "a file" if stat.S_ISREG(mode) else "not a regular file"
-    return UnsafePath(path, f"is {kind}, where ttcli keeps a {want}", hint="move it out of the saves folder")
+    raise UnsafePath(path, f"is {kind}, where ttcli keeps a {want}", hint="move it out of the saves folder")
 
 
 def open_regular(path, flags: int = os.O_RDONLY) -> int:
     """A descriptor of the regular file ``path`` itself; FileNotFoundError if there is none."""
     try:  # O_NONBLOCK: opening a FIFO must not wait for a writer
-        fd = os.open(path, flags | _NOFOLLOW | os.O_NONBLOCK, PRIVATE)
+        fd = os.open(path, flags | _NOFOLLOW | os.O_NONBLOCK, 0o600)
     except FileNotFoundError:
         raise
     except OSError as exc:
         raise _failure(path, exc, "open") from None
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):
+    try:
+        _refuse(path, os.fstat(fd).st_mode)
+    except UnsafePath:
         os.close(fd)
-        raise _unsafe(path, mode)
+        raise
     os.set_blocking(fd, True)
     return fd
 
@@ -75,19 +78,19 @@ def read_bytes(path) -> bytes:
         os.close(fd)
 
 
-def real_folder(path, create: bool = False) -> None:
-    """Refuse a link or a file where the store keeps a folder; create it if asked."""
+def real_folder(path, create: bool = False) -> bool:
+    """Refuse a link or a file where the store keeps a folder; create it if asked.  True if it exists."""
     try:
-        mode = os.lstat(path).st_mode
+        _refuse(path, os.lstat(path).st_mode, "folder")
+        return True
     except FileNotFoundError:
-        if create:
-            try:
-                os.mkdir(path, 0o700)
-            except OSError as exc:
-                raise _failure(path, exc, "create the folder") from None
-        return
-    if not stat.S_ISDIR(mode):
-        raise _unsafe(path, mode, "folder")
+        if not create:
+            return False
+    try:
+        os.mkdir(path, 0o700)
+    except OSError as exc:
+        raise _failure(path, exc, "create the folder") from None
+    return True
 
 
 def fsync_dir(folder) -> None:
@@ -116,19 +119,13 @@ def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
     """
     data = data.encode("utf-8") if isinstance(data, str) else data
     path = os.fspath(path)
-    try:
-        mode = os.lstat(path).st_mode
-        if not stat.S_ISREG(mode):
-            raise _unsafe(path, mode)
-    except FileNotFoundError:
-        pass
-    except OSError as exc:
-        raise _failure(path, exc, "write") from None
     folder, name = os.path.split(path)
     temp = os.path.join(folder, f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     fd = -1
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, PRIVATE)
+        with contextlib.suppress(FileNotFoundError):
+            _refuse(path, os.lstat(path).st_mode)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600)
         write_all(fd, data)
         os.fsync(fd)
         os.close(fd)
@@ -142,33 +139,26 @@ def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         if isinstance(exc, OSError):
-            raise _failure(path, exc, "write").located(hint="check free space and permissions of the folder") from None
+            error = _failure(path, exc, "write")
+            raise error.located(hint=error.hint or "check free space and permissions of the folder") from None
         raise
 
 
 def clean_stale_temps(folder, *, max_age: float = STALE_AFTER_SECONDS) -> list[str]:
     """Remove temp files left by writers that died (or are far too old); return their paths."""
     removed: list[str] = []
-    try:
-        entries = list(os.scandir(folder))
-    except (FileNotFoundError, NotADirectoryError):
-        return removed
-    for entry in entries:
-        match = re.match(_TEMP_NAME, entry.name)
-        try:
-            if not match or (time.time() - entry.stat(follow_symlinks=False).st_mtime < max_age
-                             and _alive(int(match["pid"]))):
-                continue
-            os.unlink(entry.path)  # unlink never follows a link
-            removed.append(entry.path)
-        except FileNotFoundError:
-            continue
+    with contextlib.suppress(FileNotFoundError, NotADirectoryError):
+        for entry in os.scandir(folder):
+            match = re.match(_TEMP_NAME, entry.name)
+            with contextlib.suppress(FileNotFoundError):
+                if match and (time.time() - entry.stat(follow_symlinks=False).st_mtime >= max_age
+                              or not _alive(int(match["pid"]))):
+                    os.unlink(entry.path)  # unlink never follows a link
+                    removed.append(entry.path)
     return removed
 
 
 def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -178,12 +168,21 @@ def _alive(pid: int) -> bool:
     return True
 
 
+_BESIDE = {"journal": "{stem}.journal.toml", "history": "{stem}.history",
+           "dice": ".{name}.dice", "lock": ".{name}.lock"}
+
+
+def beside(session_path, kind: str) -> str:
+    """Where a session's companions live: ``fight.toml`` -> ``fight.journal.toml``,
+    ``fight.history``, ``.fight.toml.dice``, ``.fight.toml.lock``."""
+    folder, name = os.path.split(os.fspath(session_path))
+    return os.path.join(folder, _BESIDE[kind].format(name=name, stem=name.removesuffix(".toml")))
+
+
 def lock_path(path) -> str:
     """``saves/fight.toml`` -> ``saves/.fight.toml.lock``; a journal shares its session's lock."""
-    folder, name = os.path.split(os.path.abspath(path))
-    if name.endswith(".journal.toml"):
-        name = name[: -len(".journal.toml")] + ".toml"
-    return os.path.join(folder, f".{name}.lock")
+    path = os.path.abspath(path)
+    return beside(path.removesuffix(".journal.toml") + ".toml" if path.endswith(".journal.toml") else path, "lock")
 
 
 # flock belongs to an open file description: a second flock on the same file
@@ -192,29 +191,25 @@ def lock_path(path) -> str:
 _held: dict[str, list] = {}
 
 
-class locked:
+@contextlib.contextmanager
+def locked(path, *, timeout: float | None = None):
     """Hold the exclusive lock of a session; re-entrant.
 
     ``timeout`` None waits as long as needed, otherwise StoreError after that
     many seconds.  The lock file is never deleted: removing it would let two
     processes lock two different files.
     """
-
-    def __init__(self, path, *, timeout: float | None = None) -> None:
-        self.path, self.sidecar, self.timeout = path, lock_path(path), timeout
-
-    def __enter__(self) -> str:
-        entry = _held.get(self.sidecar)
-        if entry is None:
-            entry = _held[self.sidecar] = [_flock(self.sidecar, self.path, self.timeout), 0]
-        entry[1] += 1
-        return self.sidecar
-
-    def __exit__(self, *exc) -> None:
-        entry = _held[self.sidecar]
+    sidecar = lock_path(path)
+    entry = _held.get(sidecar)
+    if entry is None:
+        entry = _held[sidecar] = [_flock(sidecar, path, timeout), 0]
+    entry[1] += 1
+    try:
+        yield sidecar
+    finally:
         entry[1] -= 1
         if entry[1] == 0:
-            del _held[self.sidecar]
+            del _held[sidecar]
             os.close(entry[0])  # closing the only descriptor releases the flock
 
 
@@ -224,8 +219,7 @@ def _flock(sidecar: str, path, timeout: float | None) -> int:
     try:
         fd = open_regular(sidecar, os.O_RDWR | os.O_CREAT)
     except FileNotFoundError:
-        folder = os.path.dirname(sidecar)
-        problem = ("cannot create files in the saves folder" if os.path.isdir(folder)
+        problem = ("cannot create files in the saves folder" if os.path.isdir(os.path.dirname(sidecar))
                    else "the saves folder does not exist")
         raise StoreError(path, problem, hint="point --saves at a folder you can write to") from None
     deadline = None if timeout is None else time.monotonic() + timeout

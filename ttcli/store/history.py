@@ -11,6 +11,7 @@ a new state's snapshot is written before the session file and the index
 after it, so a file matching the not-yet-indexed snapshot is a finished
 write; an undo first notes where it is going (``pending``), so a file
 matching that is a finished undo.  Any other difference is a hand edit.
+Callers hold the session lock.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import os
 from pathlib import Path
 
 from .errors import HistoryLimit, StoreError
-from .files import atomic_write, clean_stale_temps, read_bytes, real_folder
+from .files import atomic_write, beside, clean_stale_temps, read_bytes, real_folder
 
 DEFAULT_KEEP = 20
 CREATED, WRITTEN, HAND_EDIT, FIRST_SEEN, RESTORED = "create", "write", "hand-edit", "first-seen", "restore"
@@ -31,8 +32,7 @@ _ABOUT = "ttcli undo history of one session; managed by ttcli, please do not edi
 
 def history_dir(session_path) -> Path:
     """``fight.toml`` -> ``fight.history`` beside it."""
-    path = Path(session_path)
-    return path.with_name(f"{path.stem}.history")
+    return Path(beside(session_path, "history"))
 
 
 def digest(data: bytes) -> str:
@@ -42,8 +42,6 @@ def digest(data: bytes) -> str:
 class StateInfo:
     """One kept state: its id, checksum, how it came about, when, and whether it is in the file."""
 
-    __slots__ = ("id", "sha256", "origin", "time", "current")
-
     def __init__(self, id: int, sha256: str, origin: str, time: str, current: bool = False) -> None:
         self.id, self.sha256, self.origin, self.time, self.current = id, sha256, origin, time, current
 
@@ -52,10 +50,7 @@ class StateInfo:
 
 
 class History:
-    """The snapshots of one session file.  Callers hold the session lock.
-
-    ``keep`` undo steps are available: keep + 1 states are kept.
-    """
+    """The snapshots of one session file; ``keep`` undo steps (keep + 1 states) are kept."""
 
     def __init__(self, session_path, keep: int = DEFAULT_KEEP) -> None:
         if keep < 1:
@@ -69,31 +64,29 @@ class History:
         self.next = 1
         self.written: str | None = None
         self.pending: list | None = None
+        self.hint = f"delete the folder {self.folder.name} to start a new undo history"
 
     def snapshot_path(self, state_id: int) -> Path:
         return self.folder / f"{state_id:06d}.toml"
 
-    def _hint(self) -> str:
-        return f"delete the folder {self.folder.name} to start a new undo history"
-
     def load(self) -> History:
-        real_folder(self.folder)
+        if not real_folder(self.folder):
+            return self
         try:
             raw = json.loads(read_bytes(self.index_path))
         except FileNotFoundError:
             return self
         except json.JSONDecodeError as exc:
             raise StoreError(self.index_path, f"undo history is damaged: {exc.msg}", line=exc.lineno, col=exc.colno,
-                             hint=self._hint()) from None
+                             hint=self.hint) from None
         try:
             if raw["format"] != 1:
                 raise ValueError(f"unknown index format {raw['format']!r}")
-            self.states = [StateInfo(int(i), str(sha), str(origin), str(when))
-                           for i, sha, origin, when in raw["states"]]
+            self.states = [StateInfo(int(i), str(sha), str(how), str(when)) for i, sha, how, when in raw["states"]]
             self.current, self.next, self.written = raw["current"], int(raw["next"]), raw["written"]
             self.pending = raw.get("pending")
         except (KeyError, TypeError, ValueError) as exc:
-            raise StoreError(self.index_path, f"undo history is damaged: {exc}", hint=self._hint()) from None
+            raise StoreError(self.index_path, f"undo history is damaged: {exc}", hint=self.hint) from None
         return self
 
     def save(self) -> None:
@@ -114,26 +107,23 @@ class History:
 
     # ------------------------------------------------------------ writing states
 
-    def sync(self, data: bytes) -> str:
-        """``"clean"`` (the store wrote these bytes), ``"recovered"`` (a write or undo
-        interrupted after the file was replaced; the index now agrees) or
-        ``"changed"`` (a hand edit or an unknown file: validate, then :meth:`record`)."""
+    def sync(self, data: bytes) -> bool:
+        """True when ``data`` is what the store wrote, or what a write or undo interrupted
+        after replacing the file left (the index now agrees); False for a hand edit or an
+        unknown file: validate, then :meth:`record`."""
         seen = digest(data)
         if self.written == seen:
-            return "clean"
+            return True
         clean_stale_temps(self.folder)
         if self.pending and self.pending[1] == seen:
             self.current, self.written, self.pending = self.pending[0], seen, None
             self.save()
-            return "recovered"
-        try:
-            orphan = read_bytes(self.snapshot_path(self.next))
-        except (OSError, StoreError):
-            orphan = None
-        if orphan is not None and digest(orphan) == seen:
-            self.commit(self.next, seen, WRITTEN)
-            return "recovered"
-        return "changed"
+            return True
+        with contextlib.suppress(OSError, StoreError):
+            if digest(read_bytes(self.snapshot_path(self.next))) == seen:
+                self.commit(self.next, seen, WRITTEN)
+                return True
+        return False
 
     def prepare(self, data: bytes) -> int:
         """Write the snapshot of a state about to become current; return its id."""
@@ -151,46 +141,29 @@ class History:
         self.current, self.written, self.pending = state_id, sha, None
         self.next = max(self.next, state_id + 1)
         self.save()
-        self._remove_unlisted()
+        self._prune()
 
-    def record(self, data: bytes, origin: str) -> int:
-        """Snapshot bytes that are already in the session file (a hand edit)."""
-        if origin == HAND_EDIT and not self.states:
-            origin = FIRST_SEEN
-        state_id = self.prepare(data)
-        self.commit(state_id, digest(data), origin)
-        return state_id
-
-    def _remove_unlisted(self) -> None:
+    def _prune(self) -> None:
         listed = {f"{s.id:06d}.toml" for s in self.states}
         for entry in os.scandir(self.folder):
-            name = entry.name
-            if name.endswith(".toml") and name[:-5].isdigit() and name not in listed:
+            if entry.name.endswith(".toml") and entry.name[:-5].isdigit() and entry.name not in listed:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(entry.path)
 
+    def record(self, data: bytes) -> None:
+        """Snapshot bytes that are already in the session file: a hand edit, or a file first seen."""
+        self.commit(self.prepare(data), digest(data), HAND_EDIT if self.states else FIRST_SEEN)
+
     def reset(self) -> None:
         """Forget every state (a new session created under an old name)."""
-        real_folder(self.folder)
-        if not os.path.isdir(self.folder):
-            return
-        with contextlib.suppress(StoreError):
-            self.load()
-        self.states, self.current, self.written, self.pending = [], None, None, None
-        self.save()
-        self._remove_unlisted()
+        if real_folder(self.folder):
+            with contextlib.suppress(StoreError):
+                self.load()
+            self.states, self.current, self.written, self.pending = [], None, None, None
+            self.save()
+            self._prune()
 
     # ------------------------------------------------------------ undo / redo
-
-    def snapshot(self, state: StateInfo) -> bytes:
-        path = self.snapshot_path(state.id)
-        try:
-            data = read_bytes(path)
-        except FileNotFoundError:
-            raise StoreError(path, "snapshot missing", hint=self._hint()) from None
-        if digest(data) != state.sha256:
-            raise StoreError(path, "snapshot does not match its recorded checksum", hint=self._hint())
-        return data
 
     def move(self, steps: int) -> bytes:
         """Put the state ``steps`` back (negative: forward) into the session file."""
@@ -205,6 +178,17 @@ class History:
             raise HistoryLimit(self.session_path, f"cannot redo {-steps} step(s): {ahead} undone state(s) to redo",
                                hint="a change made after an undo drops the states that were undone")
         return self.put_back(self.states[target])
+
+    def snapshot(self, state: StateInfo) -> bytes:
+        """The bytes of a kept state, checked against its checksum."""
+        path = self.snapshot_path(state.id)
+        try:
+            data = read_bytes(path)
+        except FileNotFoundError:
+            raise StoreError(path, "snapshot missing", hint=self.hint) from None
+        if digest(data) != state.sha256:
+            raise StoreError(path, "snapshot does not match its recorded checksum", hint=self.hint)
+        return data
 
     def put_back(self, state: StateInfo) -> bytes:
         data = self.snapshot(state)

@@ -6,6 +6,8 @@ file's tail (to find the last seq and check the tail is whole), writes and
 fsyncs once, whatever the journal's length.  A chunk without its marker is a
 torn tail left by a crash mid-append; readers skip it and say so, and the
 next append moves it to ``<journal>.torn`` first, so nothing is thrown away.
+A journal without markers (written by hand or another tool) is read, and
+continued, only if it is whole TOML.
 
 Sequence numbers rise by one from event to event: an append refuses a tail
 whose markers do not, and a full read refuses a journal whose events do not
@@ -19,12 +21,11 @@ nothing an append does not need.
 from __future__ import annotations
 
 import contextlib
-import itertools
 import os
 import re
 
 from .errors import StoreError
-from .files import fsync_dir, locked, open_regular, read_bytes, write_all
+from .files import beside, fsync_dir, locked, open_regular, read_bytes, write_all
 
 JOURNAL_HEADER = (
     "# ttcli journal: one [[event]] per action, appended and never rewritten.\n"
@@ -39,25 +40,19 @@ def journal_path(session_path):
     """``fight.toml`` -> ``fight.journal.toml`` beside it (a Path)."""
     from pathlib import Path
 
-    path = Path(session_path)
-    return path.with_name(f"{path.stem}.journal.toml")
+    return Path(beside(session_path, "journal"))
 
 
 class TornTail:
     """Bytes at the end of a journal that never became a whole event."""
 
-    __slots__ = ("offset", "line", "size", "preview")
-
-    def __init__(self, offset: int, line: int, size: int, preview: str) -> None:
-        self.offset, self.line, self.size, self.preview = offset, line, size, preview
+    def __init__(self, offset: int, size: int) -> None:
+        self.offset, self.size = offset, size
 
 
 class JournalContents:
-    __slots__ = ("events", "torn")
-
-    def __init__(self, events: list | None = None, torn: TornTail | None = None) -> None:
-        self.events = events if events is not None else []
-        self.torn = torn
+    def __init__(self, events: list, torn: TornTail | None = None) -> None:
+        self.events, self.torn = events, torn
 
 
 def render_event(event) -> str:
@@ -80,7 +75,16 @@ def render_event(event) -> str:
     return f"\n[[event]]\n{body[len('[event]') + 1:]}# end of event {seq}\n"
 
 
-def _tail(fd: int, size: int) -> tuple[int | None, int]:
+def _unbroken(seqs: list, path, fields: bool = False) -> None:
+    """Refuse sequence numbers that do not rise by one (``fields``: name the event)."""
+    for i, seq in enumerate(seqs):
+        if type(seq) is not int or (i and seq != seqs[i - 1] + 1):
+            raise StoreError(path, f"event {seq!r} follows {f'event {seqs[i - 1]}' if i else 'the start'}: "
+                             "sequence numbers must rise by one", field=f"event[{i}].seq" if fields else None,
+                             hint=_DAMAGED)
+
+
+def _tail(fd: int, size: int, path) -> tuple[int | None, int]:
     """(last seq, end offset of the last whole event), reading only the tail.
 
     The block grows until a marker is found, so the cost is bounded by the
@@ -90,13 +94,10 @@ def _tail(fd: int, size: int) -> tuple[int | None, int]:
     while True:
         start = max(0, size - block)
         data = os.pread(fd, size - start, start)
-        seqs = [(int(m.group(1)), m.end()) for m in _MARKER.finditer(data)]
-        if seqs:
-            for (a, _), (b, _) in itertools.pairwise(seqs):
-                if b != a + 1:
-                    raise StoreError(None, f"event {b} follows event {a}: sequence numbers must rise by one",
-                                     hint=_DAMAGED)
-            return seqs[-1][0], start + seqs[-1][1]
+        found = list(_MARKER.finditer(data))
+        if found:
+            _unbroken([int(m.group(1)) for m in found], path)
+            return int(found[-1].group(1)), start + found[-1].end()
         if start == 0:
             return None, 0
         block *= 4
@@ -118,12 +119,11 @@ def append_event(path, event) -> dict:
             raise StoreError(path, "cannot open journal: the folder does not exist") from None
         try:
             size = os.fstat(fd).st_size
-            try:
-                last, good_end = _tail(fd, size)
-            except StoreError as exc:
-                raise exc.located(path=path) from None
+            last, good_end = _tail(fd, size, path)
             if last is None and size:
-                last, good_end = _plain_journal_seq(fd, size, path), size
+                events = _parse(os.pread(fd, size, 0), path,
+                                "journal has no complete event and does not parse; not appending to it")
+                last, good_end = max((e["seq"] for e in events if type(e.get("seq")) is int), default=len(events)), size
             if good_end < size:
                 _set_aside_torn(path, fd, good_end, size)
             now = _dt.datetime.now().astimezone().replace(microsecond=0)
@@ -133,10 +133,8 @@ def append_event(path, event) -> dict:
                 chunk = render_event(written)
             except StoreError as exc:
                 raise exc.located(path=path) from None
-            if good_end == 0:
-                chunk = JOURNAL_HEADER + chunk
             try:
-                write_all(fd, chunk.encode("utf-8"))
+                write_all(fd, ((JOURNAL_HEADER if good_end == 0 else "") + chunk).encode("utf-8"))
                 os.fsync(fd)
             except OSError as exc:
                 # a partial append is cut off again so the journal stays whole
@@ -150,34 +148,13 @@ def append_event(path, event) -> dict:
     return written
 
 
-def _plain_journal_seq(fd: int, size: int, path) -> int:
-    # A journal without markers (written by hand or another tool) is continued
-    # only if it is whole TOML.
-    events = _parse(os.pread(fd, size, 0), path,
-                    "journal has no complete event and does not parse; not appending to it")
-    seqs = [e.get("seq") for e in events if type(e.get("seq")) is int]
-    return max(seqs, default=len(events))
-
-
 def _parse(data: bytes, path, problem: str | None = None) -> list:
-    import tomllib
-
-    from .toml import byte_offset_to_line_col, toml_error
+    from .toml import parse_toml
 
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line, col = byte_offset_to_line_col(data, exc.start)
-        raise StoreError(path, problem or f"byte 0x{data[exc.start]:02X} is not UTF-8", line=line, col=col,
-                         hint=_DAMAGED) from None
-    try:
-        events = tomllib.loads(text).get("event", [])
-    except tomllib.TOMLDecodeError as exc:
-        error = toml_error(exc, text, path)
-        raise error.located(problem=problem or error.problem, hint=_DAMAGED) from None
-    except (RecursionError, ValueError):
-        raise StoreError(path, problem or "journal is nested too deeply or holds an impossible number",
-                         hint=_DAMAGED) from None
+        events = parse_toml(data, path, _DAMAGED)[0].get("event", [])
+    except StoreError as exc:
+        raise exc.located(problem=problem or exc.problem, hint=_DAMAGED) from None
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
         raise StoreError(path, problem or "`event` must be an array of tables", field="event", hint=_DAMAGED)
     return events
@@ -205,7 +182,7 @@ def read_journal(path) -> JournalContents:
     try:
         data = read_bytes(path)
     except FileNotFoundError:
-        return JournalContents()
+        return JournalContents([])
     markers = list(_MARKER.finditer(data))
     good_end = markers[-1].end() if markers else 0
     tail = data[good_end:]
@@ -213,20 +190,14 @@ def read_journal(path) -> JournalContents:
     if tail.strip():
         if not markers and data.lstrip().startswith((b"[[event]]", b"#", b"event")):
             good_end = len(data)  # a journal written without markers: whole, or an error below
+        elif not markers:
+            raise StoreError(path, "this is not a ttcli journal: no complete event in it",
+                             line=data.count(b"\n", 0, len(data) - len(data.lstrip())) + 1,
+                             hint="check the file name; a journal is NAME.journal.toml")
         else:
-            from .toml import byte_offset_to_line_col
-
-            line, _ = byte_offset_to_line_col(data, good_end + len(tail) - len(tail.lstrip()))
-            torn = TornTail(good_end, line, len(tail), tail.strip().decode("utf-8", errors="replace")[:80])
-            if not markers:
-                raise StoreError(path, "this is not a ttcli journal: no complete event in it", line=line,
-                                 hint="check the file name; a journal is NAME.journal.toml")
+            torn = TornTail(good_end, len(tail))
     events = _parse(data[:good_end], path) if good_end else []
-    seqs = [e.get("seq") for e in events]
-    for i, seq in enumerate(seqs):
-        if type(seq) is not int or (i and seq != seqs[i - 1] + 1):
-            raise StoreError(path, f"event #{i + 1} has seq {seq!r} after {seqs[i - 1] if i else 'the start'}: "
-                             "sequence numbers must rise by one", field=f"event[{i}].seq", hint=_DAMAGED)
+    _unbroken([e.get("seq") for e in events], path, fields=True)
     return JournalContents(events, torn)
 
 

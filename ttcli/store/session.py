@@ -20,10 +20,10 @@ import copy
 import os
 
 from .errors import StoreError
-from .files import atomic_write, clean_stale_temps, locked, read_bytes, real_folder
-from .history import CREATED, DEFAULT_KEEP, HAND_EDIT, RESTORED, WRITTEN, History, digest
+from .files import atomic_write, beside, clean_stale_temps, locked, read_bytes
+from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History, digest
 from .journal import append_event, journal_path, read_events
-from .toml import dump_document, is_read_only, locate_field, parse_document
+from .toml import dump_document, is_read_only, parse_document, placed
 
 TYPE_CHECKING = False  # typing is start-up cost on the roll path
 if TYPE_CHECKING:
@@ -69,16 +69,10 @@ class Draft(dict):
 # counters as burned, so `verify` can tell them from a deleted roll.
 
 
-def dice_path(session_path) -> str:
-    folder, name = os.path.split(os.fspath(session_path))
-    return os.path.join(folder, f".{name}.dice")
-
-
 def _read_dice(session_path) -> tuple[str, int, int] | None:
     try:
-        fields = read_bytes(dice_path(session_path)).decode("ascii").split()
-        commitment, reserved = fields[0], int(fields[1])
-        return commitment, reserved, int(fields[2]) if len(fields) > 2 else reserved
+        fields = read_bytes(beside(session_path, "dice")).decode("ascii").split()
+        return fields[0], int(fields[1]), int(fields[2] if len(fields) > 2 else fields[1])
     except (FileNotFoundError, UnicodeDecodeError, IndexError, ValueError):
         return None  # absent or torn: the session file's own counter applies
 
@@ -90,7 +84,12 @@ def dice_counter(session_path, commitment: str) -> int:
 
 
 def _write_dice(session_path, commitment: str, reserved: int, journaled: int) -> None:
-    atomic_write(dice_path(session_path), f"{commitment} {reserved} {journaled}\n", sync_dir=False)
+    atomic_write(beside(session_path, "dice"), f"{commitment} {reserved} {journaled}\n", sync_dir=False)
+
+
+def _burned(commitment: str, start: int, end: int, why: str) -> dict:
+    return {"kind": "burned", "commitment": commitment, "counters": [start, end],
+            "text": [f"committed dice {start}..{end - 1} were drawn {why}"]}
 
 
 class SessionFile:
@@ -101,41 +100,26 @@ class SessionFile:
                  lock_timeout: float | None = None) -> None:
         from pathlib import Path
 
-        self.path = Path(path)
+        self.path = self.target = Path(path)  # target: the name callers of the dice use
+        self.journal_path = journal_path(self.path)
         self.validate: Callable[[Any], list[StoreError]] = validate or (lambda doc: [])
         self.header = header
         self.keep = keep
         self.lock_timeout = lock_timeout
 
     @property
-    def target(self):
-        """The file itself (kept for callers of the time links were followed)."""
-        return self.path
-
-    @property
-    def journal_path(self):
-        return journal_path(self.path)
-
-    @property
     def history(self) -> History:
         return History(self.path, self.keep)
 
-    def _lock(self) -> locked:
+    def _lock(self):
         return locked(self.path, timeout=self.lock_timeout)
-
-    # ------------------------------------------------------------ checks
 
     def _check(self, doc, text: str | None) -> None:
         """Raise the first validation problem, located; all of them in ``.errors``."""
-        problems = []
-        for error in self.validate(doc):
-            place = locate_field(text, error.field) if text is not None and error.line is None and error.field else None
-            problems.append(error.located(path=error.path or os.fspath(self.path),
-                                          **dict(zip(("line", "col"), place or (), strict=False))))
+        problems = [placed(error.located(path=error.path or self.path), text) for error in self.validate(doc)]
         if problems:
-            first = problems[0]
-            first.errors = tuple(problems)
-            raise first
+            problems[0].errors = tuple(problems)
+            raise problems[0]
 
     def _read(self) -> bytes:
         try:
@@ -152,13 +136,12 @@ class SessionFile:
         nothing is written.
         """
         data = self._read()
-        doc = _parsed_before(self.path, data)
-        if doc is None:
-            doc = parse_document(data, self.path)
-        if history.load().sync(data) == "changed":
+        hit = _WRITTEN.get(os.fspath(self.path))
+        doc = hit[1] if hit is not None and hit[0] == data else parse_document(data, self.path)
+        if not history.load().sync(data):
             # bytes the store wrote itself were validated before they were written
             self._check(doc, data.decode("utf-8"))
-            history.record(data, HAND_EDIT)
+            history.record(data)
         return data, doc
 
     def _dump(self, doc) -> bytes:
@@ -167,6 +150,12 @@ class SessionFile:
             return dump_document(doc, self.header).encode("utf-8")
         except StoreError as exc:
             raise exc.located(path=os.fspath(self.path)) from None
+
+    def _save(self, history: History, data: bytes, origin: str) -> None:
+        """Snapshot, write, index: in this order a crash leaves a state the next load recovers."""
+        state_id = history.prepare(data)
+        atomic_write(self.path, data)
+        history.commit(state_id, digest(data), origin)
 
     # ------------------------------------------------------------ operations
 
@@ -190,9 +179,7 @@ class SessionFile:
             data = self._dump(doc)
             history = self.history
             history.reset()
-            state_id = history.prepare(data)
-            atomic_write(self.path, data)
-            history.commit(state_id, digest(data), CREATED)
+            self._save(history, data, CREATED)
 
     @contextlib.contextmanager
     def transaction(self):
@@ -200,15 +187,18 @@ class SessionFile:
         with self._lock():
             history = self.history
             data, doc = self._load_current(history)
-            self._settle_dice()
+            found = _read_dice(self.path)
+            if found and found[1] > found[2]:  # counters a killed command drew, perhaps never journaled
+                commitment, reserved, journaled = found
+                append_event(self.journal_path,
+                             _burned(commitment, journaled, reserved, "by a command that did not finish"))
+                _write_dice(self.path, commitment, reserved, reserved)
             draft = Draft(doc)
             yield draft
             new = self._dump(draft) if dict(draft) != doc else data
             self._journal(draft)
             if new != data:
-                state_id = history.prepare(new)
-                atomic_write(self.path, new)
-                history.commit(state_id, digest(new), WRITTEN)
+                self._save(history, new, WRITTEN)
                 clean_stale_temps(os.path.dirname(os.path.abspath(self.path)))
                 _WRITTEN[os.fspath(self.path)] = (new, copy.deepcopy(dict(draft)))
 
@@ -219,8 +209,7 @@ class SessionFile:
             commitment, reserved = draft.dice
             journaled = before[2] if before and before[0] == commitment else 0
             if not draft.events:  # dice drawn but no roll logged: say so rather than leave a gap
-                draft.log({"kind": "burned", "commitment": commitment, "counters": [journaled, reserved],
-                           "text": [f"committed dice {journaled}..{reserved - 1} were drawn and not shown"]})
+                draft.log(_burned(commitment, journaled, reserved, "and not shown"))
             _write_dice(self.path, commitment, reserved, journaled)
         appended = 0
         try:
@@ -232,62 +221,42 @@ class SessionFile:
                 if before:
                     _write_dice(self.path, *before)
                 else:
-                    os.unlink(dice_path(self.path))
+                    os.unlink(beside(self.path, "dice"))
             raise
         if draft.dice is not None:
             _write_dice(self.path, draft.dice[0], draft.dice[1], draft.dice[1])
 
-    def _settle_dice(self) -> None:
-        """Journal as burned the counters a killed command drew but may not have journaled."""
-        found = _read_dice(self.path)
-        if found and found[1] > found[2]:
-            commitment, reserved, journaled = found
-            append_event(self.journal_path, {
-                "kind": "burned", "commitment": commitment, "counters": [journaled, reserved],
-                "text": [f"committed dice {journaled}..{reserved - 1} were drawn by a command that did not finish"]})
-            _write_dice(self.path, commitment, reserved, reserved)
-
     def undo(self, steps: int = 1, event=None) -> dict:
         """Go back ``steps`` states, journaling ``event``; return the document now in the file."""
-        if steps < 1:
-            raise ValueError("steps must be at least 1")
-        return self._move(steps, event)
+        return self._move(steps, 1, event)
 
     def redo(self, steps: int = 1, event=None) -> dict:
         """Go forward again after an undo."""
+        return self._move(steps, -1, event)
+
+    def _move(self, steps: int, sign: int, event) -> dict:
         if steps < 1:
             raise ValueError("steps must be at least 1")
-        return self._move(-steps, event)
-
-    def _move(self, steps: int, event) -> dict:
         with self._lock():
             history = self.history
             self._load_current(history)
-            data = history.move(steps)
+            data = history.move(sign * steps)
             if event is not None:
                 append_event(self.journal_path, event)
             return parse_document(data, self.path, read_only=True)
 
     def restore(self, event=None) -> dict:
-        """Put the last state ttcli saved back over a broken file; keep the broken bytes aside.
-
-        The broken text is kept as ``<name>.history/broken.toml``.
-        """
+        """Put the last state ttcli saved back over a broken file; keep the broken bytes
+        aside as ``<name>.history/broken.toml``."""
         with self._lock():
             history = self.history.load()
-            pos = history.position()
             if not history.states:
                 raise StoreError(self.path, "the undo history is empty: there is no earlier state to restore",
                                  hint="fix the file by hand")
-            try:
-                broken = read_bytes(self.path)
-            except FileNotFoundError:
-                broken = b""
-            real_folder(history.folder, create=True)
-            atomic_write(history.folder / "broken.toml", broken)
-            state = history.states[pos if pos >= 0 else -1]
-            data = history.put_back(state)
-            history.commit(history.prepare(data), state.sha256, RESTORED)
+            with contextlib.suppress(FileNotFoundError):
+                atomic_write(history.folder / "broken.toml", read_bytes(self.path))
+            data = history.snapshot(history.states[history.position()])  # -1, the newest, when none is current
+            self._save(history, data, RESTORED)
             if event is not None:
                 append_event(self.journal_path, event)
             return parse_document(data, self.path, read_only=True)
@@ -304,13 +273,3 @@ class SessionFile:
 # process (the combat prompt) need not parse again what it just wrote: the next
 # transaction reuses it while the file still holds those very bytes.
 _WRITTEN: dict[str, tuple[bytes, dict]] = {}
-
-
-def _parsed_before(path, data: bytes) -> dict | None:
-    hit = _WRITTEN.get(os.fspath(path))
-    return hit[1] if hit is not None and hit[0] == data else None
-
-
-def transaction(path, validate=None, **options):
-    """Shorthand for ``SessionFile(path, validate, **options).transaction()``."""
-    return SessionFile(path, validate, **options).transaction()

@@ -5,16 +5,21 @@ bytes that are not UTF-8, a missing or unknown ``format``, integers beyond 64
 bits, nesting deeper than Python can follow) and says where the problem is.
 Writing checks every value first, so a value TOML cannot hold is refused by
 its field before anything is written; that tomli-w's text reads back as the
-very same document is proved by the tests (hypothesis round trips), not
-re-parsed on every save.
+very same document is proved by the tests, not re-parsed on every save.
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 import math
 import re
 
 from .errors import FormatTooNew, StoreError
+
+TYPE_CHECKING = False  # typing is start-up cost on the roll path
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 #: the session format this version writes and fully understands
 FORMAT = 1
@@ -25,6 +30,7 @@ _TOML_PLACE = r"^(?P<msg>.*?) \(at (?:line (?P<line>\d+), column (?P<col>\d+)|en
 _BARE = r"[A-Za-z0-9_-]+"
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 _UNQUOTED_KEY = r"^\s*\[*\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*(?P<key>[^\s=\"'.\[\]#]*[^\x00-\x7f][^\s=\"'.\[\]#]*)"
+_FIX = "fix the file by hand, or restore it with `undo`"
 
 
 # ---------------------------------------------------------------- field paths
@@ -45,80 +51,47 @@ def format_field(parts) -> str:
     return text
 
 
-def _key_at(text: str, pos: int) -> tuple[str, int] | None:
-    """One TOML key (bare, "basic" or 'literal') at ``pos``: (key, end) or None."""
-    if text.startswith('"', pos):
-        end = pos + 1
-        while end < len(text) and text[end] != '"':
-            end += 2 if text[end] == "\\" else 1
-        if end >= len(text):
-            return None
-        import tomllib
-
-        try:
-            return tomllib.loads(f"k = {text[pos:end + 1]}")["k"], end + 1
-        except tomllib.TOMLDecodeError:
-            return None
-    if text.startswith("'", pos):
-        end = text.find("'", pos + 1)
-        return (text[pos + 1:end], end + 1) if end > 0 else None
-    match = re.compile(_BARE).match(text, pos)
-    return (match.group(), match.end()) if match else None
-
-
 def _dotted_key(text: str, pos: int) -> tuple[list[str], int] | None:
+    """A dotted TOML key (bare, "basic" or 'literal' parts) at ``pos``: (parts, end) or None."""
     keys = []
     while True:
-        while text[pos:pos + 1] in (" ", "\t") and pos < len(text):
-            pos += 1
-        found = _key_at(text, pos)
-        if found is None:
-            return None
-        keys.append(found[0])
-        pos = found[1]
-        while text[pos:pos + 1] in (" ", "\t") and pos < len(text):
-            pos += 1
+        pos += len(text[pos:]) - len(text[pos:].lstrip(" \t"))
+        if text.startswith('"', pos):
+            end = pos + 1
+            while end < len(text) and text[end] != '"':
+                end += 2 if text[end] == "\\" else 1
+            import tomllib
+
+            try:
+                keys.append(tomllib.loads(f"k = {text[pos:end + 1]}")["k"])
+            except tomllib.TOMLDecodeError:
+                return None
+            pos = end + 1
+        elif text.startswith("'", pos):
+            end = text.find("'", pos + 1)
+            if end < 0:
+                return None
+            keys.append(text[pos + 1:end])
+            pos = end + 1
+        else:
+            match = re.compile(_BARE).match(text, pos)
+            if match is None:
+                return None
+            keys.append(match.group())
+            pos = match.end()
+        pos += len(text[pos:]) - len(text[pos:].lstrip(" \t"))
         if not text.startswith(".", pos):
             return keys, pos
         pos += 1
 
 
-def parse_field(field: str) -> tuple:
-    """Inverse of :func:`format_field`; ValueError on a malformed path."""
-    parts: list = []
-    pos = 0
-    while pos < len(field):
-        if field.startswith("[", pos):
-            close = field.find("]", pos)
-            digits = field[pos + 1:close] if close > 0 else ""
-            if not digits.isdigit() or not parts:
-                raise ValueError(f"bad index in field path {field!r}")
-            parts.append(int(digits))
-            pos = close + 1
-            continue
-        if parts:
-            if not field.startswith(".", pos):
-                raise ValueError(f"expected '.' in field path {field!r}")
-            pos += 1
-        found = _key_at(field, pos)
-        if found is None:
-            raise ValueError(f"bad key in field path {field!r}")
-        parts.append(found[0])
-        pos = found[1]
-    if not parts:
-        raise ValueError("empty field path")
-    return tuple(parts)
-
-
 def locate_field(text: str, field) -> tuple[int, int] | None:
-    """(line, column) of ``field`` in ``text``, 1-based, or of its nearest enclosing key or table.
+    """(line, column) of ``field`` (a path as :func:`format_field` spells it, or its parts)
+    in ``text``, 1-based, or of its nearest enclosing key or table; None if none is there.
 
     A line scanner for the TOML tomli-w writes and ordinary hand edits.
     """
-    try:
-        target = parse_field(field) if isinstance(field, str) else tuple(field)
-    except ValueError:
-        return None
+    target = field if isinstance(field, str) else format_field(field)
     best: tuple[int, tuple[int, int]] | None = None
     table: tuple = ()
     array_index: dict[tuple, int] = {}
@@ -126,10 +99,12 @@ def locate_field(text: str, field) -> tuple[int, int] | None:
 
     def consider(path: tuple, place: tuple[int, int]) -> None:
         nonlocal best
-        if target[:len(path)] == path and (best is None or len(path) > best[0]):
+        spelled = format_field(path)
+        if (target == spelled or target.startswith((spelled + ".", spelled + "["))) and \
+                (best is None or len(path) > best[0]):
             best = (len(path), place)
 
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.split("\n"), start=1):  # TOML ends lines at \n alone (not \x85 ...)
         stripped = raw.lstrip()
         indent = len(raw) - len(stripped)
         quotes = len(re.findall(r'"""|\'\'\'', raw)) % 2
@@ -165,81 +140,44 @@ def locate_field(text: str, field) -> tuple[int, int] | None:
     return best[1] if best else None
 
 
+def placed(error: StoreError, text: str | None) -> StoreError:
+    """``error`` with the line and column of its field in ``text``, when it can be found."""
+    place = locate_field(text, error.field) if text is not None and error.field and error.line is None else None
+    return error.located(line=place[0], col=place[1]) if place else error
+
+
 # ---------------------------------------------------------------- reading
 
 
-def parse_document(data: bytes, path=None, *, read_only: bool = False) -> dict:
-    """Bytes of a session file -> dict, or StoreError saying where it broke.
+def parse_toml(data: bytes, path, hint: str = _FIX) -> tuple[dict, str]:
+    """TOML bytes -> (document, text), or StoreError with the line and column where they broke."""
+    import tomllib
 
-    A newer ``format`` raises :class:`FormatTooNew` unless ``read_only``: then
-    the document is returned to be shown, and writing it is still refused.
-    """
-    text = decode_text(data, path)
-    if not text.strip():
-        raise StoreError(path, "empty session file", line=1, hint="restore it with `undo`, or create the session again")
-    doc = parse_toml(text, path)
-    try:
-        check_format(doc, path, text)
-    except FormatTooNew:
-        if not read_only:
-            raise
-    try:
-        check_values(doc)
-    except StoreError as exc:
-        place = locate_field(text, exc.field) if exc.field else None
-        raise exc.located(path=path, **dict(zip(("line", "col"), place or (), strict=False))) from None
-    return doc
-
-
-def load_document(path, *, read_only: bool = False) -> dict:
-    """Read and parse a session file; see :func:`parse_document`."""
-    from .files import read_bytes
-
-    try:
-        data = read_bytes(path)
-    except FileNotFoundError:
-        raise StoreError(path, "no such session file", hint="check the name, or create the session first") from None
-    return parse_document(data, path, read_only=read_only)
-
-
-def decode_text(data: bytes, path) -> str:
     # A BOM is refused rather than stripped: rewriting would silently drop it.
     if data.startswith(b"\xef\xbb\xbf"):
         raise StoreError(path, "file starts with a UTF-8 byte order mark (BOM)", line=1, col=1,
                          hint="save the file as UTF-8 without BOM")
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line, col = byte_offset_to_line_col(data, exc.start)
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        col = len(data[line_start:exc.start].decode("utf-8", errors="replace")) + 1
         raise StoreError(path, f"byte 0x{data[exc.start]:02X} at offset {exc.start} is not UTF-8",
-                         line=line, col=col,
+                         line=data.count(b"\n", 0, exc.start) + 1, col=col,
                          hint="the file was saved in another encoding (Windows-1251? Latin-1?): "
                               "save it as UTF-8") from None
-
-
-def byte_offset_to_line_col(data: bytes, offset: int) -> tuple[int, int]:
-    """1-based line and character column of a byte offset."""
-    line_start = data.rfind(b"\n", 0, offset) + 1
-    return data.count(b"\n", 0, offset) + 1, len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
-
-
-def parse_toml(text: str, path) -> dict:
-    import tomllib
-
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as exc:
-        raise toml_error(exc, text, path) from None
+        raise _syntax_error(exc, text, path, hint) from None
     except RecursionError:
-        raise StoreError(path, "arrays or tables are nested too deeply to read",
-                         hint="a session nests a few levels at most: fix the file by hand, "
-                              "or restore it with `undo`") from None
+        raise StoreError(path, "arrays or tables are nested too deeply to read", hint=hint) from None
     except ValueError as exc:  # Python's limit on the digits of an integer
         raise StoreError(path, f"a number is far too long ({exc})",
-                         hint="integers must fit in 64 bits: fix the file by hand, or restore it with `undo`") from None
+                         hint=f"integers must fit in 64 bits: {hint}") from None
 
 
-def toml_error(exc, text: str, path) -> StoreError:
+def _syntax_error(exc, text: str, path, hint: str) -> StoreError:
     message = str(exc)
     match = re.match(_TOML_PLACE, message, re.S)
     line, col = getattr(exc, "lineno", None), getattr(exc, "colno", None)
@@ -250,7 +188,6 @@ def toml_error(exc, text: str, path) -> StoreError:
         elif line is None:  # "at end of document": the last line with any text
             lines = text.rstrip("\n").split("\n")
             line, col = len(lines), len(lines[-1]) + 1
-    hint = "fix the file by hand, or restore it with `undo`"
     lines = text.split("\n")
     found = re.match(_UNQUOTED_KEY, lines[line - 1]) if line and 0 < line <= len(lines) else None
     if found:  # the commonest slip in Russian sessions: `Викинг = ...` needs quotes
@@ -259,26 +196,45 @@ def toml_error(exc, text: str, path) -> StoreError:
     return StoreError(path, f"TOML syntax: {message}", line=line, col=col, hint=hint)
 
 
-def check_format(doc, path, text: str | None = None) -> int:
-    found = locate_field(text, ("format",)) if text is not None else None
-    place = {"line": found[0], "col": found[1]} if found else {}
-    if "format" not in doc:
-        raise StoreError(path, "missing `format` key", field="format",
-                         hint=f"add `format = {FORMAT}` as the first line")
-    version = doc["format"]
-    if type(version) is not int:
+def parse_document(data: bytes, path=None, *, read_only: bool = False) -> dict:
+    """Bytes of a session file -> dict, or StoreError saying where it broke.
+
+    A newer ``format`` raises :class:`FormatTooNew` unless ``read_only``: then
+    the document is returned to be shown, and writing it is still refused.
+    """
+    if not data.strip():
+        raise StoreError(path, "empty session file", line=1, hint="restore it with `undo`, or create the session again")
+    doc, text = parse_toml(data, path)
+    try:
+        try:
+            check_format(doc)
+        except FormatTooNew:
+            if not read_only:
+                raise
+        check_values(doc)
+    except StoreError as exc:
+        raise placed(exc.located(path=path), text) from None
+    return doc
+
+
+def check_format(doc) -> int:
+    version = doc.get("format")
+    if version is None:
+        problem, hint = "missing `format` key", f"add `format = {FORMAT}` as the first line"
+    elif type(version) is not int:
         kind = {bool: "a boolean", float: "a float", str: "a string", list: "an array", dict: "a table"}.get(
             type(version), type(version).__name__)
-        raise StoreError(path, f"`format` must be an integer, not {kind}", field="format",
-                         hint=f"format = {FORMAT}", **place)
-    if version < 1:
-        raise StoreError(path, f"unknown format {version}", field="format",
-                         hint=f"this ttcli reads formats 1..{FORMAT}", **place)
+        problem, hint = f"`format` must be an integer, not {kind}", f"format = {FORMAT}"
+    elif version < 1:
+        problem, hint = f"unknown format {version}", f"this ttcli reads formats 1..{FORMAT}"
+    else:
+        problem = hint = ""
+    if problem:
+        raise StoreError(None, problem, field="format", hint=hint)
     if version > FORMAT:
-        raise FormatTooNew(path,
-                           f"format {version} is newer than this ttcli understands ({FORMAT}); the file is read-only",
-                           field="format", hint="upgrade ttcli to change this session", found=version,
-                           supported=FORMAT, **place)
+        raise FormatTooNew(None, f"format {version} is newer than this ttcli understands ({FORMAT}); "
+                           "the file is read-only", field="format", hint="upgrade ttcli to change this session",
+                           found=version, supported=FORMAT)
     return version
 
 
@@ -298,7 +254,7 @@ def dump_document(doc, header: str = "") -> str:
     """
     import tomli_w  # only commands that write pay for it
 
-    check_format(doc, None)
+    check_format(doc)
     check_values(doc)
     lines = header.rstrip("\n").split("\n") if header.strip("\n") else []
     for number, line in enumerate(lines, start=1):
@@ -314,53 +270,47 @@ def dump_document(doc, header: str = "") -> str:
     return comment + ("\n" if comment and body else "") + body
 
 
-_PLAIN = "store plain str/int/float/bool/date values, lists and tables"
+def _utf8(value: str):
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return "text holds an unpaired surrogate and cannot be saved as UTF-8", None
+    return None
+
+
+#: type -> what is wrong with a value of it (problem, hint), or None; tables and arrays are walked
+_REFUSALS: dict[type, Callable[[Any], tuple[str, str | None] | None]] = {
+    bool: lambda v: None,
+    int: lambda v: None if _INT64[0] <= v <= _INT64[1] else ("integer does not fit in 64 bits",
+                                                             "TOML integers are signed 64-bit"),
+    str: lambda v: None if v.isascii() else _utf8(v),
+    float: lambda v: None if math.isfinite(v) else (f"{v} cannot be stored", "use a finite number"),
+    type(None): lambda v: ("None (no value) cannot be stored in TOML", "leave the key out instead"),
+    _dt.date: lambda v: None,
+    _dt.datetime: lambda v: None if v.tzinfo is None or not v.utcoffset().total_seconds() % 60 else (
+        "a UTC offset must be whole minutes in TOML", None),
+    _dt.time: lambda v: None if v.tzinfo is None else ("a time of day with a UTC offset cannot be stored in TOML",
+                                                       "store a full date and time instead"),
+}
 
 
 def check_values(doc, where: tuple = ()) -> None:
     """Refuse None, NaN/inf, ints beyond 64 bits and non-TOML types, naming the field."""
-    import datetime as _dt
-
     stack = [(doc, where)]
     while stack:
         value, at = stack.pop()
-        kind = type(value)
-        if kind is bool:
-            continue
-        if kind is int:
-            if not _INT64[0] <= value <= _INT64[1]:
-                raise StoreError(None, "integer does not fit in 64 bits", field=format_field(at),
-                                 hint="TOML integers are signed 64-bit")
-        elif kind is str:
-            if not value.isascii():
-                _check_text(value, at)
-        elif isinstance(value, dict):
+        if isinstance(value, dict):
             for key, item in value.items():
                 if not isinstance(key, str):
                     raise StoreError(None, f"key {key!r} is not text", field=format_field(at) or None)
-                _check_text(key, at + (key,))
+                if not key.isascii() and _utf8(key):
+                    raise StoreError(None, _utf8(key)[0], field=format_field(at + (key,)))
                 stack.append((item, at + (key,)))
         elif isinstance(value, (list, tuple)):
             stack.extend((item, at + (i,)) for i, item in enumerate(value))
-        elif value is None:
-            raise StoreError(None, "None (no value) cannot be stored in TOML", field=format_field(at),
-                             hint="leave the key out instead")
-        elif kind is float:
-            if not math.isfinite(value):
-                raise StoreError(None, f"{value} cannot be stored", field=format_field(at), hint="use a finite number")
-        elif kind is _dt.time:
-            if value.tzinfo is not None:
-                raise StoreError(None, "a time of day with a UTC offset cannot be stored in TOML",
-                                 field=format_field(at), hint="store a full date and time instead")
-        elif kind is _dt.datetime and value.tzinfo is not None and value.utcoffset().total_seconds() % 60:
-            raise StoreError(None, "a UTC offset must be whole minutes in TOML", field=format_field(at))
-        elif kind not in (_dt.datetime, _dt.date):
-            raise StoreError(None, f"a {kind.__name__} cannot be stored in TOML", field=format_field(at), hint=_PLAIN)
-
-
-def _check_text(value: str, at: tuple) -> None:
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise StoreError(None, "text holds an unpaired surrogate and cannot be saved as UTF-8",
-                         field=format_field(at)) from None
+        else:
+            check = _REFUSALS.get(type(value))
+            refusal = check(value) if check else (f"a {type(value).__name__} cannot be stored in TOML",
+                                                  "store plain str/int/float/bool/date values, lists and tables")
+            if refusal:
+                raise StoreError(None, refusal[0], field=format_field(at), hint=refusal[1])

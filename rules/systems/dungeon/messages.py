@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from rules.core.messages import Fields, Message, View, actions_text, hp_text, natural, signed_terms, status_news
+from rules.core.messages import (
+    Fields,
+    Message,
+    View,
+    actions_text,
+    hp_text,
+    natural,
+    players_version,
+    signed_terms,
+    status_news,
+)
+from rules.i18n import _
 
 
 def _initiative(f: Fields, view: View) -> str:
@@ -27,7 +38,11 @@ def _posture(f: Fields, view: View) -> str:
     return f"{f['name']} {'drops prone' if f['prone'] else 'stands up'}{_left(f)}."
 
 
-def _knock(f: Fields, view: View) -> str:
+@players_version("target", "knocked_down")
+def _knock(f: Fields, view: View) -> str | None:
+    if view.hides(f["attacker"]):
+        # the players see their friend fall, not who pushed or what was rolled
+        return _("Someone knocks {target} down.").format(target=f["target"]) if f["knocked_down"] else None
     if f["resist"] == "save":
         roll = f"{f['target']} saves with d10 {f['target_die']} vs {f['target_total']}"
     else:
@@ -116,8 +131,8 @@ MESSAGES: dict[str, Message] = {
     "move": _move,
     "fatigue_bought": _bought,
     "rally": _rally,
-    "master_damage": lambda f, v: f"{f['name']} takes {f['amount']} damage ({hp_text(f)}){status_news(f)}.",
-    "master_heal": lambda f, v: f"{f['name']} heals {f['amount']} ({hp_text(f)}){status_news(f)}.",
+    "master_damage": lambda f, v: f"{f['name']} takes {f['amount']} damage ({hp_text(f, v)}){status_news(f)}.",
+    "master_heal": lambda f, v: f"{f['name']} heals {f['amount']} ({hp_text(f, v)}){status_news(f)}.",
     "check": _check,
     "save": lambda f, v: (f"{f['name']}: {f['stat']} save: d10 {f['die']} vs {f['target']}: "
                           f"{'saved' if f['passed'] else 'failed'}."),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.core.actions import CELLS, CHOICE, COUNT, FLAG, INT, NAME, STAT, TEXT, WORDS, Action, Catalogue, Param
+from rules.i18n import N_
 from rules.systems.dungeon.fight import DungeonFight
 from rules.systems.dungeon.messages import MESSAGES
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from rules.core.sources import DiceSource
     from rules.core.state import Encounter
 
-_WHO = Param("name", NAME, "Combatant (unique prefix, any case).", "Участник (начало имени, любой регистр).")
+_WHO = Param("name", NAME, N_("Combatant (unique prefix, any case)."))
 
 
 def _attack(rules: Dungeon, enc: Encounter, source: DiceSource, attacker: str, target: str, ranged: bool, adv: int,
@@ -47,27 +48,24 @@ def _move(rules: Dungeon, enc: Encounter, source: DiceSource | None, name: str, 
 
 ACTIONS = Catalogue((
     Action(
-        "attack", "The acting character attacks TARGET: hit roll, damage, armor, status.",
-        help_ru="Атака действующего персонажа по цели: бросок попадания, урон, броня, состояние.",
+        "attack", N_("The acting character attacks TARGET: hit roll, damage, armor, status."),
         aliases=("атака", "атаковать"), rolls=True,
         params=(
-            Param("attacker", NAME, "Who attacks (the acting character).", "Кто атакует."),
-            Param("target", NAME, "Who is attacked.", "Кого атакуют."),
-            Param("ranged", FLAG, "A ranged attack (d20 + РЕАК).", "Дальняя атака (d20 + РЕАК).",
+            Param("attacker", NAME, N_("Who attacks (the acting character).")),
+            Param("target", NAME, N_("Who is attacked.")),
+            Param("ranged", FLAG, N_("A ranged attack (d20 + РЕАК)."),
                   option=True, default=False),
-            Param("adv", COUNT, "Advantages (+5 each).", "Преимущества (+5 каждое).", option=True, default=0),
-            Param("dis", COUNT, "Disadvantages (-5 each).", "Помехи (-5 каждая).", option=True, default=0),
-            Param("fatigue_adv", FLAG, "Buy +5 on the hit with fatigue.", "Купить +5 к попаданию за усталость.",
+            Param("adv", COUNT, N_("Advantages (+5 each)."), option=True, default=0),
+            Param("dis", COUNT, N_("Disadvantages (-5 each)."), option=True, default=0),
+            Param("fatigue_adv", FLAG, N_("Buy +5 on the hit with fatigue."),
                   option=True, default=False),
-            Param("extra_die", FLAG, "Buy one more damage die with fatigue.", "Купить ещё кубик урона за усталость.",
+            Param("extra_die", FLAG, N_("Buy one more damage die with fatigue."),
                   option=True, default=False),
-            Param("weapon", TEXT, "Weapon dice, e.g. 1d8 (default: the weapon stat).",
-                  "Кубики оружия, например 1d8 (по умолчанию из листа).", option=True, required=False),
+            Param("weapon", TEXT, N_("Weapon dice, e.g. 1d8 (default: the weapon stat)."), option=True, required=False),
             Param("situation", TEXT,
-                  'The situation, Russian or English words: cover, dim, dark, invisible ("укрытие полумрак"); '
-                  "who lies prone is tracked and added by itself (DG-ADV-1, DG-PRONE-1).",
-                  'Обстановка: укрытие, полумрак, темнота, невидимость ("укрытие полумрак"); '
-                  "лежащих учитывает само.", option=True, required=False),
+                  N_('The situation, Russian or English words: cover, dim, dark, invisible ("укрытие полумрак"); '
+                  "who lies prone is tracked and added by itself (DG-ADV-1, DG-PRONE-1)."),
+                  option=True, required=False),
         ),
         run=_attack,
         examples=("attack Викинг Гоблин", "attack Лучница Гоблин --ranged --adv 1",
@@ -75,164 +73,149 @@ ACTIONS = Catalogue((
                   'attack Лучница Гоблин --ranged --situation "укрытие полумрак"'),
     ),
     Action(
-        "prone", "Drop prone: one action (DG-PRONE-1); outside a fight it just sets the state.",
-        help_ru="Упасть ничком: одно действие; вне боя просто отмечает положение.",
+        "prone", N_("Drop prone: one action (DG-PRONE-1); outside a fight it just sets the state."),
         aliases=("лечь", "упасть"),
         params=(_WHO,),
         run=lambda rules, enc, source, name: rules.posture(enc, name, prone=True),
         examples=("prone Лучница",),
     ),
     Action(
-        "stand", "Stand up: one action (DG-PRONE-1).",
-        help_ru="Встать на ноги: одно действие.",
+        "stand", N_("Stand up: one action (DG-PRONE-1)."),
         aliases=("встать", "подняться"),
         params=(_WHO,),
         run=lambda rules, enc, source, name: rules.posture(enc, name, prone=False),
         examples=("stand Лучница",),
     ),
     Action(
-        "knock", "Knock TARGET down: one action, d20 + body against d20 + body; the fallen lie prone (DG-KNOCK-1).",
-        help_ru="Сбить цель с ног: одно действие, d20 + ТЕЛО против d20 + ТЕЛО; упавший лежит.",
+        "knock", N_("Knock TARGET down: one action, d20 + body against d20 + body; the fallen lie prone (DG-KNOCK-1)."),
         aliases=("сбить",), rolls=True,
         params=(
-            Param("attacker", NAME, "Who knocks (the acting character).", "Кто сбивает."),
-            Param("target", NAME, "Who is knocked down.", "Кого сбивают."),
-            Param("save", FLAG, "The target resists with a save (1d10 <= body) instead.",
-                  "Цель сопротивляется спасброском (1d10 <= ТЕЛО).", option=True, default=False),
+            Param("attacker", NAME, N_("Who knocks (the acting character).")),
+            Param("target", NAME, N_("Who is knocked down.")),
+            Param("save", FLAG, N_("The target resists with a save (1d10 <= body) instead."),
+                  option=True, default=False),
         ),
         run=lambda rules, enc, source, attacker, target, save: rules.knock(enc, source, attacker, target, save=save),
         examples=("knock Викинг Гоблин", 'knock Викинг Гоблин --given "15 7"', "knock Викинг Огр --save"),
     ),
     Action(
-        "push", "Push a neighbouring TARGET one cell away: one action (DG-ACT-2); without cells, narrative.",
-        help_ru="Толкнуть соседа на клетку от себя: одно действие; без клеток — на словах.",
+        "push", N_("Push a neighbouring TARGET one cell away: one action (DG-ACT-2); without cells, narrative."),
         aliases=("толкнуть", "оттолкнуть"),
         params=(
-            Param("pusher", NAME, "Who pushes (the acting character).", "Кто толкает."),
-            Param("target", NAME, "Who is pushed.", "Кого толкают."),
+            Param("pusher", NAME, N_("Who pushes (the acting character).")),
+            Param("target", NAME, N_("Who is pushed.")),
         ),
         run=lambda rules, enc, source, pusher, target: rules.push(enc, pusher, target),
         examples=("push Викинг Гоблин",),
     ),
     Action(
-        "place", "Put a combatant on a grid cell (the master's hand: no action); range and pushes then count.",
-        help_ru="Поставить участника на клетку (решение мастера, без действия); дальность и толчки учитываются.",
+        "place", N_("Put a combatant on a grid cell (the master's hand: no action); range and pushes then count."),
         aliases=("поставить",),
         params=(
             _WHO,
-            Param("cell", CELLS, 'The cell, "x,y".', 'Клетка "x,y".', required=False),
-            Param("off", FLAG, "Take the combatant off the grid.", "Убрать с поля.", option=True, default=False),
+            Param("cell", CELLS, N_('The cell, "x,y".'), required=False),
+            Param("off", FLAG, N_("Take the combatant off the grid."), option=True, default=False),
         ),
         run=_place,
         examples=('place Викинг "2,3"', "place Викинг --off"),
     ),
     Action(
-        "order", "The party's agreed order (DG-INIT-1): the named go first in that order, the rest by reaction.",
-        help_ru="Порядок отряда по договорённости: названные ходят первыми в этом порядке, остальные по РЕАК.",
+        "order", N_("The party's agreed order (DG-INIT-1): the named go first in that order, the rest by reaction."),
         aliases=("порядок",), noun="fight",
-        params=(Param("names", WORDS, "Party members in the agreed order.", "Члены отряда по порядку."),),
+        params=(Param("names", WORDS, N_("Party members in the agreed order.")),),
         run=lambda rules, enc, source, names: rules.party_order(enc, names.split()),
         examples=("fight order Вор Викинг Лучница",),
     ),
     Action(
-        "check", "A stat or skill check against --dc; exit code 1 when it fails.",
-        help_ru="Проверка характеристики или навыка против --dc; код выхода 1 при провале.",
+        "check", N_("A stat or skill check against --dc; exit code 1 when it fails."),
         aliases=("проверка",), rolls=True,
         params=(
             _WHO,
-            Param("stat", STAT, "Stat or skill: тело, body, Атлетика, stealth ...", "Характеристика или навык."),
-            Param("dc", INT, "Difficulty set by the master.", "Сложность от мастера.", option=True),
-            Param("adv", COUNT, "Advantages (+5 each).", "Преимущества (+5 каждое).", option=True, default=0),
-            Param("dis", COUNT, "Disadvantages (-5 each).", "Помехи (-5 каждая).", option=True, default=0),
-            Param("bonus", INT, "Any other modifier.", "Любой другой модификатор.", option=True, default=0),
+            Param("stat", STAT, N_("Stat or skill: тело, body, Атлетика, stealth ...")),
+            Param("dc", INT, N_("Difficulty set by the master."), option=True),
+            Param("adv", COUNT, N_("Advantages (+5 each)."), option=True, default=0),
+            Param("dis", COUNT, N_("Disadvantages (-5 each)."), option=True, default=0),
+            Param("bonus", INT, N_("Any other modifier."), option=True, default=0),
         ),
         run=lambda rules, enc, source, name, stat, dc, adv, dis, bonus: rules.check(
             enc, source, name, stat, dc, advantages=adv, disadvantages=dis, bonus=bonus),
         examples=("check Вор ловкость --dc 12", 'check Вор stealth --dc 15 --given "9"'),
     ),
     Action(
-        "save", "A saving throw (1d10 <= stat); exit code 1 when it fails.",
-        help_ru="Спасбросок (1d10 <= характеристика); код выхода 1 при провале.",
+        "save", N_("A saving throw (1d10 <= stat); exit code 1 when it fails."),
         aliases=("спасбросок", "спас"), rolls=True,
         params=(
             _WHO,
-            Param("stat", STAT, "The stat to save with.", "Характеристика спасброска."),
-            Param("mod", INT, "The master's bonus (+) or penalty (-).", "Бонус (+) или штраф (-) мастера.",
+            Param("stat", STAT, N_("The stat to save with.")),
+            Param("mod", INT, N_("The master's bonus (+) or penalty (-)."),
                   option=True, default=0),
         ),
         run=lambda rules, enc, source, name, stat, mod: rules.save(enc, source, name, stat, mod),
         examples=("save Жрец разум", "save Жрец mind --mod -1"),
     ),
     Action(
-        "fatigue", "Buy a fatigue ability on one's own turn.",
-        help_ru="Купить способность за усталость в свой ход.",
+        "fatigue", N_("Buy a fatigue ability on one's own turn."),
         aliases=("усталость",), rolls=True,
         params=(
             _WHO,
-            Param("ability", TEXT, "extra-action, extra-move, advantage, extra-die or rally (Russian names too).",
-                  "доп-действие, доп-перемещение, преимущество, доп-кубик или сплочение."),
+            Param("ability", TEXT, N_("extra-action, extra-move, advantage, extra-die or rally (Russian names too).")),
         ),
         run=lambda rules, enc, source, name, ability: rules.spend_fatigue(enc, source, name, ability),
         examples=("fatigue Викинг extra-action",),
     ),
     Action(
-        "move", "Move on one's own turn; uses move actions as the distance needs.",
-        help_ru="Перемещение в свой ход; тратит столько действий, сколько нужно.",
+        "move", N_("Move on one's own turn; uses move actions as the distance needs."),
         aliases=("движение", "перемещение", "идти"),
         params=(
             _WHO,
-            Param("cells", COUNT, "Cells to move (a diagonal step counts 2).", "Клетки (диагональ считается за 2).",
+            Param("cells", COUNT, N_("Cells to move (a diagonal step counts 2)."),
                   required=False),
-            Param("path", CELLS, 'The cells walked through, "x,y x,y ...", starting where the character stands; '
-                  "diagonal steps cost 2 (DG-MOVE-1).", "Путь по клеткам \"x,y x,y ...\".",
+            Param("path", CELLS, N_('The cells walked through, "x,y x,y ...", starting where the character stands; '
+                  "diagonal steps cost 2 (DG-MOVE-1)."),
                   option=True, required=False),
         ),
         run=_move,
         examples=("move Вор 3", 'move Вор --path "0,0 1,1 2,1"'),
     ),
     Action(
-        "act", "Spend an action on anything else (draw a weapon, reload, pull a lever); "
-        "the seed's listed actions are named canonically (DG-ACT-2).",
-        help_ru="Потратить действие на что-то другое (вытащить оружие, перезарядить, потянуть рычаг).",
+        "act", N_("Spend an action on anything else (draw a weapon, reload, pull a lever); "
+        "the seed's listed actions are named canonically (DG-ACT-2)."),
         aliases=("действие",),
-        params=(_WHO, Param("what", WORDS, "What the character does.", "Что делает персонаж.")),
+        params=(_WHO, Param("what", WORDS, N_("What the character does."))),
         run=lambda rules, enc, source, name, what: rules.act(enc, name, what),
         examples=("act Вор достаёт зелье", 'act Лучница "перезарядить"', "act Викинг вытащить оружие"),
     ),
     Action(
-        "rest", "A short or long rest outside fights (costs a ration).",
-        help_ru="Короткий или долгий отдых вне боя (стоит паёк).",
+        "rest", N_("A short or long rest outside fights (costs a ration)."),
         aliases=("отдых",), rolls=True,
-        params=(_WHO, Param("kind", CHOICE, "short or long.", "короткий или долгий.",
+        params=(_WHO, Param("kind", CHOICE, N_("short or long."),
                             choices=(("short", "short"), ("long", "long"), ("короткий", "short"),
                                      ("долгий", "long"), ("длинный", "long"))),
-                Param("medkit", FLAG, "Treat the injuries with a medical kit from the inventory, used up (DG-INJ-2).",
-                      "Вылечить травмы медицинским набором из инвентаря (он расходуется).", option=True,
-                      default=False)),
+                Param("medkit", FLAG,
+                      N_("Treat the injuries with a medical kit from the inventory, used up (DG-INJ-2)."),
+                      option=True, default=False)),
         run=lambda rules, enc, source, name, kind, medkit: rules.rest(enc, source, name, kind, medkit=medkit),
         examples=("rest Викинг short", "rest Викинг долгий", "rest Викинг short --medkit"),
     ),
     Action(
-        "damage", "Deal damage (the master's call: any time, no turn needed).",
-        help_ru="Нанести урон (решение мастера: в любой момент).",
+        "damage", N_("Deal damage (the master's call: any time, no turn needed)."),
         aliases=("урон",),
-        params=(_WHO, Param("amount", COUNT, "Damage to deal.", "Сколько урона.")),
+        params=(_WHO, Param("amount", COUNT, N_("Damage to deal."))),
         run=lambda rules, enc, source, name, amount: rules.damage(enc, name, amount),
         examples=("damage Гоблин 3",),
     ),
     Action(
-        "heal", "Heal (never above maximum HP; wakes the unconscious).",
-        help_ru="Лечение (не выше максимума ЗД; будит потерявшего сознание).",
+        "heal", N_("Heal (never above maximum HP; wakes the unconscious)."),
         aliases=("лечение", "лечить"),
-        params=(_WHO, Param("amount", COUNT, "HP to restore.", "Сколько ЗД вернуть.")),
+        params=(_WHO, Param("amount", COUNT, N_("HP to restore."))),
         run=lambda rules, enc, source, name, amount: rules.heal(enc, name, amount),
         examples=("heal Викинг 4",),
     ),
 ))
 
 START = (
-    Param("ambush", CHOICE, "The side that ambushes (party or enemy) acts first without a roll.",
-          "Сторона, устроившая засаду (отряд или враги), ходит первой без броска.", option=True, required=False,
+    Param("ambush", CHOICE, N_("The side that ambushes (party or enemy) acts first without a roll."),
+          option=True, required=False,
           choices=(("party", "party"), ("enemy", "enemy"), ("players", "party"), ("enemies", "enemy"),
                    ("отряд", "party"), ("игроки", "party"), ("враг", "enemy"), ("враги", "enemy"))),
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rules.core.sheet import CHOICE, FLAG, Choice, Derived, Resource, Setting, Sheet, Stat, Values
+from rules.core.sheet import CHOICE, DICE, FLAG, Choice, Derived, Resource, Setting, Sheet, Stat, Values
 
 BASE_HP = 10
 BASE_SP = 10
@@ -53,6 +53,22 @@ ZODIAC_STAT = Stat(key="zodiac", ru=("знак", "зодиак", "знак зо�
 MAIN_STAT = Stat(key="main_stat", ru=("главная характеристика", "главная", "ГХ", "основная"),
                  en=("main", "primary"), default=0, minimum=0,
                  description="the archetype's main stat; MP = main stat x 2", rule="TT-MP-1")
+def _read_formula(text: str) -> object:
+    from rules.systems.terra.formula import parse_formula
+
+    return parse_formula(text)
+
+
+WEAPON = Stat(key="weapon", ru=("оружие", "формула оружия", "урон оружия"), en=("weapon formula",),
+              kind=DICE, default=None, reads=_read_formula,
+              description="the weapon's damage formula, e.g. D6+2 or 3*D6 (the Attack's default)",
+              rule="TT-CRIT-1", pattern_text="a terra formula such as D4+2, 3*D6 or 2D6+3")
+REACH = Stat(key="reach", ru=("радиус", "дальность", "радиус оружия"), en=("range", "weapon reach"),
+             default=1, minimum=1,
+             description="the radius the weapon strikes within (1: melee)", rule="TT-WEAPON-1")
+CRITS = Stat(key="crits", ru=("криты", "проверка крита"), en=("crit check",), kind=FLAG, default=False,
+             description="a monster marked to make crit checks like a character (needs a ГК)",
+             rule="TT-CRIT-4")
 MONSTER = Stat(key="monster", ru=("монстр", "чудовище"), en=("mob",), kind=FLAG, default=False,
                description="monsters roll plainly: no crit or miss checks", rule="TT-CRIT-4")
 
@@ -82,6 +98,9 @@ STATS = (
     Stat(key="speed", ru=("скорость",), en=("spd",), default=6, minimum=0,
          description="cells a character may move per turn", rule="TT-AP-2"),
     MONSTER,
+    CRITS,
+    WEAPON,
+    REACH,
 )
 
 
@@ -119,6 +138,11 @@ SETTINGS = (
     Setting(key="skip_sync", ru=("без синхронизации", "пропуск синхронизации"),
             en=("no sync", "ambush"), kind=FLAG, default=False,
             description="no synchronization phase (ambush, surprise)", rule="TT-SYNC-2"),
+    Setting(key="split_physical", ru=("делить физический урон", "раздельные ФЗ"),
+            en=("split physical",), kind=FLAG, default=False,
+            description="a physical formula's dice part meets ФЗ(D), its constant part ФЗ "
+                        "(off: a formula with a die is variable damage as a whole)",
+            rule="TT-DEF-1"),
 )
 
 def _character_identity(values: Values) -> Iterable[str]:

@@ -1,7 +1,690 @@
-"""Twilight of the Gods: its fight rules are not built yet (see rules.systems.unbuilt)."""
+"""Twilight of the Gods: fights of secret declarations resolved by rounds.
+
+``fight start`` opens the approach; each champion declares its rolls (each
+``declare`` adds one, its pool rolled then: the player's posted dice, the
+missing ones rolled and marked, TW-AUDIT-1); ``fight next`` resolves the
+round and moves through the stages: approach, fight rounds, endgame, choice.
+"""
 
 from __future__ import annotations
 
-from rules.systems.unbuilt import Unbuilt
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
 
-RULES = Unbuilt("twilight", "Twilight of the Gods", "Сумерки богов")
+from rules.core import rounds
+from rules.core.actions import CHOICE as CHOICE_KIND
+from rules.core.actions import COUNT, INT, NAME, TEXT, Action, Catalogue, Param
+from rules.core.clock import ClockReport, open_rounds
+from rules.core.common import require_fight
+from rules.core.contract import ROUNDS_CLOCK, Path, SystemRules
+from rules.core.errors import RuleError
+from rules.core.outcome import Outcome, Work
+from rules.core.sources import DiceSource
+from rules.core.state import DEAD, OK, Combatant, Encounter, Fight, Status, find
+from rules.i18n import N_, _, ngettext
+from rules.systems.twilight import champion as ch
+from rules.systems.twilight import stages as st
+from rules.systems.twilight.data import DECODERS
+from rules.systems.twilight.messages import MESSAGES
+from rules.systems.twilight.perks import ATTACK, ENDGAME, EXTEND, find_perk
+from rules.systems.twilight.resolve import (
+    ATTACK_KIND,
+    COUNTER,
+    DEFEND,
+    DYING,
+    OUT,
+    SPECIAL,
+    Round,
+    at_death,
+    compare,
+    land,
+    rolls_of,
+    settle_lethal,
+    special_damage,
+    weapon_effects,
+)
+
+MOVES = ((ATTACK_KIND, ATTACK_KIND), ("нападение", ATTACK_KIND), ("атака", ATTACK_KIND),
+         (DEFEND, DEFEND), ("defense", DEFEND), ("защита", DEFEND),
+         (COUNTER, COUNTER), ("контратака", COUNTER),
+         (SPECIAL, SPECIAL), ("спец", SPECIAL), ("спецдействие", SPECIAL))
+VERDICTS = (("execute", "execute"), ("казнь", "execute"), ("spare", "spare"), ("mercy", "spare"),
+            ("пощада", "spare"))
+LEGEND_MOVES = (("award", "award"), ("награда", "award"), ("spend", "spend"), ("трата", "spend"),
+                ("refuse", "refuse"), ("отказ", "refuse"), ("loot", "loot"), ("мародёрство", "loot"))
+CONDITION_WORDS = tuple((w, w) for w in (*st.CONDITIONS, "roll")) + (
+    ("ливень", st.RAIN), ("гроза", st.STORM), ("барьер", st.BARRIER), ("бросок", "roll"), ("нет", st.NONE))
+
+_STATUS = {
+    OK: Status(OK),
+    OUT: Status(OUT, can_act=False, standing=False),
+    DYING: Status(DYING, can_act=False, standing=False),
+    DEAD: Status(DEAD, can_act=False, standing=False, ticks=False),
+}
+
+
+def _threshold(enc: Encounter | Work) -> int:
+    value = enc.settings.get("success_threshold", 5)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 5
+
+
+def _stage(work: Work) -> str:
+    return require_fight(work).stage
+
+
+def _team_fight(work: Work) -> bool:
+    return len(work.combatants) > 2
+
+
+def _roll_pool(work: Work, source: DiceSource, size: int, purpose: str) -> tuple[list[int], int]:
+    """``size`` d6: the given ones first, the rest rolled here (their count is kept: TW-AUDIT-1)."""
+    faces, rolled = [], 0
+    for _i in range(size):
+        die = work.roll(source, 6, purpose)
+        faces.append(die.face)
+        rolled += die.origin != "given"
+    return faces, rolled
+
+
+def _cost(fight_data: Mapping[str, Any], c: Combatant, rolls: list[dict[str, Any]], stage: str,
+          work: Work) -> int:
+    """AP the rolls cost: 1 an attack or a defense, 2 a counter, a special its own; free attacks of perks."""
+    if stage == st.ENDGAME:
+        return 1 if rolls else 0
+    cost = 0
+    attacks = [r for r in rolls if r["kind"] == ATTACK_KIND]
+    for r in rolls:
+        if r["kind"] in (ATTACK_KIND, DEFEND):
+            cost += 1
+        elif r["kind"] == COUNTER:
+            cost += 2
+        elif r["kind"] == SPECIAL:
+            perk = find_perk(ch.perks(c), r["perk"])
+            cost += st.special_cost(fight_data, perk.cost if perk else 1)
+    for perk in ch.perks(c):
+        if not perk.extra_attacks:
+            continue
+        fits = [r for r in attacks
+                if (not perk.extra_attack_weapon or r.get("weapon", 1) == perk.extra_attack_weapon)
+                and (not perk.extra_attack_heretic or _heretic(work, c, r.get("target", "")))]
+        free = min(perk.extra_attacks, len(fits))
+        cost -= free
+        for r in fits[:free]:
+            attacks.remove(r)
+    return cost
+
+
+def _heretic(work: Work, c: Combatant, target: str) -> bool:
+    if target not in work.combatants:
+        return False
+    mine, theirs = c.data.get("faith", ""), work.get(target).data.get("faith", "")
+    return bool(mine) and bool(theirs) and mine != theirs
+
+
+def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, move: str,
+             target: str | None = None, at: str | None = None, weapon: int | None = None) -> Outcome:
+    # a special names its perk where an attack names its target
+    what, target = target, at
+    work = rules.work(enc)
+    fight = require_fight(work)
+    stage = fight.stage
+    who = find(enc, name)
+    c = work.get(who)
+    if stage in (st.CHOICE, st.OVER):
+        raise RuleError(_("the fight is in its {stage} stage: nobody declares; give the verdict or end "
+                          "the fight").format(stage=stage), rule="TW-STAGE-1")
+    if c.status != OK:
+        raise RuleError(_("{name} is out of the fight ({status}) and cannot declare").format(
+            name=who, status=c.status), rule="TW-STAGE-1")
+    declared = rounds.pending(fight)
+    mine = [dict(r) for r in declared.get(who, {}).get("rolls", [])]
+    roll: dict[str, Any] = {"kind": move}
+    circ = st.circumstances(fight.data, stage)
+    if move in (ATTACK_KIND, COUNTER):
+        aim = what or target
+        if move == ATTACK_KIND and not aim:
+            raise ValueError(_("an attack names its TARGET, e.g. declare {name} attack Викинг").format(name=who))
+        if aim:
+            roll["target"] = _target(work, enc, who, aim)
+    if move == ATTACK_KIND:
+        roll["weapon"] = weapon or 1
+        ch.weapon(c, roll["weapon"])
+    perk = None
+    if move == SPECIAL:
+        if not what:
+            raise ValueError(_("a special names its perk, e.g. declare {name} special \"Глухая оборона\"").format(
+                name=who))
+        perk = find_perk(ch.perks(c), what)
+        if perk is None or not perk.special:
+            known = ", ".join(p.name for p in ch.perks(c) if p.special) or _("none")
+            raise RuleError(_("{name} has no special action {perk!r}; theirs: {known}").format(
+                name=who, perk=what, known=known), rule="TW-SPEC-1")
+        roll["perk"] = perk.name
+        if target:
+            roll["target"] = _target(work, enc, who, target)
+        elif perk.targeted:
+            raise ValueError(_("{perk} is directed: give --at NAME").format(perk=perk.name))
+    _check_stage(work, stage, who, move, perk, mine)
+    if move == COUNTER:
+        if c.data.get("counter_used"):
+            raise RuleError(_("{name} has countered once this fight already").format(name=who), rule="TW-CTR-1")
+        if ch.exhausted(c):
+            raise RuleError(_("{name} is exhausted and cannot counter").format(name=who), rule="TW-EXH-1")
+        if any(r["kind"] in (ATTACK_KIND, DEFEND) for r in mine):
+            raise RuleError(_("a counter cannot be combined with attack or defense rolls"), rule="TW-CTR-1")
+    if move in (ATTACK_KIND, DEFEND) and any(r["kind"] == COUNTER for r in mine):
+        raise RuleError(_("a counter cannot be combined with attack or defense rolls"), rule="TW-CTR-1")
+    rolls = [*mine, roll]
+    ap = 1 if stage == st.ENDGAME else ch.action_points(c, circ)
+    cost = _cost(fight.data, c, rolls, stage, work)
+    endgame_rolls = 2 if stage == st.ENDGAME and ch.weapon(c, roll.get("weapon", 1)).twin_roll else 1
+    if cost > ap or (stage == st.ENDGAME and len(rolls) > endgame_rolls):
+        raise RuleError(_("{name} has {ap} AP this round; these declarations cost {cost}").format(
+            name=who, ap=ap, cost=len(rolls) if stage == st.ENDGAME else cost), rule="TW-AP-1")
+    size = _pool(c, move, roll, perk, circ)
+    if size is not None:
+        roll["faces"], rolled = _roll_pool(work, source, size, move)
+        if rolled:
+            roll["rolled"] = rolled
+    declaration = {"rolls": rolls}
+    return rounds.declare(rules, enc, who, declaration, work=work)
+
+
+def _pool(c: Combatant, move: str, roll: Mapping[str, Any], perk: Any,
+          circ: tuple[ch.Circumstances, ...]) -> int | None:
+    if move == ATTACK_KIND or (move == SPECIAL and perk is not None and perk.effect == ATTACK):
+        return ch.after_penalty(ch.attack_pool(c, int(roll.get("weapon", 1))), ch.penalty(c, circ, "attack"))
+    if move == DEFEND:
+        return ch.after_penalty(ch.defense_pool(c), ch.penalty(c, circ, "defense"))
+    if move == COUNTER:
+        return ch.after_penalty(ch.counter_pool(c), ch.penalty(c, circ, "counter"))
+    return None
+
+
+def _target(work: Work, enc: Encounter, who: str, query: str) -> str:
+    name = find(enc, query)
+    t = work.get(name)
+    if name == who:
+        raise RuleError(_("{name} cannot target itself").format(name=who))
+    if t.status != OK:
+        raise RuleError(_("{name} is out of the fight ({status})").format(name=name, status=t.status))
+    if ch.team(t) == ch.team(work.get(who)):
+        raise RuleError(_("{target} fights on {name}'s side; attacks name an opponent").format(
+            target=name, name=who), rule="TW-MASS-7")
+    return name
+
+
+def _check_stage(work: Work, stage: str, who: str, move: str, perk: Any, mine: list[dict[str, Any]]) -> None:
+    fight = require_fight(work)
+    if stage == st.APPROACH:
+        if move != SPECIAL or perk is None or not perk.tactical:
+            raise RuleError(_("the approach: no attacks or damage, only tactical perks"), rule="TW-STAGE-1")
+        return
+    if move == SPECIAL and perk is not None:
+        if perk.tactical:
+            raise RuleError(_("{perk} is tactical: the approach only").format(perk=perk.name), rule="TW-SPEC-1")
+        blocked = st.specials_blocked(fight.data, stage)
+        if blocked and not (stage == st.ENDGAME and perk.endgame):
+            raise RuleError(_("no special actions this round ({why})").format(why=blocked), rule="TW-SPEC-1")
+        if any(r.get("perk") == perk.name for r in mine) and st.chaos(fight.data) != st.FLASH:
+            raise RuleError(_("{perk} is declared already this round").format(perk=perk.name), rule="TW-SPEC-1")
+    if stage == st.ENDGAME and move != ATTACK_KIND and not (perk is not None and perk.endgame):
+        raise RuleError(_("the endgame: one attack roll each, no defense, counter or specials"),
+                        rule="TW-END-1")
+
+
+def _withdraw(rules: Twilight, enc: Encounter, source: DiceSource | None, name: str,
+              roll: int | None = None) -> Outcome:
+    work = rules.work(enc)
+    fight = require_fight(work)
+    who = find(enc, name)
+    declared = rounds.pending(fight)
+    if roll is None or who not in declared:
+        return rounds.withdraw(rules, enc, who, work=work)
+    mine = list(declared[who].get("rolls", []))
+    if not 1 <= roll <= len(mine):
+        raise RuleError(ngettext("{name} declared {n} roll; there is no roll {roll}",
+                                 "{name} declared {n} rolls; there is no roll {roll}", len(mine)).format(
+            name=who, n=len(mine), roll=roll))
+    del mine[roll - 1]
+    if not mine:
+        return rounds.withdraw(rules, enc, who, work=work)
+    return rounds.declare(rules, enc, who, {"rolls": mine}, work=work)
+
+
+# --- the fight -------------------------------------------------------------------------
+
+
+class Twilight(SystemRules):
+    id = "twilight"
+    name_en = "Twilight of the Gods"
+    name_ru = "Сумерки богов"
+    clock = ROUNDS_CLOCK
+    messages: Mapping[str, Any] = MESSAGES
+    start_params = (
+        Param("condition", CHOICE_KIND, N_("Special condition after the first circle (TW-COND-1): none, rain, "
+              "storm, random, barrier, or roll for the master's d10."), option=True,
+              required=False, default=st.NONE, choices=CONDITION_WORDS),
+    )
+
+    def __init__(self) -> None:
+        self.actions = Catalogue((
+            Action("declare", N_("Declare in secret one roll of NAME this round: attack TARGET, defend, counter "
+                   "or special PERK; its d6 pool is rolled now (--given: the dice the player posted)."),
+                   aliases=("заявка",), run=_declare, rolls=True,
+                   examples=('declare Кочевник attack Викинг --given "5 4 3 2 4 5 5 5 4"', "declare Викинг defend",
+                             'declare Викинг special "Глухая оборона"'),
+                   params=(Param("name", NAME, N_("Who declares.")),
+                           Param("move", CHOICE_KIND, N_("attack, defend, counter or special."), choices=MOVES),
+                           Param("target", TEXT, N_("The attack's target (a special: its perk)."), required=False),
+                           Param("at", NAME, N_("The target of a directed special."), option=True,
+                                 required=False),
+                           Param("weapon", INT, N_("Which weapon attacks (1 the sheet's, 2 the first of "
+                                 "data.weapons ...)."), option=True, required=False))),
+            Action("withdraw", N_("Take back NAME's declaration of this round (or one roll of it)."),
+                   aliases=("отозвать",), run=_withdraw,
+                   examples=("withdraw Викинг", "withdraw Кочевник --roll 2"),
+                   params=(Param("name", NAME, N_("Who withdraws.")),
+                           Param("roll", COUNT, N_("Only this roll (1, 2 ... as declared)."), option=True,
+                                 required=False))),
+            Action("verdict", N_("The choice: the winner executes or spares the loser (TW-CHOICE-1)."),
+                   aliases=("выбор",), run=_verdict,
+                   examples=("verdict execute", "verdict spare --crowd execute"),
+                   params=(Param("choice", CHOICE_KIND, N_("execute or spare."), choices=VERDICTS),
+                           Param("crowd", CHOICE_KIND, N_("What the crowd wants; going against it halves the "
+                                 "reward."), option=True, required=False, choices=VERDICTS))),
+            Action("surrender", N_("NAME surrenders: half the unspent legend lost, the choice follows "
+                                 "(TW-SURR-1)."),
+                   aliases=("сдаться",), run=_surrender,
+                   examples=("surrender Викинг",), params=(Param("name", NAME, N_("Who surrenders.")),)),
+            Action("legend", N_("Change NAME's legend: award, spend, refuse (a challenge, -50) or loot (an ally, "
+                   "-100) (TW-LEG-1)."), aliases=("легенда",), run=_legend,
+                   examples=("legend Кочевник award 100", "legend Кочевник spend 200", "legend Викинг refuse"),
+                   params=(Param("name", NAME, N_("Whose legend.")),
+                           Param("move", CHOICE_KIND, N_("award, spend, refuse or loot."), choices=LEGEND_MOVES),
+                           Param("amount", COUNT, N_("Points (award, spend)."), required=False))),
+        ))
+
+    def status(self, combatant: Combatant) -> Status:
+        return _STATUS.get(combatant.status, Status(combatant.status))
+
+    def hp_max(self, combatant: Combatant) -> int | None:
+        return ch.stat(combatant, "hp_max") or None
+
+    def decode_combatant_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
+        return DECODERS.decode_combatant_data(raw, path)
+
+    def decode_fight_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
+        return DECODERS.decode_fight_data(raw, path)
+
+    def mend(self, work: Work, name: str, amount: int) -> Any:
+        """Healing also lowers the wound level and stops bleeding, never poison (TW-BLEED-1, TW-POISON-1)."""
+        from rules.systems.twilight.resolve import set_wound
+
+        change = super().mend(work, name, amount)
+        if change.hp_after > change.hp_before:
+            c = work.get(name)
+            data = {k: v for k, v in c.data.items() if k != "bleed"}
+            work.put(replace(c, data=data))
+            set_wound(work, name, change.hp_after)
+        return change
+
+    # --- start and step -----------------------------------------------------------------
+
+    def start(self, enc: Encounter, source: DiceSource, **options: Any) -> Outcome:
+        work = self.work(enc)
+        if work.fight is not None:
+            raise RuleError(_("a fight is already running; end it first"))
+        up = [c for c in work.combatants.values() if c.status == OK]
+        if len({ch.team(c) for c in up}) < 2:
+            raise RuleError(_("a fight needs champions on both sides (char add NAME ... --side enemy)"))
+        condition = options.get("condition") or st.NONE
+        data: dict[str, Any] = {"fight_round": 0, "max_rounds": 3}
+        gods = bool(enc.settings.get("gods", False))
+        if gods:
+            condition = st.NONE  # the gods replace the condition roll (TW-GODS-1)
+        elif condition == "roll":
+            die = work.roll(source, 10, "condition")
+            condition = st.condition_of_d10(die.face)
+            work.tell("condition_roll", d10=die.face, condition=condition)
+        if condition != st.NONE:
+            data["condition"] = condition
+        if condition == st.STORM:
+            die = work.roll(source, 3, "storm_round")
+            data["storm_round"] = die.face
+        for c in up:
+            fresh = {k: v for k, v in c.data.items() if k not in _FIGHT_MARKS}
+            work.put(replace(c, data=fresh))
+        work.fight = Fight(order=(), stage=st.APPROACH, data=data)
+        open_rounds(work, source, self, ClockReport())
+        work.tell("stage", stage=st.APPROACH, condition=condition, storm_round=data.get("storm_round"),
+                  gods=gods)
+        return work.outcome({"kind": "fight_start", "stage": st.APPROACH, "condition": condition})
+
+    def step(self, enc: Encounter, source: DiceSource) -> Outcome:
+        work = self.work(enc)
+        fight = require_fight(work)
+        if fight.stage == st.CHOICE:
+            raise RuleError(_("the choice stage: give the verdict (verdict execute|spare)"), rule="TW-CHOICE-1")
+        if fight.stage == st.OVER:
+            raise RuleError(_("the fight is decided; fight end closes it"))
+        round_ = fight.round
+        stage = fight.stage
+        settle = {st.APPROACH: self._approach, st.FIGHT: self._fight_round, st.ENDGAME: self._endgame}[stage]
+        report = ClockReport()
+        rounds.resolve(work, source, self, settle, report)
+        self._open_round(work, source)
+        now = require_fight(work)
+        return work.outcome({"kind": "round_resolved", "round": round_, "stage": stage, "next_stage": now.stage,
+                             **report.event_parts()})
+
+    # --- stages ---------------------------------------------------------------------------
+
+    def _approach(self, work: Work, source: DiceSource, declared: rounds.Declarations) -> None:
+        fight = require_fight(work)
+        data = dict(fight.data)
+        for name, declaration in declared.items():
+            for r in declaration.get("rolls", []):
+                perk = find_perk(ch.perks(work.get(name)), r.get("perk", ""))
+                if perk is not None and perk.effect == EXTEND:
+                    data["max_rounds"] = 4  # extensions never stack beyond 4 (TW-STAGE-1)
+                    work.tell("extended", about=[name], name=name, perk=perk.name)
+        longest = max((p.fight_rounds for c in work.combatants.values() for p in ch.perks(c)), default=0)
+        if longest > data["max_rounds"]:
+            data["max_rounds"] = min(4, longest)
+        data["fight_round"] = 1
+        work.fight = replace(fight, stage=st.FIGHT, data=data)
+        work.tell("stage", stage=st.FIGHT, round=1, max_rounds=data["max_rounds"])
+
+    def _fight_round(self, work: Work, source: DiceSource, declared: rounds.Declarations) -> None:
+        fight = require_fight(work)
+        data = dict(fight.data)
+        effect = st.chaos(data)
+        gods = bool(work.settings.get("gods", False))
+        self._burn_counters(work, declared)
+        if effect == st.FOG:
+            work.tell("chaos_revealed", effect=effect)
+            declared = {}
+        elif effect == st.RESONANCE:
+            work.tell("chaos_revealed", effect=effect)
+        rnd = Round(work, source, _threshold(work), resonance=effect == st.RESONANCE)
+        rnd.rolls = rolls_of(work, declared, rnd.threshold)
+        for r in rnd.rolls:
+            if r.faces or r.kind != SPECIAL:
+                work.tell("pool", about=[r.owner], name=r.owner, roll=r.kind, target=r.target or None,
+                          faces=list(r.faces), successes=r.successes, threshold=rnd.threshold,
+                          perk=r.perk.name if r.perk else None)
+        compare(rnd)
+        special_damage(rnd)
+        effects = weapon_effects(rnd)
+        settle_lethal(rnd)
+        land(rnd, effects, fight.round, gods)
+        if effect != st.RESONANCE:
+            self._auras(work)
+        force = any(r.perk is not None and r.perk.effect == ENDGAME for r in rnd.rolls)
+        for r in rnd.rolls:
+            if r.perk is not None and r.perk.effect == EXTEND:
+                data["max_rounds"] = 4
+        data["fallen"] = [*data.get("fallen", []), *rnd.fallen]
+        work.fight = replace(require_fight(work), data=data)
+        if self._decide(work, source):
+            return
+        if force or effect == st.FATES or data["fight_round"] >= data["max_rounds"]:
+            self._to_endgame(work)
+            return
+        data["fight_round"] += 1
+        work.fight = replace(require_fight(work), data=data)
+
+    def _burn_counters(self, work: Work, declared: rounds.Declarations) -> None:
+        # declaring a counter uses it up even if nothing happens (TW-CTR-1)
+        for name, declaration in declared.items():
+            if any(r.get("kind") == COUNTER for r in declaration.get("rolls", [])) and name in work.combatants:
+                c = work.get(name)
+                work.put(replace(c, data={**c.data, "counter_used": True}))
+
+    def _auras(self, work: Work) -> None:
+        """The death knight's grip: -1 energy to every other champion a round, never more (TW-PERK-1)."""
+        holders = [c.name for c in work.combatants.values() if c.status == OK
+                   and any(p.energy_aura for p in ch.perks(c))]
+        if not holders:
+            return
+        for c in list(work.combatants.values()):
+            if c.status != OK or ch.immune(c, "energy") or holders == [c.name]:
+                continue
+            energy = c.resources.get("energy", 0)
+            if energy > 0:
+                work.put(c.with_resource("energy", energy - 1))
+                work.tell("aura", about=[c.name], name=c.name, energy=1, exhausted=energy == 1)
+
+    def _to_endgame(self, work: Work) -> None:
+        fight = require_fight(work)
+        work.fight = replace(fight, stage=st.ENDGAME)
+        work.tell("stage", stage=st.ENDGAME)
+
+    def _endgame(self, work: Work, source: DiceSource, declared: rounds.Declarations) -> None:
+        """One attack roll each; more successes wins, ties repeat; the loser goes AT DEATH (TW-END-1, TW-MASS-4)."""
+        fight = require_fight(work)
+        data = dict(fight.data)
+        threshold = _threshold(work)
+        gods = bool(work.settings.get("gods", False))
+        rnd = Round(work, source, threshold)
+        rnd.rolls = rolls_of(work, declared, threshold)
+        best: dict[str, tuple[int, str]] = {}
+        for r in rnd.rolls:
+            if r.kind != ATTACK_KIND:
+                continue
+            work.tell("pool", about=[r.owner], name=r.owner, roll=r.kind, target=r.target or None,
+                      faces=list(r.faces), successes=r.successes, threshold=threshold)
+            if r.owner not in best or r.successes > best[r.owner][0]:
+                best[r.owner] = (r.successes, r.target)
+        up = [c.name for c in work.combatants.values() if c.status == OK]
+        if len(up) == 2:
+            a, b = up
+            best.setdefault(a, (0, b))
+            best.setdefault(b, (0, a))
+            pairs = [(a, b)]
+        else:
+            pairs = sorted({(min(n, t), max(n, t)) for n, (_s, t) in best.items()
+                            if t in best and best[t][1] == n})
+            if not pairs and best:
+                data["cycles"] = int(data.get("cycles", 0)) + 1
+                work.tell("endgame_cycle", count=data["cycles"])
+                if data["cycles"] >= 2:
+                    picks = sorted((n, t) for n, (_s, t) in best.items() if t in best)
+                    die = work.roll(source, len(picks), "endgame_pair")
+                    pairs = [picks[die.face - 1]]
+                    work.tell("endgame_pair", d=len(picks), face=die.face, names=list(pairs[0]))
+        pairs_done = False
+        for a, b in pairs:
+            sa, sb = best.get(a, (0, ""))[0], best.get(b, (0, ""))[0]
+            if sa == sb:
+                work.tell("endgame_tie", names=[a, b], successes=sa)
+                continue
+            winner, loser = (a, b) if sa > sb else (b, a)
+            pairs_done = True
+            if gods and len(up) == 2:
+                score = dict(data.get("score", {}))
+                score[winner] = int(score.get(winner, 0)) + 1
+                data["score"] = score
+                work.tell("endgame_point", name=winner, loser=loser, score=[score.get(a, 0), score.get(b, 0)],
+                          names=[a, b])
+                if score[winner] < 2:
+                    continue
+            work.tell("endgame_won", about=[winner, loser], name=winner, loser=loser,
+                      successes=[max(sa, sb), min(sa, sb)])
+            at_death(rnd, loser, gods=gods, endgame=True)
+        if pairs_done:
+            data["cycles"] = 0
+        data["fallen"] = [*data.get("fallen", []), *rnd.fallen]
+        work.fight = replace(require_fight(work), data=data)
+        self._decide(work, source)
+
+    def _decide(self, work: Work, source: DiceSource) -> bool:
+        """Whether a side is left alone: then the choice or the end (TW-STAGE-1, TW-SIM-1, TW-MASS-5/6)."""
+        fight = require_fight(work)
+        teams = list(dict.fromkeys(ch.team(c) for c in work.combatants.values()))
+        up = {team: [c.name for c in work.combatants.values() if ch.team(c) == team and c.status == OK]
+              for team in teams}
+        standing = [team for team in teams if up[team]]
+        if len(standing) > 1:
+            return False
+        data = dict(fight.data)
+        if standing:
+            winners = up[standing[0]]
+            losers = [c.name for c in work.combatants.values() if ch.team(c) != standing[0]]
+            fell = list(data.get("fallen", []))
+            alive = sorted((n for n in losers if work.get(n).status in (OUT, DYING)),
+                           key=lambda n: fell.index(n) if n in fell else -1)
+            data["winners"] = winners
+            if alive:
+                data["loser"] = alive[-1]  # the last to fall gets the choice (TW-MASS-5)
+                work.fight = replace(fight, stage=st.CHOICE, data=data)
+                work.tell("stage", stage=st.CHOICE, winners=winners, loser=alive[-1])
+                return True
+            work.fight = replace(fight, stage=st.OVER, data=data)
+            work.tell("decided_twilight", winners=winners, draw=False)
+            self._reward(work, winners, 1.0)
+            return True
+        survivors = [c.name for c in work.combatants.values() if c.status in (OUT, DYING)]
+        sides = {ch.team(work.get(n)) for n in survivors}
+        if len(sides) == 1:
+            data["winners"] = survivors
+            work.fight = replace(fight, stage=st.OVER, data=data)
+            work.tell("decided_twilight", winners=survivors, draw=False)
+            self._reward(work, survivors, 1.0)
+            return True
+        data["winners"] = []
+        data["draw"] = bool(survivors)
+        work.fight = replace(fight, stage=st.OVER, data=data)
+        work.tell("decided_twilight", winners=survivors, draw=bool(survivors))
+        if survivors:
+            self._reward(work, survivors, 0.5)  # a draw halves the reward (TW-SIM-1, TW-LEG-1)
+        return True
+
+    def _reward(self, work: Work, names: list[str], share: float) -> None:
+        reward = work.settings.get("win_legend", 100)
+        amount = int(int(reward if isinstance(reward, int) else 100) * share)
+        for name in names:
+            _give(work, name, amount)
+
+    def _open_round(self, work: Work, source: DiceSource) -> None:
+        """A fight round under the gods opens with the master's d10 (TW-GODS-1)."""
+        fight = require_fight(work)
+        data = {k: v for k, v in fight.data.items() if k != "chaos"}
+        work.fight = replace(fight, data=data)
+        if fight.stage != st.FIGHT or not work.settings.get("gods", False):
+            return
+        first = work.roll(source, 10, "chaos")
+        if first.face % 2:
+            work.tell("chaos", d10=first.face, effect="")
+            return
+        second = work.roll(source, 10, "chaos_effect")
+        effect = st.chaos_of_d10(second.face)
+        data["chaos"] = {"roll": first.face, "face": second.face, "effect": effect}
+        work.fight = replace(fight, data=data)
+        hidden = effect in st.HIDDEN_CHAOS
+        work.tell("chaos", d10=first.face, face=second.face, effect=effect, hidden=hidden,
+                  secret=("face", "effect") if hidden else ())
+        if effect == st.MARCH:
+            for c in list(work.combatants.values()):
+                if c.status != OK:
+                    continue
+                if ch.exhausted(c):
+                    work.put(replace(c, status=DEAD))
+                    work.tell("march_death", about=[c.name], name=c.name)
+                elif not ch.immune(c, "energy"):
+                    work.put(c.with_resource("energy", max(0, c.resources.get("energy", 0) - 2)))
+                    work.tell("aura", about=[c.name], name=c.name, energy=2,
+                              exhausted=c.resources.get("energy", 0) <= 2)
+            self._decide(work, source)
+        elif effect == st.FATES:
+            self._to_endgame(work)
+
+
+_FIGHT_MARKS = ("wound_energy", "counter_used", "bleed", "poison", "reborn")
+
+
+def _give(work: Work, name: str, amount: int) -> None:
+    c = work.get(name)
+    unspent, total = c.resources.get("legend", 0) + amount, c.resources.get("legend_total", 0) + amount
+    c = c.with_resource("legend", unspent).with_resource("legend_total", total)
+    work.put(c)
+    work.tell("legend", about=[name], name=name, change=amount, unspent=unspent, total=total,
+              free_points=st.free_points(total))
+
+
+def _verdict(rules: Twilight, enc: Encounter, source: DiceSource | None, choice: str,
+             crowd: str | None = None) -> Outcome:
+    """Execution or mercy (TW-CHOICE-1); two losses in a row cannot be spared (TW-LEG-1)."""
+    work = rules.work(enc)
+    fight = require_fight(work)
+    if fight.stage != st.CHOICE:
+        raise RuleError(_("no choice to make: the fight is in its {stage} stage").format(stage=fight.stage),
+                        rule="TW-CHOICE-1")
+    loser = str(fight.data["loser"])
+    winners = [str(n) for n in fight.data.get("winners", [])]
+    c = work.get(loser)
+    losses = int(c.data.get("losses", 0))
+    if choice == "spare" and losses >= 1:
+        raise RuleError(_("{name} lost twice in a row and cannot be spared").format(name=loser), rule="TW-LEG-1")
+    work.tell("verdict", about=[loser], name=loser, choice=choice, crowd=crowd, winners=winners)
+    status = DEAD if choice == "execute" else OUT
+    work.put(replace(c, status=status, data={**c.data, "losses": losses + 1}))
+    share = 0.5 if crowd is not None and crowd != choice else 1.0  # against the crowd: -50% (TW-LEG-1)
+    rules._reward(work, winners, share)
+    for name in winners:
+        w = work.get(name)
+        work.put(replace(w, data={k: v for k, v in w.data.items() if k != "losses"}))
+    work.fight = replace(fight, stage=st.OVER)
+    return work.outcome({"kind": "verdict", "loser": loser, "choice": choice})
+
+
+def _surrender(rules: Twilight, enc: Encounter, source: DiceSource | None, name: str) -> Outcome:
+    """Half the unspent legend lost (rounded down), out of the fight, the choice follows (TW-SURR-1)."""
+    work = rules.work(enc)
+    fight = require_fight(work)
+    who = find(enc, name)
+    c = work.get(who)
+    if fight.stage in (st.CHOICE, st.OVER) or c.status != OK:
+        raise RuleError(_("{name} cannot surrender now").format(name=who), rule="TW-SURR-1")
+    lost = c.resources.get("legend", 0) // 2
+    work.put(replace(c.with_resource("legend", c.resources.get("legend", 0) - lost), status=OUT))
+    work.tell("surrendered", about=[who], name=who, lost=lost)
+    declared = rounds.pending(fight)
+    declared.pop(who, None)
+    data = {k: v for k, v in fight.data.items() if k != rounds.DECLARED}
+    data["fallen"] = [*data.get("fallen", []), who]
+    if declared:
+        data[rounds.DECLARED] = declared
+    work.fight = replace(fight, data=data)
+    rules._decide(work, source)  # type: ignore[arg-type]
+    return work.outcome({"kind": "surrender", "name": who, "lost": lost})
+
+
+def _legend(rules: Twilight, enc: Encounter, source: DiceSource | None, name: str, move: str,
+            amount: int | None = None) -> Outcome:
+    """Legend by hand: rewards, spending, refusals (-50, not below 0), looting an ally (-100) (TW-LEG-1)."""
+    work = rules.work(enc)
+    who = find(enc, name)
+    c = work.get(who)
+    unspent, total = c.resources.get("legend", 0), c.resources.get("legend_total", 0)
+    if move in ("award", "spend") and not amount:
+        raise ValueError(_("legend {move}: give the AMOUNT").format(move=move))
+    if move == "award":
+        _give(work, who, int(amount or 0))
+        return work.outcome({"kind": "legend", "name": who, "move": move})
+    if move == "spend":
+        if (amount or 0) > unspent:
+            raise RuleError(_("{name} has {unspent} unspent legend; cannot spend {amount}").format(
+                name=who, unspent=unspent, amount=amount), rule="TW-LEG-1")
+        change = -int(amount or 0)
+    else:
+        change = -min(unspent, 50 if move == "refuse" else 100)
+    work.put(c.with_resource("legend", unspent + change))
+    work.tell("legend", about=[who], name=who, change=change, unspent=unspent + change, total=total,
+              free_points=st.free_points(total), why=move)
+    return work.outcome({"kind": "legend", "name": who, "move": move})
+
+
+RULES = Twilight()

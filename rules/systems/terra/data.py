@@ -1,0 +1,106 @@
+"""Terra's own data on combatants, turns and the fight, as the codec reads it.
+
+On each combatant: ``cell`` (``[x, y]`` on the grid, TT-RADIUS-1), ``held``
+(a rhesus state held for the next turn, TT-RH-3: ``entered`` or
+``playing``), ``trance`` (``{uses, turns}`` left, TT-TRANCE-1),
+``trance_used`` (the day's trance is spent) and ``temp_sp`` (the temporary
+SP of TT-SYNC-3).  On the fight: ``initiative`` (the order of phase 1 on),
+``groups`` (who share a place), ``countered`` (who made a counter attack this
+phase, TT-COUNTER-1) and ``last`` (who declined the synchronization phase
+and acts last, TT-SYNC-3).  On a turn: ``moved`` (cells walked, TT-AP-2).
+
+Kept apart from the fight rules so that checking a session file never loads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.errors import DocumentError
+
+Path = tuple[str | int, ...]
+
+_COMBATANT = ("cell", "held", "trance", "trance_used", "temp_sp")
+_FIGHT = ("initiative", "groups", "countered", "last")
+_TURN = ("moved",)
+
+
+def _table(raw: Any, path: Path, allowed: tuple[str, ...], what: str) -> Mapping[str, Any]:
+    if not isinstance(raw, Mapping):
+        raise DocumentError(path, f"must be a table, got {type(raw).__name__}")
+    for key in raw:
+        if key not in allowed:
+            raise DocumentError(path + (key,), f"unknown key; {what} has: {', '.join(allowed)}")
+    return raw
+
+
+def _whole(value: Any, path: Path, minimum: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or (minimum is not None and value < minimum):
+        least = f" of at least {minimum}" if minimum is not None else ""
+        raise DocumentError(path, f"must be a whole number{least}, got {value!r}")
+    return value
+
+
+def _names(value: Any, path: Path) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise DocumentError(path, f"must be a list of names, got {value!r}")
+    return list(value)
+
+
+def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
+    table = _table(raw, path, _COMBATANT, "a terra combatant's data")
+    out: dict[str, Any] = {}
+    if "cell" in table:
+        cell = table["cell"]
+        if not isinstance(cell, list) or len(cell) != 2:
+            raise DocumentError(path + ("cell",), f"must be two whole numbers [x, y], got {cell!r}")
+        out["cell"] = [_whole(v, path + ("cell",)) for v in cell]
+    if "held" in table:
+        if table["held"] not in ("entered", "playing"):
+            raise DocumentError(path + ("held",), f'must be "entered" or "playing", got {table["held"]!r}')
+        out["held"] = table["held"]
+    if "trance" in table:
+        trance = _table(table["trance"], path + ("trance",), ("uses", "turns"), "a trance")
+        out["trance"] = {k: _whole(trance.get(k), path + ("trance", k), 0) for k in ("uses", "turns")}
+    if "trance_used" in table:
+        if not isinstance(table["trance_used"], bool):
+            raise DocumentError(path + ("trance_used",), f"must be true or false, got {table['trance_used']!r}")
+        out["trance_used"] = table["trance_used"]
+    if "temp_sp" in table:
+        out["temp_sp"] = _whole(table["temp_sp"], path + ("temp_sp",), 0)
+    return out
+
+
+def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
+    table = _table(raw, path, _FIGHT, "a terra fight's data")
+    out: dict[str, Any] = {}
+    for key in ("initiative", "countered", "last"):
+        if key in table:
+            out[key] = _names(table[key], path + (key,))
+    if "groups" in table:
+        groups = table["groups"]
+        if not isinstance(groups, list):
+            raise DocumentError(path + ("groups",), f"must be a list of lists of names, got {groups!r}")
+        out["groups"] = [_names(g, path + ("groups", i)) for i, g in enumerate(groups)]
+    return out
+
+
+def decode_turn(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
+    table = _table(raw, path, _TURN, "a terra turn's data")
+    return {"moved": _whole(table["moved"], path + ("moved",), 0)} if "moved" in table else {}
+
+
+class Decoders:
+    """The three ``decode_*_data`` methods of the contract, and the session check's question."""
+
+    decode_combatant_data = staticmethod(decode_combatant)
+    decode_fight_data = staticmethod(decode_fight)
+    decode_turn_data = staticmethod(decode_turn)
+
+    @staticmethod
+    def combatant_problems(sheet: Any, table: Mapping[str, Any]) -> list[tuple[Path, str]]:
+        return []
+
+
+DECODERS = Decoders()

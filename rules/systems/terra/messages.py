@@ -1,0 +1,264 @@
+"""The words for terra's events (see rules.core.messages for the shape).
+
+Every text goes through ``rules.i18n`` with named placeholders, so the
+Russian catalog can use the seed's own terms (ОД, ДЗ, ГК, Ярость ...).
+"""
+
+from __future__ import annotations
+
+from rules.core.messages import Fields, Message, View
+from rules.i18n import N_, _, ngettext
+
+_STATES = {
+    "ok": N_("on their feet"), "rage": N_("Rage"), "berserk": N_("Berserk"), "panic": N_("Panic"),
+    "shock": N_("Shock"), "down": N_("down"), "unconscious": N_("unconscious"), "dead": N_("dead"),
+}
+_SIGNS = {
+    "pisces": N_("Рыбы"), "gemini": N_("Близнецы"), "capricorn": N_("Козерог"),
+}
+
+
+def state_name(label: str) -> str:
+    return _(_STATES[label]) if label in _STATES else label
+
+
+def _faces(f: Fields) -> str:
+    return "+".join(str(face) for face in f["faces"]) or "-"
+
+
+def _check(f: Fields) -> str:
+    if f.get("shifted") is not None:
+        return _("check D4 = {check}, shifted to {shifted}").format(check=f["check"], shifted=f["shifted"])
+    return _("check D4 = {check}").format(check=f["check"])
+
+
+def _formula(f: Fields, view: View) -> str:
+    who = f.get("roller")
+    values = {"formula": f["formula"], "faces": _faces(f), "total": f["total"], "gk": f.get("blood_group"),
+              "check": _check(f) if f.get("check") is not None else ""}
+    result = f["result"]
+    if result == "plain":
+        text = _("{formula}: rolled {faces} = {total} (no crit check)").format(**values)
+    elif result == "normal":
+        text = _("{formula}: rolled {faces} = {total}").format(**values)
+    elif result == "crit" and f.get("forced"):
+        text = _("{formula}: rolled {faces}; a technique of Козерог always crits: {total}").format(**values)
+    elif result == "crit":
+        text = _("{formula}: rolled {faces}; first die 1 → {check} = ГК {gk}: crit, {total}").format(**values)
+    elif result == "minimum":
+        text = _("{formula}: rolled {faces}; first die 1 → {check}, farthest from ГК {gk}: minimum, {total}").format(
+            **values)
+    else:
+        text = _("{formula}: rolled {faces}; first die 1 → {check}: miss, 0").format(**values)
+    return _("{name}: {roll}").format(name=who, roll=text) if who else text
+
+
+def _damage_label(kind: str) -> str:
+    from rules.systems.terra.damage import label
+
+    return label(kind)
+
+
+def _blocks(f: Fields) -> str:
+    from rules.systems.terra.damage import DEFENSE_LABELS
+
+    parts = []
+    for block in f.get("blocks", ()):
+        name = _("all defenses") if block["defense"] == "all" else _(DEFENSE_LABELS[block["defense"]])
+        parts.append(_("{defense} {value} blocks {blocked}").format(
+            defense=name, value=block["value"], blocked=block["blocked"]))
+    return ", ".join(parts)
+
+
+def _hit(f: Fields, view: View) -> list[str]:
+    kind = _damage_label(f["damage_type"])
+    lines = []
+    if f.get("absorbed"):
+        lines.append(_("{target} absorbs {amount} {kind}: heals (HP {before} -> {after}).").format(
+            target=f["target"], amount=f["incoming"], kind=kind, before=f["hp_before"], after=f["hp_after"]))
+        return lines
+    if f.get("immune"):
+        return [_("{target} is immune to {kind}: no damage.").format(target=f["target"], kind=kind)]
+    blocks = _blocks(f)
+    if blocks:
+        lines.append(_("{target} takes {amount} {kind}: {blocks}; {dealt} to HP (HP {before} -> {after}).").format(
+            target=f["target"], amount=f["incoming"], kind=kind, blocks=blocks, dealt=f["dealt"],
+            before=f["hp_before"], after=f["hp_after"]))
+    else:
+        lines.append(_("{target} takes {amount} {kind}: {dealt} to HP (HP {before} -> {after}).").format(
+            target=f["target"], amount=f["incoming"], kind=kind, dealt=f["dealt"],
+            before=f["hp_before"], after=f["hp_after"]))
+    if f.get("into_hp"):
+        lines.append(_("{target} takes the blocked {amount} in HP instead of SP (ГК 4).").format(
+            target=f["target"], amount=f["into_hp"]))
+    if f.get("sp_loss"):
+        lines.append(_("{target} loses {amount} SP (SP {before} -> {after}).").format(
+            target=f["target"], amount=f["sp_loss"], before=f["sp_before"], after=f["sp_after"]))
+    lines += _state_news(f, "target")
+    return lines
+
+
+def _state_news(f: Fields, who: str = "name") -> list[str]:
+    before, after = f.get("status_before"), f.get("status_after")
+    if before == after or after is None:
+        return []
+    return [_("{name}: {before} → {after}.").format(name=f[who], before=state_name(str(before)),
+                                                     after=state_name(after))]
+
+
+def _initiative(f: Fields, view: View) -> list[str]:
+    lines = []
+    for r in f["rolls"]:
+        if not view.visible([r["name"]]):
+            continue
+        if "sync" in r or r.get("always"):
+            if r.get("always"):
+                sync = _("synchronization always succeeds (Козерог)")
+            elif r.get("shifted") is not None:
+                sync = _("synchronization D4 {sync}, shifted to {shifted} (Козерог): synchronized").format(
+                    sync=r["sync"], shifted=r["shifted"])
+            elif r["synced"]:
+                sync = _("synchronization D4 {sync}: synchronized").format(sync=r["sync"])
+            else:
+                sync = _("synchronization D4 {sync}").format(sync=r["sync"])
+            lines.append(_("{name}: initiative D6 {init}, {sync}.").format(
+                name=r["name"], init=r["initiative"], sync=sync))
+        else:
+            lines.append(_("{name}: initiative D6 {init}.").format(name=r["name"], init=r["initiative"]))
+    for tie in f.get("ties", ()):
+        rolls = "; ".join(f"{p}:{e}" for p, e in tie["rolls"])
+        side = _("the party") if tie["first"] == "party" else _("the enemies")
+        lines.append(_("Initiative {init} is shared by both sides: D6 party:enemies {rolls}; {side} act first.")
+                     .format(init=tie["initiative"], rolls=rolls, side=side))
+    lines.append(_("Order: {order}.").format(order=", ".join(view.visible(f["order"]))))
+    return lines
+
+
+def _ap_left(f: Fields) -> str:
+    if f.get("ap_left") is None:
+        return ""
+    return " " + ngettext("({n} AP left)", "({n} AP left)", f["ap_left"]).format(n=f["ap_left"])
+
+
+def _attack(f: Fields, view: View) -> str:
+    values = {"name": f["attacker"], "target": f["target"], "ap": f.get("ap", 0), "left": _ap_left(f)}
+    if f.get("counter"):
+        return _("{name} makes a counter attack on {target}.").format(**values)
+    if f.get("technique"):
+        return _("{name} uses a technique on {target} for {ap} AP{left}.").format(**values)
+    return _("{name} attacks {target} for {ap} AP{left}.").format(**values)
+
+
+def _bonus(f: Fields, view: View) -> str:
+    return _("{name} in {state}: +{bonus} to the attack, {total} in all.").format(
+        name=f["name"], state=state_name(f["state"]), bonus=f["bonus"], total=f["total"])
+
+
+def _unarmed(f: Fields, view: View) -> str:
+    values = {"name": f["attacker"], "target": f["target"], "ap": f["ap"], "left": _ap_left(f),
+              "amount": f["amount"]}
+    if f["effect"] == "identify":
+        return _("{name} identifies {target} with an unarmed attack for {ap} AP{left}: {amount} damage.").format(
+            **values)
+    return _("{name} hits {target} unarmed for {ap} AP{left}: {amount} damage.").format(**values)
+
+
+def _identified(f: Fields, view: View) -> str | None:
+    if view.public:
+        return None
+    stats = ", ".join(f"{k} {v}" for k, v in f["stats"].items())
+    return _("{name} learns what {target} is: {stats}.").format(name=f["name"], target=f["target"], stats=stats)
+
+
+def _moved(f: Fields, view: View) -> str:
+    path = " ".join(f"{x},{y}" for x, y in f["path"])
+    return ngettext("{name} moves {n} cell: {path}{left}.", "{name} moves {n} cells: {path}{left}.",
+                    len(f["path"])).format(name=f["name"], n=len(f["path"]), path=path, left=_ap_left(f))
+
+
+def _sign_roll(f: Fields, view: View) -> str:
+    sign = _(_SIGNS[f["sign"]]) if f["sign"] in _SIGNS else str(f["sign"])
+    if f["sign"] == "pisces":
+        verdict = _("dodges") if f["success"] else _("does not dodge")
+        return _("{name} ({sign}, {chance}%): d100 = {die}: {verdict}.").format(
+            name=f["name"], sign=sign, chance=f["chance"], die=f["die"], verdict=verdict)
+    verdict = _("the technique misses") if f["success"] else _("the technique goes on")
+    return _("{name} is near {sign} ({chance}%): d100 = {die}: {verdict}.").format(
+        name=f["name"], sign=sign, chance=f["chance"], die=f["die"], verdict=verdict)
+
+
+def _equip(f: Fields, view: View) -> str:
+    texts = {
+        "off": N_("{name} takes off {item} for {ap} AP and 1 SP{left}."),
+        "on": N_("{name} puts on {item} for {ap} AP{left}."),
+        "give": N_("{name} hands {item} over for {ap} AP{left}."),
+        "take": N_("{name} takes {item} for {ap} AP{left}."),
+    }
+    return _(texts[f["how"]]).format(name=f["name"], item=f["item"], ap=f["ap"], left=_ap_left(f))
+
+
+def _fight_ended(f: Fields, view: View) -> list[str]:
+    lines = [ngettext("The fight ends after {n} phase.", "The fight ends after {n} phases.",
+                      f["rounds"]).format(n=f["rounds"])]
+    for key, text in (("unconscious", N_("Fainted: {names}.")), ("dead", N_("Dead: {names}."))):
+        shown = view.visible(f.get(key, ()))
+        if shown:
+            lines.append(_(text).format(names=", ".join(shown)))
+    return lines
+
+
+MESSAGES: dict[str, Message] = {
+    "round": lambda f, v: _("Phase {n}.").format(n=f["round"]),
+    "turn_delayed": lambda f, v: _("{name} delays the turn to the end of phase {n}.").format(
+        name=f["name"], n=f["round"]),
+    "turn_claimed": lambda f, v: None,
+    "fight_ended": _fight_ended,
+    "formula": _formula,
+    "hit": _hit,
+    "initiative": _initiative,
+    "sync_phase": lambda f, v: _("Synchronization phase: {names} act together with 5 AP each.").format(
+        names=", ".join(v.visible(f["names"]))),
+    "sync_skipped": lambda f, v: _("The master skips the synchronization phase ({names} synchronized).").format(
+        names=", ".join(v.visible(f["names"]))),
+    "sync_ends": lambda f, v: _("The synchronization phase ends; unspent AP burn."),
+    "sync_declined": lambda f, v: _("{name} declines the synchronization phase: it acts last in every phase "
+                                    "and gets 1 temporary SP.").format(name=f["name"]),
+    "turn_starts": lambda f, v: (_("{name}'s turn in the synchronization phase: {ap} AP.") if f.get("sync")
+                                 else _("Phase {round}: {name}'s turn, {ap} AP.")).format(
+        name=f["name"], ap=f["ap"], round=f["round"]),
+    "ap_burn": lambda f, v: ngettext("{name}: {n} unspent AP burns.", "{name}: {n} unspent AP burn.",
+                                     f["ap"]).format(name=f["name"], n=f["ap"]),
+    "trance": lambda f, v: _("{name} falls into a combat trance: {uses} free techniques of Mana, Life or "
+                             "Time within {turns} turns; HP cannot fall below 1.").format(
+        name=f["name"], uses=f["uses"], turns=f["turns"]),
+    "trance_use": lambda f, v: ngettext("{name} uses a trance technique ({n} use left).",
+                                        "{name} uses a trance technique ({n} uses left).",
+                                        f["left"]).format(name=f["name"], n=f["left"]),
+    "trance_ends": lambda f, v: _("{name}'s trance ends.").format(name=f["name"]),
+    "state_released": lambda f, v: _("{name} has played its turn in {was}: now {now}.").format(
+        name=f["name"], was=state_name(f["was"]), now=state_name(f["now"])),
+    "after_fight": lambda f, v: _("After the fight {name} (HP {hp}) is {status}.").format(
+        name=f["name"], hp=f["hp"], status=state_name(f["status"])),
+    "sign_roll": _sign_roll,
+    "counters_offered": lambda f, v: _("{names} may answer {name} with a counter attack.").format(
+        names=", ".join(v.visible(f["names"])), name=f["name"]),
+    "attack": _attack,
+    "attack_bonus": _bonus,
+    "unarmed": _unarmed,
+    "identified": _identified,
+    "moved": _moved,
+    "moved_blind": lambda f, v: ngettext("{name} moves {n} cell{left}.", "{name} moves {n} cells{left}.",
+                                         f["cells"]).format(name=f["name"], n=f["cells"], left=_ap_left(f)),
+    "placed": lambda f, v: (_("{name} stands at {cell}.").format(name=f["name"], cell=f"{f['cell'][0]},{f['cell'][1]}")
+                            if f.get("cell") else _("{name} leaves the grid.").format(name=f["name"])),
+    "equip": _equip,
+    "aura": lambda f, v: _("{name} re-activates the aura of its sign for {ap} AP{left}.").format(
+        name=f["name"], ap=f["ap"], left=_ap_left(f)),
+    "item": lambda f, v: _("{name} uses {item} for {ap} AP{left}.").format(
+        name=f["name"], item=f["item"], ap=f["ap"], left=_ap_left(f)),
+    "master_damage": lambda f, v: [_("{name} takes {amount} damage (HP {before} -> {after}).").format(
+        name=f["name"], amount=f["amount"], before=f["hp_before"], after=f["hp_after"]), *_state_news(f)],
+    "master_heal": lambda f, v: [_("{name} is healed by {amount} (HP {before} -> {after}).").format(
+        name=f["name"], amount=f["amount"], before=f["hp_before"], after=f["hp_after"]), *_state_news(f)],
+    "dodged": lambda f, v: _("{target} takes no damage.").format(target=f["target"]),
+}

@@ -1,0 +1,221 @@
+"""A champion as the rules read it: weapons, perks, wounds, pools and AP.
+
+Everything here is a pure reading of one stored combatant (its sheet stats and
+its ``data``) plus the round's circumstances; nothing is rolled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core.errors import DocumentError
+from rules.core.state import Combatant
+from rules.systems.twilight.perks import Perk, decode_perks
+
+DEADLINESS = "deadliness"
+MIGHT = "might"
+
+# wound levels (TW-WOUND-1)
+NONE, LIGHT, MEDIUM, HEAVY = 0, 1, 2, 3
+WOUND_DICE = {NONE: 0, LIGHT: 1, MEDIUM: 3, HEAVY: 4}
+WOUND_ENERGY = {NONE: 0, LIGHT: 0, MEDIUM: 1, HEAVY: 2}
+WOUND_AP = {NONE: 0, LIGHT: 0, MEDIUM: 0, HEAVY: 1}
+EXHAUSTED_DICE = 4  # TW-EXH-1
+
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """One weapon (TW-WEAP-1): its dice, damage per success, main stat and thresholds."""
+
+    name: str
+    dice: int
+    damage: int
+    stat: str
+    bleed_threshold: int = 0
+    bleed: int = 1
+    poison_threshold: int = 0
+    poison: int = 1
+    deadly_threshold: int = 0
+    drain_threshold: int = 0
+    drain: int = 1
+    #: Aquitanian blades: an endgame attack rolls twice and keeps the best (TW-END-1)
+    twin_roll: bool = False
+
+
+_WEAPON_INTS = ("dice", "damage", "bleed_threshold", "bleed", "poison_threshold", "poison",
+                "deadly_threshold", "drain_threshold", "drain")
+
+
+def decode_weapon(raw: Any, path: Path) -> Weapon:
+    if not isinstance(raw, Mapping):
+        raise DocumentError(path, "a weapon is a table: name, dice, damage, stat, thresholds")
+    for key, value in raw.items():
+        if key in _WEAPON_INTS and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+            raise DocumentError(path + (key,), f"must be a whole number 0 or more, got {value!r}")
+        if key not in (*_WEAPON_INTS, "name", "stat", "twin_roll"):
+            raise DocumentError(path + (key,), "unknown weapon key; known: name, stat, twin_roll, "
+                                + ", ".join(_WEAPON_INTS))
+    if raw.get("stat", DEADLINESS) not in (DEADLINESS, MIGHT):
+        raise DocumentError(path + ("stat",), f"the weapon's main stat is {DEADLINESS} or {MIGHT}")
+    if not isinstance(raw.get("name", ""), str) or not isinstance(raw.get("twin_roll", False), bool):
+        raise DocumentError(path, "name is text and twin_roll true or false")
+    if "dice" not in raw:
+        raise DocumentError(path + ("dice",), "a weapon needs its dice (Nd6)")
+    return Weapon(name=raw.get("name", ""), stat=raw.get("stat", DEADLINESS),
+                  twin_roll=raw.get("twin_roll", False), damage=raw.get("damage", 1),
+                  **{k: raw[k] for k in _WEAPON_INTS if k in raw and k != "damage"})
+
+
+def _int(stats: Mapping[str, Any], key: str, default: int = 0) -> int:
+    value = stats.get(key, default)
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def main_weapon(c: Combatant) -> Weapon:
+    s = c.stats
+    return Weapon(name="", dice=_int(s, "weapon_dice"), damage=_int(s, "weapon_damage", 1),
+                  stat=str(s.get("weapon_stat", DEADLINESS)),
+                  bleed_threshold=_int(s, "bleed_threshold"), bleed=_int(s, "bleed", 1),
+                  poison_threshold=_int(s, "poison_threshold"), poison=_int(s, "poison", 1),
+                  deadly_threshold=_int(s, "deadly_threshold"), drain_threshold=_int(s, "drain_threshold"),
+                  drain=_int(s, "drain", 1), twin_roll=bool(c.data.get("twin_roll", False)))
+
+
+def weapons(c: Combatant) -> tuple[Weapon, ...]:
+    """Weapon 1 is the sheet's; more come from ``data.weapons``."""
+    extra = tuple(decode_weapon(w, ("data", "weapons", i)) for i, w in enumerate(c.data.get("weapons", ())))
+    return (main_weapon(c), *extra)
+
+
+def weapon(c: Combatant, number: int) -> Weapon:
+    found = weapons(c)
+    if not 1 <= number <= len(found):
+        from rules.core.errors import RuleError
+
+        raise RuleError(f"{c.name} carries {len(found)} weapon(s); there is no weapon {number}")
+    return found[number - 1]
+
+
+def perks(c: Combatant) -> tuple[Perk, ...]:
+    return decode_perks(list(c.data.get("perks", [])), ("data", "perks"))
+
+
+def perk_sum(c: Combatant, key: str) -> int:
+    return sum(int(getattr(p, key)) for p in perks(c))
+
+
+def immune(c: Combatant, what: str) -> bool:
+    return any(what in p.immune for p in perks(c))
+
+
+def stat(c: Combatant, key: str) -> int:
+    return _int(c.stats, key)
+
+
+def main_stat(c: Combatant) -> int:
+    """The higher of deadliness and might (TW-SIM-1, TW-MASS-1)."""
+    return max(stat(c, DEADLINESS), stat(c, MIGHT))
+
+
+def wound_level(hp_max: int, hp: int) -> int:
+    """TW-WOUND-1 by share of max HP lost: <=30% light, <=60% medium, <=90% heavy (0 lost: none).
+
+    Over 90% is out of the fight and 100% AT DEATH: :func:`fate_of_loss` says which.
+    """
+    lost = hp_max - hp
+    if lost <= 0:
+        return NONE
+    if lost * 10 <= hp_max * 3:
+        return LIGHT
+    if lost * 10 <= hp_max * 6:
+        return MEDIUM
+    return HEAVY
+
+
+OUT = "out"
+AT_DEATH = "at_death"
+
+
+def fate_of_loss(hp_max: int, hp: int) -> str | None:
+    """``at_death`` for 100% or more lost, ``out`` for over 90%, else None (TW-WOUND-1)."""
+    lost = hp_max - hp
+    if lost >= hp_max:
+        return AT_DEATH
+    if lost * 10 > hp_max * 9:
+        return OUT
+    return None
+
+
+def team(c: Combatant) -> str:
+    """``data.team`` when a fight has more than two teams (1x1x1), else the side (TW-MASS-1)."""
+    value = c.data.get("team")
+    return value if isinstance(value, str) and value else c.side
+
+
+def wound(c: Combatant) -> int:
+    return _int(c.data, "wound")
+
+
+def exhausted(c: Combatant) -> bool:
+    """Energy 0 (TW-EXH-1)."""
+    return c.resources.get("energy", 1) <= 0
+
+
+@dataclass(frozen=True)
+class Circumstances:
+    """What the round does to every pool and AP: conditions (TW-COND-1) and the gods' chaos (TW-GODS-1)."""
+
+    attack: int = 0
+    defense: int = 0
+    counter: int = 0
+    ap: int = 0
+    #: conditions apply only to champions without "ignores_conditions"; the gods' to all
+    from_condition: bool = False
+
+
+def penalty(c: Combatant, rounds: Iterable[Circumstances], kind: str) -> int:
+    """Dice the wounds, exhaustion and the round take off a ``kind`` roll (negative adds)."""
+    lost = WOUND_DICE[wound(c)] + (EXHAUSTED_DICE if exhausted(c) else 0)
+    shields = any(p.ignores_conditions for p in perks(c))
+    for circ in rounds:
+        if circ.from_condition and shields:
+            continue
+        lost -= getattr(circ, kind)
+    return lost
+
+
+def attack_pool(c: Combatant, number: int = 1) -> int:
+    """Weapon dice + the weapon's main stat + attack and weapon perks (TW-AP-1, TW-WEAP-1)."""
+    w = weapon(c, number)
+    return w.dice + stat(c, w.stat) + perk_sum(c, "attack_dice") + perk_sum(c, "weapon_dice")
+
+
+def defense_pool(c: Combatant) -> int:
+    return stat(c, "armor_dice") + stat(c, "endurance") + perk_sum(c, "defense_dice")
+
+
+def counter_pool(c: Combatant) -> int:
+    """Weapon dice + 1d6 per deadliness + counter and weapon-base perks (TW-CTR-1)."""
+    return (main_weapon(c).dice + stat(c, DEADLINESS) + perk_sum(c, "counter_dice")
+            + perk_sum(c, "weapon_dice"))
+
+
+def after_penalty(size: int, lost: int) -> int:
+    """-Nd6 never below 0 dice (TW-POOL-1)."""
+    return max(0, size - lost)
+
+
+def action_points(c: Combatant, rounds: Iterable[Circumstances]) -> int:
+    """2 per round (the sheet's ``ap``), heavy wound -1, exhausted -1, round changes; never below 0 (TW-AP-1)."""
+    ap = _int(c.stats, "ap", 2) - WOUND_AP[wound(c)] - (1 if exhausted(c) else 0)
+    ap += sum(circ.ap for circ in rounds)
+    return max(0, ap)
+
+
+def successes(faces: Iterable[int], threshold: int) -> int:
+    """Dice showing at least the threshold (TW-POOL-1)."""
+    return sum(1 for f in faces if f >= threshold)

@@ -1,0 +1,156 @@
+"""Twilight's own data on champions and on the fight, as the session file holds it.
+
+Kept apart from the fight rules so that checking a session file never loads
+them.  A champion's ``data`` table::
+
+    perks = ["twin_blades", {name = "Мастер меча", attack_dice = 2}]   # TW-PERK-1
+    faith = "степь"            # the paladin's heretics are of another faith
+    team = "волки"             # a team of its own (1x1x1 and more teams than two sides)
+    twin_roll = true           # Aquitanian blades (TW-END-1)
+    [[weapons]]                # weapons after the sheet's (TW-WEAP-1)
+    name = "второй меч"
+    dice = 5
+
+and what a fight writes there: ``wound``, ``wound_energy``, ``bleed`` and
+``poison`` (``{n, since}``), ``counter_used``, ``reborn``, ``losses`` (in a row).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.errors import DocumentError
+
+Path = tuple[str | int, ...]
+
+_STAGES = ("approach", "fight", "endgame", "choice", "over")
+_CONDITIONS = ("none", "rain", "storm", "random", "barrier")
+
+
+def _whole(value: Any, path: Path, low: int = 0, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        limit = f"{low}..{high}" if high is not None else f"{low} or more"
+        raise DocumentError(path, f"must be a whole number {limit}, got {value!r}")
+    return value
+
+
+def _flag(value: Any, path: Path) -> bool:
+    if not isinstance(value, bool):
+        raise DocumentError(path, f"must be true or false, got {value!r}")
+    return value
+
+
+def _text(value: Any, path: Path) -> str:
+    if not isinstance(value, str):
+        raise DocumentError(path, f"must be text, got {value!r}")
+    return value
+
+
+def _mark(value: Any, path: Path) -> dict[str, int]:
+    if not isinstance(value, Mapping) or set(value) != {"n", "since"}:
+        raise DocumentError(path, "must be a table {n = HP a round, since = the round it was laid}")
+    return {"n": _whole(value["n"], path + ("n",), 1), "since": _whole(value["since"], path + ("since",), 1)}
+
+
+def _names(value: Any, path: Path) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+        raise DocumentError(path, f"must be a list of names, got {value!r}")
+    return list(value)
+
+
+def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
+    from rules.systems.twilight.champion import decode_weapon
+    from rules.systems.twilight.perks import decode_perks
+
+    readers = {
+        "perks": lambda v, p: (decode_perks(v, p), list(v))[1],
+        "weapons": lambda v, p: [(decode_weapon(w, p + (i,)), dict(w))[1] for i, w in enumerate(_list(v, p))],
+        "faith": _text, "team": _text, "twin_roll": _flag, "counter_used": _flag, "reborn": _flag,
+        "wound": lambda v, p: _whole(v, p, 0, 3), "wound_energy": lambda v, p: _whole(v, p),
+        "losses": lambda v, p: _whole(v, p), "bleed": _mark, "poison": _mark,
+    }
+    return _read(raw, path, readers, "a twilight champion's data")
+
+
+def _list(value: Any, path: Path) -> list[Any]:
+    if not isinstance(value, list):
+        raise DocumentError(path, f"must be a list, got {value!r}")
+    return value
+
+
+def _chaos(value: Any, path: Path) -> dict[str, Any]:
+    if not isinstance(value, Mapping):
+        raise DocumentError(path, "must be a table {roll, face, effect}")
+    return {k: (_text(v, path + (k,)) if k == "effect" else _whole(v, path + (k,), 1, 10))
+            for k, v in value.items()}
+
+
+def _score(value: Any, path: Path) -> dict[str, int]:
+    if not isinstance(value, Mapping):
+        raise DocumentError(path, "must be a table name -> points")
+    return {k: _whole(v, path + (k,)) for k, v in value.items()}
+
+
+def _choice(options: tuple[str, ...]) -> Any:
+    def read(value: Any, path: Path) -> str:
+        if value not in options:
+            raise DocumentError(path, f"must be one of {', '.join(options)}, got {value!r}")
+        return str(value)
+    return read
+
+
+def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
+    from rules.core import rounds
+
+    readers = {
+        "fight_round": lambda v, p: _whole(v, p), "max_rounds": lambda v, p: _whole(v, p, 3, 4),
+        "condition": _choice(_CONDITIONS), "storm_round": lambda v, p: _whole(v, p, 1, 4),
+        "chaos": _chaos, "cycles": lambda v, p: _whole(v, p), "score": _score,
+        "winners": _names, "fallen": _names, "loser": _text, "draw": _flag,
+        rounds.DECLARED: lambda v, p: rounds.decode_declared({rounds.DECLARED: v}, p[:-1]),
+    }
+    out = _read(raw, path, readers, "a twilight fight's data")
+    if not out.get(rounds.DECLARED, True):
+        del out[rounds.DECLARED]
+    return out
+
+
+def _read(raw: Mapping[str, Any], path: Path, readers: Mapping[str, Any], what: str) -> dict[str, Any]:
+    if not isinstance(raw, Mapping):
+        raise DocumentError(path, f"{what} is a table")
+    out = {}
+    for key, value in raw.items():
+        if key not in readers:
+            raise DocumentError(path + (key,), f"unknown key in {what}; known: {', '.join(readers)}")
+        out[key] = readers[key](value, path + (key,))
+    return out
+
+
+class Decoders:
+    """The contract's ``decode_*_data`` methods for twilight."""
+
+    decode_combatant_data = staticmethod(decode_combatant)
+    decode_fight_data = staticmethod(decode_fight)
+
+    @staticmethod
+    def fight_notes(enc: Any, hidden: Any = frozenset()) -> tuple[str, ...]:
+        """The stage and conditions, for ``fight status`` (nothing in them names a combatant,
+        so the players' view, which leaves out ``hidden``, reads the same)."""
+        from rules.systems.twilight.messages import stage_text
+
+        return () if enc.fight is None else (stage_text(enc.fight.stage, enc.fight.data),)
+
+    @staticmethod
+    def status_notes(combatant: Any) -> tuple[str, ...]:
+        """Wound, bleeding, poison, exhaustion, a spent counter, legend as ``300 (600)``."""
+        from rules.systems.twilight.messages import champion_notes
+
+        return champion_notes(combatant)
+
+    @staticmethod
+    def decode_turn_data(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
+        return _read(raw, path, {}, "a twilight turn's data")
+
+
+DECODERS = Decoders()

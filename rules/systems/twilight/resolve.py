@@ -1,0 +1,409 @@
+"""One fight round of twilight, resolved at once (TW-ROUND-1).
+
+Order: round circumstances (already known when the round opened) -> cancelling
+specials (full and absolute defense) -> defense, counter and attack
+comparisons -> weapon effects -> mutual lethal blows (TW-SIM-1, TW-MASS-3) ->
+damage and ticks land together -> wounds, energy, exhaustion -> AT DEATH.
+
+The pools were rolled when they were declared (the player's posted dice,
+TW-AUDIT-1); only the master's d100s (ties of initiative, AT DEATH) are drawn
+here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.core.outcome import Work
+from rules.core.sources import DiceSource
+from rules.core.state import DEAD, OK, Combatant
+from rules.systems.twilight import champion as ch
+from rules.systems.twilight.perks import ABSOLUTE_DEFENSE, ATTACK, DAMAGE, FULL_DEFENSE, Perk, find_perk
+
+DYING = "dying"  # survived the AT DEATH d100: bleeds out, awaits the choice (TW-DEATH-1)
+OUT = "out"  # over 90% lost, or surrendered: out of the fight, alive
+
+ATTACK_KIND, DEFEND, COUNTER, SPECIAL = "attack", "defend", "counter", "special"
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One declared roll with its dice (given by the player or rolled and marked)."""
+
+    owner: str
+    kind: str
+    faces: tuple[int, ...]
+    successes: int
+    target: str = ""
+    weapon: int = 1
+    perk: Perk | None = None
+
+    @property
+    def main_weapon_attack(self) -> bool:
+        """An attack roll, or a special that attacks with the main weapon (TW-SPEC-2)."""
+        return self.kind == ATTACK_KIND or (self.perk is not None and self.perk.effect == ATTACK)
+
+
+@dataclass
+class Hit:
+    """Damage one champion's roll does to another this round, before it lands."""
+
+    source: str
+    target: str
+    amount: int
+    successes: int
+    weapon: ch.Weapon | None
+    via: str  # attack | counter | special
+    deadly: bool = False
+
+
+@dataclass
+class Round:
+    """The scratch state of one resolution."""
+
+    work: Work
+    source: DiceSource
+    threshold: int
+    resonance: bool = False
+    rolls: list[Roll] = field(default_factory=list)
+    hits: list[Hit] = field(default_factory=list)
+    d100: dict[str, int] = field(default_factory=dict)
+    void: set[str] = field(default_factory=set)  # whose blows no longer land (TW-SIM-1)
+    fallen: list[str] = field(default_factory=list)  # in the order they fell (TW-MASS-5)
+
+
+def rolls_of(work: Work, declared: Mapping[str, Mapping[str, Any]], threshold: int) -> list[Roll]:
+    out = []
+    for name, declaration in declared.items():
+        if name not in work.combatants or work.get(name).status != OK:
+            continue
+        perks = ch.perks(work.get(name))
+        for r in declaration.get("rolls", []):
+            faces = tuple(int(f) for f in r.get("faces", []))
+            perk = find_perk(perks, r["perk"]) if r.get("perk") else None
+            out.append(Roll(name, r["kind"], faces, ch.successes(faces, threshold), r.get("target", ""),
+                            int(r.get("weapon", 1)), perk))
+    return out
+
+
+def initiative(rnd: Round, names: list[str]) -> list[str]:
+    """Higher main stat first; ties by the master's d100, re-rolled while tied (TW-MASS-1)."""
+    work = rnd.work
+
+    def key(n: str) -> tuple[int, int]:
+        return (-ch.main_stat(work.get(n)), -rnd.d100.get(n, 0))
+
+    for _ in range(20):
+        ordered = sorted(dict.fromkeys(names), key=key)
+        tied = [n for n in ordered if sum(1 for m in ordered if key(m) == key(n)) > 1]
+        if not tied:
+            return ordered
+        for n in tied:
+            rnd.d100[n] = work.roll(rnd.source, 100, "initiative").face
+            work.tell("initiative_roll", about=[n], name=n, d100=rnd.d100[n])
+    return sorted(dict.fromkeys(names), key=key)
+
+
+def _best(rolls: list[Roll], owner: str, kind: str) -> Roll | None:
+    mine = [r for r in rolls if r.owner == owner and r.kind == kind]
+    return max(mine, key=lambda r: r.successes) if mine else None
+
+
+def _specials(rolls: list[Roll], owner: str, effect: str) -> bool:
+    return any(r.owner == owner and r.kind == SPECIAL and r.perk is not None and r.perk.effect == effect
+               for r in rolls)
+
+
+def compare(rnd: Round) -> None:
+    """Every attack against its target's best defense, or its counter (TW-DEF-1, TW-CTR-2, TW-MASS-2)."""
+    work, rolls = rnd.work, rnd.rolls
+    names = list(dict.fromkeys(r.owner for r in rolls))
+    targets = list(dict.fromkeys([*names, *(r.target for r in rolls if r.target in work.combatants)]))
+    for target in targets:
+        absolute = _specials(rolls, target, ABSOLUTE_DEFENSE)
+        full = _specials(rolls, target, FULL_DEFENSE)
+        incoming = [r for r in rolls if r.target == target and r.owner != target and r.main_weapon_attack]
+        counter = _best(rolls, target, COUNTER)
+        defense = _best(rolls, target, DEFEND)
+        if counter is not None or defense is not None or target in names:
+            work.tell("best_defense", about=[target], name=target, successes=defense.successes if defense else 0,
+                      faces=list(defense.faces) if defense else [], counter=counter is not None)
+        if not incoming:
+            continue
+        order = initiative(rnd, [r.owner for r in incoming])
+        incoming.sort(key=lambda r: order.index(r.owner))
+        if absolute and counter is None:
+            work.tell("absorbed", about=[target], name=target, why="absolute_defense", attacks=len(incoming))
+            continue
+        if full:
+            work.tell("absorbed", about=[target], name=target, why="full_defense", attacks=len(incoming))
+            continue
+        if counter is not None:
+            _counter(rnd, target, counter, incoming, absolute)
+            continue
+        best = defense.successes if defense else 0
+        for r in incoming:
+            w = ch.weapon(work.get(r.owner), r.weapon)
+            through = max(0, r.successes - best)
+            work.tell("attack_vs_defense", about=[r.owner, target], attacker=r.owner, target=target,
+                      successes=r.successes, defense=best, through=through, damage=through * w.damage)
+            if through:
+                rnd.hits.append(Hit(r.owner, target, through * w.damage, r.successes, w, "attack"))
+
+
+def _counter(rnd: Round, target: str, counter: Roll, incoming: list[Roll], absolute: bool) -> None:
+    work = rnd.work
+    c = counter.successes
+    best = max(r.successes for r in incoming)
+    if c > best:
+        first = incoming[0].owner
+        parried_by_absolute = _specials(rnd.rolls, first, ABSOLUTE_DEFENSE)
+        w = ch.main_weapon(work.get(target))
+        dealt = 0 if parried_by_absolute else c * w.damage
+        work.tell("counter_wins", about=[target, first], name=target, attacker=first, successes=c,
+                  best=best, damage=dealt, parried=[r.owner for r in incoming[1:]], absolute=parried_by_absolute)
+        if dealt:
+            rnd.hits.append(Hit(target, first, dealt, c, w, "counter"))
+        return
+    if c == best:
+        work.tell("counter_parts", about=[target], name=target, successes=c, best=best)
+        return
+    for r in incoming:
+        w = ch.weapon(work.get(r.owner), r.weapon)
+        beats = r.successes > c
+        dealt = r.successes * w.damage if beats and not absolute else 0
+        work.tell("counter_broken", about=[r.owner, target], attacker=r.owner, name=target, successes=r.successes,
+                  counter=c, damage=dealt)
+        if dealt:
+            rnd.hits.append(Hit(r.owner, target, dealt, r.successes, w, "attack"))
+
+
+def special_damage(rnd: Round) -> None:
+    """Specials that do not use the main weapon: past counters and full defense (TW-SPEC-2, TW-FULL-1)."""
+    for r in rnd.rolls:
+        if r.kind != SPECIAL or r.perk is None or r.perk.effect != DAMAGE or r.target not in rnd.work.combatants:
+            continue
+        amount = r.perk.damage * (2 if rnd.resonance else 1)
+        if _specials(rnd.rolls, r.target, ABSOLUTE_DEFENSE):
+            amount = 0
+        rnd.work.tell("special_hit", about=[r.owner, r.target], name=r.owner, target=r.target, perk=r.perk.name,
+                      damage=amount)
+        if amount:
+            rnd.hits.append(Hit(r.owner, r.target, amount, 0, None, "special"))
+
+
+def weapon_effects(rnd: Round) -> dict[str, dict[str, Any]]:
+    """Bleeding, poison, deadly strike and drain of the round's hits (TW-HIT-1 and the four effect rules)."""
+    work = rnd.work
+    out: dict[str, dict[str, Any]] = {}
+    deadly_used: set[str] = set()
+    for hit in rnd.hits:
+        w = hit.weapon
+        if w is None or hit.amount <= 0:
+            continue
+        t = work.get(hit.target)
+        got = out.setdefault(hit.target, {"drain": 0})
+        s = hit.successes
+        if w.bleed_threshold and s >= w.bleed_threshold and not ch.immune(t, "bleeding"):
+            got["bleed"] = max(got.get("bleed", 0), w.bleed)
+        if w.poison_threshold and s >= w.poison_threshold and not ch.immune(t, "poison"):
+            got["poison"] = max(got.get("poison", 0), w.poison)
+        if w.deadly_threshold and s >= w.deadly_threshold and hit.source not in deadly_used:
+            deadly_used.add(hit.source)  # one deadly strike a round (TW-DEADLY-1)
+            hit.deadly = True
+            got.setdefault("deadly", hit.source)
+        if w.drain_threshold and s >= w.drain_threshold and not ch.immune(t, "energy"):
+            got["drain"] += w.drain  # several draining hits drain again (TW-DRAIN-1)
+    return out
+
+
+def ticks(rnd: Round, round_no: int) -> list[Hit]:
+    """Bleeding and poison laid before this round take their HP, never below 1 (TW-BLEED-1, TW-POISON-1)."""
+    out = []
+    for c in rnd.work.combatants.values():
+        if c.status != OK or _specials(rnd.rolls, c.name, ABSOLUTE_DEFENSE):
+            continue
+        for what, immunity in (("bleed", "bleeding"), ("poison", "poison")):
+            mark = c.data.get(what)
+            if isinstance(mark, Mapping) and mark.get("since", round_no) < round_no and not ch.immune(c, immunity):
+                out.append(Hit(what, c.name, int(mark["n"]), 0, None, what))
+    return out
+
+
+def lethal(rnd: Round, hits: list[Hit], target: str) -> bool:
+    c = rnd.work.get(target)
+    total = sum(h.amount for h in hits if h.target == target and h.source not in rnd.void)
+    deadly = any(h.deadly for h in hits if h.target == target and h.source not in rnd.void)
+    return deadly or c.resources.get("hp", 0) - total <= 0
+
+
+def kills(rnd: Round, hits: list[Hit]) -> dict[str, set[str]]:
+    """Who deals lethal damage to whom (a blow that helps make the round's damage lethal)."""
+    edges: dict[str, set[str]] = {}
+    for h in hits:
+        if h.source in rnd.void or h.source not in rnd.work.combatants or h.source == h.target:
+            continue
+        if (h.amount > 0 or h.deadly) and lethal(rnd, hits, h.target):
+            edges.setdefault(h.source, set()).add(h.target)
+    return edges
+
+
+def _cycle(edges: dict[str, set[str]]) -> list[str]:
+    def walk(start: str, node: str, path: list[str]) -> list[str]:
+        for nxt in sorted(edges.get(node, ())):
+            if nxt == start:
+                return path
+            if nxt not in path:
+                found = walk(start, nxt, [*path, nxt])
+                if found:
+                    return found
+        return []
+
+    for start in sorted(edges):
+        found = walk(start, start, [start])
+        if found:
+            return found
+    return []
+
+
+def settle_lethal(rnd: Round) -> list[str]:
+    """Mutual lethal blows (TW-SIM-1) and cycles of them (TW-MASS-3): whose blows are void.
+
+    Returns the pairs that go AT DEATH together (equal main stats)."""
+    work = rnd.work
+    together: list[str] = []
+    for _ in range(len(work.combatants) + 1):
+        edges = kills(rnd, rnd.hits)
+        mutual = sorted((a, b) for a in edges for b in edges[a] if a < b and a in edges.get(b, set()))
+        mutual = [(a, b) for a, b in mutual if not {a, b} & set(together)]
+        if mutual:
+            a, b = mutual[0]
+            sa, sb = ch.main_stat(work.get(a)), ch.main_stat(work.get(b))
+            if sa == sb:
+                together.extend((a, b))
+                work.tell("mutual_blows", about=[a, b], first="", names=[a, b], stats=[sa, sb])
+                continue
+            first, second = (a, b) if sa > sb else (b, a)
+            rnd.void.add(second)
+            work.tell("mutual_blows", about=[a, b], first=first, names=[first, second], stats=[max(sa, sb),
+                                                                                           min(sa, sb)])
+            continue
+        cycle = _cycle({k: v - set(together) for k, v in edges.items() if k not in together})
+        if not cycle:
+            break
+        first = initiative(rnd, cycle)[0]
+        victim = cycle[(cycle.index(first) + 1) % len(cycle)]
+        rnd.void.add(victim)
+        work.tell("triangle", about=cycle, names=cycle, first=first, victim=victim)
+    return together
+
+
+def land(rnd: Round, effects: dict[str, dict[str, Any]], round_no: int, gods: bool) -> list[str]:
+    """Damage, ticks and effects land together; wounds, energy and AT DEATH follow. Returns who fell."""
+    work = rnd.work
+    tick_hits = ticks(rnd, round_no)
+    fallen: list[str] = []
+    names = list(work.combatants)
+    for name in names:
+        c = work.get(name)
+        if c.status != OK:
+            continue
+        mine = [h for h in rnd.hits if h.target == name and h.source not in rnd.void]
+        total = sum(h.amount for h in mine)
+        tick_total = 0
+        hp = c.resources.get("hp", 0)
+        for t in tick_hits:
+            if t.target == name:
+                # bleeding and poison never bring a champion below 1 HP (TW-BLEED-1)
+                amount = min(t.amount, max(0, hp - total - tick_total - 1))
+                tick_total += amount
+                work.tell("tick", about=[name], name=name, what=t.source, amount=amount)
+        eff = effects.get(name, {})
+        deadly_from = next((h.source for h in mine if h.deadly), "")
+        data = dict(c.data)
+        for what in ("bleed", "poison"):
+            if eff.get(what) and not isinstance(data.get(what), Mapping):
+                data[what] = {"n": eff[what], "since": round_no}
+                work.tell("afflicted", about=[name], name=name, what=what, n=eff[what], since=round_no + 1)
+            elif eff.get(what):
+                old = dict(data[what])
+                if eff[what] > old["n"]:
+                    data[what] = {"n": eff[what], "since": old["since"]}
+        hp_after = hp - total - tick_total
+        if total or tick_total:
+            work.tell("damage_lands", about=[name], name=name, damage=total, ticks=tick_total, hp_before=hp,
+                      hp_after=max(hp_after, 0))
+        c = replace(c, data=data).with_resource("hp", max(hp_after, 0))
+        energy_loss = int(eff.get("drain", 0))
+        if energy_loss:
+            work.tell("drained", about=[name], name=name, energy=energy_loss)
+        work.put(c)
+        hp_max = ch.stat(c, "hp_max") or 1
+        fate = ch.fate_of_loss(hp_max, hp_after)
+        if deadly_from:
+            work.tell("deadly_strike", about=[deadly_from, name], name=name, attacker=deadly_from)
+            fate = ch.AT_DEATH
+        c = set_wound(work, name, min(hp_max, max(hp_after, 0)), energy_loss)
+        if fate == ch.OUT:
+            work.put(replace(c, status=OUT))
+            work.tell("out_of_fight", about=[name], name=name)
+            fallen.append(name)
+            rnd.fallen.append(name)
+        elif fate == ch.AT_DEATH:
+            killer = next((h.source for h in mine if h.source in work.combatants), "")
+            outright = bool(killer) and any(p.kills_outright for p in ch.perks(work.get(killer)))
+            at_death(rnd, name, gods=gods, outright=outright)
+            fallen.append(name)
+    return fallen
+
+
+def set_wound(work: Work, name: str, hp: int, energy_loss: int = 0) -> Combatant:
+    """The wound level of ``hp`` and the energy it costs (the level's total, once, TW-WOUND-1)."""
+    c = work.get(name)
+    hp_max = ch.stat(c, "hp_max") or 1
+    level = ch.wound_level(hp_max, hp)
+    data = dict(c.data)
+    taken = int(data.get("wound_energy", 0))
+    owed = max(0, ch.WOUND_ENERGY[level] - taken)
+    if not ch.immune(c, "energy"):
+        energy_loss += owed
+        data["wound_energy"] = taken + owed
+    if level != ch.wound(c):
+        work.tell("wound", about=[name], name=name, level=level, was=ch.wound(c), energy=owed)
+    if level:
+        data["wound"] = level
+    else:
+        data.pop("wound", None)
+    energy = c.resources.get("energy", 0)
+    after = max(0, energy - energy_loss)
+    c = replace(c, data=data).with_resource("energy", after)
+    if energy > 0 and after == 0:
+        work.tell("exhausted", about=[name], name=name)
+    work.put(c)
+    return c
+
+
+def at_death(rnd: Round, name: str, *, gods: bool, outright: bool = False, endgame: bool = False) -> str:
+    """AT DEATH: d100 1-50 death, 51-100 bleeds out alive; the gods and the samurai kill (TW-DEATH-1).
+
+    A rebirth perk raises its bearer once a fight at 1 HP instead, but not after an
+    endgame defeat nor in a resonance round (TW-REVIVE-1)."""
+    work = rnd.work
+    c = work.get(name)
+    if (not endgame and not rnd.resonance and not c.data.get("reborn")
+            and any(p.rebirth for p in ch.perks(c))):
+        work.put(replace(c.with_resource("hp", 1), status=OK, data={**c.data, "reborn": True}))
+        work.tell("reborn", about=[name], name=name)
+        return OK
+    rnd.fallen.append(name)
+    if gods or outright:
+        work.put(replace(c, status=DEAD))
+        work.tell("at_death", about=[name], name=name, why="gods" if gods else "samurai", died=True)
+        return DEAD
+    die = work.roll(rnd.source, 100, "at_death")
+    status = DEAD if die.face <= 50 else DYING
+    work.put(replace(c, status=status))
+    work.tell("at_death", about=[name], name=name, d100=die.face, died=status == DEAD)
+    return status

@@ -1,0 +1,125 @@
+"""The catalogs: current with the sources, readable by gettext, Russian plurals right;
+the language chosen in the documented order."""
+
+from __future__ import annotations
+
+import gettext
+import io
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ttcli import i18n
+from ttcli.i18n import catalogs
+
+
+def russian_form(n: int) -> int:
+    """The reference: 1 успех, 2 успеха, 5 успехов (and 11-14 take the third form)."""
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+def compiled(entries, language="ru"):
+    text = catalogs.write_po("test", language, entries)
+    header, read = catalogs.read_po(text)
+    return gettext.GNUTranslations(io.BytesIO(catalogs.write_mo(header, read.values())))
+
+
+@pytest.mark.parametrize("n", [*range(31), *range(101, 126)])
+def test_russian_plural_forms(n):
+    forms = ["{n} успех", "{n} успеха", "{n} успехов"]
+    catalog = compiled([catalogs.Entry("{n} success", "{n} successes", None, forms)])
+    word = ["успех", "успеха", "успехов"][russian_form(n)]
+    assert catalog.ngettext("{n} success", "{n} successes", n).format(n=n) == f"{n} {word}"
+
+
+#: what str.splitlines() would split a .po line on, and NUL, are not in texts people type
+_NOT_TYPED = "\x00\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+texts = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters=_NOT_TYPED),
+                min_size=1, max_size=40)
+
+
+@given(msgid=texts, translation=texts, context=st.none() | texts)
+def test_po_round_trip_keeps_every_character(msgid, translation, context):
+    entry = catalogs.Entry(msgid, None, context, [translation])
+    _header, read = catalogs.read_po(catalogs.write_po("test", "ru", [entry]))
+    assert [(e.msgid, e.context, e.translations) for e in read.values()] == [(msgid, context, [translation])]
+
+
+@given(msgid=texts, translation=texts)
+def test_mo_is_read_by_the_standard_library(msgid, translation):
+    catalog = compiled([catalogs.Entry(msgid, None, None, [translation]),
+                        catalogs.Entry(msgid, None, "ctx", [translation + "!"])])
+    assert catalog.gettext(msgid) == translation
+    assert catalog.pgettext("ctx", msgid) == translation + "!"
+
+
+def test_untranslated_texts_fall_back_to_english():
+    catalog = compiled([catalogs.Entry("left alone", None, None, [""])])
+    assert catalog.gettext("left alone") == "left alone"
+
+
+def test_extractor_finds_every_marked_text():
+    source = '''
+from rules.i18n import _, N_, ngettext, pgettext
+a = _("one")
+b = N_("two")
+c = ngettext("{n} turn", "{n} turns", 3)
+d = pgettext("damage type", "fire")
+e = typer.Option(help="An option.")
+@app.command()
+def cmd():
+    """A command's help."""
+f = foo("not this")
+'''
+    found = {(e.context, e.msgid, e.plural) for e in catalogs.extract_source(source, "x.py")}
+    assert found == {(None, "one", None), (None, "two", None), (None, "{n} turn", "{n} turns"),
+                     ("damage type", "fire", None), (None, "An option.", None), (None, "A command's help.", None)}
+
+
+def test_catalogs_are_current_with_the_sources():
+    """Run `python -m ttcli.i18n.catalogs update` when this fails."""
+    stale = [str(po) for po, (text, mo) in catalogs.planned().items()
+             if not po.exists() or po.read_text(encoding="utf-8") != text
+             or po.with_suffix(".mo").read_bytes() != mo]
+    assert stale == []
+
+
+@pytest.mark.parametrize(("flag", "env", "session", "expected"), [
+    ("ru", {"TTCLI_LANG": "en", "LANG": "en_US.UTF-8"}, "en", "ru"),
+    (None, {"TTCLI_LANG": "ru", "LANG": "en_US.UTF-8"}, "en", "ru"),
+    (None, {"LANG": "en_US.UTF-8"}, "ru", "ru"),
+    (None, {"LANG": "ru_RU.UTF-8"}, None, "ru"),
+    (None, {"LC_ALL": "C", "LANG": "ru_RU.UTF-8"}, None, "en"),
+    (None, {"LC_MESSAGES": "ru_RU.UTF-8", "LANG": "en_GB.UTF-8"}, None, "ru"),
+    (None, {}, None, "en"),
+    ("русский", {}, None, "ru"),
+    (None, {"TTCLI_LANG": "klingon", "LANG": "ru_RU.UTF-8"}, None, "ru"),
+])
+def test_language_is_chosen_in_the_documented_order(flag, env, session, expected):
+    choice = i18n.Choice(flag, env)
+    choice.session = session
+    assert choice.language() == expected
+
+
+def test_lang_flag_is_taken_from_anywhere_on_the_line():
+    assert i18n.take_lang_flag(["fight", "status", "--lang", "ru", "--json"]) == ("ru", ["fight", "status", "--json"])
+    assert i18n.take_lang_flag(["roll", "--lang=en", "d6"]) == ("en", ["roll", "d6"])
+    assert i18n.take_lang_flag(["roll", "--", "--lang", "ru"]) == (None, ["roll", "--", "--lang", "ru"])
+
+
+def test_help_is_russian_with_ttcli_lang(cli, monkeypatch):
+    monkeypatch.setenv("TTCLI_LANG", "ru")
+    result = cli("attack", "--help")
+    assert result.exit_code == 0
+    assert "Кто атакует" in result.output
+
+
+def test_unknown_language_is_a_usage_error(cli):
+    result = cli("--lang", "de", "roll", "d6")
+    assert result.exit_code == 2
+    assert "unknown language" in result.output

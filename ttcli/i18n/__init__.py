@@ -1,0 +1,182 @@
+"""The reader's language, and the gettext catalogs that speak it.
+
+The language is, first found: ``--lang`` anywhere on the command line, the
+``TTCLI_LANG`` variable, the session's ``language`` setting, the locale
+(``LC_ALL``, else ``LC_MESSAGES``, else ``LANG``), else English.
+
+Nothing is read at start-up: :func:`setup` installs a translator that decides
+the language and opens the catalogs on the first text it is asked for, so a
+one-shot command that prints only numbers never loads one.  The catalogs are
+the standard library's ``gettext`` .mo files: ``ttcli/locale`` for the program
+and the core, and each system's own ``locale`` folder beside its rules.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+LANGUAGES = ("en", "ru")
+
+#: what a master may type for a language (``--lang``, TTCLI_LANG, the session setting)
+_NAMES = {"en": "en", "english": "en", "английский": "en", "англ": "en", "c": "en", "posix": "en",
+          "ru": "ru", "russian": "ru", "русский": "ru", "рус": "ru", "ру": "ru"}
+
+
+def normalize(tag: str | None) -> str | None:
+    """``ru`` for ``ru_RU.UTF-8``, ``ru-RU``, ``русский``...; None for what is not a language we speak."""
+    if not tag:
+        return None
+    base = tag.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].casefold()
+    return _NAMES.get(base)
+
+
+def from_locale(environ: Mapping[str, str]) -> str | None:
+    """The language of the POSIX locale: the first of LC_ALL, LC_MESSAGES, LANG that is set."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(var)
+        if value:
+            return normalize(value) or "en"
+    return None
+
+
+class Choice:
+    """Where the language comes from, in the order of precedence."""
+
+    __slots__ = ("flag", "environ", "session")
+
+    def __init__(self, flag: str | None = None, environ: Mapping[str, str] | None = None) -> None:
+        self.flag = flag
+        self.environ = os.environ if environ is None else environ
+        self.session: str | None = None
+
+    def language(self) -> str:
+        return (normalize(self.flag) or normalize(self.environ.get("TTCLI_LANG")) or normalize(self.session)
+                or from_locale(self.environ) or "en")
+
+    def fixed(self) -> bool:
+        """True when the command line or the environment chose, so a session cannot."""
+        return bool(normalize(self.flag) or normalize(self.environ.get("TTCLI_LANG")))
+
+
+def catalog_files(language: str) -> list[str]:
+    """The .mo files for ``language``: the program's, then each registered system's."""
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent.parent
+    files = [here / "locale" / language / "LC_MESSAGES" / "ttcli.mo"]
+    for domain, folder in system_folders().items():
+        files.append(folder / "locale" / language / "LC_MESSAGES" / f"{domain}.mo")
+    return [str(f) for f in files if f.is_file()]
+
+
+def system_folders() -> dict:
+    """System id -> its package's folder, found without importing the system (a system's
+    catalogs sit in ``<package>/locale``)."""
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    from rules.systems import REGISTRY
+
+    found = {}
+    for system, package in REGISTRY.items():
+        spec = find_spec(package)
+        for folder in (spec.submodule_search_locations or []) if spec is not None else []:
+            found[system] = Path(folder)
+    return found
+
+
+def load(language: str):
+    """The chained catalogs of ``language``; the English source texts when it has none."""
+    import gettext
+
+    from rules.i18n import ENGLISH
+
+    if language == "en":
+        return ENGLISH
+    chain = None
+    for path in catalog_files(language):
+        with open(path, "rb") as fp:
+            catalog = gettext.GNUTranslations(fp)
+        if chain is None:
+            chain = catalog
+        else:
+            chain.add_fallback(catalog)
+    return chain if chain is not None else ENGLISH
+
+
+class Lazy:
+    """A translator that picks the language and opens the catalogs on first use."""
+
+    def __init__(self, choice: Choice) -> None:
+        self.choice = choice
+        self._loaded = None
+        self._language: str | None = None
+
+    @property
+    def language(self) -> str:
+        return self.choice.language()
+
+    def _target(self):
+        language = self.choice.language()
+        if self._loaded is None or language != self._language:
+            self._loaded, self._language = load(language), language
+        return self._loaded
+
+    def gettext(self, message: str, /) -> str:
+        return self._target().gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return self._target().ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        return self._target().pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
+        return self._target().npgettext(context, singular, plural, n)
+
+
+_choice = Choice()
+
+
+def setup(flag: str | None = None, environ: Mapping[str, str] | None = None) -> Lazy:
+    """Install the lazy translator for this run (``--lang`` value, environment)."""
+    from rules import i18n
+
+    global _choice
+    _choice = Choice(flag, environ)
+    translator = Lazy(_choice)
+    i18n.install(translator)
+    return translator
+
+
+def note_session_language(value: object) -> None:
+    """A loaded session's ``language`` setting, used when neither --lang nor TTCLI_LANG chose."""
+    _choice.session = value if isinstance(value, str) else None
+
+
+def language() -> str:
+    return _choice.language()
+
+
+def take_lang_flag(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang X`` / ``--lang=X`` anywhere on the line (before ``--``), and the rest."""
+    rest: list[str] = []
+    flag = None
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest.extend(args[i:])
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            flag = args[i + 1]
+            i += 2
+            continue
+        if arg.startswith("--lang="):
+            flag = arg.partition("=")[2]
+            i += 1
+            continue
+        rest.append(arg)
+        i += 1
+    return flag, rest
