@@ -300,8 +300,6 @@ class CombatantView:
     table: Mapping[str, Any]
     derived: Mapping[str, int]
     caps: Mapping[str, int]
-    #: the system's own marks, as fight status shows them (dungeon: prone, its cell)
-    notes: tuple[str, ...] = ()
     kind = "combatant"
 
     def lines(self, s) -> list[str]:
@@ -331,8 +329,13 @@ class CombatantView:
             listed = f": {s.escape(items)}" if items else ": nothing"
             out.append(f"  inventory, {load.used} of {load.capacity} slots used, "
                        f"{load.free} free{listed}")
-        if self.notes:
-            out.append("  state: " + s.escape(", ".join(self.notes)))
+        from types import SimpleNamespace
+
+        from .fightview import state_words
+
+        own = state_words(self.system, SimpleNamespace(data=t.get("data") or {}, resources=t.get("resources") or {}))
+        if own:
+            out.append("  state: " + s.escape(", ".join(own)))
         for effect in t.get("effects", []):
             out.append(f"  effect: {effect.get('name')}")
         return out
@@ -361,20 +364,7 @@ def combatant_view(doc: Mapping[str, Any], name: str) -> CombatantView:
         derived, caps = sheet.derive(stats), sheet.resource_caps(stats)
     except ValueError:
         derived, caps = {}, {}
-    return CombatantView(name, doc["system"], table, derived, caps, _status_notes(doc, name))
-
-
-def _status_notes(doc: Mapping[str, Any], name: str) -> tuple[str, ...]:
-    """The system's own marks on ``name`` (its data readers' ``status_notes``), read from
-    the combatant as the fight rules see it."""
-    from rules.systems import system_data
-
-    notes = getattr(system_data(doc["system"]), "status_notes", None)
-    if notes is None:
-        return ()
-    from rules.core.codec import encounter_from_doc
-
-    return tuple(notes(encounter_from_doc(doc).get(name)))
+    return CombatantView(name, doc["system"], table, derived, caps)
 
 
 @dataclass(frozen=True)

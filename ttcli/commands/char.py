@@ -12,6 +12,8 @@ from .options import FormatOpt, JsonOpt, pick_format
 from .session_cmd import Message, emit
 
 app = typer.Typer(help="Add, change, show and remove combatants of the current session.",
+                  epilog="Examples:\n\n  ttcli char add Вор тело=2 реак=4 ум=3 хар=3\n\n"
+                         "  ttcli char set Вор hp=5\n\n  ttcli char list",
                   no_args_is_help=True)
 
 

@@ -94,21 +94,22 @@ class Decoders:
         return _carrying().load(table, derived)
 
     @staticmethod
-    def status_notes(c: Any) -> list[str]:
+    def status_notes(combatant: Any) -> list[str]:
         """A combatant's own dungeon state in words, for ``fight status`` and ``char show``:
         lying prone (DG-PRONE-1), its cell on the grid (DG-RANGE-1), its place in the
         party's agreed order (DG-INIT-1).  The inventory has a view of its own."""
         from rules.i18n import _
 
-        data = c.data
+        data = combatant.data
         words = []
         if data.get("prone"):
             words.append(_("prone"))
         cell = data.get("cell")
-        if cell is not None and len(cell) == 2:
+        if isinstance(cell, list) and len(cell) == 2:
             words.append(_("on cell {x},{y}").format(x=cell[0], y=cell[1]))
         if data.get("place"):
             words.append(_("place {place} in the party's order").format(place=data["place"]))
         return words
+
 
 DECODERS = Decoders()
