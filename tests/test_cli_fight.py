@@ -154,7 +154,7 @@ def test_public_status_hides_hidden_combatants_and_enemy_numbers(fight):
     master = ok(fight("fight", "status", "--format", "bbcode")).stdout
     public = ok(fight("fight", "status", "--public", "--format", "bbcode")).stdout
     assert "Огр" in master and "Огр" not in public
-    row = next(line for line in public.splitlines() if line.startswith("Гоблин 1"))
+    row = next(line for line in public.splitlines() if line.removeprefix("> ").startswith("Гоблин 1"))
     assert row.split("|")[2].strip() == "unhurt" and "Round 1, turn:" in public
     md = ok(fight("fight", "status", "--public", "--format", "markdown")).stdout
     assert "Round 1, turn:" in md and "```text" in md
