@@ -53,11 +53,11 @@ def next_command(doc: dict, rounds: int) -> list[str] | None:
     if fight is None:
         return None if doc.get("_started") else ["fight", "start"]
     if fight.round > rounds:
-        return ["fight", "end"]
+        return ["fight", "end", "--yes"]  # a script answers the question with --yes
     actor = enc.get(fight.current)
     foes = [c for c in enc if c.side != actor.side and c.status == "ok"]
     if not foes:
-        return ["fight", "end"]
+        return ["fight", "end", "--yes"]  # a script answers the question with --yes
     turn = fight.turn
     fresh = turn is not None and turn.spent == 0 and not turn.used
     if actor.status != "ok" or turn is None:
@@ -134,7 +134,7 @@ def one_shot_fight(folder: Path, rounds: int, processes: bool = False) -> list[s
         invoke(folder, words, processes)
         typed.append(" ".join(shlex.quote(w) for w in words))
         started = True
-        if words == ["fight", "end"]:
+        if words[:2] == ["fight", "end"]:
             break
     return typed
 

@@ -53,7 +53,7 @@ def test_python_dash_m_runs_the_app():
 
 def test_unknown_command_is_a_usage_error(runner):
     r = runner.invoke(app, ["rol", "1d6"])
-    assert r.exit_code == 2 and "No such command" in r.output
+    assert r.exit_code == 2 and "ttcli: error: no such command: rol (did you mean 'ttcli roll'?" in r.stderr
 
 
 def test_a_bug_is_reported_without_a_traceback(monkeypatch, runner):

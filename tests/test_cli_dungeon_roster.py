@@ -47,7 +47,7 @@ def test_dg_der_1_the_maximum_has_its_own_word(crypt, word):
 
 def test_dg_death_1_hp_0_knocks_out_and_hp_above_0_wakes(crypt):
     r = ok(crypt("char", "set", "вик", "hp=0"))
-    assert "status = unconscious" in r.stdout
+    assert r.stdout == "Викинг: hp 13 -> 0, status ok -> unconscious\n"  # what changed, from what
     assert shown(crypt, "вик")["status"] == "unconscious"
     ok(crypt("char", "set", "вик", "ЗД=5"))
     data = shown(crypt, "вик")
@@ -81,7 +81,7 @@ def test_dg_death_1_contradicting_values_are_refused_and_the_file_kept(crypt, ar
 
 def test_dg_death_1_a_lowered_maximum_brings_hp_down(crypt):
     r = ok(crypt("char", "set", "вик", "тело=3"))  # 13 -> 10
-    assert "hp = 10" in r.stdout
+    assert r.stdout == "Викинг: body 4 -> 3, hp 13 -> 10\n"
     assert shown(crypt, "вик")["resources"]["hp"] == 10
 
 
@@ -166,7 +166,7 @@ def test_dg_inv_1_give_and_take_are_journaled(crypt):
 def test_dg_inv_1_a_fight_keeps_the_inventory(crypt):
     before = shown(crypt, "Викинг")["data"]["inventory"]
     ok(crypt("fight", "start"))
-    ok(crypt("fight", "end"))
+    ok(crypt("fight", "end", "--yes"))
     assert shown(crypt, "Викинг")["data"]["inventory"] == before
 
 

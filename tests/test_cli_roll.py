@@ -65,7 +65,7 @@ def test_seed_makes_rolls_reproducible(cli):
         (["4d6", "--given", "a b"], ExitCode.USAGE, "not a die face"),
         (["1d6", "--times", "0"], ExitCode.USAGE, "--times"),
         (["1d6", "--format", "html"], ExitCode.USAGE, "html"),
-        ([], ExitCode.USAGE, "Missing argument"),
+        ([], ExitCode.USAGE, "missing argument EXPR..."),
     ],
 )
 def test_bad_input_one_message_and_exit_code(cli, args, code, fragment):

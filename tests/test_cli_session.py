@@ -4,6 +4,7 @@ import json
 import os
 
 import pytest
+import typer.main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -188,10 +189,24 @@ def test_field_errors_name_the_field(cli, crypt, saves):
     assert 'combatants."Викинг".resources.hp' in r.stderr
 
 
+def ask(saves, words, answer):
+    """Run ``words`` as on a terminal where the master types ``answer``: (exit code, stdout, stderr)."""
+    import io
+
+    from ttcli.app import app
+    from ttcli.env import Environment
+
+    env = Environment(stdout=io.StringIO(), stderr=io.StringIO(), stdin=io.StringIO(answer), stdin_isatty=True,
+                      saves=saves)
+    code = typer.main.get_command(app).run_words(words, obj=env)
+    return code, env.stdout.getvalue(), env.stderr.getvalue()
+
+
 def test_rm_asks_and_yes_deletes_everything(cli, crypt, saves):
     ok(cli("roll", "1d6"))
-    r = cli("session", "rm", "склеп", input="n\n")
-    assert r.exit_code == 0 and (saves / "склеп.toml").exists()
+    r = cli("session", "rm", "склеп", input="y\n")  # piped input is not an answer
+    assert r.exit_code == ExitCode.USAGE and "add --yes" in r.stderr and (saves / "склеп.toml").exists()
+    assert ask(saves, ["session", "rm", "склеп"], "нет\n")[0] == 0 and (saves / "склеп.toml").exists()
     ok(cli("session", "rm", "склеп", "--yes"))
     assert [p.name for p in saves.iterdir()] == []
 
@@ -334,6 +349,7 @@ def test_shell_completion_offers_combatants_and_stats(cli, crypt, saves):
     from pathlib import Path
 
     ok(cli("char", "add", "Гоблин", "--side", "enemy", "--count", "2", "--force"))
+    ok(cli("char", "add", "Вёльва", "--force"))
     root = Path(__file__).resolve().parent.parent
 
     def complete(words):
@@ -344,8 +360,13 @@ def test_shell_completion_offers_combatants_and_stats(cli, crypt, saves):
         assert done.returncode == 0, done.stderr
         return done.stdout.splitlines()
 
-    assert complete("ttcli char show Гоб") == ["Гоблин 1", "Гоблин 2"]
+    # bash inserts a completion as it is: a name with a space comes quoted; case and ё do not matter
+    assert complete("ttcli char show Гоб") == ["'Гоблин 1'", "'Гоблин 2'"]
+    assert complete("ttcli char show гоБ") == ["'Гоблин 1'", "'Гоблин 2'"]
+    assert complete("ttcli char show ве") == ["Вёльва"]
     assert complete("ttcli char set Гоблин body") == ["body="]
+    assert complete("ttcli char set Гоблин BO") == ["body="]
+    assert complete("ttcli session use скл") == ["склеп"]
 
 
 @pytest.mark.parametrize("args", [

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import subprocess
 import sys
 
@@ -182,7 +181,7 @@ def test_dg_check_1_success_is_total_reaching_dc_unless_natural(face, stat, dc, 
 
 def test_dg_check_1_outcome_is_frozen():
     outcome = dg.check(script(5), 2, 10)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):  # frozen: a dataclass or a record
         outcome.success = True
 
 
@@ -702,7 +701,7 @@ def test_dg_inj_1_injury_is_frozen_and_keeps_its_own_modifiers():
     assert injury.modifiers["speed"] == -1
     with pytest.raises(TypeError):
         injury.modifiers["speed"] = 0
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):  # frozen: a dataclass or a record
         injury.turns = 2
     assert injury == dg.Injury("вывих", turns=3, modifiers={"speed": -1})
 

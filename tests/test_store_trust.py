@@ -186,16 +186,27 @@ def forge_die(event, kind):
 
 
 def forge_words(event, kind):
+    """The last number of the record's line, and only there."""
     index = next(i for i, r in enumerate(event["events"]) if r["kind"] == kind)
-    assert event["text"]
-    event["text"][min(index, len(event["text"]) - 1)] += " (rerolled)"
+    line = min(index, len(event["text"]) - 1)
+    event["text"][line] = re.sub(r"(\d+)(\D*)$", lambda m: f"{int(m[1]) + 1}{m[2]}", event["text"][line])
+
+
+RUSSIAN = {"body check": "проверка ТЕЛО", "d20": "к20", "body": "ТЕЛО", "vs": "против", "success": "успех",
+           "failure": "провал"}
+
+
+def in_russian(line: str) -> str:
+    for english, russian in RUSSIAN.items():
+        line = line.replace(english, russian)
+    return line
 
 
 def test_issue_12_an_honest_fight_journal_verifies_every_shown_line(cli, fought):
     path, data = fought
     r = ok(verify(cli, path, SECRET))
     fights = [e for e in data["events"] if e.get("events")]
-    said = sum(len(e["text"]) for e in fights)
+    said = sum(len(e["text"]) + len(e.get("public_text", ())) for e in fights)  # the master's and the players'
     assert f"{said} line(s) of fight events said again" in r.stdout
     assert "2 shown total(s) recomputed" in r.stdout  # the check's and the attack's (die + modifiers)
     assert "all committed dice match" in r.stdout
@@ -219,6 +230,60 @@ def test_issue_12_an_edited_result_in_a_fight_event_is_caught(cli, fought, event
     r = verify(cli, path, SECRET)
     assert r.exit_code == ExitCode.FAILED, r.output
     assert f"event {event['seq']}: " in r.stdout and words in r.stdout
+
+
+def test_issue_12_a_line_in_other_words_with_the_same_numbers_is_not_accused(cli, fought):
+    # a journal written in Russian, or by a version that worded the line otherwise
+    path, data = fought
+    event = next(e for e in data["events"] if e["kind"] == "check")
+    event["text"] = [in_russian(line) for line in event["text"]]
+    assert "проверка ТЕЛО" in event["text"][0]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    ok(verify(cli, path, SECRET))
+    forge_words(event, "check")
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert verify(cli, path, SECRET).exit_code == ExitCode.FAILED
+
+
+def test_issue_12_the_players_lines_of_a_fight_with_a_hidden_combatant_are_checked_too(cli, crypt, tmp_path):
+    ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
+    ok(cli("char", "add", "Гоблин", "--side", "enemy", "--hidden", "тело=2", "реак=3", "--force"))
+    ok(cli("session", "commit", "--secret", SECRET))
+    ok(cli("fight", "start"))
+    ok(cli("session", "reveal"))
+    path, data = export(cli, tmp_path)
+    event = next(e for e in data["events"] if e["kind"] == "fight_start")
+    assert "Гоблин" not in " ".join(event["public_text"])  # the players' lines leave the hidden one out
+    ok(verify(cli, path, SECRET))
+    line = event["public_text"][0]
+    event["public_text"][0] = re.sub(r"d6 = (\d)", lambda m: f"d6 = {int(m[1]) % 6 + 1}", line, count=1)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    r = verify(cli, path, SECRET)
+    assert r.exit_code == ExitCode.FAILED and "its records do not say so" in r.stdout
+
+
+def test_issue_12_a_round_clock_pool_rolled_when_declared_verifies_where_the_round_resolves(
+        cli, tmp_path, saves):
+    # twilight: the dice are drawn by `declare` and shown again when the round resolves
+    import shutil
+    from pathlib import Path
+
+    saves.mkdir()
+    shutil.copy(Path(__file__).parent.parent / "saves" / "arena.toml", saves / "arena.toml")
+    ok(cli("session", "use", "arena"))
+    ok(cli("session", "commit", "--secret", SECRET))
+    for line in ("fight start", "fight next", "declare Кочевник attack Викинг", "declare Викинг defend",
+                 "fight next"):
+        ok(cli(*line.split()))
+    ok(cli("session", "reveal"))
+    path, data = export(cli, tmp_path)
+    ok(verify(cli, path, SECRET))
+    resolved = next(e for e in reversed(data["events"]) if e["kind"] == "round_resolved")
+    pool = next(r for r in resolved["events"] if r.get("faces") and r["kind"] != "revealed")
+    pool["faces"] = [7 - f for f in pool["faces"]]  # the same count of dice, other faces
+    path.write_text(json.dumps(data), encoding="utf-8")
+    r = verify(cli, path, SECRET)
+    assert r.exit_code == ExitCode.FAILED and "which none of its dice has" in r.stdout
 
 
 def test_issue_12_an_edited_health_line_of_an_attack_is_caught(cli, fought):
@@ -464,6 +529,24 @@ def test_issue_12_undo_restores_a_broken_file_after_confirming(cli, crypt, saves
     assert "Викинг" in ok(cli("char", "list")).stdout
 
 
+def test_issue_12_undo_journals_its_event_under_the_session_lock(cli, crypt, saves, monkeypatch):
+    from ttcli.store import files, session
+    from ttcli.store.files import lock_path
+
+    ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
+    real_append, held = session.append_event, []
+
+    def append(path, event):
+        entry = files._held.get(lock_path(saves / "склеп.toml"))
+        held.append((event["kind"], entry is not None and entry[1] > 0))
+        return real_append(path, event)
+
+    monkeypatch.setattr(session, "append_event", append)
+    ok(cli("undo"))
+    ok(cli("redo"))
+    assert held == [("undo", True), ("redo", True)]
+
+
 # ---------------------------------------------------------------- validation
 
 
@@ -478,9 +561,12 @@ def test_issue_12_hand_edits_outside_the_limits_are_refused_with_the_place(cli, 
     ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
     path = saves / "склеп.toml"
     edit(path, old, new)
-    r = fails(cli("char", "list"), ExitCode.BAD_DATA, *words)
-    assert re.search(r"склеп\.toml:\d+:\d+", r.stderr)
-    assert "\x1b" not in r.output and "\u202e" not in r.output
+    for command in (("char", "list"), ("session", "show"), ("roll", "1d6")):
+        r = fails(cli(*command), ExitCode.BAD_DATA, *words)
+        assert re.search(r"склеп\.toml:\d+:\d+", r.stderr)
+        assert "\x1b" not in r.output and "\u202e" not in r.output
+    listing = ok(cli("session", "list"))
+    assert "BROKEN" in listing.stdout and "\x1b" not in listing.output and "\u202e" not in listing.output
 
 
 @pytest.mark.parametrize("fmt", ["plain", "markdown", "bbcode"])

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Mapping, MutableMapping, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from .commands import COMMANDS
 from .env import Environment
-from .errors import report_failure
+from .errors import report_failure, usage_report
+from .exitcodes import ExitCode
 
 
 class TtcliGroup(TyperGroup):
@@ -44,11 +45,73 @@ class TtcliGroup(TyperGroup):
         self.commands[verb] = command
         return command
 
+    def format_usage(self, ctx, formatter) -> None:
+        from rules.i18n import _
+
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_("Usage: "))
+
     def format_help(self, ctx, formatter):
         from .i18n.help import localize
 
         localize(self, ctx)
         return super().format_help(ctx, formatter)
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
+        import sys
+
+        words = hoist_globals(list(sys.argv[1:] if args is None else args))
+        if not standalone_mode:
+            return super().main(words, prog_name, complete_var, standalone_mode=False, **extra)
+        sys.exit(self.run_words(words, prog_name=prog_name or "ttcli", complete_var=complete_var, **extra))
+
+    def run_words(self, words: list[str], *, obj=None, prog_name: str = "ttcli", **extra) -> int:
+        """Run one command line and return its exit code; every error is one message on stderr.
+
+        The shell (through :meth:`main`) and the prompt both come here, so a usage
+        error reads the same in both: ``ttcli: error: ...`` with a hint, exit 2.
+        """
+        from typer._click import exceptions as click_errors
+
+        from .render import error
+
+        env = obj if isinstance(obj, Environment) else None
+        try:
+            result = super().main(hoist_globals(words), prog_name, standalone_mode=False, obj=obj, **extra)
+        except click_errors.NoArgsIsHelpError as e:
+            (env or Environment()).stdout.write(e.format_message())
+            return ExitCode.USAGE
+        except click_errors.UsageError as e:
+            report = usage_report(e, self.command_path(words))
+            root = e.ctx.find_root().obj if e.ctx is not None else None
+            error(env or (root if isinstance(root, Environment) else Environment()), report.message)
+            return report.code
+        except typer.Abort:
+            from rules.i18n import _
+
+            (env or Environment()).stderr.write(_("ttcli: aborted") + "\n")
+            return ExitCode.FAILED
+        except click_errors.ClickException as e:
+            error(env or Environment(), e.format_message())
+            return e.exit_code
+        return result if isinstance(result, int) else ExitCode.OK
+
+    def command_path(self, words: list[str]) -> str:
+        """``ttcli char add`` for ``char add A --count``: the commands a line names, for a hint."""
+        path, node = ["ttcli"], self
+        valued = {o for p in self.params if not getattr(p, "is_flag", False) for o in p.opts}
+        words = list(words)
+        while words and words[0].startswith("-"):  # the global options before the command
+            words = words[2:] if words[0] in valued else words[1:]
+        for word in words:
+            if word.startswith("-") or not hasattr(node, "get_command"):
+                break
+            found = node.get_command(None, word)
+            if found is None:
+                break
+            path.append(word)
+            node = found
+        return " ".join(path)
 
     def invoke(self, ctx):
         try:
@@ -104,6 +167,48 @@ class LazyCommands(MutableMapping):
         return len(set(self._names) | set(self._built))
 
 
+#: global options a master may type anywhere on the line (``ttcli roll 1d6 --no-color``)
+GLOBAL_FLAGS = ("--no-color",)
+GLOBAL_VALUES = ("--lang",)
+
+
+def hoist_globals(words: list[str]) -> list[str]:
+    """``words`` with the global options typed after a command moved before it, where the
+    root group reads them; nothing after ``--`` is touched."""
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "--":
+            rest.extend(words[i:])
+            break
+        if word in GLOBAL_FLAGS:
+            front.append(word)
+        elif word in GLOBAL_VALUES and i + 1 < len(words):
+            front.extend(words[i:i + 2])
+            i += 1
+        elif word.partition("=")[0] in GLOBAL_VALUES and "=" in word:
+            front.append(word)
+        else:
+            rest.append(word)
+        i += 1
+    return [*front, *rest]
+
+
+def _show_version(ctx: typer.Context, value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("ttcli")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            number = "0+unknown"
+        env = ctx.obj if isinstance(ctx.obj, Environment) else Environment()
+        env.stdout.write(f"ttcli {number}\n")
+        raise typer.Exit()
+
+
 def _environment(ctx) -> Environment:
     return ctx.obj if isinstance(ctx.obj, Environment) else Environment()
 
@@ -128,6 +233,8 @@ def main_options(
     session: Annotated[str | None, typer.Option(
         "--session", "-s", metavar="NAME",
         help="Session to act on (default: the one chosen with 'session use').")] = None,
+    version: Annotated[bool, typer.Option(
+        "--version", "-V", is_eager=True, callback=_show_version, help="Print the version and exit.")] = False,
     lang: Annotated[str | None, typer.Option(
         "--lang", metavar="LANG",
         help="Language of the output: ru or en (default: $TTCLI_LANG, the session's language "
@@ -141,7 +248,10 @@ def main_options(
     from . import i18n
 
     if lang is not None and i18n.normalize(lang) is None:
-        raise typer.BadParameter(f"unknown language {lang!r}; one of: en, ru", param_hint="--lang")
+        from rules.i18n import _
+
+        raise typer.BadParameter(_("unknown language {language!r}; one of: en, ru").format(language=lang),
+                                 param_hint="--lang")
     i18n.setup(lang, env.environ)
     env.no_color = env.no_color or no_color
     if bbcode_dialect is not None:
@@ -201,6 +311,7 @@ def _convert(name: str, info):
 
     holder = typer.Typer()
     holder.registered_commands.append(info)
+    from .commands.options import name_arguments
     from .i18n.help import make_localized
 
-    return make_localized(typer.main.get_group(holder).commands[name])
+    return make_localized(name_arguments(typer.main.get_group(holder).commands[name]))

@@ -209,6 +209,7 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     active = False
     checked = totals = 0
     words = _Words()
+    earlier: list = []  # the faces of every event's dice so far: pools rolled when declared
     for event in events:
         seq, kind = event.get("seq"), event.get("kind")
         if kind == "commit":
@@ -239,7 +240,7 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
             if expected != face:
                 problems.append(Problem(seq, counter, f"recorded {face}, the secret gives {expected}",
                                         sides, face, expected))
-        totals += _check_totals(event, problems) + _check_records(event, problems, words)
+        totals += _check_totals(event, problems) + _check_records(event, problems, words, earlier)
     if withheld is None:
         present = set(used) | burned
         end = max(present, default=-1) + 1 if revealed is None else max(revealed, max(present, default=-1) + 1)
@@ -300,37 +301,47 @@ _FACE_KEYS = ("die", "roll")
 _FACES_KEYS = ("dice", "faces")
 
 
-def _named_faces(record: Mapping[str, Any]) -> list[int]:
-    """The faces a record says were rolled: ``die``, ``*_die``, ``roll``, ``*_roll``, ``dice``, ``faces``."""
-    out: list[int] = []
+def _named_faces(record: Mapping[str, Any]) -> tuple[list[int], list[list[int]]]:
+    """The faces a record says were rolled: single ones (``die``, ``*_die``, ``roll``,
+    ``*_roll``) and pools (``dice``, ``faces``)."""
+    single: list[int] = []
+    pools: list[list[int]] = []
     for key, value in record.items():
         if type(value) is int and any(key == k or key.endswith("_" + k) for k in _FACE_KEYS):
-            out.append(value)
-        elif key in _FACES_KEYS and isinstance(value, list) and all(type(v) is int for v in value):
-            out.extend(value)
-    return out
+            single.append(value)
+        elif key in _FACES_KEYS and isinstance(value, list) and value and all(type(v) is int for v in value):
+            pools.append(value)
+    return single, pools
 
 
-def _check_records(event: Mapping[str, Any], problems: list, words: _Words) -> int:
+def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earlier: list) -> int:
     """A fight event: its records' faces are its dice, each ``total`` is its die plus its
-    modifiers, and its shown lines are what its records say; return the totals checked."""
+    modifiers, and its shown lines are what its records say; return the totals checked.
+
+    A pool may have been rolled by an earlier event (a round clock's declaration, resolved
+    when the round ends): its faces are then all the dice of one earlier event."""
     from collections import Counter
 
     records = event.get("events")
+    dice = event.get("dice")
+    own: Counter[int] = Counter(d["face"] for d in dice if isinstance(d, dict) and type(d.get("face")) is int) \
+        if isinstance(dice, list) else Counter()
     if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+        earlier.append(own)
         return 0
     seq = event.get("seq")
-    dice = event.get("dice")
-    faces: Counter[int] | None = (Counter(d["face"] for d in dice if isinstance(d, dict) and type(d.get("face")) is int)
-                                  if isinstance(dice, list) else None)
     count = 0
     for record in records:
         kind = record.get("kind")
-        if faces is not None:
-            extra = Counter(_named_faces(record)) - faces
-            if extra:
-                problems.append(Problem(seq, None, f"{kind}: shows the face(s) {sorted(extra.elements())}, "
-                                        "which none of its dice has"))
+        single, pools = _named_faces(record)
+        stray = Counter(single) - own
+        for pool in pools:
+            need = Counter(pool)
+            if need - own and all(need - before for before in earlier):
+                stray.update(pool)
+        if stray:
+            problems.append(Problem(seq, None, f"{kind}: shows the face(s) {sorted(stray.elements())}, "
+                                    "which none of its dice has"))
         die, modifiers, total = record.get("die"), record.get("modifiers"), record.get("total")
         if type(die) is int and type(total) is int and isinstance(modifiers, list):
             try:
@@ -342,11 +353,13 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words) -> i
             if given != total:
                 problems.append(Problem(seq, None, f"{kind}: shows the total {total}; "
                                         f"its die and modifiers give {given}"))
-    shown = event.get("text")
-    if isinstance(shown, list) and shown and all(isinstance(line, str) for line in shown):
-        wrong = words.check(records, shown)
-        if wrong is not None:
-            problems.append(Problem(seq, None, f"shown {wrong!r}: its records do not say so"))
+    for key, public in (("text", False), ("public_text", True)):  # the master's lines, the players'
+        shown = event.get(key)
+        if isinstance(shown, list) and shown and all(isinstance(line, str) for line in shown):
+            wrong = words.check(records, shown, public)
+            if wrong is not None:
+                problems.append(Problem(seq, None, f"shown {wrong!r}: its records do not say so"))
+    earlier.append(own)
     return count
 
 
@@ -354,8 +367,10 @@ class _Words:
     """The shown lines of fight events, said again from their records.
 
     The system that wrote a journal is not recorded in it, so every known
-    system's message table is tried; a line counts as re-derived in the
-    language verify runs in or in English (the source texts).
+    system's message table is tried, in the language verify runs in and in
+    English (the source texts).  A line in other words (a journal written in
+    another language, or by a version that worded it otherwise) must show the
+    same numbers: what the words mean follows from those numbers.
     """
 
     def __init__(self) -> None:
@@ -374,7 +389,7 @@ class _Words:
                     continue  # a registered system without fight rules says nothing
         return self._tables
 
-    def check(self, records: list[Mapping[str, Any]], shown: list[str]) -> str | None:
+    def check(self, records: list[Mapping[str, Any]], shown: list[str], public: bool = False) -> str | None:
         """None when ``shown`` is the lines of some of ``records``, in order; else the first line that is not."""
         from rules import i18n
 
@@ -384,7 +399,7 @@ class _Words:
             previous = i18n.install(translator)
             try:
                 for table in self.tables():
-                    stray = _unsaid(table, records, shown)
+                    stray = _unsaid(table, records, shown, public)
                     if stray is None:
                         self.lines += len(shown)
                         return None
@@ -395,18 +410,41 @@ class _Words:
         return best
 
 
-def _unsaid(table: Mapping[str, Any], records: list[Mapping[str, Any]], shown: list[str]) -> str | None:
-    """The first shown line no record in order says (records may say nothing: only logged)."""
-    from rules.core.messages import render
+def _unsaid(table: Mapping[str, Any], records: list[Mapping[str, Any]], shown: list[str],
+            public: bool) -> str | None:
+    """The first shown line no record in order says (records may say nothing: only logged).
 
+    The players' lines leave out what concerns hidden combatants, whose names the
+    journal does not keep: those lines are said with every name visible, and match
+    by their numbers."""
+    from rules.core.messages import MASTER, View, render
+
+    view = View(public=True) if public else MASTER
     at = 0
     for record in records:
         if at == len(shown):
             break
         try:
-            lines = render(table, str(record.get("kind")), {k: v for k, v in record.items() if k != "kind"})
+            lines = render(table, str(record.get("kind")), {k: v for k, v in record.items() if k != "kind"}, view)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             continue  # this table reads the kind otherwise: not its words
-        if lines and shown[at:at + len(lines)] == lines:
+        said = shown[at:at + len(lines)]
+        if lines and len(said) == len(lines) and all(_same(a, b, public) for a, b in zip(said, lines, strict=True)):
             at += len(lines)
     return shown[at] if at < len(shown) else None
+
+
+def _same(shown: str, said: str, public: bool = False) -> bool:
+    """The line itself, or one in other words (another language, an older wording)
+    that shows the very same numbers.  The players read an enemy's health as a
+    condition word, and the journal does not keep who was an enemy: in their lines
+    an HP figure may stand as words (and the status news they already say)."""
+    import re
+
+    if shown == said or sorted(re.findall(r"\d+", shown)) == sorted(re.findall(r"\d+", said)):
+        return True
+    if not public:
+        return False
+    pattern = re.sub(r"HP\\ -?\d+(\\ \\->\\ -?\d+)?", lambda m: r"\D+?", re.escape(said))
+    return re.fullmatch(pattern, shown) is not None or re.fullmatch(
+        re.sub(r"\\ and\\ [^:]*\\.$", r"\\.", pattern), shown) is not None

@@ -8,6 +8,8 @@ the streams.
 
 from __future__ import annotations
 
+from rules.i18n import N_
+
 from .exitcodes import ExitCode
 
 
@@ -36,7 +38,9 @@ class Report:
 
 
 def _dice(e) -> Report:
-    return Report(f"bad dice expression: {e}", ExitCode.BAD_EXPRESSION, e.caret())
+    from rules.i18n import _
+
+    return Report(_("bad dice expression: {problem}").format(problem=e), ExitCode.BAD_EXPRESSION, e.caret())
 
 
 def _cli(e: CliError) -> Report:
@@ -53,7 +57,9 @@ def _rule(e) -> Report:
 
 
 def _given(e) -> Report:
-    return Report(f"--given: {e}", ExitCode.USAGE)
+    from rules.i18n import _
+
+    return Report(_("--given: {problem}").format(problem=e), ExitCode.USAGE)
 
 
 def _not_found(e) -> Report:
@@ -107,14 +113,141 @@ def report_failure(env, e: BaseException) -> int:
     from .render import error
 
     if isinstance(e, KeyboardInterrupt):
-        env.stderr.write("ttcli: interrupted\n")
+        from rules.i18n import _
+
+        env.stderr.write(_("ttcli: interrupted") + "\n")
         return int(ExitCode.INTERRUPTED)
     report = describe(e)
     if report is None:
         if os.environ.get("TTCLI_DEBUG"):
             raise e
-        error(env, f"internal error: {type(e).__name__}: {e}",
-              "this is a bug in ttcli; run again with TTCLI_DEBUG=1 for the traceback")
+        from rules.i18n import _
+
+        error(env, _("internal error: {kind}: {problem}").format(kind=type(e).__name__, problem=e),
+              _("this is a bug in ttcli; run again with TTCLI_DEBUG=1 for the traceback"))
         return int(ExitCode.INTERNAL)
     error(env, report.message, report.detail)
     return int(report.code)
+
+
+# ------------------------------------------------------------------ usage errors
+#
+# Click words its usage errors in English and offers no catalog, so they are
+# re-worded here from the exception's own fields: one sentence in the reader's
+# language, with the command's help as the hint.
+
+
+def _param_name(e) -> str:
+    param = getattr(e, "param", None)
+    if param is None:
+        hint = getattr(e, "param_hint", None)
+        return " / ".join(hint) if isinstance(hint, (list, tuple)) else str(hint or "")
+    opts = [o for o in getattr(param, "opts", ()) if o.startswith("-")]
+    return " / ".join(opts) if opts else param.make_metavar(e.ctx) if e.ctx is not None else str(param.name).upper()
+
+
+def _no_such_option(e) -> str:
+    from rules.i18n import _
+
+    text = _("no such option: {option}").format(option=e.option_name)
+    if e.possibilities:
+        text += "; " + _("did you mean {options}?").format(options=", ".join(sorted(e.possibilities)))
+    return text
+
+
+def _missing(e) -> str:
+    from rules.i18n import _
+
+    kind = e.param_type or getattr(e.param, "param_type_name", "")
+    if kind == "argument":
+        return _("missing argument {name}").format(name=_param_name(e))
+    return _("missing option {name}").format(name=_param_name(e))
+
+
+#: Click's sentences about a value (the types' own checks), as patterns to re-word
+_VALUE_PROBLEMS = (
+    (r"'(?P<value>.*)' is not a valid int(?:eger)?(?: range)?\.", N_("{value!r} is not a whole number")),
+    (r"'(?P<value>.*)' is not a valid float(?: range)?\.", N_("{value!r} is not a number")),
+    (r"'(?P<value>.*)' is not a valid boolean.*", N_("{value!r} is not yes or no")),
+    (r"(?P<value>.*) is not in the range (?P<range>.*)\.", N_("{value} is not in the range {range}")),
+)
+
+
+def _value_problem(message: str) -> str:
+    import re
+
+    from rules.i18n import _
+
+    for pattern, text in _VALUE_PROBLEMS:
+        m = re.fullmatch(pattern, message)
+        if m is not None:
+            return _(text).format(**m.groupdict())
+    return message
+
+
+def _bad_parameter(e) -> str:
+    from rules.i18n import _
+
+    return _("invalid value for {param}: {problem}").format(param=_param_name(e),
+                                                            problem=_value_problem(e.message))
+
+
+def _bad_option_usage(e) -> str:
+    from rules.i18n import _
+
+    if "does not take a value" in e.message:
+        return _("option {option} takes no value").format(option=e.option_name)
+    return _("option {option} needs a value").format(option=e.option_name)
+
+
+def _plain_usage(e) -> str:
+    import re
+
+    from rules.i18n import _
+
+    m = re.fullmatch(r"No such command '(?P<name>.*)'\..*", e.message, re.S)
+    if m is not None:
+        return _("no such command: {name}").format(name=m["name"])
+    m = re.fullmatch(r"Got unexpected extra arguments? \((?P<words>.*)\)", e.message)
+    if m is not None:
+        return _("unexpected extra words: {words}").format(words=m["words"])
+    if e.message.strip() == "Missing command.":
+        return _("missing command")
+    return e.message
+
+
+_USAGE = {
+    "NoSuchOption": _no_such_option,
+    "MissingParameter": _missing,
+    "BadParameter": _bad_parameter,
+    "BadOptionUsage": _bad_option_usage,
+}
+
+
+def usage_report(e, command: str = "ttcli") -> Report:
+    """A Click usage error as one sentence in the reader's language, the command's help as the hint
+    (``command`` names it when Click did not say where the error was)."""
+    from rules.i18n import _
+
+    reword = next((_USAGE[cls.__name__] for cls in type(e).__mro__ if cls.__name__ in _USAGE), _plain_usage)
+    message = reword(e)
+    ctx = getattr(e, "ctx", None)
+    command = ctx.command_path if ctx is not None else command
+    suggestion = _suggest(e)
+    hint = _("see '{command} --help'").format(command=command)
+    if suggestion:
+        hint = _("did you mean {command}? {hint}").format(command=suggestion, hint=hint)
+    return Report(f"{message} ({hint})", ExitCode.USAGE)
+
+
+def _suggest(e) -> str:
+    """The command a mistyped one was meant to be (``rol`` -> ``roll``)."""
+    import difflib
+    import re
+
+    ctx = getattr(e, "ctx", None)
+    m = re.fullmatch(r"No such command '(?P<name>.*)'\..*", getattr(e, "message", ""), re.S)
+    if m is None or ctx is None or not hasattr(ctx.command, "list_commands"):
+        return ""
+    close = difflib.get_close_matches(m["name"], ctx.command.list_commands(ctx), n=1, cutoff=0.6)
+    return f"'{ctx.command_path} {close[0]}'" if close else ""

@@ -62,14 +62,14 @@ def parse_args(args: list[str]) -> dict | None:
     return opts
 
 
-def run(args: list[str]) -> int | None:
+def run(args: list[str], no_color: bool = False) -> int | None:
     """Exit code of ``ttcli roll ARGS``, or None to hand over to the full app."""
     opts = parse_args(args)
     if opts is None:
         return None
     from .env import Environment
 
-    env = Environment()
+    env = Environment(no_color=no_color)
     from .rolling import run_roll
 
     try:

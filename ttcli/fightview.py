@@ -49,6 +49,16 @@ def resource_word(system: str, key: str) -> str:
     return ru[0] if ru else key
 
 
+def state_words(system: str, c: Any) -> list[str]:
+    """A combatant's own state in its system's words (dungeon: prone, its cell on the grid;
+    twilight: wounds, bleeding, legend), from the system's data readers' ``status_notes``,
+    so no system is named here.  ``c`` needs ``data`` and ``resources``."""
+    from rules.systems import system_data
+
+    notes = getattr(system_data(system), "status_notes", None)
+    return list(notes(c)) if notes is not None else []
+
+
 def resources_text(system: str, c) -> str:
     caps = _caps(system, c.stats)
     # a resource the character lacks (MP of a non-caster: 0 of 0) is left out
@@ -80,6 +90,8 @@ def effect_short(effect, now: int) -> str:
 
 @dataclass(frozen=True)
 class StatusView:
+    """``fight status``: round, turn, order and every combatant's state, for the master or the players."""
+
     doc: Mapping[str, Any]
     public: bool = False
     kind = "status"
@@ -92,22 +104,6 @@ class StatusView:
     def _hides(self, c) -> bool:
         return self.public and c.hidden
 
-    def _readers(self, enc):
-        # the system's light data readers may add its own marks (stage, wounds ...);
-        # asked there, not of the fight rules, so a status loads no rules
-        from rules.systems import system_data
-
-        return system_data(enc.system)
-
-    def _fight_notes(self, enc) -> list[str]:
-        notes = list(getattr(self._readers(enc), "fight_notes", lambda enc: ())(enc))
-        if self.public:
-            from rules.core.messages import View
-
-            view = View(public=True, hidden=[c.name for c in enc if c.hidden])
-            notes = [line for line in notes if not view.leaks(line)]
-        return notes
-
     def _state(self, enc, c) -> str:
         """Resources and state; for the players an enemy's health is a word."""
         if self.public and c.side != "party":
@@ -115,8 +111,8 @@ class StatusView:
         state = resources_text(enc.system, c)
         word = status_word(c.status)
         state = f"{state}, {word}" if word else state
-        notes = list(getattr(self._readers(enc), "status_notes", lambda c: ())(c))
-        return f"{state}; {', '.join(notes)}" if notes else state
+        notes = state_words(enc.system, c)
+        return "; ".join((state, ", ".join(notes))) if notes else state
 
     def _now(self, enc, masked: bool = False) -> str:
         fight = enc.fight
@@ -143,7 +139,7 @@ class StatusView:
             if order:
                 marked = [_("{name} (now)").format(name=n) if n == fight.current else n for n in order]
                 out.append(s.escape(_("order: {order}").format(order=" > ".join(marked))))
-            out.extend(s.escape(line) for line in self._fight_notes(enc))
+            out.extend(s.escape(line) for line in _fight_notes(enc, self.public))
         for c in enc:
             if self._hides(c):
                 continue
@@ -195,8 +191,8 @@ class StatusView:
             out.append(posts.Note(_("no fight running")))
         else:
             turn = self._turn_text(enc, masked=True)
-            out.append(posts.Entry((_("Round {round}, {turn}.").format(round=fight.round, turn=turn),
-                                    *self._fight_notes(enc))))
+            out.append(posts.Entry((_("Round {round}, {turn}.").format(round=fight.round, turn=turn),)))
+            out.extend(posts.Entry((line,)) for line in _fight_notes(enc, self.public))
             if not self.public and turn != self._turn_text(enc):
                 hidden_turn.append(posts.Entry((self._turn_text(enc),)))
         ordered = list(fight.order) if fight is not None else []
@@ -229,10 +225,37 @@ class StatusView:
             {"name": c.name, "side": c.side, "status": c.status, "hidden": c.hidden,
              **({"condition": condition(c.resources.get("hp", 0), hp_cap(enc.system, c), c.status),
                  "resources": {}} if self.public and c.side != "party" else {"resources": dict(c.resources)}),
-             "effects": [e.name for e in c.effects]}
+             "effects": [e.name for e in c.effects],
+             "state": [] if self.public and c.side != "party" else state_words(enc.system, c)}
             for c in combatants
         ]
         return data
+
+
+def _fight_notes(enc, public: bool) -> list[str]:
+    """What the system says about the running fight beyond the clock (attacks
+    waiting for an answer ...), through its light data readers' ``fight_notes``."""
+    from rules.systems import system_data
+
+    notes = getattr(system_data(enc.system), "fight_notes", None)
+    if notes is None or enc.fight is None:
+        return []
+    hidden = {c.name for c in enc if c.hidden} if public else set()
+    lines = list(notes(enc, hidden))
+    if public:  # and a line that still spells a hidden name is not read
+        from rules.core.messages import View
+
+        view = View(public=True, hidden=hidden)
+        lines = [line for line in lines if not view.leaks(line)]
+    return lines
+
+
+def show_status(env, public: bool = False, fmt: str = "auto") -> None:
+    """``fight status``: the current session's fight, written in ``fmt``."""
+    from .render import emit
+    from .session import open_session
+
+    emit(StatusView(open_session(env).read(), public), fmt, env)
 
 
 def players_fight(fight: Mapping[str, Any], enc) -> dict[str, Any]:
@@ -253,14 +276,6 @@ def players_fight(fight: Mapping[str, Any], enc) -> dict[str, Any]:
     if current is not None and not view.hides(current):
         shown["current"] = current
     return shown
-
-
-def show_status(env, public: bool = False, fmt: str = "auto") -> None:
-    """``fight status``: the current session's fight, written in ``fmt``."""
-    from .render import emit
-    from .session import open_session
-
-    emit(StatusView(open_session(env).read(), public), fmt, env)
 
 
 def toolbar_text(doc: Mapping[str, Any]) -> str:

@@ -12,14 +12,19 @@ def main(argv: list[str] | None = None) -> int:
 
     # --lang works anywhere on the line; the root group reads it first
     lang, args = take_lang_flag(list(sys.argv[1:] if argv is None else argv))
+    setup(None if lang is not None and normalize(lang) is None else lang)
     if lang is not None and normalize(lang) is None:
-        sys.stderr.write(f"ttcli: error: --lang: unknown language {lang!r}\nhint: one of: en, ru\n")
+        from rules.i18n import _
+
+        sys.stderr.write(_("ttcli: error: invalid value for --lang: unknown language {language!r}; one of: en, ru "
+                           "(see 'ttcli --help')").format(language=lang) + "\n")
         return 2
-    setup(lang)
     if args[:1] == ["roll"] and not os.environ.get("TTCLI_NO_FASTPATH"):
         from .fastroll import run
 
-        code = run(args[1:])
+        # --no-color is global, so it may come anywhere; the fast path honours it too
+        head = args[1:args.index("--")] if "--" in args else args[1:]
+        code = run([a for a in head if a != "--no-color"] + args[1 + len(head):], no_color="--no-color" in head)
         if code is not None:
             return code
     argv = args if lang is None else ["--lang", lang, *args]

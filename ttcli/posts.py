@@ -91,7 +91,12 @@ _STRUCK = re.compile(r"~~(.*?)~~")
 
 
 def marked(line: str, s: Stringifier) -> str:
-    """Plain text in the stringifier's markup: escaped, its struck dice (``~~2~~``) struck its way."""
+    """Plain text in the stringifier's markup: escaped, its struck dice (``~~2~~``) struck its way.
+
+    A hand-edited journal may hold terminal escapes: they are spelled out, never printed."""
+    from .store.errors import printable
+
+    line = printable(line)
     out, pos = [], 0
     for m in _STRUCK.finditer(line):
         out.append(s.escape(line[pos:m.start()]))

@@ -250,7 +250,7 @@ class LogView:
             head = f"#{e.get('seq')} {stamp}"
             if e.get("hidden") and not self.public:
                 head = _("{head} (hidden)").format(head=head)
-            out.append(s.strong(s.escape(head)) + " " + posts.marked(body[0], s))
+            out.append(s.strong(posts.marked(head, s)) + " " + posts.marked(body[0], s))
             out.extend(posts.marked(line, s) for line in body[1:])
         if self.public:
             withheld = players_journal(self.events, self.doc)[1]

@@ -11,18 +11,37 @@ from __future__ import annotations
 import shlex
 from collections.abc import Iterable
 
+from rules.i18n import N_
+
+from .exitcodes import ExitCode
+
 EXIT_WORDS = ("exit", "quit", "выход")
-REPL_HELP = (
+HELP_WORDS = ("help", "?", "помощь", "справка")
+REPL_HELP = N_(
     "Type any ttcli command without 'ttcli': fight status, attack Викинг Гоблин, next, undo ...\n"
+    "Russian words work too: атака, урон, лечение, эффект, ход, статус, отмена.\n"
     "Tab completes commands, names and stats; Ctrl-C cancels the line; Ctrl-D or 'exit' leaves."
 )
 
-#: commands the prompt offers without their noun: "next" = "fight next"
+#: commands the prompt offers without their noun ("next" = "fight next"), and the
+#: Russian words a master types for the app's commands, so a line needs no layout switch
 SHORTCUTS = {
-    "start": ["fight", "start"],
-    "status": ["fight", "status"],
-    "next": ["fight", "next"],
-    "end": ["fight", "end"],
+    "start": ["fight", "start"], "начать": ["fight", "start"], "старт": ["fight", "start"],
+    "status": ["fight", "status"], "статус": ["fight", "status"], "состояние": ["fight", "status"],
+    "next": ["fight", "next"], "ход": ["fight", "next"], "дальше": ["fight", "next"],
+    "end": ["fight", "end"], "конец": ["fight", "end"],
+    "отмена": ["undo"], "отменить": ["undo"], "повтор": ["redo"], "вернуть": ["redo"],
+    "эффект": ["effect"], "бросок": ["roll"], "шансы": ["odds"], "журнал": ["log"],
+    "персонаж": ["char"], "сессия": ["session"], "бой": ["fight"],
+}
+#: Russian words for the subcommands of the app's groups
+SUBCOMMANDS = {
+    "effect": {"добавить": "add", "наложить": "add", "снять": "rm", "убрать": "rm"},
+    "fight": {"начать": "start", "старт": "start", "статус": "status", "состояние": "status",
+              "ход": "next", "дальше": "next", "конец": "end", "вступить": "join"},
+    "char": {"добавить": "add", "изменить": "set", "показать": "show", "список": "list", "убрать": "rm",
+             "дать": "give", "забрать": "take"},
+    "session": {"новая": "new", "список": "list", "выбрать": "use", "показать": "show", "проверить": "check"},
 }
 
 
@@ -41,8 +60,18 @@ def split_line(line: str) -> list[str]:
 
 
 def expand(words: list[str], command) -> list[str]:
-    if words and words[0] in SHORTCUTS and words[0] not in command.commands:
-        return SHORTCUTS[words[0]] + words[1:]
+    """A prompt line's words as the app's: shortcuts and Russian command words replaced."""
+    from .session import fold
+
+    if not words:
+        return words
+    head = fold(words[0])
+    if head in SHORTCUTS and words[0] not in command.commands:
+        words = SHORTCUTS[head] + words[1:]
+    if len(words) > 1 and words[0] in SUBCOMMANDS:
+        sub = SUBCOMMANDS[words[0]].get(fold(words[1]))
+        if sub is not None:
+            words = [words[0], sub, *words[2:]]
     return words
 
 
@@ -54,74 +83,119 @@ class Dispatcher:
         self.command = click_command()
 
     def run(self, line: str) -> int:
-        import typer
+        from rules.i18n import _
+
+        from .render import error
 
         env = self.env
         try:
             words = split_line(line)
         except ValueError as e:
-            env.stderr.write(f"ttcli: error: cannot read that line: {e}\n")
-            return 2
+            error(env, _("cannot read that line: {problem}").format(problem=e),
+                  _("close the quotes, or put a backslash before a lone quote"))
+            return ExitCode.USAGE
         if not words:
             return 0
-        if words[0] in ("help", "?"):
-            env.stdout.write(REPL_HELP + "\n")
+        if fold_word(words[0]) in HELP_WORDS:
+            env.stdout.write(_(REPL_HELP) + "\n")
             words = ["--help"]
         words = expand(words, self.command)
         if words[0] in ("fight", "repl") and len(words) == 1:
-            env.stderr.write("ttcli: error: the prompt is already open\n")
-            return 2
-        try:
-            code = self.command.main(args=words, prog_name="ttcli", standalone_mode=False, obj=env)
-        except typer.Exit as e:  # raised by commands (also through the error edge)
-            return int(e.exit_code)
-        except typer.Abort:
-            env.stderr.write("ttcli: aborted\n")
-            return 1
-        except typer.TyperException as e:  # usage errors: Click's own message
-            show = getattr(e, "show", None)
-            if show is not None:
-                show(file=env.stderr)
-            else:
-                env.stderr.write(f"ttcli: error: {e}\n")
-            return int(getattr(e, "exit_code", 2))
-        except SystemExit as e:
-            return int(e.code or 0) if not isinstance(e.code, str) else 1
-        return int(code or 0)
+            error(env, _("the prompt is already open"))
+            return ExitCode.USAGE
+        return self.command.run_words(words, obj=env)
+
+
+def fold_word(word: str) -> str:
+    from .session import fold
+
+    return fold(word)
 
 
 # ------------------------------------------------------------------ completion
 
+class Words:
+    """What the prompt may offer from the session: names, stat words, effect presets, sessions."""
+
+    __slots__ = ("names", "stats", "effects", "sessions")
+
+    def __init__(self, names: Iterable[str] = (), stats: Iterable[str] = (), effects: Iterable[str] = (),
+                 sessions: Iterable[str] = ()) -> None:
+        self.names = list(names)
+        self.stats = list(stats)
+        self.effects = list(effects)
+        self.sessions = list(sessions)
+
+
+#: which words an argument takes, by its name; a command path can say otherwise
+_ARGUMENT_WORDS = {"name": "names", "names": "names", "attacker": "names", "target": "names", "who": "names",
+                   "actor": "names", "stat": "stats", "effect": "effects", "assignments": "assignments"}
+_COMMAND_ARGUMENT_WORDS: dict[tuple[str, ...], str] = {("session", "use"): "sessions", ("session", "show"): "sessions",
+                           ("session", "check"): "sessions", ("session", "rm"): "sessions"}
+
+
 def candidates(words: list[str], current: str, command, names: Iterable[str] = (),
-               stats: Iterable[str] = ()) -> list[str]:
+               stats: Iterable[str] = (), effects: Iterable[str] = (), sessions: Iterable[str] = ()) -> list[str]:
     """What may follow ``words`` when the word being typed starts with ``current``.
 
-    Pure, so it is tested directly: commands and subcommands from the app,
-    options of the command reached, combatant names and ``stat=`` names.
+    Pure, so it is tested directly: commands and subcommands from the app (and
+    their Russian words when the word typed is Russian), options of the command
+    reached, and for its arguments what each takes: combatant names, stat and
+    skill words, ``stat=`` words, effect presets, session names.
     """
     from .session import fold
 
+    known = Words(names, stats, effects, sessions)
     node = command
-    rest = list(words)
-    words_expanded = expand(rest, command) if rest else rest
-    for word in words_expanded:
-        sub = node.get_command(None, word) if hasattr(node, "commands") else None
+    path: list[str] = []
+    rest = expand(list(words), command)
+    while rest and hasattr(node, "commands"):
+        sub = node.get_command(None, rest[0])
         if sub is None:
             break
+        path.append(rest.pop(0))
         node = sub
+    wanted = fold(current)
+    russian = any("а" <= ch <= "я" for ch in wanted)
     options: list[str] = []
     if hasattr(node, "commands"):
         pool = list(node.list_commands(None))
         if node is command:
-            pool += [s for s in SHORTCUTS if s not in pool] + ["help", "exit"]
+            pool += [s for s in SHORTCUTS if s not in pool and (russian or s.isascii())] + ["help", "exit"]
+        elif russian and path and path[-1] in SUBCOMMANDS:
+            pool += list(SUBCOMMANDS[path[-1]])
     else:
         for param in getattr(node, "params", []):
             options.extend(o for o in getattr(param, "opts", []) if o.startswith("--"))
-        pool = [*names, *(s + "=" for s in stats)]
+        pool = _argument_words(node, tuple(path), rest, known)
     if current.startswith("-"):
         return sorted(o for o in options if o.startswith(current))
-    wanted = fold(current)
     return [p for p in dict.fromkeys(pool) if fold(p).startswith(wanted)]
+
+
+def _argument_words(node, path: tuple[str, ...], rest: list[str], known: Words) -> list[str]:
+    """The words the next argument of ``node`` takes, after the words ``rest`` already typed."""
+    params = list(getattr(node, "params", []))
+    arguments = [p for p in params if getattr(p, "param_type_name", "") == "argument"]
+    takes_value = {o for p in params if getattr(p, "param_type_name", "") == "option" and not p.is_flag
+                   for o in p.opts}
+    index, skip = 0, False
+    for word in rest:
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in takes_value
+        else:
+            index += 1
+    if not arguments:
+        return [*known.names, *(s + "=" for s in known.stats)]
+    argument = arguments[min(index, len(arguments) - 1)]
+    if index >= len(arguments) and argument.nargs == 1:
+        return []
+    kind = _COMMAND_ARGUMENT_WORDS.get(path) or _ARGUMENT_WORDS.get(argument.name or "", "")
+    if kind == "assignments":
+        return [s + "=" for s in known.stats]
+    return list(getattr(known, kind, ())) if kind else []
 
 
 class _Completer:
@@ -139,8 +213,9 @@ class _Completer:
         except ValueError:
             return
         current = "" if not text or text[-1].isspace() else (words.pop() if words else "")
-        names, stats = self.repl.roster_words()
-        for c in candidates(words, current, self.repl.dispatcher.command, names, stats):
+        known = self.repl.roster_words()
+        for c in candidates(words, current, self.repl.dispatcher.command, known.names, known.stats,
+                            known.effects, known.sessions):
             shown = shlex.quote(c) if " " in c else c
             yield Completion(shown, start_position=-len(current))
 
@@ -176,25 +251,38 @@ class Repl:
         except Exception:  # noqa: BLE001 - the toolbar must never break the prompt
             return None
 
-    def roster_words(self) -> tuple[list[str], list[str]]:
+    def roster_words(self) -> Words:
+        """Names, stat words, effect presets and sessions for completion (empty when the file is broken)."""
+        from .session import list_sessions
+
+        try:
+            sessions = list_sessions(self.env.saves_dir)
+        except Exception:  # noqa: BLE001 - completion must never break the prompt
+            sessions = []
         doc = self._doc()
         if doc is None:
-            return [], []
+            return Words(sessions=sessions)
         names = list(doc.get("combatants", {}))
         try:
+            from rules.systems import system_rules
+
             from .commands.char import stat_words
 
             stats = stat_words(doc["system"])
+            effects = list(system_rules(doc["system"]).effect_presets)
         except Exception:  # noqa: BLE001 - completion must never break the prompt
-            stats = []
-        return names, stats
+            stats, effects = [], []
+        return Words(names, stats, effects, sessions)
 
     def toolbar(self) -> str:
         from .fightview import toolbar_text
 
         doc = self._doc()
         if doc is None:
-            return f" {self.session}: cannot read the session file (ttcli session check)"
+            from rules.i18n import _
+
+            return " " + _("{session}: cannot read the session file (ttcli session check)").format(
+                session=self.session)
         return toolbar_text(doc)
 
     def run(self) -> int:
@@ -205,18 +293,23 @@ class Repl:
     def run_lines(self, lines: Iterable[str]) -> int:
         """Commands piped in (``ttcli fight < round3.txt``): no prompt, same dispatch.
 
+        A failing line is named by its number, so a master finds it in the script.
         Returns the exit code of the last failing command (0 if none failed),
         so a script can tell that something went wrong.
         """
+        from rules.i18n import _
+
         worst = 0
-        for line in lines:
-            line = line.strip()
+        for number, raw in enumerate(lines, start=1):
+            line = raw.strip()
             if not line or line.startswith("#"):
                 continue
-            if line in EXIT_WORDS:
+            if fold_word(line) in EXIT_WORDS:
                 break
             code = self.dispatcher.run(line)
-            if code and code != 1:  # 1 is a failed check, not an error
+            if code and code != ExitCode.FAILED:  # 1 is a failed check, not an error
+                self.env.stderr.write(_("ttcli: the error above is on line {number} of the input: {line}").format(
+                    number=number, line=line) + "\n")
                 worst = code
         return worst
 
@@ -239,7 +332,9 @@ class Repl:
             input=self.input,
             output=self.output,
         )
-        self.env.stdout.write(f"ttcli: session {self.session}. {REPL_HELP}\n")
+        from rules.i18n import _
+
+        self.env.stdout.write(_("ttcli: session {session}.").format(session=self.session) + " " + _(REPL_HELP) + "\n")
         while True:
             try:
                 line = prompt.prompt(f"{self.session}> ")
@@ -247,7 +342,7 @@ class Repl:
                 continue  # Ctrl-C cancels the line, not the prompt
             except EOFError:
                 break
-            if line.strip() in EXIT_WORDS:
+            if fold_word(line.strip()) in EXIT_WORDS:
                 break
             self.dispatcher.run(line)
             self.env.stdout.flush()

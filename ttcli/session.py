@@ -28,6 +28,14 @@ SUFFIX = ".toml"
 JOURNAL_SUFFIX = ".journal.toml"
 CURRENT = ".current"
 SIDES = ("party", "enemy")
+#: what a master may type for a side (``--side враг``), in either language
+SIDE_WORDS = {"party": "party", "отряд": "party", "партия": "party", "герои": "party", "игроки": "party",
+              "enemy": "enemy", "враг": "enemy", "враги": "enemy", "противник": "enemy", "противники": "enemy"}
+
+
+def side_of(text: str) -> str | None:
+    """The side a typed word names (any case, ё as е), or None."""
+    return SIDE_WORDS.get(fold(text))
 HEADER = (
     "ttcli session. You may edit this file by hand between commands: ttcli checks\n"
     "it on every load, reports a mistake with its line or field, and never\n"
@@ -378,10 +386,10 @@ def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> Non
         elif r.key in caps and value > caps[r.key]:
             bad(f"{where}.resources.{r.key}", f"is {value}, above its maximum {caps[r.key]}",
                 f"raise the maximum with: ttcli char set NAME {r.cap}=N")
-    for cap_key in ("hp_max",):
-        if cap_key in derived and derived[cap_key] < 0:
-            bad(f"{where}.stats.{cap_key}" if cap_key in stats else f"{where}.stats",
-                f"maximum HP is {derived[cap_key]}; it cannot be negative")
+    for r in sheet.resources:
+        if r.cap and r.cap in derived and derived[r.cap] < 0:
+            bad(f"{where}.stats.{r.cap}" if r.cap in stats else f"{where}.stats",
+                f"the maximum of {r.label} is {derived[r.cap]}; it cannot be negative")
 
 
 def system_problems(sheet, where: str, table: Mapping[str, Any]) -> list[tuple[str, str]]:

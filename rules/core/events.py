@@ -17,6 +17,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Event:
+    """One thing that happened, with every number: its words come from a message table."""
+
     kind: str
     about: tuple[str, ...] = ()
     fields: Mapping[str, Any] = field(default_factory=dict)

@@ -19,6 +19,8 @@ from rules.core.state import Combatant, Encounter, Fight
 
 @dataclass(frozen=True)
 class Outcome:
+    """What an operation did: the new encounter, every die, the lines and events, the journal entry."""
+
     encounter: Encounter
     #: every die drawn, in order: face, sides, purpose, origin, counter
     dice: tuple[Die, ...] = ()

@@ -46,6 +46,8 @@ class Status:
 
 @dataclass(frozen=True)
 class Combatant:
+    """One fighter as the session holds it: side, health, stats, effects and the system's own data."""
+
     name: str
     side: str = PARTY
     #: left out of what the players see
@@ -199,6 +201,8 @@ class Fight:
 
 @dataclass(frozen=True)
 class Encounter:
+    """A session's people and its fight, in the system's terms; never changed in place."""
+
     system: str
     settings: Mapping[str, Value] = field(default_factory=dict)
     #: in the order they were added

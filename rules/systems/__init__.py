@@ -8,7 +8,6 @@ modules are imported: start-up time matters to one-shot commands.
 
 from __future__ import annotations
 
-import difflib
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +40,8 @@ def register(system: str, package: str) -> None:
 def _package(system: str) -> str:
     wanted = system.strip().lower()
     if wanted not in REGISTRY:
+        import difflib  # only a misspelt system pays for it
+
         close = difflib.get_close_matches(wanted, list(REGISTRY), n=1)
         hint = f"; did you mean: {close[0]}?" if close else f"; known: {', '.join(REGISTRY)}"
         raise ValueError(f'unknown system "{system}"{hint}')

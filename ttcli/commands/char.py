@@ -6,10 +6,14 @@ from typing import Annotated
 
 import typer
 
+from rules.i18n import _, ngettext
+
 from .options import FormatOpt, JsonOpt, pick_format
 from .session_cmd import Message, emit
 
 app = typer.Typer(help="Add, change, show and remove combatants of the current session.",
+                  epilog="Examples:\n\n  ttcli char add Вор тело=2 реак=4 ум=3 хар=3\n\n"
+                         "  ttcli char set Вор hp=5\n\n  ttcli char list",
                   no_args_is_help=True)
 
 
@@ -26,6 +30,11 @@ def _current_doc(ctx: typer.Context) -> dict | None:
         return None
 
 
+def side_word(side: str) -> str:
+    """A stored side in the reader's language."""
+    return {"party": _("party"), "enemy": _("enemy")}.get(side, side)
+
+
 def stat_words(system: str) -> list[str]:
     """Keys of every stat, derived value and resource of ``system``'s sheet."""
     from rules.systems import get_sheet
@@ -38,15 +47,19 @@ def complete_combatant(ctx: typer.Context, incomplete: str) -> list[str]:
     from ..session import fold
 
     doc = _current_doc(ctx)
+    from .completion import shell_values
+
     names = doc.get("combatants", {}) if doc else {}
-    return [n for n in names if fold(n).startswith(fold(incomplete))]
+    return shell_values(n for n in names if fold(n).startswith(fold(incomplete)))
 
 
 def complete_stat(ctx: typer.Context, incomplete: str) -> list[str]:
     doc = _current_doc(ctx)
     if not doc or "system" not in doc:
         return []
-    return [k + "=" for k in stat_words(doc["system"]) if k.startswith(incomplete)]
+    from ..session import fold
+
+    return [k + "=" for k in stat_words(doc["system"]) if fold(k).startswith(fold(incomplete))]
 
 
 Assignments = Annotated[list[str], typer.Argument(
@@ -59,20 +72,29 @@ def add(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="Name (Cyrillic welcome).")],
     assignments: Assignments = None,  # type: ignore[assignment]  # Typer reads None as "no words given"
-    side: Annotated[str, typer.Option("--side", help="party or enemy.")] = "party",
+    side: Annotated[str, typer.Option("--side", help="party or enemy (отряд or враг).")] = "party",
     count: Annotated[int, typer.Option("--count", "-c", help="Add NAME 1..N with the same stats.")] = 1,
     hidden: Annotated[bool, typer.Option("--hidden", help="Leave out of public forum output.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Skip the creation rules (house rules).")] = False,
 ) -> None:
-    """Add a combatant (or --count of them) to the current session."""
+    """Add a combatant (or --count of them) to the current session.
+
+    Examples:
+
+      ttcli char add Викинг тело=4 реак=3 воля=3 ловк=2
+
+      ttcli char add Гоблин --side враг --count 4 тело=2 реак=3 --force
+    """
     from ..roster import add_combatants
     from ..session import open_session
 
     with open_session(ctx.obj).transaction() as doc:
         names = add_combatants(doc, name, side, assignments or [], count=count, hidden=hidden, force=force)
+        side = doc["combatants"][names[0]]["side"]  # as stored: "враг" is kept as "enemy"
         doc.log({"kind": "char-add", "command": "char add", "names": names, "side": side,
                  "hidden": hidden})
-    emit(ctx, Message((f"added {', '.join(names)} ({side})",), {"names": names, "side": side}))
+    emit(ctx, Message((_("added {names} ({side})").format(names=", ".join(names), side=side_word(side)),),
+                      {"names": names, "side": side}))
 
 
 @app.command("set")
@@ -86,18 +108,46 @@ def set_(
     (a maximum override), status=dead, side=enemy, hidden=true.
 
     HP and status agree: hp=0 knocks out, HP above 0 wakes the unconscious.
+
+    Examples:
+
+      ttcli char set Вор hp=5
+
+      ttcli char set Огр ЗД=12 side=враг hidden=true
     """
+    import copy
+
     from ..roster import set_values
     from ..session import match_name, open_session
 
     with open_session(ctx.obj).transaction() as doc:
-        was_hidden = doc["combatants"][match_name(doc.get("combatants", {}), name)].get("hidden", False)
+        before = copy.deepcopy(doc["combatants"][match_name(doc.get("combatants", {}), name)])
         full, changed = set_values(doc, name, assignments)
-        hidden = was_hidden or doc["combatants"][full].get("hidden", False)
-        doc.log({"kind": "char-set", "command": "char set", "actor": full,
-                 "changes": dict(changed), "hidden": hidden})
-    shown = ", ".join(f"{k} = {v}" for k, v in changed.items())
-    emit(ctx, Message((f"{full}: {shown}",), {"name": full, "changes": changed}))
+        hidden = before.get("hidden", False) or doc["combatants"][full].get("hidden", False)
+        line = _change_line(full, before, changed)
+        doc.log({"kind": "char-set", "command": "char set " + " ".join(assignments), "actor": full,
+                 "changes": dict(changed), "hidden": hidden, "text": [line]})
+    emit(ctx, Message((line,), {"name": full, "changes": changed}))
+
+
+def _old_value(table: dict, key: str):
+    """A combatant's value of ``key`` before a change: a stat, a current value, side, hidden, status."""
+    for where in ("resources", "stats"):
+        if key in table.get(where, {}):
+            return table[where][key]
+    return table.get(key)
+
+
+def _change_line(name: str, before: dict, changed: dict) -> str:
+    """``Вор: hp 7 -> 5, body 3 -> 4``: what a ``char set`` changed, for the output and the journal."""
+    parts = []
+    for key, value in changed.items():
+        old = _old_value(before, key)
+        if old is None or old == value:
+            parts.append(_("{key} = {value}").format(key=key, value=value))
+        else:
+            parts.append(_("{key} {old} -> {new}").format(key=key, old=old, new=value))
+    return _("{name}: {changes}").format(name=name, changes=", ".join(parts) or _("nothing changed"))
 
 
 @app.command("show")
@@ -108,7 +158,14 @@ def show(
     as_json: JsonOpt = False,
 ) -> None:
     """Show one combatant: current values next to their maximum, stats, derived values,
-    inventory with used and free slots, effects."""
+    inventory with used and free slots, effects.
+
+    Examples:
+
+      ttcli char show Вор
+
+      ttcli char show вор --json
+    """
     from ..roster import combatant_view
     from ..session import match_name, open_session
 
@@ -118,10 +175,11 @@ def show(
 
 
 def complete_kind(incomplete: str) -> list[str]:
-    """The stored item kinds (DG-INV-1)."""
-    from rules.systems.dungeon.inventory import KIND_SLOTS, SMALL
+    """The item kinds of every system that keeps an inventory (its data readers' ``item_kinds``)."""
+    from rules.systems import known, system_data
 
-    return [k for k in (*KIND_SLOTS, SMALL) if k.startswith(incomplete)]
+    kinds = [k for system in known() for k in getattr(system_data(system), "item_kinds", ())]
+    return [k for k in dict.fromkeys(kinds) if k.startswith(incomplete)]
 
 
 ItemArg = Annotated[str, typer.Argument(
@@ -131,16 +189,19 @@ CountOpt = Annotated[int, typer.Option("--count", "-n", min=1, help="How many pi
 
 def _inventory_message(verb: str, change) -> Message:
     item = change.item
-    pieces = f"{item.quantity} x {item.name}" if item.quantity != 1 else item.name
+    pieces = _("{count} x {item}").format(count=item.quantity, item=item.name) if item.quantity != 1 else item.name
     if change.giver and change.taker:
-        text = f"{change.giver} gives {pieces} to {change.taker}"
+        text = _("{giver} gives {pieces} to {taker}").format(giver=change.giver, pieces=pieces, taker=change.taker)
     elif change.taker:
-        text = f"{change.taker} gets {pieces}"
+        text = _("{taker} gets {pieces}").format(taker=change.taker, pieces=pieces)
     else:
-        text = f"{change.giver} no longer carries {pieces}"
+        text = _("{giver} no longer carries {pieces}").format(giver=change.giver, pieces=pieces)
     load = change.taker_load
     if load is not None:
-        text += f" ({change.taker}: {load.used} of {load.capacity} slots used, {load.free} free)"
+        text += " " + ngettext("({taker}: {used} of {capacity} slot used, {free} free)",
+                               "({taker}: {used} of {capacity} slots used, {free} free)",
+                               load.capacity).format(taker=change.taker, used=load.used, capacity=load.capacity,
+                                                     free=load.free)
     data = {"item": item.name, "kind": item.kind, "count": item.quantity,
             "from": change.giver, "to": change.taker}
     if load is not None:
@@ -177,6 +238,12 @@ def give(
     """Give NAME an item, or hand it from NAME to another with --to (DG-INV-1).
 
     Refused when the receiver's slots (ТЕЛО x 3) cannot hold it.
+
+    Examples:
+
+      ttcli char give Вор факел --count 2
+
+      ttcli char give Жрец свеча --to Вор
     """
     from ..roster import give_items
     from ..session import open_session
@@ -199,7 +266,14 @@ def take(
         autocompletion=complete_combatant)] = None,
 ) -> None:
     """Take an item away from NAME (used up, sold, lost), or with --from NAME takes it
-    from another (DG-INV-1)."""
+    from another (DG-INV-1).
+
+    Examples:
+
+      ttcli char take Вор факел
+
+      ttcli char take Вор свеча --from Жрец
+    """
     from ..roster import take_items
     from ..session import open_session
 
@@ -211,7 +285,14 @@ def take(
 
 @app.command("list")
 def list_(ctx: typer.Context, fmt: FormatOpt = "auto", as_json: JsonOpt = False) -> None:
-    """List the roster by side."""
+    """List the roster by side.
+
+    Examples:
+
+      ttcli char list
+
+      ttcli char list --format markdown
+    """
     from ..roster import RosterView
     from ..session import open_session
 
@@ -223,7 +304,14 @@ def rm(
     ctx: typer.Context,
     names: Annotated[list[str], typer.Argument(help="Combatants to remove.", autocompletion=complete_combatant)],
 ) -> None:
-    """Remove combatants (undo brings them back)."""
+    """Remove combatants (undo brings them back).
+
+    Examples:
+
+      ttcli char rm "Гоблин 3"
+
+      ttcli char rm гоблин-ш Огр
+    """
     from ..session import match_name, open_session
 
     with open_session(ctx.obj).transaction() as doc:
@@ -233,4 +321,4 @@ def rm(
         for n in full:
             combatants.pop(n, None)
         doc.log({"kind": "char-rm", "command": "char rm", "names": full, "hidden": hidden})
-    emit(ctx, Message((f"removed {', '.join(full)}",), {"names": full}))
+    emit(ctx, Message((_("removed {names}").format(names=", ".join(full)),), {"names": full}))

@@ -19,8 +19,30 @@ def completion_script(shell: str) -> str:
     completion_init()
     cls = get_completion_class(shell)
     if cls is None:
-        raise typer.BadParameter(f"unknown shell {shell!r}; one of: {', '.join(SHELLS)}")
+        from rules.i18n import _
+
+        raise typer.BadParameter(_("unknown shell {shell!r}; one of: {shells}").format(
+            shell=shell, shells=", ".join(SHELLS)))
     return cls(get_command(app), {}, "ttcli", "_TTCLI_COMPLETE").source()
+
+
+#: characters bash would split or expand in a completed word
+_SHELL_SPECIAL = set(" \t'\"\\$`!&;|<>()*?[]#~{}")
+
+
+def shell_values(values) -> list[str]:
+    """Completion values as the asking shell inserts them.
+
+    bash puts a completion on the line as it is, so a name with a space
+    (``Гоблин 1``) comes quoted; zsh and fish quote what they insert themselves.
+    """
+    import os
+    import shlex
+
+    values = list(values)
+    if "bash" not in os.environ.get("_TTCLI_COMPLETE", ""):
+        return values
+    return [shlex.quote(v) if any(c in _SHELL_SPECIAL for c in v) else v for v in values]
 
 
 def completion_command(
@@ -28,7 +50,14 @@ def completion_command(
                                          autocompletion=lambda incomplete: [
                                              s for s in SHELLS if s.startswith(incomplete)])],
 ) -> None:
-    """Print the completion script for SHELL (see the README for where to put it)."""
+    """Print the completion script for SHELL (see the README for where to put it).
+
+    Examples:
+
+      ttcli completion bash > ~/.local/share/bash-completion/completions/ttcli
+
+      ttcli completion fish > ~/.config/fish/completions/ttcli.fish
+    """
     typer.echo(completion_script(shell), nl=False)
 
 

@@ -12,6 +12,8 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from rules.i18n import _
+
 from ..errors import CliError
 from ..exitcodes import ExitCode
 from .char import complete_combatant
@@ -46,8 +48,11 @@ class FightGroup(TyperGroup):
 
 
 app = typer.Typer(help="Run a fight: start, status, next, end; alone it opens the combat prompt.",
+                  epilog="Examples:\n\n  ttcli fight start\n\n  ttcli fight next\n\n  ttcli fight end --yes",
                   invoke_without_command=True, cls=FightGroup)
 effect_app = typer.Typer(help="Add or remove timed effects (bleeding, poison, stun, burning, your own).",
+                         epilog='Examples:\n\n  ttcli effect add Вор кровотечение --duration "3 хода"\n\n'
+                                "  ttcli effect rm Вор bleeding",
                          no_args_is_help=True)
 
 Name = Annotated[str, typer.Argument(help="Combatant (unique prefix, any case).",
@@ -81,7 +86,14 @@ def open_prompt(ctx: typer.Context) -> None:
 
 @app.callback()
 def fight(ctx: typer.Context) -> None:
-    """Run a fight. Without a subcommand: open the combat prompt on the current session."""
+    """Run a fight. Without a subcommand: open the combat prompt on the current session.
+
+    Examples:
+
+      ttcli fight
+
+      ttcli fight < round3.txt
+    """
     if ctx.invoked_subcommand is None:
         open_prompt(ctx)
 
@@ -89,7 +101,14 @@ def fight(ctx: typer.Context) -> None:
 @app.command("status")
 def status(ctx: typer.Context, public: PublicOpt = False, fmt: FormatOpt = "auto",
            as_json: JsonOpt = False) -> None:
-    """Round, whose turn, order, HP, resources and effects (--format bbcode for the forum)."""
+    """Round, whose turn, order, HP, resources and effects (--format bbcode for the forum).
+
+    Examples:
+
+      ttcli fight status
+
+      ttcli fight status --public --format bbcode
+    """
     from ..fightview import show_status
 
     show_status(ctx.obj, public, pick_format(fmt, as_json))
@@ -118,21 +137,69 @@ def next_(ctx: typer.Context, fmt: FormatOpt = "auto", given: GivenOpt = None, s
 
 
 @app.command("end")
-def end(ctx: typer.Context, fmt: FormatOpt = "auto", given: GivenOpt = None, seed: SeedOpt = None) -> None:
+def end(ctx: typer.Context, fmt: FormatOpt = "auto", given: GivenOpt = None, seed: SeedOpt = None,
+        yes: Annotated[bool, typer.Option("--yes", "-y", help="End it even with enemies standing, without asking.")]
+        = False) -> None:
     """End the fight: fight-long effects end; who is down or dead is reported.
+
+    With enemies still standing it asks first (--yes for scripts).
 
     Examples:
 
       ttcli fight end
+
+      ttcli fight end --yes
     """
     from rules import fight as combat
 
+    if not yes and not _confirm_end(ctx):
+        return
     _run(ctx, "fight end", combat.end_fight, fmt=fmt, given=given, seed=seed)
+
+
+def standing_enemies(doc: dict) -> list[str]:
+    """The enemies still on their feet in the session's fight (none when no fight runs)."""
+    from rules.fight import encounter_from_doc
+    from rules.systems import system_rules
+
+    rules = system_rules(str(doc.get("system")))
+    enc = encounter_from_doc(doc, rules)
+    if enc.fight is None:
+        return []
+    return [c.name for c in enc.combatants if c.side == "enemy" and rules.status(c).standing]
+
+
+def _confirm_end(ctx: typer.Context) -> bool:
+    """Ask before a fight ends with enemies standing (True: end it); refuse when no terminal can answer."""
+    from rules.i18n import ngettext
+
+    from ..session import open_session
+
+    env = ctx.obj
+    standing = standing_enemies(open_session(env).read())
+    if not standing:
+        return True
+    names = ", ".join(standing)
+    question = ngettext("{count} enemy is still standing ({names}). End the fight?",
+                        "{count} enemies are still standing ({names}). End the fight?",
+                        len(standing)).format(count=len(standing), names=names)
+    answer = env.ask(question)
+    if answer is None:
+        raise CliError(_("the fight goes on: enemies are still standing ({names})").format(names=names),
+                       ExitCode.USAGE, _("to end it anyway: ttcli fight end --yes"))
+    if not answer:
+        env.stdout.write(_("the fight goes on") + "\n")
+    return answer
 
 
 @app.command("join")
 def join(ctx: typer.Context, name: Name) -> None:
-    """Put a combatant added during the fight into the order."""
+    """Put a combatant added during the fight into the order.
+
+    Examples:
+
+      ttcli fight join Гоблин-шаман
+    """
     from rules import fight as combat
 
     _run(ctx, f"fight join {name}", lambda enc, src: combat.join_fight(enc, name), dice=False)
@@ -144,7 +211,7 @@ def effect_add(
     name: Name,
     effect: Annotated[str, typer.Argument(help="bleeding, poison, stun, burning, or a name of your own.")],
     duration: Annotated[str | None, typer.Option(
-        help='"3 turns", "2 rounds", "until round 5", "fight", "forever" (Russian works too).')] = None,
+        help='"3 turns", "2 rounds", "until round 5", "fight", "forever" (or "3 хода", "до конца боя").')] = None,
     damage: Annotated[int, typer.Option(help="Damage per tick.")] = 0,
     dice: Annotated[str | None, typer.Option(help="Damage dice per tick, e.g. 1d4.")] = None,
     heal: Annotated[int, typer.Option(help="Healing per tick.")] = 0,
@@ -210,14 +277,16 @@ def _effect_spec(ctx, system, effect, duration, damage, dice, heal, tick, stack,
     try:
         dur = combat.parse_duration(duration) if duration else None
     except ValueError as e:
-        raise CliError(f"--duration: {e}", ExitCode.USAGE) from None
+        raise CliError(_("--duration: {problem}").format(problem=e), ExitCode.USAGE,
+                       _('for example "3 turns", "3 хода", "until round 5", "до конца боя"')) from None
     modifiers = {}
     for text in mods:
         key, value = split_assignment(text)
         try:
             modifiers[key] = int(value)
         except ValueError:
-            raise CliError(f"--mod {text!r}: the value must be a whole number", ExitCode.USAGE) from None
+            raise CliError(_("--mod {text!r}: the value must be a whole number").format(text=text), ExitCode.USAGE,
+                           _("for example --mod защита=2")) from None
     presets = {name_key(k): v for k, v in system_rules(system).effect_presets.items()}
     build = presets.get(name_key(effect))
     turns = dur.count if dur is not None and getattr(dur, "count", None) else None
@@ -255,13 +324,27 @@ def effect_rm(
     name: Name,
     effect: Annotated[str, typer.Argument(help="The effect to remove (bandaging stops bleeding).")],
 ) -> None:
-    """Remove an effect before it ends by itself."""
+    """Remove an effect before it ends by itself.
+
+    Examples:
+
+      ttcli effect rm Вор bleeding
+
+      ttcli effect rm Вор кровотечение
+    """
     from rules import fight as combat
 
     _run(ctx, f"effect rm {name} {effect}", lambda enc, src: combat.remove_effect(enc, name, effect), dice=False)
 
 
 def repl_command(ctx: typer.Context) -> None:
-    """Open the combat prompt on the current session (same as 'ttcli fight')."""
+    """Open the combat prompt on the current session (same as 'ttcli fight').
+
+    Examples:
+
+      ttcli repl
+
+      ttcli --session Склеп repl
+    """
     open_prompt(ctx)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+import typer.core
 
 FORMATS = ("auto", "rich", "plain", "json", "bbcode", "markdown")
 
@@ -27,3 +28,56 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Same as --format json.")]
 
 def pick_format(fmt: str, as_json: bool) -> str:
     return "json" if as_json else fmt
+
+
+class NamedArgument(typer.core.TyperArgument):
+    """An argument shown by its name in capitals in usage lines and errors (``NAME``,
+    ``[NAME]``, ``STAT=VALUE...``), where Typer would print ``{name}``."""
+
+    def make_metavar(self, ctx=None, *, usage: bool = False) -> str:
+        var = self.metavar or (self.name or "").upper()
+        if self.metavar is None and self.nargs != 1:
+            var += "..."
+        if usage and not self.required and not var.startswith("["):
+            var = f"[{var}]"
+        return var
+
+    @property
+    def human_readable_name(self) -> str:
+        return self.make_metavar()
+
+
+def name_arguments(command):
+    """``command`` with its arguments shown by name, and its completions matched like the
+    prompt's names: any case, ё as е (Typer's own filter is a case-sensitive prefix)."""
+    for param in getattr(command, "params", ()):
+        if type(param) is typer.core.TyperArgument:
+            param.__class__ = NamedArgument
+        typers = getattr(param, "_custom_shell_complete", None)
+        if typers is not None and not getattr(typers, "folded", False):
+            param._custom_shell_complete = _folded(typers)
+    return command
+
+
+def _folded(typers):
+    """A completion that asks Typer's for every value (an empty prefix passes its filter)
+    and keeps those matching what is typed, the way names are matched."""
+
+    def complete(ctx, param, incomplete: str):
+        import shlex
+
+        from ..session import fold
+
+        wanted = fold(incomplete)
+        kept = []
+        for item in typers(ctx, param, ""):
+            try:
+                bare = " ".join(shlex.split(item.value))  # a quoted name is matched by its words
+            except ValueError:
+                bare = item.value
+            if fold(bare).startswith(wanted):
+                kept.append(item)
+        return kept
+
+    complete.folded = True  # type: ignore[attr-defined]
+    return complete

@@ -8,28 +8,62 @@ from typing import Annotated
 
 import typer
 
+from rules.i18n import N_, _, ngettext
+
 from ..errors import CliError
 from ..exitcodes import ExitCode
 from .options import FormatOpt, JsonOpt, pick_format
 
 app = typer.Typer(help="Create, choose, inspect and check sessions; commit to hidden dice.",
+                  epilog="Examples:\n\n  ttcli session new Склеп --system подземелье\n\n"
+                         "  ttcli session use Склеп\n\n  ttcli session list",
                   no_args_is_help=True)
 
-SYSTEM_HELP = "terra, dungeon, twilight or skirmish."
+SYSTEM_HELP = N_("terra, dungeon, twilight or skirmish (or its Russian name: терра, подземелье ...).")
+
+
+def system_words() -> dict[str, str]:
+    """Every word a master may type for a system: its id and its names in both languages."""
+    from rules.systems import known, system_rules
+
+    words: dict[str, str] = {}
+    for system in known():
+        words[system] = system
+        rules = system_rules(system)
+        for name in (rules.name_ru, rules.name_en):
+            if name:
+                words[name] = system
+    return words
+
+
+def system_id(text: str) -> str:
+    """The system ``text`` names: an id, or a unique start of a system's name (``подземелье``)."""
+    from rules.core.errors import NotFound
+    from rules.core.names import pick
+
+    words = system_words()
+    try:
+        return words[pick("system", text, words)]
+    except NotFound:
+        raise CliError(_("unknown system {system!r}").format(system=text), ExitCode.USAGE,
+                       _("one of: {systems}").format(systems=", ".join(dict.fromkeys(words.values())))) from None
 
 
 def _complete_system(incomplete: str) -> list[str]:
-    from rules.systems import known
+    from ..session import fold
+    from .completion import shell_values
 
-    return [s for s in known() if s.startswith(incomplete)]
+    return shell_values(s for s in system_words() if fold(s).startswith(fold(incomplete)))
 
 
 def complete_session(ctx: typer.Context, incomplete: str) -> list[str]:
     from ..env import Environment
-    from ..session import list_sessions
+    from ..session import fold, list_sessions
 
     env = ctx.find_root().obj if isinstance(ctx.find_root().obj, Environment) else Environment()
-    return [n for n in list_sessions(env.saves_dir) if n.startswith(incomplete)]
+    from .completion import shell_values
+
+    return shell_values(n for n in list_sessions(env.saves_dir) if fold(n).startswith(fold(incomplete)))
 
 
 @dataclass(frozen=True)
@@ -60,9 +94,14 @@ def new(
     system: Annotated[str, typer.Option("--system", help=SYSTEM_HELP, autocompletion=_complete_system)],
     use: Annotated[bool, typer.Option("--use/--no-use", help="Make it the current session.")] = True,
 ) -> None:
-    """Create a session file for SYSTEM and make it current."""
-    from rules.systems import known
+    """Create a session file for SYSTEM and make it current.
 
+    Examples:
+
+      ttcli session new Склеп --system dungeon
+
+      ttcli session new Склеп --system подземелье --no-use
+    """
     from ..session import (
         HEADER,
         check_name,
@@ -74,22 +113,28 @@ def new(
     )
     from ..store import SessionFile
 
-    if system not in known():
-        raise CliError(f"unknown system {system!r}", ExitCode.USAGE, f"one of: {', '.join(known())}")
+    system = system_id(system)
     env = ctx.obj
     name = check_name(name)
     path = session_path(saves_folder(env, create=True), name)
     SessionFile(path, validate, header=HEADER).create(new_document(name, system))
-    lines = [f"created session {name} ({system}) in {path}"]
+    lines = [_("created session {name} ({system}) in {path}").format(name=name, system=system, path=path)]
     if use:
         set_current(env, name)
-        lines.append(f"current session: {name}")
+        lines.append(_("current session: {name}").format(name=name))
     emit(ctx, Message(tuple(lines), {"name": name, "system": system, "path": str(path)}))
 
 
 @app.command("list")
 def list_(ctx: typer.Context, fmt: FormatOpt = "auto", as_json: JsonOpt = False) -> None:
-    """List the sessions in the saves folder; * marks the current one."""
+    """List the sessions in the saves folder; * marks the current one.
+
+    Examples:
+
+      ttcli session list
+
+      ttcli session list --json
+    """
     from ..session import current_name, list_sessions, open_session
 
     env = ctx.obj
@@ -98,14 +143,17 @@ def list_(ctx: typer.Context, fmt: FormatOpt = "auto", as_json: JsonOpt = False)
     for name in list_sessions(env.saves_dir):
         try:
             doc = open_session(env, name).read()
-            info = f"{doc.get('system', '?')}, {len(doc.get('combatants', {}))} combatants"
+            count = len(doc.get("combatants", {}))
+            info = ngettext("{system}, {count} combatant", "{system}, {count} combatants", count).format(
+                system=doc.get("system", "?"), count=count)
             ok = True
         except Exception as e:  # noqa: BLE001 - a broken file is listed, not fatal
-            info, ok = f"BROKEN: {e}", False
+            info, ok = _("BROKEN: {problem}").format(problem=e), False
         rows.append(f"{'*' if name == current else ' '} {name}  ({info})")
         data.append({"name": name, "current": name == current, "ok": ok, "info": info})
     if not rows:
-        rows = [f"no sessions in {env.saves_dir} (create one: ttcli session new NAME --system dungeon)"]
+        rows = [_("no sessions in {folder} (create one: ttcli session new NAME --system dungeon)").format(
+            folder=env.saves_dir)]
     emit(ctx, Message(tuple(rows), {"sessions": data}, "sessions"), pick_format(fmt, as_json))
 
 
@@ -114,13 +162,18 @@ def use(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="Session to make current.", autocompletion=complete_session)],
 ) -> None:
-    """Make NAME the current session for commands without --session."""
+    """Make NAME the current session for commands without --session.
+
+    Examples:
+
+      ttcli session use Склеп
+    """
     from ..session import open_session, set_current
 
     env = ctx.obj
     open_session(env, name).read()
     set_current(env, name)
-    emit(ctx, Message((f"current session: {name}",), {"name": name}))
+    emit(ctx, Message((_("current session: {name}").format(name=name),), {"name": name}))
 
 
 @app.command("show")
@@ -131,7 +184,14 @@ def show(
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
 ) -> None:
-    """Show a session: system, settings, roster, fight and commitment."""
+    """Show a session: system, settings, roster, fight and commitment.
+
+    Examples:
+
+      ttcli session show
+
+      ttcli session show Склеп --format markdown
+    """
     from ..roster import session_summary
     from ..session import open_session
 
@@ -145,7 +205,12 @@ def check(
     name: Annotated[str | None, typer.Argument(help="Session (default: current).",
                                                   autocompletion=complete_session)] = None,
 ) -> None:
-    """Validate a session file without changing it (exit 4 if it is broken)."""
+    """Validate a session file without changing it (exit 4 if it is broken).
+
+    Examples:
+
+      ttcli session check Склеп
+    """
     from ..session import open_session
     from ..store import FORMAT, StoreError, is_read_only
 
@@ -153,16 +218,16 @@ def check(
     try:
         doc = session.read()
         if is_read_only(doc):
-            raise StoreError(session.path, f"format {doc.get('format')} is newer than this ttcli "
-                             f"knows (format {FORMAT})", field="format",
-                             hint="upgrade ttcli to change this session; it can still be shown")
+            raise StoreError(session.path, _("format {found} is newer than this ttcli knows (format {known})").format(
+                found=doc.get("format"), known=FORMAT), field="format",
+                hint=_("upgrade ttcli to change this session; it can still be shown"))
     except StoreError as e:
         from ..render import error
 
         for problem in e.errors:
             error(ctx.obj, str(problem))
         raise typer.Exit(ExitCode.BAD_DATA) from None
-    emit(ctx, Message((f"{session.path}: ok",), {"path": str(session.path), "ok": True}))
+    emit(ctx, Message((_("{path}: ok").format(path=session.path),), {"path": str(session.path), "ok": True}))
 
 
 @app.command("rm")
@@ -171,7 +236,14 @@ def rm(
     name: Annotated[str, typer.Argument(help="Session to delete.", autocompletion=complete_session)],
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
 ) -> None:
-    """Delete a session with its journal and undo history (asks first)."""
+    """Delete a session with its journal and undo history (asks first).
+
+    Examples:
+
+      ttcli session rm Склеп
+
+      ttcli session rm Склеп --yes
+    """
     import os
 
     from ..session import current_name, open_session, set_current
@@ -180,13 +252,11 @@ def rm(
     env = ctx.obj
     session = open_session(env, name)
     if not yes:
-        try:
-            confirmed = typer.confirm(f"Delete session {name} with its journal and history?",
-                                      default=False, err=True)
-        except typer.Abort:  # no terminal to answer on
-            raise CliError("nothing deleted: no confirmation", ExitCode.USAGE, "add --yes") from None
+        confirmed = env.ask(_("Delete session {name} with its journal and history?").format(name=name))
+        if confirmed is None:  # no terminal to answer on
+            raise CliError(_("nothing deleted: no confirmation"), ExitCode.USAGE, _("add --yes")) from None
         if not confirmed:
-            emit(ctx, Message(("nothing deleted",)))
+            emit(ctx, Message((_("nothing deleted"),)))
             return
     target, journal = session.path, session.journal_path
     sidecars = [journal, journal.with_name(journal.name + ".torn"), *target.parent.glob(f".{target.name}.*")]
@@ -201,7 +271,7 @@ def rm(
     session.path.unlink()
     if current_name(env) == name and env.session is None:
         set_current(env, None)
-    emit(ctx, Message((f"deleted session {name}",), {"name": name}))
+    emit(ctx, Message((_("deleted session {name}").format(name=name),), {"name": name}))
 
 
 @app.command("commit")
@@ -211,7 +281,14 @@ def commit(
         help="Use this secret (64 hex digits) instead of a fresh one: to replay a fight "
              "exactly. Never reuse a secret that was revealed.")] = None,
 ) -> None:
-    """Start committed dice: print a hash to post before the fight; reveal the secret after."""
+    """Start committed dice: print a hash to post before the fight; reveal the secret after.
+
+    Examples:
+
+      ttcli session commit
+
+      ttcli session commit --secret 4f1c...e9 (64 hex digits, to replay a fight)
+    """
     import re
     import secrets
 
@@ -223,33 +300,40 @@ def commit(
     with session.transaction() as doc:
         old = doc.get("commit")
         if old is not None and not old.get("revealed"):
-            raise CliError("this session already has an unrevealed commitment", ExitCode.RULES,
-                           f"its hash is {old['commitment']}; reveal it first: ttcli session reveal")
+            raise CliError(_("this session already has an unrevealed commitment"), ExitCode.RULES,
+                           _("its hash is {commitment}; reveal it first: ttcli session reveal").format(
+                               commitment=old["commitment"]))
         if secret is None:
             secret = secrets.token_hex(32)
         elif not re.fullmatch(r"[0-9a-f]{64}", secret.strip().lower()):
-            raise CliError("--secret must be 64 hexadecimal digits", ExitCode.USAGE)
+            raise CliError(_("--secret must be 64 hexadecimal digits"), ExitCode.USAGE)
         secret = secret.strip().lower()
         digest = commitment(bytes.fromhex(secret))
         doc["commit"] = {"commitment": digest, "secret": secret, "counter": 0, "revealed": False}
         doc.log({"kind": "commit", "command": "session commit", "commitment": digest})
     emit(ctx, Message((
-        f"commitment (SHA-256): {digest}",
-        "post it before the fight; every roll of this session now comes from the hidden secret",
-        "after the fight: ttcli session reveal",
+        _("commitment (SHA-256): {digest}").format(digest=digest),
+        _("post it before the fight; every roll of this session now comes from the hidden secret"),
+        _("after the fight: ttcli session reveal"),
     ), {"commitment": digest}))
 
 
 @app.command("reveal")
 def reveal(ctx: typer.Context) -> None:
-    """End committed dice and print the secret, so players can verify every roll."""
+    """End committed dice and print the secret, so players can verify every roll.
+
+    Examples:
+
+      ttcli session reveal
+    """
     from ..session import open_session
 
     session = open_session(ctx.obj)
     with session.transaction() as doc:
         c = doc.get("commit")
         if c is None:
-            raise CliError("this session has no commitment", ExitCode.RULES, "start one: ttcli session commit")
+            raise CliError(_("this session has no commitment"), ExitCode.RULES,
+                           _("start one: ttcli session commit"))
         from ..store import dice_counter
 
         # undo rewinds the file's counter, never the dice sidecar's
@@ -259,7 +343,7 @@ def reveal(ctx: typer.Context) -> None:
         doc.log({"kind": "reveal", "command": "session reveal", "commitment": c["commitment"],
                  "secret": c["secret"], "rolls": used})
     emit(ctx, Message((
-        f"secret: {c['secret']}",
-        f"commitment: {c['commitment']}",
-        f"players verify with: ttcli verify JOURNAL --secret {c['secret']}",
+        _("secret: {secret}").format(secret=c["secret"]),
+        _("commitment: {digest}").format(digest=c["commitment"]),
+        _("players verify with: ttcli verify JOURNAL --secret {secret}").format(secret=c["secret"]),
     ), {"secret": c["secret"], "commitment": c["commitment"], "counter": c["counter"]}))

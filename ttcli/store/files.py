@@ -168,12 +168,21 @@ def _alive(pid: int) -> bool:
     return True
 
 
+_BESIDE = {"journal": "{stem}.journal.toml", "history": "{stem}.history",
+           "dice": ".{name}.dice", "lock": ".{name}.lock"}
+
+
+def beside(session_path, kind: str) -> str:
+    """Where a session's companions live: ``fight.toml`` -> ``fight.journal.toml``,
+    ``fight.history``, ``.fight.toml.dice``, ``.fight.toml.lock``."""
+    folder, name = os.path.split(os.fspath(session_path))
+    return os.path.join(folder, _BESIDE[kind].format(name=name, stem=name.removesuffix(".toml")))
+
+
 def lock_path(path) -> str:
     """``saves/fight.toml`` -> ``saves/.fight.toml.lock``; a journal shares its session's lock."""
-    folder, name = os.path.split(os.path.abspath(path))
-    if name.endswith(".journal.toml"):
-        name = name[: -len(".journal.toml")] + ".toml"
-    return os.path.join(folder, f".{name}.lock")
+    path = os.path.abspath(path)
+    return beside(path.removesuffix(".journal.toml") + ".toml" if path.endswith(".journal.toml") else path, "lock")
 
 
 # flock belongs to an open file description: a second flock on the same file

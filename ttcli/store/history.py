@@ -23,7 +23,7 @@ import os
 from pathlib import Path
 
 from .errors import HistoryLimit, StoreError
-from .files import atomic_write, clean_stale_temps, read_bytes, real_folder
+from .files import atomic_write, beside, clean_stale_temps, read_bytes, real_folder
 
 DEFAULT_KEEP = 20
 CREATED, WRITTEN, HAND_EDIT, FIRST_SEEN, RESTORED = "create", "write", "hand-edit", "first-seen", "restore"
@@ -32,8 +32,7 @@ _ABOUT = "ttcli undo history of one session; managed by ttcli, please do not edi
 
 def history_dir(session_path) -> Path:
     """``fight.toml`` -> ``fight.history`` beside it."""
-    path = Path(session_path)
-    return path.with_name(f"{path.stem}.history")
+    return Path(beside(session_path, "history"))
 
 
 def digest(data: bytes) -> str:
@@ -151,9 +150,9 @@ class History:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(entry.path)
 
-    def record(self, data: bytes, origin: str) -> None:
-        """Snapshot bytes that are already in the session file (a hand edit)."""
-        self.commit(self.prepare(data), digest(data), FIRST_SEEN if origin == HAND_EDIT and not self.states else origin)
+    def record(self, data: bytes) -> None:
+        """Snapshot bytes that are already in the session file: a hand edit, or a file first seen."""
+        self.commit(self.prepare(data), digest(data), HAND_EDIT if self.states else FIRST_SEEN)
 
     def reset(self) -> None:
         """Forget every state (a new session created under an old name)."""
@@ -180,7 +179,8 @@ class History:
                                hint="a change made after an undo drops the states that were undone")
         return self.put_back(self.states[target])
 
-    def put_back(self, state: StateInfo) -> bytes:
+    def snapshot(self, state: StateInfo) -> bytes:
+        """The bytes of a kept state, checked against its checksum."""
         path = self.snapshot_path(state.id)
         try:
             data = read_bytes(path)
@@ -188,6 +188,10 @@ class History:
             raise StoreError(path, "snapshot missing", hint=self.hint) from None
         if digest(data) != state.sha256:
             raise StoreError(path, "snapshot does not match its recorded checksum", hint=self.hint)
+        return data
+
+    def put_back(self, state: StateInfo) -> bytes:
+        data = self.snapshot(state)
         self.pending = [state.id, state.sha256]
         self.save()
         atomic_write(self.session_path, data)

@@ -25,7 +25,7 @@ import os
 import re
 
 from .errors import StoreError
-from .files import fsync_dir, locked, open_regular, read_bytes, write_all
+from .files import beside, fsync_dir, locked, open_regular, read_bytes, write_all
 
 JOURNAL_HEADER = (
     "# ttcli journal: one [[event]] per action, appended and never rewritten.\n"
@@ -40,15 +40,14 @@ def journal_path(session_path):
     """``fight.toml`` -> ``fight.journal.toml`` beside it (a Path)."""
     from pathlib import Path
 
-    path = Path(session_path)
-    return path.with_name(f"{path.stem}.journal.toml")
+    return Path(beside(session_path, "journal"))
 
 
 class TornTail:
     """Bytes at the end of a journal that never became a whole event."""
 
-    def __init__(self, offset: int, line: int, size: int, preview: str) -> None:
-        self.offset, self.line, self.size, self.preview = offset, line, size, preview
+    def __init__(self, offset: int, size: int) -> None:
+        self.offset, self.size = offset, size
 
 
 class JournalContents:
@@ -191,12 +190,12 @@ def read_journal(path) -> JournalContents:
     if tail.strip():
         if not markers and data.lstrip().startswith((b"[[event]]", b"#", b"event")):
             good_end = len(data)  # a journal written without markers: whole, or an error below
+        elif not markers:
+            raise StoreError(path, "this is not a ttcli journal: no complete event in it",
+                             line=data.count(b"\n", 0, len(data) - len(data.lstrip())) + 1,
+                             hint="check the file name; a journal is NAME.journal.toml")
         else:
-            line = data.count(b"\n", 0, good_end + len(tail) - len(tail.lstrip())) + 1
-            if not markers:
-                raise StoreError(path, "this is not a ttcli journal: no complete event in it", line=line,
-                                 hint="check the file name; a journal is NAME.journal.toml")
-            torn = TornTail(good_end, line, len(tail), tail.strip().decode("utf-8", errors="replace")[:80])
+            torn = TornTail(good_end, len(tail))
     events = _parse(data[:good_end], path) if good_end else []
     _unbroken([e.get("seq") for e in events], path, fields=True)
     return JournalContents(events, torn)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 
-from .files import locked, read_bytes
+from .files import beside, locked, read_bytes
 from .journal import append_event
 
 
@@ -31,16 +31,14 @@ def append_if_clean(session_path, make_event, unless: bytes) -> dict | None:
     """Under the session lock: if the file is as ttcli last wrote it and does not
     contain ``unless``, append ``make_event()`` and return it as written; else None."""
     path = os.fspath(session_path)
-    folder, name = os.path.split(path)
-    stem = name[:-5] if name.endswith(".toml") else name
     with locked(path):
         data = read_bytes(path)
-        if unless in data or os.path.lexists(os.path.join(folder, f".{name}.dice")):
+        if unless in data or os.path.lexists(beside(path, "dice")):
             return None
         try:
-            written = json.loads(read_bytes(os.path.join(folder, f"{stem}.history", "index.json"))).get("written")
+            written = json.loads(read_bytes(os.path.join(beside(path, "history"), "index.json"))).get("written")
         except (FileNotFoundError, ValueError, AttributeError):
             return None
         if written != _sha256(data):
             return None
-        return append_event(os.path.join(folder, f"{stem}.journal.toml"), make_event())
+        return append_event(beside(path, "journal"), make_event())

@@ -20,10 +20,10 @@ import copy
 import os
 
 from .errors import StoreError
-from .files import atomic_write, clean_stale_temps, locked, read_bytes, real_folder
-from .history import CREATED, DEFAULT_KEEP, HAND_EDIT, RESTORED, WRITTEN, History, digest
+from .files import atomic_write, beside, clean_stale_temps, locked, read_bytes
+from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History, digest
 from .journal import append_event, journal_path, read_events
-from .toml import dump_document, is_read_only, locate_field, parse_document
+from .toml import dump_document, is_read_only, parse_document, placed
 
 TYPE_CHECKING = False  # typing is start-up cost on the roll path
 if TYPE_CHECKING:
@@ -69,14 +69,9 @@ class Draft(dict):
 # counters as burned, so `verify` can tell them from a deleted roll.
 
 
-def dice_path(session_path) -> str:
-    folder, name = os.path.split(os.fspath(session_path))
-    return os.path.join(folder, f".{name}.dice")
-
-
 def _read_dice(session_path) -> tuple[str, int, int] | None:
     try:
-        fields = read_bytes(dice_path(session_path)).decode("ascii").split()
+        fields = read_bytes(beside(session_path, "dice")).decode("ascii").split()
         return fields[0], int(fields[1]), int(fields[2] if len(fields) > 2 else fields[1])
     except (FileNotFoundError, UnicodeDecodeError, IndexError, ValueError):
         return None  # absent or torn: the session file's own counter applies
@@ -89,7 +84,7 @@ def dice_counter(session_path, commitment: str) -> int:
 
 
 def _write_dice(session_path, commitment: str, reserved: int, journaled: int) -> None:
-    atomic_write(dice_path(session_path), f"{commitment} {reserved} {journaled}\n", sync_dir=False)
+    atomic_write(beside(session_path, "dice"), f"{commitment} {reserved} {journaled}\n", sync_dir=False)
 
 
 def _burned(commitment: str, start: int, end: int, why: str) -> dict:
@@ -121,11 +116,7 @@ class SessionFile:
 
     def _check(self, doc, text: str | None) -> None:
         """Raise the first validation problem, located; all of them in ``.errors``."""
-        problems = []
-        for error in self.validate(doc):
-            place = locate_field(text, error.field) if text is not None and error.line is None and error.field else None
-            problems.append(error.located(path=error.path or os.fspath(self.path),
-                                          **dict(zip(("line", "col"), place or (), strict=False))))
+        problems = [placed(error.located(path=error.path or self.path), text) for error in self.validate(doc)]
         if problems:
             problems[0].errors = tuple(problems)
             raise problems[0]
@@ -150,7 +141,7 @@ class SessionFile:
         if not history.load().sync(data):
             # bytes the store wrote itself were validated before they were written
             self._check(doc, data.decode("utf-8"))
-            history.record(data, HAND_EDIT)
+            history.record(data)
         return data, doc
 
     def _dump(self, doc) -> bytes:
@@ -230,7 +221,7 @@ class SessionFile:
                 if before:
                     _write_dice(self.path, *before)
                 else:
-                    os.unlink(dice_path(self.path))
+                    os.unlink(beside(self.path, "dice"))
             raise
         if draft.dice is not None:
             _write_dice(self.path, draft.dice[0], draft.dice[1], draft.dice[1])
@@ -262,15 +253,10 @@ class SessionFile:
             if not history.states:
                 raise StoreError(self.path, "the undo history is empty: there is no earlier state to restore",
                                  hint="fix the file by hand")
-            try:
-                broken = read_bytes(self.path)
-            except FileNotFoundError:
-                broken = b""
-            real_folder(history.folder, create=True)
-            atomic_write(history.folder / "broken.toml", broken)
-            state = history.states[history.position()]  # -1, the newest, when none is current
-            data = history.put_back(state)
-            history.commit(history.prepare(data), state.sha256, RESTORED)
+            with contextlib.suppress(FileNotFoundError):
+                atomic_write(history.folder / "broken.toml", read_bytes(self.path))
+            data = history.snapshot(history.states[history.position()])  # -1, the newest, when none is current
+            self._save(history, data, RESTORED)
             if event is not None:
                 append_event(self.journal_path, event)
             return parse_document(data, self.path, read_only=True)

@@ -10,10 +10,16 @@ very same document is proved by the tests, not re-parsed on every save.
 
 from __future__ import annotations
 
+import datetime as _dt
 import math
 import re
 
 from .errors import FormatTooNew, StoreError
+
+TYPE_CHECKING = False  # typing is start-up cost on the roll path
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 #: the session format this version writes and fully understands
 FORMAT = 1
@@ -134,7 +140,7 @@ def locate_field(text: str, field) -> tuple[int, int] | None:
     return best[1] if best else None
 
 
-def _placed(error: StoreError, text: str | None) -> StoreError:
+def placed(error: StoreError, text: str | None) -> StoreError:
     """``error`` with the line and column of its field in ``text``, when it can be found."""
     place = locate_field(text, error.field) if text is not None and error.field and error.line is None else None
     return error.located(line=place[0], col=place[1]) if place else error
@@ -200,16 +206,14 @@ def parse_document(data: bytes, path=None, *, read_only: bool = False) -> dict:
         raise StoreError(path, "empty session file", line=1, hint="restore it with `undo`, or create the session again")
     doc, text = parse_toml(data, path)
     try:
-        check_format(doc)
-    except FormatTooNew as exc:
-        if not read_only:
-            raise _placed(exc.located(path=path), text) from None
-    except StoreError as exc:
-        raise _placed(exc.located(path=path), text) from None
-    try:
+        try:
+            check_format(doc)
+        except FormatTooNew:
+            if not read_only:
+                raise
         check_values(doc)
     except StoreError as exc:
-        raise _placed(exc.located(path=path), text) from None
+        raise placed(exc.located(path=path), text) from None
     return doc
 
 
@@ -266,54 +270,47 @@ def dump_document(doc, header: str = "") -> str:
     return comment + ("\n" if comment and body else "") + body
 
 
-_PLAIN = "store plain str/int/float/bool/date values, lists and tables"
+def _utf8(value: str):
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return "text holds an unpaired surrogate and cannot be saved as UTF-8", None
+    return None
+
+
+#: type -> what is wrong with a value of it (problem, hint), or None; tables and arrays are walked
+_REFUSALS: dict[type, Callable[[Any], tuple[str, str | None] | None]] = {
+    bool: lambda v: None,
+    int: lambda v: None if _INT64[0] <= v <= _INT64[1] else ("integer does not fit in 64 bits",
+                                                             "TOML integers are signed 64-bit"),
+    str: lambda v: None if v.isascii() else _utf8(v),
+    float: lambda v: None if math.isfinite(v) else (f"{v} cannot be stored", "use a finite number"),
+    type(None): lambda v: ("None (no value) cannot be stored in TOML", "leave the key out instead"),
+    _dt.date: lambda v: None,
+    _dt.datetime: lambda v: None if v.tzinfo is None or not v.utcoffset().total_seconds() % 60 else (
+        "a UTC offset must be whole minutes in TOML", None),
+    _dt.time: lambda v: None if v.tzinfo is None else ("a time of day with a UTC offset cannot be stored in TOML",
+                                                       "store a full date and time instead"),
+}
 
 
 def check_values(doc, where: tuple = ()) -> None:
     """Refuse None, NaN/inf, ints beyond 64 bits and non-TOML types, naming the field."""
-    import datetime as _dt
-
     stack = [(doc, where)]
     while stack:
         value, at = stack.pop()
-        kind = type(value)
-        problem, hint = None, None
-        if kind is bool:
-            continue
-        if kind is int:
-            if not _INT64[0] <= value <= _INT64[1]:
-                problem, hint = "integer does not fit in 64 bits", "TOML integers are signed 64-bit"
-        elif kind is str:
-            if not value.isascii():
-                _check_text(value, at)
-        elif isinstance(value, dict):
+        if isinstance(value, dict):
             for key, item in value.items():
                 if not isinstance(key, str):
                     raise StoreError(None, f"key {key!r} is not text", field=format_field(at) or None)
-                _check_text(key, at + (key,))
+                if not key.isascii() and _utf8(key):
+                    raise StoreError(None, _utf8(key)[0], field=format_field(at + (key,)))
                 stack.append((item, at + (key,)))
         elif isinstance(value, (list, tuple)):
             stack.extend((item, at + (i,)) for i, item in enumerate(value))
-        elif value is None:
-            problem, hint = "None (no value) cannot be stored in TOML", "leave the key out instead"
-        elif kind is float:
-            if not math.isfinite(value):
-                problem, hint = f"{value} cannot be stored", "use a finite number"
-        elif kind is _dt.time:
-            if value.tzinfo is not None:
-                problem = "a time of day with a UTC offset cannot be stored in TOML"
-                hint = "store a full date and time instead"
-        elif kind is _dt.datetime and value.tzinfo is not None and value.utcoffset().total_seconds() % 60:
-            problem = "a UTC offset must be whole minutes in TOML"
-        elif kind not in (_dt.datetime, _dt.date):
-            problem, hint = f"a {kind.__name__} cannot be stored in TOML", _PLAIN
-        if problem:
-            raise StoreError(None, problem, field=format_field(at), hint=hint)
-
-
-def _check_text(value: str, at: tuple) -> None:
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise StoreError(None, "text holds an unpaired surrogate and cannot be saved as UTF-8",
-                         field=format_field(at)) from None
+        else:
+            check = _REFUSALS.get(type(value))
+            refusal = check(value) if check else (f"a {type(value).__name__} cannot be stored in TOML",
+                                                  "store plain str/int/float/bool/date values, lists and tables")
+            if refusal:
+                raise StoreError(None, refusal[0], field=format_field(at), hint=refusal[1])

@@ -8,26 +8,27 @@ Russian or English.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rules.core.die import Die, roll
 from rules.core.errors import RuleError
+from rules.core.names import Names
 from rules.core.sources import DiceSource
+from rules.dice.records import record
 from rules.systems.dungeon.checks import CHECK_DIE, SAVE_DIE
-from rules.systems.dungeon.common import Names
 from rules.systems.dungeon.turns import ActionBudget
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(record("Action", "key name_ru name_en aliases rule cost", defaults=((), "DG-ACT-2", 1))):
+    """One action of the list a character may take in a turn (DG-ACT-2)."""
+    __slots__ = ()
+
     key: str
     name_ru: str
     name_en: str
     #: other spellings a master may type
-    aliases: tuple[str, ...] = ()
+    aliases: tuple[str, ...]
     #: the rule that resolves it, when it is more than spending the action
-    rule: str = "DG-ACT-2"
-    cost: int = 1
+    rule: str
+    cost: int
 
 
 #: the seed's list of actions, in its order
@@ -61,12 +62,14 @@ def find_action(name: str) -> Action:
     return _BY_KEY[ACTION_NAMES.key(name)]
 
 
-@dataclass(frozen=True, slots=True)
-class ActionTaken:
+class ActionTaken(record("ActionTaken", "action budget_before budget_after dice", defaults=((),))):
+    """An action spent: the turn's budget before and after, and any dice it rolled."""
+    __slots__ = ()
+
     action: Action
     budget_before: ActionBudget
     budget_after: ActionBudget
-    dice: tuple = ()
+    dice: tuple
 
 
 def take_action(budget: ActionBudget, name: str) -> ActionTaken:
@@ -88,9 +91,10 @@ SAVE = "save"
 KNOCK_RESISTANCE = (OPPOSED, SAVE)
 
 
-@dataclass(frozen=True, slots=True)
-class KnockOutcome:
+class KnockOutcome(record("KnockOutcome", "resist attacker_die target_die attacker_total target_total "
+                                          "knocked_down target_prone actions", defaults=(1,))):
     """A knock-down attempt: the dice, the totals and whether the target fell."""
+    __slots__ = ()
 
     resist: str
     #: the attacker's d20 (opposed only)
@@ -103,7 +107,7 @@ class KnockOutcome:
     knocked_down: bool
     #: the target is prone after it (DG-PRONE-1)
     target_prone: bool
-    actions: int = 1
+    actions: int
 
     @property
     def dice(self) -> tuple[Die, ...]:

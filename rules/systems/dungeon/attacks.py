@@ -5,10 +5,9 @@ DG-HIT-1, DG-DMG-1; the situations of DG-ADV-1 are ``situations``'s.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rules.core.die import Die, roll
 from rules.core.sources import DiceSource
+from rules.dice.records import record
 from rules.systems.dungeon.checks import ADVANTAGE_CAP, roll_d20
 from rules.systems.dungeon.common import require_non_negative
 from rules.systems.dungeon.situations import (
@@ -28,8 +27,12 @@ _DAMAGE_ADDS_BODY = {MELEE: True, RANGED: False}
 MAX_WEAPON_DICE = 100
 
 
-@dataclass(frozen=True, slots=True)
-class HitOutcome:
+class HitOutcome(record("HitOutcome", "kind die reaction_bonus bonus advantages disadvantages "
+                                      "fatigue_advantage advantage total dodge hit natural terms "
+                                      "fatigue_wasted", defaults=((), False))):
+    """A hit roll (DG-HIT-1): the d20, each modifier, the target number and whether it hit."""
+    __slots__ = ()
+
     kind: str
     die: Die
     #: the attacker's reaction as added to the roll (0 in melee)
@@ -46,9 +49,9 @@ class HitOutcome:
     hit: bool
     natural: int | None
     #: every modifier with its reason, in the order shown (DG-ADV-1)
-    terms: tuple[Term, ...] = ()
+    terms: tuple[Term, ...]
     #: the bought +5 changed nothing because of the cap
-    fatigue_wasted: bool = False
+    fatigue_wasted: bool
 
     @property
     def dice(self) -> tuple[Die, ...]:
@@ -100,8 +103,10 @@ def hit_roll(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class DamageOutcome:
+class DamageOutcome(record("DamageOutcome", "kind dice weapon_total body_bonus bonus armor raw dealt")):
+    """A damage roll (DG-DMG-1): the weapon dice, the body added, armor, the damage dealt."""
+    __slots__ = ()
+
     kind: str
     #: weapon dice, then the extra die bought with fatigue if any
     dice: tuple[Die, ...]

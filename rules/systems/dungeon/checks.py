@@ -6,10 +6,11 @@ DG-SKILL-1, DG-CHECK-1, DG-ADV-1, DG-SAVE-1.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from rules.core.die import Die, roll
+from rules.core.names import Names
 from rules.core.sources import DiceSource
+from rules.dice.records import record
 from rules.systems.dungeon.common import (
     ADVANTAGE_CAP,
     ADVANTAGE_STEP,
@@ -17,7 +18,6 @@ from rules.systems.dungeon.common import (
     CHARISMA,
     MIND,
     REACTION,
-    Names,
     require_non_negative,
 )
 
@@ -28,8 +28,10 @@ SAVE_DIE = 10
 NATURAL_RESULTS = {1: False, CHECK_DIE: True}
 
 
-@dataclass(frozen=True, slots=True)
-class Skill:
+class Skill(record("Skill", "key name_ru name_en stats")):
+    """A skill of the seed's list (DG-SKILL-1) and the stats it may use."""
+    __slots__ = ()
+
     key: str
     name_ru: str
     name_en: str
@@ -91,9 +93,9 @@ def advantage_modifier(advantages: int = 0, disadvantages: int = 0) -> int:
     return max(-ADVANTAGE_CAP, min(ADVANTAGE_CAP, net))
 
 
-@dataclass(frozen=True, slots=True)
-class D20Result:
+class D20Result(record("D20Result", "die advantage total success natural")):
     """What a d20 against a target number came to; checks and hits share it."""
+    __slots__ = ()
 
     die: Die
     advantage: int
@@ -120,8 +122,11 @@ def roll_d20(
     return D20Result(die, advantage, total, success, natural)
 
 
-@dataclass(frozen=True, slots=True)
-class CheckOutcome:
+class CheckOutcome(record("CheckOutcome", "die stat bonus advantages disadvantages advantage total dc "
+                                          "success natural stat_key skill", defaults=(None, None))):
+    """A check (DG-CHECK-1): the d20, the stat and modifiers, the difficulty, the result."""
+    __slots__ = ()
+
     die: Die
     stat: int
     bonus: int
@@ -134,8 +139,8 @@ class CheckOutcome:
     success: bool
     natural: int | None
     #: set when the check came from a skill or named stat
-    stat_key: str | None = None
-    skill: str | None = None
+    stat_key: str | None
+    skill: str | None
 
     @property
     def dice(self) -> tuple[Die, ...]:
@@ -195,8 +200,10 @@ def skill_check(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class SaveOutcome:
+class SaveOutcome(record("SaveOutcome", "die stat modifier target success")):
+    """A saving throw: the d10 against the stat plus the master's modifier."""
+    __slots__ = ()
+
     die: Die
     stat: int
     #: the master's bonus (+) or penalty (-), added to the stat

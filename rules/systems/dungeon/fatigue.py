@@ -7,27 +7,31 @@ ability adds its cost and is refused past the maximum.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from rules.core.die import Die, roll
 from rules.core.errors import RuleError
+from rules.core.names import Names
 from rules.core.sources import DiceSource
-from rules.systems.dungeon.common import Names, require_non_negative
+from rules.dice.records import record
+from rules.systems.dungeon.common import require_non_negative
 from rules.systems.dungeon.health import Status, heal
 
 RALLY_DIE = 4
 
 
-@dataclass(frozen=True, slots=True)
-class FatigueAbility:
+class FatigueAbility(record("FatigueAbility", "key name_ru name_en cost takes_action needs_undamaged",
+                            defaults=(False, False))):
+    """An ability bought with fatigue (DG-FAT-1) and what it costs."""
+    __slots__ = ()
+
     key: str
     name_ru: str
     name_en: str
     cost: int
     #: uses one of the round's actions (only rally)
-    takes_action: bool = False
+    takes_action: bool
     #: refused if the character took damage during its previous turn
-    needs_undamaged: bool = False
+    needs_undamaged: bool
 
 
 FATIGUE_ABILITIES = (
@@ -51,8 +55,11 @@ def find_fatigue_ability(name: str) -> FatigueAbility:
     return _BY_KEY[FATIGUE_NAMES.key(name)]
 
 
-@dataclass(frozen=True, slots=True)
-class FatigueSpend:
+class FatigueSpend(record("FatigueSpend", "ability cost fatigue_before fatigue_after max_fatigue "
+                                          "takes_action used_this_turn")):
+    """Fatigue spent on an ability: before, after and the maximum."""
+    __slots__ = ()
+
     ability: str
     cost: int
     fatigue_before: int
@@ -113,8 +120,10 @@ def spend_fatigue(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class RallyOutcome:
+class RallyOutcome(record("RallyOutcome", "spend die body rolled hp_before hp_after max_hp")):
+    """A rally: the fatigue spent, the d4 and the HP it brought back."""
+    __slots__ = ()
+
     spend: FatigueSpend
     die: Die
     body: int

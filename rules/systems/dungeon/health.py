@@ -13,6 +13,7 @@ from types import MappingProxyType
 from rules.core.errors import RuleError
 from rules.core.names import name_key
 from rules.core.sheet import MissingStat, Sheet
+from rules.dice.records import record
 from rules.systems.dungeon.common import require_non_negative
 
 TYPE_CHECKING = False  # checking a session file loads this module: typing costs start-up
@@ -54,8 +55,10 @@ def current_status(hp: int, status: str | None = None) -> Status:
     return known
 
 
-@dataclass(frozen=True, slots=True)
-class HealthOutcome:
+class HealthOutcome(record("HealthOutcome", "change amount hp_before hp_after status_before status_after")):
+    """Damage or healing landed: HP and status before and after (DG-DEATH-1)."""
+    __slots__ = ()
+
     change: str
     amount: int
     hp_before: int
@@ -152,9 +155,9 @@ TWISTED_ANKLE = Injury("подвернутая нога", duration="1 час", m
 # --- HP and status in agreement ------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class HealthProblem:
+class HealthProblem(record("HealthProblem", "path message")):
     """One disagreement in a stored character: where (``("resources", "hp")``) and what."""
+    __slots__ = ()
 
     path: tuple[str, ...]
     message: str
@@ -207,15 +210,15 @@ def health_problems(
     return tuple(problems)
 
 
-@dataclass(frozen=True, slots=True)
-class HealthSet:
+class HealthSet(record("HealthSet", "hp_before hp_after status_before status_after dice", defaults=((),))):
     """HP or status set by the master (``char set X hp=0``), and the status that follows."""
+    __slots__ = ()
 
     hp_before: int
     hp_after: int
     status_before: Status
     status_after: Status
-    dice: tuple = ()
+    dice: tuple
 
     @property
     def knocked_out(self) -> bool:
@@ -276,9 +279,9 @@ KIT_NAMES = ("медицинский набор", "медицинская сум
 _KIT_KEYS = frozenset(name_key(name) for name in KIT_NAMES)
 
 
-@dataclass(frozen=True, slots=True)
-class Treatment:
+class Treatment(record("Treatment", "removed kept kit inventory_before inventory_after dice", defaults=((),))):
     """Injuries removed with a medical kit at a rest (DG-INJ-2)."""
+    __slots__ = ()
 
     removed: tuple[Injury, ...]
     #: untreatable injuries (a lost limb) stay
@@ -286,7 +289,7 @@ class Treatment:
     kit: str
     inventory_before: Inventory
     inventory_after: Inventory
-    dice: tuple = ()
+    dice: tuple
 
 
 def treat_injuries(injuries: Iterable[Injury], inventory: Inventory) -> Treatment:

@@ -18,8 +18,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.core.errors import DocumentError, RuleError
-from rules.core.names import name_key, pick
-from rules.systems.dungeon.common import Names, normalise
+from rules.core.names import Names, name_key, pick
+from rules.dice.records import record
 
 ITEM = "item"
 ARMOR = "armor"
@@ -50,6 +50,8 @@ _KINDS = frozenset((ITEM, ARMOR, TWO_HANDED, SMALL))
 
 @dataclass(frozen=True, slots=True)
 class Item:
+    """One carried item (DG-INV-1): its kind decides the slots it takes."""
+
     name: str
     kind: str = ITEM
     quantity: int = 1
@@ -77,16 +79,20 @@ class Item:
         return name_key(self.name)
 
 
-@dataclass(frozen=True, slots=True)
-class InventoryLine:
+class InventoryLine(record("InventoryLine", "name kind quantity slots")):
+    """One item of an inventory with the slots it takes."""
+    __slots__ = ()
+
     name: str
     kind: str
     quantity: int
     slots: int
 
 
-@dataclass(frozen=True, slots=True)
-class InventoryLoad:
+class InventoryLoad(record("InventoryLoad", "lines used capacity")):
+    """What an inventory weighs against the slots its carrier has."""
+    __slots__ = ()
+
     lines: tuple[InventoryLine, ...]
     used: int
     capacity: int
@@ -125,7 +131,7 @@ def inventory_load(items: Iterable[Item], body: int | None = None, *,
     stacks: dict[tuple[str, int], int] = {}
     for item in items:
         if item.kind == SMALL:
-            key = (normalise(item.name), item.per_slot)
+            key = (name_key(item.name), item.per_slot)
             if key not in stacks:
                 stacks[key] = len(lines)
                 lines.append(InventoryLine(item.name, SMALL, 0, 0))
@@ -293,9 +299,10 @@ def _kind_text(item: Item) -> str:
     return item.kind.replace("_", "-")
 
 
-@dataclass(frozen=True, slots=True)
-class InventoryChange:
+class InventoryChange(record("InventoryChange", "item giver taker giver_before giver_after taker_before "
+                                                "taker_after taker_load dice", defaults=((),))):
     """Items given to one character, taken from it, or moved between two."""
+    __slots__ = ()
 
     #: the pieces that moved (quantity = how many)
     item: Item
@@ -310,7 +317,7 @@ class InventoryChange:
     taker_load: InventoryLoad | None
 
     #: nothing is rolled; kept so every outcome lists its dice
-    dice: tuple = ()
+    dice: tuple
 
 
 def give_item(who: str, inventory: Inventory, item: Item, capacity: int) -> InventoryChange:

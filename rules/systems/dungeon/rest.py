@@ -9,21 +9,22 @@ on the same resource.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from rules.core.die import Die, roll
 from rules.core.errors import RuleError
+from rules.core.names import Names
 from rules.core.sources import DiceSource
+from rules.dice.records import record
 from rules.systems.dungeon.common import require_non_negative
 from rules.systems.dungeon.health import Status, current_status, heal
 
 SHORT = "short"
 LONG = "long"
 #: the words a master types for a rest's kind
-REST_WORDS = {
-    "short": SHORT, "короткий": SHORT, "короткий отдых": SHORT,
-    "long": LONG, "длинный": LONG, "долгий": LONG, "длинный отдых": LONG,
-}
+REST_NAMES = Names("rest", {
+    SHORT: ("short", "короткий", "короткий отдых"),
+    LONG: ("long", "длинный", "долгий", "длинный отдых", "долгий отдых"),
+})
 REST_DIE = 6
 
 HP = "hp"
@@ -31,8 +32,10 @@ FATIGUE = "fatigue"
 MP = "mp"
 
 
-@dataclass(frozen=True, slots=True)
-class Recovery:
+class Recovery(record("Recovery", "resource before after die flat")):
+    """One resource recovered at a rest: before, after and the die rolled."""
+    __slots__ = ()
+
     resource: str
     before: int
     after: int
@@ -46,8 +49,11 @@ class Recovery:
         return abs(self.after - self.before)
 
 
-@dataclass(frozen=True, slots=True)
-class RestOutcome:
+class RestOutcome(record("RestOutcome", "kind rested rations_before rations_after hp fatigue mp "
+                                        "status_before status_after")):
+    """A short or long rest: the ration eaten and what it recovered."""
+    __slots__ = ()
+
     kind: str
     #: False when there was no ration: nothing else changed
     rested: bool

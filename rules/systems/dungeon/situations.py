@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from rules.core.errors import RuleError
-from rules.systems.dungeon.common import ADVANTAGE_CAP, ADVANTAGE_STEP, Names, require_non_negative
+from rules.core.names import Names
+from rules.dice.records import record
+from rules.systems.dungeon.common import ADVANTAGE_CAP, ADVANTAGE_STEP, require_non_negative
 
 MELEE = "melee"
 RANGED = "ranged"
@@ -135,9 +137,9 @@ def situation_terms(kind: str, situation: Situation) -> tuple[Term, ...]:
     return tuple(terms)
 
 
-@dataclass(frozen=True, slots=True)
-class HitModifiers:
+class HitModifiers(record("HitModifiers", "kind terms advantages disadvantages uncapped advantage fatigue_wasted")):
     """Every modifier of one hit roll and what they add up to."""
+    __slots__ = ()
 
     kind: str
     terms: tuple[Term, ...]

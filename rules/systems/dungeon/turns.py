@@ -13,6 +13,7 @@ from rules.core.die import Die, roll
 from rules.core.errors import NotFound, RuleError
 from rules.core.names import name_key, pick
 from rules.core.sources import DiceSource
+from rules.dice.records import record
 
 PARTY = "party"
 ENEMIES = "enemies"
@@ -21,8 +22,10 @@ _OTHER_SIDE = {PARTY: ENEMIES, ENEMIES: PARTY}
 INITIATIVE_DIE = 6
 
 
-@dataclass(frozen=True, slots=True)
-class SideInitiative:
+class SideInitiative(record("SideInitiative", "first party_die enemies_die ambush")):
+    """Which side acts first (DG-INIT-1): the two d6, or the ambush that decided it."""
+    __slots__ = ()
+
     first: str
     #: None when an ambush settled the order without a roll
     party_die: Die | None
@@ -58,15 +61,19 @@ def side_initiative(source: DiceSource, *, ambush: str | None = None) -> SideIni
     return SideInitiative(first, party, enemies, None)
 
 
-@dataclass(frozen=True, slots=True)
-class Fighter:
+class Fighter(record("Fighter", "name side reaction")):
+    """A combatant as initiative sees it: name, side and reaction."""
+    __slots__ = ()
+
     name: str
     side: str
     reaction: int
 
 
-@dataclass(frozen=True, slots=True)
-class TurnOrder:
+class TurnOrder(record("TurnOrder", "initiative order")):
+    """The order of a round: the side initiative and each fighter in turn."""
+    __slots__ = ()
+
     initiative: SideInitiative
     order: tuple[Fighter, ...]
 
@@ -121,16 +128,16 @@ def turn_order(
     return TurnOrder(initiative, order)
 
 
-@dataclass(frozen=True, slots=True)
-class PartyOrder:
+class PartyOrder(record("PartyOrder", "order named rest dice", defaults=((),))):
     """The party's agreed order (DG-INIT-1): who the master named, and who follows."""
+    __slots__ = ()
 
     order: tuple[str, ...]
     #: the members named, in the order named
     named: tuple[str, ...]
     #: members left unnamed, after the named ones in their previous order
     rest: tuple[str, ...]
-    dice: tuple = ()
+    dice: tuple
 
 
 def agreed_party_order(
@@ -277,8 +284,10 @@ def move_actions_needed(cost: int, speed: int) -> int:
     return -(-cost // speed)
 
 
-@dataclass(frozen=True, slots=True)
-class MovePlan:
+class MovePlan(record("MovePlan", "cost orthogonal_steps diagonal_steps speed actions spare")):
+    """What a move costs (DG-MOVE-1): the steps, the speed and the actions it takes."""
+    __slots__ = ()
+
     cost: int
     orthogonal_steps: int
     diagonal_steps: int

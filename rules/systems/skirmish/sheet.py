@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core.sheet import Derived, Resource, Setting, Sheet, Stat, Values
+from rules.core.sheet import CHOICE, FLAG, Choice, Derived, Resource, Setting, Sheet, Stat, Values
 
 
 def _score(key: str, ru: tuple[str, ...], en: tuple[str, ...], description: str,
@@ -83,6 +83,24 @@ SETTINGS = (
             en=("exhaustion", "exhaustion dc"), default=10,
             description="d20 + endurance must reach this when MP or st run out",
             rule="SK-EXH-1"),
+    Setting(key="tie_to_defender", ru=("ничья защитнику", "ничья"), en=("tie", "tie to defender"),
+            kind=FLAG, default=True,
+            description="an equal total in an opposed d20 goes to the defending side", rule="SK-TIE-1"),
+    Setting(key="cover_threshold", ru=("порог укрытия", "укрытие"), en=("cover",), default=11,
+            minimum=1, maximum=40, description="d20 + the cover's rating at least this destroys the cover",
+            rule="SK-COVER-1"),
+    Setting(key="flee_threshold", ru=("порог побега", "побег"), en=("flee",), default=10, minimum=1,
+            maximum=40, description="d20 + dexterity at least this escapes when nobody chases",
+            rule="SK-FLEE-1"),
+    Setting(key="damage_mode", ru=("урон", "режим урона"), en=("damage",), kind=CHOICE, default="full",
+            choices=(Choice("full", ("полный",)), Choice("fixed", ("фиксированный", "фикс")),
+                     Choice("dice", ("кубик", "кубики"))),
+            description="full: weapon + dice + strength; fixed: the weapon's fixed damage only; "
+                        "dice: the weapon's dice only", rule="SK-DMG-1"),
+    Setting(key="slot_penalty", ru=("штраф слотов",), en=("slots",), kind=CHOICE, default="instead",
+            choices=(Choice("instead", ("вместо",)), Choice("on_top", ("сверху", "on top"))),
+            description="a slot after the third: -1 stealth and -1 dexterity instead of the -1 stealth "
+                        "(instead), or on top of it (on_top)", rule="SK-SLOT-1"),
 )
 
 SHEET = Sheet(

@@ -134,8 +134,9 @@ class Decoders:
     decode_fight_data = staticmethod(decode_fight)
 
     @staticmethod
-    def fight_notes(enc: Any) -> tuple[str, ...]:
-        """The stage and conditions, for ``fight status``."""
+    def fight_notes(enc: Any, hidden: Any = frozenset()) -> tuple[str, ...]:
+        """The stage and conditions, for ``fight status`` (nothing in them names a combatant,
+        so the players' view, which leaves out ``hidden``, reads the same)."""
         from rules.systems.twilight.messages import stage_text
 
         return () if enc.fight is None else (stage_text(enc.fight.stage, enc.fight.data),)

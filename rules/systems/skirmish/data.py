@@ -1,0 +1,66 @@
+"""The skirmish's own data on combatants, turns and the fight, as the codec reads it.
+
+Kept apart from the fight rules so that checking a session file (every command
+reads one) never loads the fight: the rules object delegates here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.systems.skirmish import fightdata
+
+Place = tuple[str | int, ...]
+
+
+class Decoders:
+    decode_combatant_data = staticmethod(fightdata.decode_combatant)
+    decode_fight_data = staticmethod(fightdata.decode_fight)
+    decode_turn_data = staticmethod(fightdata.decode_turn)
+
+    @staticmethod
+    def combatant_problems(sheet: Any, table: Mapping[str, Any]) -> list[tuple[Place, str]]:
+        """What the skirmish finds wrong in a stored combatant: its weapons and armor."""
+        from rules.core.errors import DocumentError
+
+        data = table.get("data", {})
+        if not isinstance(data, Mapping):
+            return []
+        try:
+            fightdata.decode_combatant(data, ("data",))
+        except DocumentError as e:
+            return [(e.path, e.problem)]
+        return []
+
+    @staticmethod
+    def fight_notes(enc: Any, hidden: set[str]) -> list[str]:
+        """``fight status``: attacks waiting for an answer and counterattacks on offer,
+        leaving out those that involve ``hidden`` combatants (the players' view)."""
+        from rules.i18n import _
+
+        fight = enc.fight
+        lines = []
+        for p in fightdata.pending(fight):
+            if {p["attacker"], p["target"]} & hidden:
+                continue
+            lines.append(_("waiting: {attacker} -> {target} ({weapon}) = {total}; {target} answers with "
+                           "defend {target} block|dodge|none").format(
+                attacker=p["attacker"], target=p["target"], weapon=p["weapon"] or "-", total=p["total"]))
+        for dodger, attacker in fightdata.get(fight, "dodged", {}).items():
+            if {dodger, attacker} & hidden:
+                continue
+            lines.append(_("counterattack on offer: counter {dodger} {attacker}").format(
+                dodger=dodger, attacker=attacker))
+        return lines
+
+    @staticmethod
+    def status_notes(combatant: Any) -> tuple[str, ...]:
+        """``fight status``: the weapons a stun knocked out of the combatant's hands."""
+        from rules.i18n import _
+
+        dropped = combatant.data.get("dropped", [])
+        return (_("dropped: {weapons}").format(weapons=", ".join(dropped)),) if dropped else ()
+
+
+DECODERS = Decoders()

@@ -1,0 +1,248 @@
+"""A skirmish fight on the shared turn clock: initiative, turns, health, the end.
+
+The attack across two posts (attack, answer, counterattack) is in
+``attacks.py``; the other actions in ``actions.py``.  This module holds what
+the clock asks of the system and what every action reads of a combatant.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules.core.clock import ClockReport, open_rounds, proceed
+from rules.core.common import end_fight, report_decided, require_fight
+from rules.core.contract import Path, SystemRules
+from rules.core.effects import Effect
+from rules.core.errors import RuleError
+from rules.core.outcome import Damage, HealthChange, Outcome, Work
+from rules.core.sources import DiceSource
+from rules.core.state import DEAD, PARTY, Combatant, Encounter, Fight, TurnState, find
+from rules.i18n import _
+from rules.systems import get_sheet
+from rules.systems.skirmish import fightdata, gear
+from rules.systems.skirmish.presets import BURN, STUN
+
+SHEET = get_sheet("skirmish")
+
+#: stats whose item bonuses and slot penalties are added when a roll reads them
+_SLOT_STATS = ("stealth", "dexterity")
+
+
+# --- reading a combatant ------------------------------------------------------------
+
+
+def base(c: Combatant) -> dict[str, Any]:
+    return {**SHEET.with_defaults(c.stats), **SHEET.derive(c.stats)}
+
+
+def weapons(c: Combatant) -> dict[str, gear.Weapon]:
+    return gear.weapons(c.data)
+
+
+def armor(c: Combatant) -> dict[str, gear.Armor]:
+    return gear.armor(c.data)
+
+
+def slots(c: Combatant, settings: Mapping[str, Any]) -> gear.Slots:
+    worn = armor(c)
+    # every worn item can hold one short weapon; with none listed, the clothes on one's back [I]
+    clothing = len(worn) if worn else 1
+    return gear.slots(weapons(c), clothing, over_three_adds=settings.get("slot_penalty") == "on_top")
+
+
+def _bonus(c: Combatant, key: str) -> float:
+    items: list[gear.Weapon | gear.Armor] = [*weapons(c).values(), *armor(c).values()]
+    return sum((float(i.bonuses.get(key, 0)) for i in items), 0.0)
+
+
+def value(c: Combatant, key: str, settings: Mapping[str, Any] | None = None) -> int:
+    """A stat as a roll reads it: typed value, effects' modifiers, item bonuses
+    (tenths round half up [I]) and, for stealth and dexterity, the slot penalties."""
+    total = float(base(c)[key]) + c.modifier(key) + _bonus(c, key)
+    if key in _SLOT_STATS:
+        load = slots(c, settings or {})
+        total += load.stealth if key == "stealth" else load.dexterity
+    return math.floor(total + 0.5)
+
+
+def total_def(c: Combatant) -> float:
+    """SK-DMG-1: endurance def + armor + artifacts.  Listed armor replaces the
+    sheet's armor def (which is for characters without an item list) [I]."""
+    values = base(c)
+    worn = armor(c)
+    armor_def = sum(float(a.def_) for a in worn.values()) if worn else float(values["armor_def"])
+    return float(values["endurance_def"]) + float(values["artifact_def"]) + armor_def \
+        + c.modifier("def") + _bonus(c, "def")
+
+
+def resource(c: Combatant, key: str) -> int:
+    if key in c.resources:
+        return c.resources[key]
+    return SHEET.initial_resources(c.stats)[key]
+
+
+def stunned(c: Combatant) -> bool:
+    return c.effect(STUN) is not None
+
+
+def with_item(c: Combatant, section: str, name: str, table: dict[str, Any] | None) -> Combatant:
+    """``c`` with one weapon or armor item replaced (None removes it)."""
+    items = dict(c.data.get(section, {}))
+    if table is None:
+        items.pop(name, None)
+    else:
+        items[name] = table
+    data = dict(c.data)
+    if items:
+        data[section] = items
+    else:
+        data.pop(section, None)
+    if table is None and section == "weapons":
+        dropped = [n for n in data.get("dropped", []) if n != name]
+        if dropped:
+            data["dropped"] = dropped
+        else:
+            data.pop("dropped", None)
+    return replace(c, data=data)
+
+
+def joined(first: Outcome, second: Outcome) -> Outcome:
+    """Two outcomes of one command as one: the second's encounter, both records."""
+    return replace(
+        second, dice=first.dice + second.dice, lines=first.lines + second.lines,
+        public_lines=first.public_lines + second.public_lines, events=first.events + second.events,
+        event={**second.event, **first.event}, passed=first.passed if first.passed is not None else second.passed,
+        hidden=first.hidden or second.hidden,
+    )
+
+
+class SkirmishFight(SystemRules):
+    """What the clock asks, the start, the step and the end of a skirmish fight."""
+
+    # --- what the shared clock asks ----------------------------------------------
+
+    def cannot_act(self, combatant: Combatant) -> str | None:
+        reason = super().cannot_act(combatant)
+        if reason is None and stunned(combatant):
+            return _("is stunned")
+        return reason
+
+    def hp_max(self, combatant: Combatant) -> int | None:
+        return SHEET.resource_caps(combatant.stats).get("hp")
+
+    def hurt(self, work: Work, name: str, damage: Damage) -> HealthChange:
+        c = work.get(name)
+        if "hp" not in c.resources:
+            work.put(c.with_resource("hp", resource(c, "hp")))
+        return super().hurt(work, name, damage)
+
+    def new_turn(self, work: Work, name: str) -> TurnState:
+        return TurnState(name, actions=1)
+
+    def effect_hook(self, work: Work, source: DiceSource, name: str, effect: Effect) -> None:
+        if effect.hook != BURN:
+            super().effect_hook(work, source, name, effect)
+        # SK-BURN-1: each burning turn, one burning item rolls for breakage
+        from rules.systems.skirmish.breakage import burning_item, roll_breakage
+
+        item = burning_item(work.get(name))
+        if item is not None:
+            roll_breakage(work, source, name, *item, why="burning")
+
+    def decode_combatant_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
+        return fightdata.decode_combatant(raw, path)
+
+    def decode_fight_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
+        return fightdata.decode_fight(raw, path)
+
+    def decode_turn_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
+        return fightdata.decode_turn(raw, path)
+
+    def resolve_modifier(self, key: str) -> str:
+        if key in ("def", "деф"):
+            return "def"
+        return SHEET.resolve(key)
+
+    # --- the fight --------------------------------------------------------------------
+
+    def _say_turn(self, work: Work) -> None:
+        assert work.fight is not None
+        if work.fight.turn is not None:
+            name = work.fight.turn.actor
+            work.tell("turn", about=[name], name=name)
+
+    def start(self, enc: Encounter, source: DiceSource, **options: Any) -> Outcome:
+        """Initiative [I] (the seed gives none): d20 + dexterity each, in roster
+        order; the higher total acts first, a tie keeps the roster order."""
+        work = self.work(enc)
+        if work.fight is not None:
+            raise RuleError(_("a fight is already running (round {round}); end it before starting another")
+                            .format(round=work.fight.round))
+        alive = [c for c in work.combatants.values() if c.status != DEAD]
+        sides = {c.side for c in alive}
+        if len(sides) < 2:
+            raise RuleError(_("a fight needs someone alive on each side"))
+        rolls: list[dict[str, Any]] = []
+        for c in alive:
+            die = work.roll(source, 20, "initiative")
+            dex = value(c, "dexterity", work.settings)
+            rolls.append({"name": c.name, "die": die.face, "dexterity": dex, "total": die.face + dex})
+        ranked = sorted(rolls, key=lambda r: -int(r["total"]))
+        order = tuple(str(r["name"]) for r in ranked)
+        work.tell("initiative", rolls=ranked)
+        work.fight = Fight(round=1, order=order)
+        report = ClockReport()
+        open_rounds(work, source, self, report)
+        self._say_turn(work)
+        return work.outcome({"kind": "fight_start", "order": list(order), "actor": work.fight.current,
+                             **report.event_parts()})
+
+    def step(self, enc: Encounter, source: DiceSource) -> Outcome:
+        """End the running turn and start the next; a new round takes back the
+        counterattacks earned by dodges that were not used [I]."""
+        work = self.work(enc)
+        fight = require_fight(work)
+        previous, round_ = fight.current, fight.round
+        report = ClockReport()
+        proceed(work, source, self, report)
+        assert work.fight is not None
+        if work.fight.round != round_ and fightdata.get(work.fight, "dodged", {}):
+            work.fight = fightdata.put(work.fight, "dodged", {})
+        self._say_turn(work)
+        actor = work.fight.current
+        event: dict[str, Any] = {"kind": "turn", "round": work.fight.round, "previous": previous, "actor": actor,
+                                 **report.event_parts()}
+        report_decided(work, event)
+        return work.outcome(event, hidden=actor is not None and work.get(actor).hidden)
+
+    def end(self, enc: Encounter, source: DiceSource | None = None) -> Outcome:
+        """SK-BREAK-1: breakage rolls for the players' gear, then the fight ends."""
+        from rules.core.sources import RandomSource
+        from rules.systems.skirmish.breakage import after_fight
+
+        work = self.work(enc)
+        fight = require_fight(work)
+        for attack in fightdata.pending(fight):
+            work.tell("pending_dropped", about=[attack["attacker"], attack["target"]],
+                      attacker=attack["attacker"], target=attack["target"])
+        rolled = after_fight(work, source if source is not None else RandomSource())
+        return joined(work.outcome({"breakage": rolled} if rolled else {}), end_fight(work.encounter()))
+
+    # --- helpers the actions share ---------------------------------------------------------
+
+    def fighter(self, work: Work, query: str) -> str:
+        """A combatant in the running fight, alive."""
+        fight = require_fight(work)
+        name = find(work.encounter(), query)
+        if name not in fight.order:
+            raise RuleError(_("{name} is not in the fight").format(name=name))
+        if work.get(name).status == DEAD:
+            raise RuleError(_("{name} is dead").format(name=name))
+        return name
+
+    @staticmethod
+    def party(c: Combatant) -> bool:
+        return c.side == PARTY

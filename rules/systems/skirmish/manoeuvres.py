@@ -1,0 +1,208 @@
+"""Everything besides the attack: checks, bandaging, putting out fire, fleeing,
+exhaustion, movement, picking up a dropped weapon, slots, and the master's hand."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.core.clock import restore
+from rules.core.common import leave_fight, remove_effect, require_fight
+from rules.core.effects import TURNS, Duration, EffectSpec
+from rules.core.errors import RuleError
+from rules.core.outcome import Damage, Outcome
+from rules.core.sources import DiceSource
+from rules.core.state import DEAD, Encounter, find
+from rules.i18n import _
+from rules.systems.skirmish import fightdata, presets
+from rules.systems.skirmish import mechanics as sk
+from rules.systems.skirmish.attacks import Attacks
+from rules.systems.skirmish.fight import SHEET, joined, resource, slots, value, weapons
+
+#: what a failed exhaustion check leaves the character with (the master sets the turns)
+FAINTED = "fainted"
+
+
+class Manoeuvres(Attacks):
+    """The actions around the attack."""
+
+    def check(self, enc: Encounter, source: DiceSource, name: str, stat: str, dc: int, *, rerolls: int = 0,
+              bonus: int = 0) -> Outcome:
+        """A d20 check on a skill or stat against the master's difficulty; rerolls
+        from its allowance in a fight (SK-REROLL-1)."""
+        work = self.work(enc)
+        who = find(enc, name)
+        key = SHEET.resolve(stat)
+        score = value(work.get(who), key, work.settings)
+        if rerolls and work.fight is None:
+            raise RuleError(_("rerolls are counted per fight; outside one, just roll again"), rule="SK-REROLL-1")
+        if work.fight is not None:
+            faces = self.check_roll(work, source, who, key, score, rerolls, "check")
+        else:
+            faces = [work.roll(source, 20, "check").face]
+        total = faces[-1] + score + bonus
+        passed = total >= dc
+        work.tell("check", about=[who], name=who, stat=key, die=faces[-1], faces=faces if len(faces) > 1 else None,
+                  score=score, bonus=bonus, total=total, dc=dc, passed=passed)
+        return work.outcome({"kind": "check", "actor": who, "stat": key}, passed=passed, hidden=work.hidden(who))
+
+    def bandage(self, enc: Encounter, name: str, failed: bool) -> Outcome:
+        """SK-BLEED-1: bandaging stops bleeding, and a failed bandage stops it too
+        (the master adds any penalty by hand)."""
+        who = find(enc, name)
+        if enc.get(who).effect(presets.BLEEDING) is None:
+            raise RuleError(_("{name} is not bleeding").format(name=who), rule="SK-BLEED-1")
+        out = remove_effect(enc, who, presets.BLEEDING)
+        work = self.work(out.encounter)
+        work.tell("bandaged", about=[who], name=who, failed=failed)
+        return joined(out, work.outcome({"kind": "bandage", "actor": who, "failed": failed}))
+
+    def extinguish(self, enc: Encounter, source: DiceSource, name: str, helper: str | None) -> Outcome:
+        """SK-BURN-1: a plain d20 (no modifiers, no rerolls) at the session's threshold puts the fire out."""
+        work = self.work(enc)
+        who = find(enc, name)
+        by = find(enc, helper) if helper else who
+        if work.get(who).effect(presets.BURNING) is None:
+            raise RuleError(_("{name} is not burning").format(name=who), rule="SK-BURN-1")
+        die = work.roll(source, 20, "extinguish").face
+        threshold = int(work.settings.get("extinguish_threshold", 11))
+        out = die >= threshold
+        work.tell("extinguish", about=[who, by], name=who, by=by, die=die, threshold=threshold, out=out)
+        if out:
+            c = work.get(who)
+            work.put(replace(c, effects=tuple(e for e in c.effects if e.name != presets.BURNING)))
+        return work.outcome({"kind": "extinguish", "actor": by, "target": who}, passed=out,
+                            hidden=work.hidden(who))
+
+    def flee(self, enc: Encounter, source: DiceSource, name: str, chaser: str | None, rerolls: int) -> Outcome:
+        """SK-FLEE-1: needs dexterity above 0; alone d20 + dexterity at the session's
+        threshold; chased, opposed d20 + dexterity, the runner needs more."""
+        work = self.work(enc)
+        who = self.fighter(work, name)
+        dex = value(work.get(who), "dexterity", work.settings)
+        if dex <= 0:
+            raise RuleError(_("{name} has dexterity {dex}; fleeing needs more than 0").format(name=who, dex=dex),
+                            rule="SK-FLEE-1")
+        faces = self.check_roll(work, source, who, "dexterity", dex, rerolls, "flee")
+        total = faces[-1] + dex
+        if chaser is not None:
+            other = self.fighter(work, chaser)
+            other_dex = value(work.get(other), "dexterity", work.settings)
+            other_die = work.roll(source, 20, "chase").face
+            escaped = sk.escapes(total, chaser_total=other_die + other_dex)
+            work.tell("flee", about=[who, other], name=who, die=faces[-1], dexterity=dex, total=total, chaser=other,
+                      chaser_die=other_die, chaser_total=other_die + other_dex, escaped=escaped)
+        else:
+            threshold = int(work.settings.get("flee_threshold", 10))
+            escaped = sk.escapes(total, threshold=threshold)
+            work.tell("flee", about=[who], name=who, die=faces[-1], dexterity=dex, total=total, threshold=threshold,
+                      escaped=escaped)
+        first = work.outcome({"kind": "flee", "actor": who, "escaped": escaped}, passed=escaped,
+                             hidden=work.hidden(who))
+        fight = require_fight(work)
+        if not escaped or fight.current == who:
+            return first
+        return joined(first, leave_fight(first.encounter, who))
+
+    def exhaust(self, enc: Encounter, source: DiceSource, name: str, turns: int) -> Outcome:
+        """SK-EXH-1: out of MP or st, d20 + endurance against the session's difficulty,
+        with -1 more for every earlier check of this fight; failure faints for ``turns``."""
+        work = self.work(enc)
+        who = self.fighter(work, name)
+        fight = require_fight(work)
+        penalty = fightdata.count(fight, "strain", who)
+        endurance = value(work.get(who), "endurance", work.settings)
+        die = work.roll(source, 20, "exhaustion").face
+        difficulty = int(work.settings.get("exhaustion_difficulty", 10))
+        passed = sk.exhaustion_passes(die, endurance, penalty, difficulty)
+        work.fight = fightdata.bump(fight, "strain", who)
+        work.tell("exhaustion", about=[who], name=who, die=die, endurance=endurance, penalty=penalty,
+                  total=die + endurance - penalty, difficulty=difficulty, passed=passed, turns=turns)
+        out = work.outcome({"kind": "exhaustion", "actor": who}, passed=passed, hidden=work.hidden(who))
+        if passed:
+            return out
+        spec = EffectSpec(FAINTED, skip_turn=True, duration=Duration(TURNS, turns))
+        return joined(out, self.add_effect(out.encounter, who, spec))
+
+    def pay(self, enc: Encounter, name: str, points: int, pool: str) -> Outcome:
+        """SK-EXH-1: once the check passed, MP or st are paid with HP, 1 for 1 [I]."""
+        work = self.work(enc)
+        who = self.fighter(work, name)
+        change = self.hurt(work, who, Damage(points, kind="strain", source=pool))
+        work.tell("paid_with_hp", about=[who], name=who, points=points, pool=pool, hp_before=change.hp_before,
+                  hp_after=change.hp_after, status_before=change.status_before, status_after=change.status_after)
+        return work.outcome({"kind": "pay", "actor": who, "points": points}, hidden=work.hidden(who))
+
+    def move(self, enc: Encounter, name: str, metres: int) -> Outcome:
+        """SK-MOVE-1: free metres a turn from dexterity and endurance; every further metre costs 1 st."""
+        work = self.work(enc)
+        who = self.fighter(work, name)
+        c = work.get(who)
+        free = sk.free_move(value(c, "dexterity", work.settings), value(c, "endurance", work.settings))
+        cost = sk.move_cost(metres, free)
+        st = resource(c, "st")
+        if cost > st:
+            raise RuleError(_("{name} moves {free} m free and has {st} st; {metres} m cost {cost} st")
+                            .format(name=who, free=free, st=st, metres=metres, cost=cost), rule="SK-MOVE-1")
+        work.put(c.with_resource("st", st - cost))
+        work.tell("move", about=[who], name=who, metres=metres, free=free, cost=cost, st_before=st,
+                  st_after=st - cost)
+        return work.outcome({"kind": "move", "actor": who, "metres": metres}, hidden=work.hidden(who))
+
+    def pickup(self, enc: Encounter, name: str, weapon: str) -> Outcome:
+        """Pick up a weapon a stun knocked out of one's hands."""
+        from rules.systems.skirmish.gear import pick_item
+
+        work = self.work(enc)
+        who = find(enc, name)
+        c = work.get(who)
+        dropped = list(c.data.get("dropped", []))
+        if not dropped:
+            raise RuleError(_("{name} has dropped nothing").format(name=who))
+        item = pick_item("dropped weapon", weapon, tuple(dropped))
+        data = dict(c.data)
+        rest = [n for n in dropped if n != item]
+        if rest:
+            data["dropped"] = rest
+        else:
+            data.pop("dropped")
+        work.put(replace(c, data=data))
+        work.tell("picked_up", about=[who], name=who, weapon=item)
+        return work.outcome({"kind": "pickup", "actor": who, "weapon": item}, hidden=work.hidden(who))
+
+    def show_slots(self, enc: Encounter, name: str) -> Outcome:
+        """SK-SLOT-1: the weapon slots used and what they cost."""
+        work = self.work(enc)
+        who = find(enc, name)
+        c = work.get(who)
+        load = slots(c, work.settings)
+        work.tell("slots", about=[who], name=who, used=load.used, tucked=load.tucked, stealth=load.stealth,
+                  dexterity=load.dexterity, weapons=list(weapons(c)))
+        return work.outcome({"kind": "slots", "actor": who, "used": load.used})
+
+    def damage(self, enc: Encounter, name: str, amount: int) -> Outcome:
+        work = self.work(enc)
+        who = find(enc, name)
+        if work.get(who).status == DEAD:
+            raise RuleError(_("{name} is dead").format(name=who))
+        change = self.hurt(work, who, Damage(amount, kind="master"))
+        if amount and work.fight is not None:
+            work.fight = fightdata.with_listed(work.fight, "damaged", who, True)
+        work.tell("master_damage", about=[who], name=who, amount=amount, hp_before=change.hp_before,
+                  hp_after=change.hp_after, status_before=change.status_before, status_after=change.status_after)
+        return work.outcome({"kind": "damage", "target": who, "amount": amount}, hidden=work.hidden(who))
+
+    def heal(self, enc: Encounter, name: str, amount: int) -> Outcome:
+        work = self.work(enc)
+        who = find(enc, name)
+        if work.get(who).status == DEAD:
+            raise RuleError(_("{name} is dead; healing does nothing").format(name=who))
+        c = work.get(who)
+        if "hp" not in c.resources:
+            work.put(c.with_resource("hp", resource(c, "hp")))
+        change = restore(self, work, who, amount)
+        work.tell("master_heal", about=[who], name=who, amount=amount, hp_before=change.hp_before,
+                  hp_after=change.hp_after, status_before=change.status_before, status_after=change.status_after)
+        return work.outcome({"kind": "heal", "target": who, "amount": amount}, hidden=work.hidden(who))
+
+
+__all__ = ["FAINTED", "Manoeuvres"]

@@ -1,0 +1,72 @@
+"""The skirmish's effects: bleeding, poison, stun and burning as the seed defines them.
+
+Each has its stacking rule: a further bleeding adds +1 a turn and keeps the
+first deadline (SK-BLEED-1), a new poison's damage replaces the old and the
+deadline stays (SK-POISON-1), a stun lasts until the start of the bearer's
+next turn (SK-STUN-1), burning d4 a turn until put out, with a breakage roll
+for one burning item, and setting the burning alight again does nothing
+(SK-BURN-1).  Their turn ticks come as the bearer's turn starts [I].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.core import effects as fx
+from rules.core.effects import Duration, EffectSpec
+from rules.core.names import name_key
+
+BLEEDING = "bleeding"
+POISON = "poison"
+STUN = "stun"
+BURNING = "burning"
+#: the system hook burning calls at each tick (SK-BURN-1)
+BURN = "burn"
+
+#: what a d10 duration falls back to when the master adds one by hand without --duration [I]
+DEFAULT_TURNS = 3
+
+
+def bleeding(turns: int, damage: int = 1) -> EffectSpec:
+    return fx.bleeding(turns, damage)
+
+
+def poison(turns: int, damage: int = 1) -> EffectSpec:
+    return fx.poison(damage, turns)
+
+
+def stun() -> EffectSpec:
+    return fx.stun()
+
+
+def burning() -> EffectSpec:
+    return EffectSpec(
+        BURNING, tick=fx.TURN_START, damage_dice="1d4", stacking=fx.IGNORE, duration=Duration(fx.REMOVED),
+        note="d4 and a breakage roll each turn until put out", hook=BURN,
+    )
+
+
+#: every word (Russian and English) -> (the effect's own name, its builder from (turns, damage))
+WORDS: dict[str, str] = {
+    "bleeding": BLEEDING, "bleed": BLEEDING, "кровотечение": BLEEDING, "кровь": BLEEDING,
+    "poison": POISON, "отравление": POISON, "яд": POISON,
+    "stun": STUN, "оглушение": STUN,
+    "burning": BURNING, "поджог": BURNING, "горение": BURNING, "огонь": BURNING,
+}
+
+Builder = Callable[[int | None, int | None], EffectSpec]
+
+_BUILDERS: dict[str, Builder] = {
+    BLEEDING: lambda turns, damage: bleeding(turns or DEFAULT_TURNS, damage or 1),
+    POISON: lambda turns, damage: poison(turns or DEFAULT_TURNS, damage or 1),
+    STUN: lambda turns, damage: stun(),
+    BURNING: lambda turns, damage: burning(),
+}
+
+PRESETS: dict[str, Builder] = {word: _BUILDERS[name] for word, name in WORDS.items()}
+
+
+def canonical(word: str) -> str | None:
+    """The preset a weapon's effect word names (any case, ё = е), or None for a custom effect."""
+    wanted = name_key(word)
+    return next((name for w, name in WORDS.items() if name_key(w) == wanted), None)
