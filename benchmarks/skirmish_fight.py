@@ -155,7 +155,7 @@ def next_command(doc: dict[str, Any], rounds: int, started: bool) -> list[str] |
         return ["fight", "next"]
     foes = [c for c in enc if c.side != actor.side and c.status == "ok" and c.name in fight.order]
     if not foes:
-        return ["fight", "end", "--yes"]  # a script answers the question with --yes
+        return ["fight", "end", "--yes"]
     words = ["attack", actor.name, foes[0].name]
     if "Лук" in weapons(actor) and fightdata.engaged(fight, actor.name):
         words += ["--strike"]

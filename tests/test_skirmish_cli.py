@@ -234,6 +234,7 @@ def test_sk_stun_1_sk_nodef_1_the_stunned_cannot_answer_and_may_drop_the_weapon(
     assert "Монстр may drop Когти (10%): d100 7: drops it" in r.stdout
     assert duel.effect("Монстр", "stun") is not None
     assert duel.who("Монстр")["data"]["dropped"] == ["Когти"]
+    assert "dropped: Когти" in duel.ok("fight", "status").stdout
     r = duel("defend", "Монстр", "dodge")
     assert r.exit_code == ExitCode.RULES
     r = duel.ok("fight", "next")  # its stun ends as its turn starts

@@ -194,6 +194,8 @@ def test_tt_sync_3_with_no_sp_a_synchronized_character_may_decline_and_acts_last
     assert doc(terra)["fight"]["turn"]["actor"] == "Плут"
     ok(terra("fight next"))
     assert doc(terra)["fight"]["order"] == ["Торн", "Волк 1", "Плут", "Волк 2", "Айрис"]
+    ok(terra("fight end"))
+    assert who(terra, "Айрис")["resources"]["sp"] == 0  # the temporary SP lasts for the fight
 
 
 def test_tt_crit_6_capricorn_synchronizes_by_shifting_its_die(terra):
