@@ -315,7 +315,7 @@ def test_tw_round_1_the_pools_stay_hidden_from_players_until_the_round_resolves(
     (False, ("declare", "Кочевник", "attack", "Викинг", "--given", "7 1"), ExitCode.USAGE, "d6"),
     (False, ("declare", "Кочевник", "special", "Полёт"), ExitCode.RULES, "no special action"),
     (False, ("declare", "Нихто", "defend"), ExitCode.NOT_FOUND, "Нихто"),
-    (False, ("fight", "verdict", "execute"), ExitCode.USAGE, "o such command"),
+    (False, ("fight", "verdict", "execute"), ExitCode.USAGE, "no such command: verdict"),
     (False, ("verdict", "execute"), ExitCode.RULES, "no choice to make"),
 ])
 def test_bad_declarations_say_what_is_wrong_and_change_nothing(duel, approach, args, code, words):

@@ -240,6 +240,8 @@ class TerraFight(SystemRules):
         for c in list(work.combatants.values()):
             status = health.after_fight(c)
             data = {k: v for k, v in c.data.items() if k in ("cell", "trance_used")}
+            if c.data.get("temp_sp"):  # TT-SYNC-3 [I]: the temporary SP lasts for this fight
+                c = c.with_resource("sp", c.resources.get("sp", 0) - int(c.data["temp_sp"]))
             if status != c.status or data != dict(c.data):
                 work.put(replace(c, status=status, data=data))
                 if status != c.status:

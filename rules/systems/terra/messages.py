@@ -212,6 +212,8 @@ MESSAGES: dict[str, Message] = {
     "turn_delayed": lambda f, v: _("{name} delays the turn to the end of phase {n}.").format(
         name=f["name"], n=f["round"]),
     "turn_claimed": lambda f, v: None,
+    "place_open": lambda f, v: (_("Together: {names} act in the order they choose.").format(
+        names=", ".join(v.visible(f["names"]))) if v.visible(f["names"]) else None),
     "fight_ended": _fight_ended,
     "formula": _formula,
     "hit": _hit,

@@ -10,24 +10,24 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.actions import CELLS, CHOICE, COUNT, FLAG, INT, NAME, TEXT, WORDS, Action, Catalogue, Param
+from rules.i18n import N_
 from rules.systems.terra import actions as act
 from rules.systems.terra.fight import TerraFight
 from rules.systems.terra.messages import MESSAGES
 
-_WHO = Param("name", NAME, "Combatant (unique prefix, any case).", "Участник (начало имени, любой регистр).")
-_TYPE = Param("type", TEXT, "Damage type, Russian or English: Огонь, Вода, Земля, Воздух, Тьма, Свет, Звук, Сила, "
-              "физический (by the formula), постоянный, переменный, сверхъестественный, мистический.",
-              "Вид урона: Огонь, Вода, Земля, Воздух, Тьма, Свет, Звук, Сила, физический, постоянный, "
-              "переменный, сверхъестественный, мистический.", option=True, required=False)
-_FORMULA = Param("formula", TEXT, "A terra formula: D4+2, 3*D6, D4+D4+D4, 2D6+3 (default: the weapon stat).",
-                 "Формула: D4+2, 3*D6, D4+D4+D4, 2D6+3 (по умолчанию оружие из листа).", option=True,
+_WHO = Param("name", NAME, N_("Combatant (unique prefix, any case)."))
+_TYPE = Param("type", TEXT, N_("Damage type, Russian or English: Огонь, Вода, Земля, Воздух, Тьма, Свет, Звук, Сила, "
+              "физический (by the formula), постоянный, переменный, сверхъестественный, мистический."),
+                    option=True, required=False)
+_FORMULA = Param("formula", TEXT, N_("A terra formula: D4+2, 3*D6, D4+D4+D4, 2D6+3 (default: the weapon stat)."),
+      option=True,
                  required=False)
-_SHIFT = Param("shift", INT, "Козерог shifts the crit check D4 by +1 or -1 after seeing it (TT-CRIT-6).",
-               "Козерог сдвигает D4 проверки крита на +1 или -1.", option=True, default=0)
-_INTO_HP = Param("into_hp", FLAG, "ГК 4: take the blocked damage in HP instead of SP (TT-SP-1).",
-                 "ГК 4: заблокированный урон в ОЗ вместо ДЗ.", option=True, default=False)
-_TECHNIQUE = Param("technique", FLAG, "It is a technique (ability or magic), not the weapon Attack.",
-                   "Это приём (способность или магия), а не Атака оружием.", option=True, default=False)
+_SHIFT = Param("shift", INT, N_("Козерог shifts the crit check D4 by +1 or -1 after seeing it (TT-CRIT-6)."),
+      option=True, default=0)
+_INTO_HP = Param("into_hp", FLAG, N_("ГК 4: take the blocked damage in HP instead of SP (TT-SP-1)."),
+      option=True, default=False)
+_TECHNIQUE = Param("technique", FLAG, N_("It is a technique (ability or magic), not the weapon Attack."),
+      option=True, default=False)
 
 
 def _run(function: Any, *names: str) -> Any:
@@ -39,43 +39,39 @@ def _run(function: Any, *names: str) -> Any:
 
 ACTIONS = Catalogue((
     Action(
-        "formula", "Roll a terra formula with the crit check (TT-CRIT-1..6), in or out of a fight; "
-        "--given takes the formula's dice, then the check D4.",
-        help_ru="Бросок формулы с критической проверкой; --given: кубики формулы, затем D4 проверки.",
+        "formula", N_("Roll a terra formula with the crit check (TT-CRIT-1..6), in or out of a fight; "
+        "--given takes the formula's dice, then the check D4."),
         aliases=("формула", "крит"), rolls=True,
         params=(
-            Param("text", TEXT, "The formula: D4+2, 3*D6, D4+D4+D4, 2D6+3.", "Формула."),
-            Param("by", NAME, "Whose formula: the check uses its ГК, sign and monster mark.",
-                  "Чья формула: ГК, знак и отметка монстра из листа.", option=True, required=False),
-            Param("gk", INT, "Check against this blood group (1..4) instead of a combatant's.",
-                  "Проверка против этой ГК (1..4).", option=True, required=False),
+            Param("text", TEXT, N_("The formula: D4+2, 3*D6, D4+D4+D4, 2D6+3.")),
+            Param("by", NAME, N_("Whose formula: the check uses its ГК, sign and monster mark."),
+                  option=True, required=False),
+            Param("gk", INT, N_("Check against this blood group (1..4) instead of a combatant's."),
+                  option=True, required=False),
             _TYPE, _TECHNIQUE, _SHIFT,
-            Param("monster", FLAG, "A monster's formula: rolled plainly (TT-CRIT-4).",
-                  "Формула монстра: без проверки.", option=True, default=False),
+            Param("monster", FLAG, N_("A monster's formula: rolled plainly (TT-CRIT-4)."), option=True, default=False),
         ),
         run=_run(act.formula, "text", "by", "gk", "type", "technique", "shift", "monster"),
         examples=('formula "D4+2" --gk 2 --given "1 2"', 'formula 3*D6 --by Торн', 'формула D4+D4+D4 --gk 3'),
     ),
     Action(
-        "attack", "ATTACKER attacks TARGET with the weapon or a technique: the formula with its crit check, "
-        "the defenses, HP and SP (the turn's combat action).",
-        help_ru="Атака оружием или приёмом: формула с проверкой крита, защиты, ОЗ и ДЗ.",
+        "attack", N_("ATTACKER attacks TARGET with the weapon or a technique: the formula with its crit check, "
+        "the defenses, HP and SP (the turn's combat action)."),
         aliases=("атака", "атаковать", "удар"), rolls=True,
         params=(
-            Param("attacker", NAME, "Who attacks (the acting character).", "Кто атакует."),
-            Param("target", NAME, "Who is attacked.", "Кого атакуют."),
+            Param("attacker", NAME, N_("Who attacks (the acting character).")),
+            Param("target", NAME, N_("Who is attacked.")),
             _FORMULA, _TYPE,
-            Param("ap", COUNT, "AP it costs (default 3: the text prices no Attack).",
-                  "Сколько ОД (по умолчанию 3).", option=True, required=False),
+            Param("ap", COUNT, N_("AP it costs (default 3: the text prices no Attack)."), option=True, required=False),
             _TECHNIQUE, _SHIFT, _INTO_HP,
-            Param("provokes", FLAG, "The technique provokes counter attacks (TT-COUNTER-1).",
-                  "Приём провоцирует ответные атаки.", option=True, default=False),
-            Param("trance", FLAG, "A free trance technique (TT-TRANCE-1): no AP, no combat action; provokes.",
-                  "Приём Транса: без ОД и боевого действия; провоцирует.", option=True, default=False),
-            Param("learned", FLAG, "The equipped weapon's learned technique: allowed at SP 0 (TT-TECH-3).",
-                  "Изученный приём экипированного оружия: можно при ДЗ 0.", option=True, default=False),
-            Param("reach", COUNT, "The radius it strikes within (default: the reach stat, 1).",
-                  "Радиус действия (по умолчанию из листа, 1).", option=True, required=False),
+            Param("provokes", FLAG, N_("The technique provokes counter attacks (TT-COUNTER-1)."),
+                  option=True, default=False),
+            Param("trance", FLAG, N_("A free trance technique (TT-TRANCE-1): no AP, no combat action; provokes."),
+                  option=True, default=False),
+            Param("learned", FLAG, N_("The equipped weapon's learned technique: allowed at SP 0 (TT-TECH-3)."),
+                  option=True, default=False),
+            Param("reach", COUNT, N_("The radius it strikes within (default: the reach stat, 1)."),
+                  option=True, required=False),
         ),
         run=_run(act.attack, "attacker", "target", "formula", "type", "ap", "technique", "shift", "into_hp",
                  "provokes", "trance", "learned", "reach"),
@@ -83,132 +79,120 @@ ACTIONS = Catalogue((
                   "attack Айрис Волк --formula 2D6 --type Огонь --technique --ap 4"),
     ),
     Action(
-        "counter", "A counter attack out of turn on an enemy within radius 1, once a phase (TT-COUNTER-1).",
-        help_ru="Ответная атака вне хода по врагу в радиусе 1, раз в фазу.",
+        "counter", N_("A counter attack out of turn on an enemy within radius 1, once a phase (TT-COUNTER-1)."),
         aliases=("ответ", "контратака"), rolls=True, out_of_turn=True,
         params=(
-            Param("name", NAME, "Who answers.", "Кто отвечает."),
-            Param("target", NAME, "Whose action provoked it.", "Кого атакуют."),
+            Param("name", NAME, N_("Who answers.")),
+            Param("target", NAME, N_("Whose action provoked it.")),
             _FORMULA, _TYPE, _SHIFT, _INTO_HP,
         ),
         run=_run(act.counter, "name", "target", "formula", "type", "shift", "into_hp"),
         examples=("counter Волк Айрис", 'counter Торн Волк --given "4"'),
     ),
     Action(
-        "unarmed", "An unarmed attack within radius 1: 3 AP, 5 with both hands busy; damage = min(level, Тело), "
-        "or --identify for 1 damage and the target's stats (TT-UNARMED-1).",
-        help_ru="Безоружная атака в радиусе 1: 3 ОД (5, если руки заняты); урон или идентификация.",
+        "unarmed", N_("An unarmed attack within radius 1: 3 AP, 5 with both hands busy; damage = min(level, Тело), "
+        "or --identify for 1 damage and the target's stats (TT-UNARMED-1)."),
         aliases=("безоружная", "кулак"),
         params=(
-            Param("attacker", NAME, "Who attacks.", "Кто атакует."),
-            Param("target", NAME, "Who is attacked.", "Кого атакуют."),
-            Param("identify", FLAG, "Identify instead of damage.", "Идентификация вместо урона.", option=True,
+            Param("attacker", NAME, N_("Who attacks.")),
+            Param("target", NAME, N_("Who is attacked.")),
+            Param("identify", FLAG, N_("Identify instead of damage."), option=True,
                   default=False),
-            Param("both_hands", FLAG, "Both hands are busy: 5 AP.", "Обе руки заняты: 5 ОД.", option=True,
+            Param("both_hands", FLAG, N_("Both hands are busy: 5 AP."), option=True,
                   default=False),
         ),
         run=_run(act.unarmed, "attacker", "target", "identify", "both_hands"),
         examples=("unarmed Плут Волк", "unarmed Плут Волк --identify"),
     ),
     Action(
-        "move", "Move on the grid: 1 AP a cell, within speed, one diagonal step, around others "
-        "(TT-AP-1, TT-RADIUS-1).",
-        help_ru="Перемещение: 1 ОД за клетку, в пределах скорости, одна диагональ, в обход других.",
+        "move", N_("Move on the grid: 1 AP a cell, within speed, one diagonal step, around others "
+        "(TT-AP-1, TT-RADIUS-1)."),
         aliases=("движение", "перемещение", "идти"),
         params=(
             _WHO,
-            Param("cells", COUNT, "Cells to move without a map (no positions kept).",
-                  "Клетки без карты (позиции не ведутся).", required=False),
-            Param("to", CELLS, "The cell to reach by the shortest way, x,y.", "Клетка назначения x,y.",
+            Param("cells", COUNT, N_("Cells to move without a map (no positions kept)."), required=False),
+            Param("to", CELLS, N_("The cell to reach by the shortest way, x,y."),
                   option=True, required=False),
-            Param("path", CELLS, 'The cells walked, "x,y x,y ...".', 'Путь "x,y x,y ...".', option=True,
+            Param("path", CELLS, N_('The cells walked, "x,y x,y ...".'), option=True,
                   required=False),
         ),
         run=_run(act.move, "name", "cells", "to", "path"),
         examples=("move Торн --to 3,2", "move Торн 2", 'move Торн --path "1,0 2,0 3,1"'),
     ),
     Action(
-        "place", "Put a combatant on a grid cell (the master's hand: no AP).",
-        help_ru="Поставить участника на клетку (решение мастера, без ОД).",
+        "place", N_("Put a combatant on a grid cell (the master's hand: no AP)."),
         aliases=("поставить",),
         params=(
             _WHO,
-            Param("cell", CELLS, 'The cell, "x,y".', 'Клетка "x,y".', required=False),
-            Param("off", FLAG, "Take the combatant off the grid.", "Убрать с поля.", option=True, default=False),
+            Param("cell", CELLS, N_('The cell, "x,y".'), required=False),
+            Param("off", FLAG, N_("Take the combatant off the grid."), option=True, default=False),
         ),
         run=_run(act.place, "name", "cell", "off"),
         examples=('place Торн "2,3"', "place Торн --off"),
     ),
     Action(
-        "delay", "Delay the turn to the end of the phase (TT-DELAY-1).",
-        help_ru="Отложить ход на конец фазы.",
+        "delay", N_("Delay the turn to the end of the phase (TT-DELAY-1)."),
         aliases=("отложить", "ждать"), rolls=True,
         params=(_WHO,),
         run=_run(act.wait, "name"),
         examples=("delay Плут",),
     ),
     Action(
-        "decline", "With no SP left, decline the synchronization phase: 1 temporary SP, act last (TT-SYNC-3).",
-        help_ru="Без ДЗ отказаться от фазы синхронизации: 1 временное ДЗ, ход в конце фазы.",
+        "decline", N_("With no SP left, decline the synchronization phase: 1 temporary SP, act last (TT-SYNC-3)."),
         aliases=("отказ",), rolls=True, noun="fight",
         params=(_WHO,),
         run=_run(act.decline, "name"),
         examples=("fight decline Айрис",),
     ),
     Action(
-        "equip", "Equipment in a fight: off 3 AP + 1 SP, on 1 AP, give or take 1 AP within radius 1 (TT-EQUIP-1).",
-        help_ru="Экипировка в бою: снять 3 ОД + 1 ДЗ, надеть 1 ОД, передать или взять 1 ОД.",
+        "equip", N_("Equipment in a fight: off 3 AP + 1 SP, on 1 AP, give or take 1 AP within radius 1 (TT-EQUIP-1)."),
         aliases=("экипировка",),
         params=(
             _WHO,
-            Param("how", CHOICE, "off, on, give or take.", "снять, надеть, передать или взять.",
+            Param("how", CHOICE, N_("off, on, give or take."),
                   choices=(("off", "off"), ("on", "on"), ("give", "give"), ("take", "take"), ("снять", "off"),
                            ("надеть", "on"), ("передать", "give"), ("отдать", "give"), ("взять", "take"))),
-            Param("item", TEXT, "The item.", "Предмет."),
-            Param("other", NAME, "With whom an item changes hands.", "С кем.", option=True, required=False,
+            Param("item", TEXT, N_("The item.")),
+            Param("other", NAME, N_("With whom an item changes hands."), option=True, required=False,
                   flags=("--with",)),
         ),
         run=_run(act.equip, "name", "how", "item", "other"),
         examples=("equip Торн off шлем", "equip Плут give зелье --with Торн"),
     ),
     Action(
-        "aura", "Re-activate the sign's aura: 5 AP, not a combat action (TT-SIGN-1).",
-        help_ru="Вновь активировать ауру знака: 5 ОД, не боевое действие.",
+        "aura", N_("Re-activate the sign's aura: 5 AP, not a combat action (TT-SIGN-1)."),
         aliases=("аура",),
         params=(_WHO,),
         run=_run(act.aura, "name"),
         examples=("aura Айрис",),
     ),
     Action(
-        "item", "Use an item: AP as it says, not a combat action (TT-AP-2).",
-        help_ru="Использовать предмет: ОД по описанию, не боевое действие.",
+        "item", N_("Use an item: AP as it says, not a combat action (TT-AP-2)."),
         aliases=("предмет",),
         params=(
             _WHO,
-            Param("ap", COUNT, "AP it costs.", "Сколько ОД.", option=True, default=0),
-            Param("what", WORDS, "The item.", "Предмет."),
+            Param("ap", COUNT, N_("AP it costs."), option=True, default=0),
+            Param("what", WORDS, N_("The item.")),
         ),
         run=_run(act.use_item, "name", "what", "ap"),
         examples=("item Плут флакон --ap 1",),
     ),
     Action(
-        "damage", "Deal damage (the master's call, any time): straight off HP, or through the defenses "
-        "and into SP with --type.",
-        help_ru="Нанести урон (решение мастера): прямо в ОЗ или через защиты и ДЗ с --type.",
+        "damage", N_("Deal damage (the master's call, any time): straight off HP, or through the defenses "
+        "and into SP with --type."),
         aliases=("урон",), rolls=True,
-        params=(_WHO, Param("amount", COUNT, "Damage.", "Сколько урона."), _TYPE, _INTO_HP),
+        params=(_WHO, Param("amount", COUNT, N_("Damage.")), _TYPE, _INTO_HP),
         run=_run(act.master_damage, "name", "amount", "type", "into_hp"),
         examples=("damage Торн 3", "damage Торн 5 --type переменный"),
     ),
     Action(
-        "heal", "Heal an amount, or a formula with the healer's crit check (never above max HP).",
-        help_ru="Лечение: число или формула с проверкой крита лечащего.",
+        "heal", N_("Heal an amount, or a formula with the healer's crit check (never above max HP)."),
         aliases=("лечение", "лечить"), rolls=True,
         params=(
             _WHO,
-            Param("amount", COUNT, "HP to restore.", "Сколько ОЗ.", required=False),
-            Param("formula", TEXT, "A healing formula.", "Формула лечения.", option=True, required=False),
-            Param("by", NAME, "Who heals (the crit check is theirs).", "Кто лечит.", option=True,
+            Param("amount", COUNT, N_("HP to restore."), required=False),
+            Param("formula", TEXT, N_("A healing formula."), option=True, required=False),
+            Param("by", NAME, N_("Who heals (the crit check is theirs)."), option=True,
                   required=False),
             _TECHNIQUE, _SHIFT,
         ),
@@ -218,8 +202,8 @@ ACTIONS = Catalogue((
 ))
 
 START = (
-    Param("no_sync", FLAG, "Skip the synchronization phase (ambush, surprise; TT-SYNC-2).",
-          "Без фазы синхронизации (засада).", option=True, default=False),
+    Param("no_sync", FLAG, N_("Skip the synchronization phase (ambush, surprise; TT-SYNC-2)."),
+          option=True, default=False),
 )
 
 
