@@ -343,7 +343,18 @@ def test_the_new_actions_give_the_same_journal_one_shot_and_in_the_prompt(tmp_pa
 def test_dg_prone_1_char_show_tells_who_lies_and_where(crypt):
     ok(crypt("prone", "Вор"))
     ok(crypt("place", "Вор", "2,3"))
-    assert "  state: prone true, cell 2,3" in ok(crypt("char", "show", "Вор")).stdout
+    assert "  state: prone, on cell 2,3" in ok(crypt("char", "show", "Вор")).stdout
+
+
+def test_dg_prone_1_fight_status_shows_the_dungeon_state_through_the_system(crypt):
+    ok(crypt("prone", "Вор"))
+    ok(crypt("place", "Вор", "2,3"))
+    ok(crypt("fight", "start", "--seed", "1"))
+    lines = ok(crypt("fight", "status")).stdout.splitlines()
+    assert [line for line in lines if "Вор:" in line] == ["  P Вор: hp 7/7, fatigue 0/3, rations 3, prone, on cell 2,3"]
+    # the players' view and the JSON carry the same words
+    shown = json.loads(ok(crypt("fight", "status", "--public", "--json")).stdout)
+    assert {c["name"]: c["state"] for c in shown["combatants"]}["Вор"] == ["prone", "on cell 2,3"]
 
 
 def test_dg_prone_1_the_unconscious_cannot_stand_up(crypt):

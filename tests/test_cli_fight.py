@@ -154,7 +154,8 @@ def test_public_status_hides_hidden_combatants_and_enemy_numbers(fight):
     master = ok(fight("fight", "status", "--format", "bbcode")).stdout
     public = ok(fight("fight", "status", "--public", "--format", "bbcode")).stdout
     assert "Огр" in master and "Огр" not in public
-    row = next(line for line in public.splitlines() if line.startswith("Гоблин 1"))
+    # the one whose turn it is is marked "> " in its name cell
+    row = next(line for line in public.splitlines() if line.removeprefix("> ").startswith("Гоблин 1"))
     assert row.split("|")[2].strip() == "unhurt" and "Round 1, turn:" in public
     md = ok(fight("fight", "status", "--public", "--format", "markdown")).stdout
     assert "Round 1, turn:" in md and "```text" in md
@@ -165,6 +166,16 @@ def test_fight_end_reports_and_clears_the_fight(fight):
     out = ok(fight("fight", "end", "--yes")).stdout
     assert out.strip()
     assert "fight" not in status(fight)
+
+
+def test_the_skirmish_example_starts_a_fight(tmp_path, runner):
+    from ttcli.app import app
+
+    saves = tmp_path / "s"
+    saves.mkdir()
+    shutil.copy(ROOT / "saves" / "skirmish.toml", saves / "skirmish.toml")
+    r = runner.invoke(app, ["--saves", str(saves), "--session", "skirmish", "fight", "start"])
+    assert r.exit_code == 0 and "Initiative (d20 + dexterity)" in r.stdout
 
 
 def test_fight_commands_use_committed_dice_and_verify(fight, tmp_path):

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rules.core.names import name_key
 from rules.core.sheet import (
     CHOICE,
     DICE,
@@ -21,7 +22,6 @@ from rules.core.sheet import (
     Sheet,
     Stat,
     UnknownStat,
-    name_form,
 )
 from rules.systems import SYSTEMS, get_sheet
 from rules.systems.dungeon import sheet as dungeon
@@ -636,9 +636,9 @@ def test_names_resolve_whatever_the_separators(pair, which: int) -> None:
     assert resolve(name.replace(" ", "  ").swapcase()) == f.key
 
 
-def test_name_form_ignores_brackets_and_yo() -> None:
-    assert name_form("МЗ (Мана)") == name_form("мз(мана)") == "мзмана"
-    assert name_form("Ёж") == name_form("еж")
+def test_stat_names_ignore_brackets_and_yo() -> None:
+    assert name_key("МЗ (Мана)") == name_key("мз(мана)") == "мзмана"
+    assert name_key("Ёж") == name_key("еж")
 
 
 # -- stored sessions -------------------------------------------------------------

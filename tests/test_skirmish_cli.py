@@ -234,6 +234,7 @@ def test_sk_stun_1_sk_nodef_1_the_stunned_cannot_answer_and_may_drop_the_weapon(
     assert "Монстр may drop Когти (10%): d100 7: drops it" in r.stdout
     assert duel.effect("Монстр", "stun") is not None
     assert duel.who("Монстр")["data"]["dropped"] == ["Когти"]
+    assert "dropped: Когти" in duel.ok("fight", "status").stdout
     r = duel("defend", "Монстр", "dodge")
     assert r.exit_code == ExitCode.RULES
     r = duel.ok("fight", "next")  # its stun ends as its turn starts
@@ -412,7 +413,7 @@ def test_sk_throw_1_a_thrown_weapon_is_blocked_or_dodged_and_adds_strength(tmp_p
 def test_sk_break_1_fight_end_rolls_for_the_used_weapon_and_the_hit_armor(duel, die, sword, mail):
     duel.ok("attack", "Воин", "Монстр", "--weapon", "Меч", "--answer", "block", "--given", "1 20")
     duel.ok("damage", "Воин", "1")
-    r = duel.ok("fight", "end", "--given", f"{die} {die}")
+    r = duel.ok("fight", "end", "--yes", "--given", f"{die} {die}")
     assert r.stdout.count(f"d10 {die}") == 2
     weapons, armor = duel.who("Воин")["data"].get("weapons", {}), duel.who("Воин")["data"].get("armor", {})
     for item, want in (("Меч", sword), ("Кольчуга", mail)):
@@ -425,7 +426,7 @@ def test_sk_break_1_fight_end_rolls_for_the_used_weapon_and_the_hit_armor(duel, 
 
 
 def test_sk_break_1_nothing_rolls_without_use_or_damage_and_enemies_never_roll(duel):
-    r = duel.ok("fight", "end")
+    r = duel.ok("fight", "end", "--yes")
     assert "breakage" not in r.stdout
 
 

@@ -16,7 +16,7 @@ def test_sk_atk_1_sk_out_1_sk_break_1_one_shot_and_prompt_give_the_same_journal(
     sf.prepare(a)
     sf.prepare(b)
     lines = sf.one_shot_fight(a, rounds=2)
-    assert lines[0] == "fight start" and lines[-1] == "fight end"
+    assert lines[0] == "fight start" and lines[-1] == "fight end --yes"
     verbs = [line.split()[0] for line in lines]
     assert verbs.count("attack") >= 12 and verbs.count("defend") >= 12 and "counter" in verbs
     sf.prompt_fight(b, lines)

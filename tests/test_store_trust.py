@@ -206,7 +206,7 @@ def test_issue_12_an_honest_fight_journal_verifies_every_shown_line(cli, fought)
     path, data = fought
     r = ok(verify(cli, path, SECRET))
     fights = [e for e in data["events"] if e.get("events")]
-    said = sum(len(e["text"]) for e in fights)
+    said = sum(len(e["text"]) + len(e.get("public_text", ())) for e in fights)  # the master's and the players'
     assert f"{said} line(s) of fight events said again" in r.stdout
     assert "2 shown total(s) recomputed" in r.stdout  # the check's and the attack's (die + modifiers)
     assert "all committed dice match" in r.stdout

@@ -48,7 +48,7 @@ FIGHT = [
     "fight next",
     "heal Торн 5",
     *["fight next"] * 6,
-    "fight end",
+    "fight end --yes",
 ]
 
 
@@ -170,7 +170,7 @@ def test_tt_sync_2_the_master_skips_the_synchronization_phase(terra):
     r = ok(terra('fight start --no-sync --given "4 1 5 1 4 2 4 2 3 5"'))
     assert "The master skips the synchronization phase (Айрис, Плут synchronized)." in r.stdout
     assert doc(terra)["fight"]["turn"]["actor"] == "Торн"
-    ok(terra("fight end"))
+    ok(terra("fight end --yes"))
     terra.path.write_text(terra.path.read_text(encoding="utf-8").replace("skip_sync = false", "skip_sync = true"),
                           encoding="utf-8")
     assert "skips the synchronization phase" in ok(terra(START)).stdout
@@ -194,7 +194,7 @@ def test_tt_sync_3_with_no_sp_a_synchronized_character_may_decline_and_acts_last
     assert doc(terra)["fight"]["turn"]["actor"] == "Плут"
     ok(terra("fight next"))
     assert doc(terra)["fight"]["order"] == ["Торн", "Волк 1", "Плут", "Волк 2", "Айрис"]
-    ok(terra("fight end"))
+    ok(terra("fight end --yes"))
     assert who(terra, "Айрис")["resources"]["sp"] == 0  # the temporary SP lasts for the fight
 
 
@@ -318,7 +318,7 @@ def test_tt_rh_2_shock_loses_the_turn(phase1):
 def test_tt_end_1_after_the_fight_fainted_or_dead(phase1):
     ok(phase1("damage Айрис 12"))
     ok(phase1("damage Плут 16"))
-    r = ok(phase1("fight end"))
+    r = ok(phase1("fight end --yes"))
     assert "After the fight Айрис (HP -2) is unconscious." in r.stdout
     assert "After the fight Плут (HP -6) is dead." in r.stdout
 

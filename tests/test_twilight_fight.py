@@ -263,21 +263,25 @@ def test_tw_deadly_1_one_deadly_strike_puts_the_target_at_death_and_d100_decides
     assert doc["combatants"]["Жертва"]["status"] == "dying" and doc["fight"]["stage"] == "choice"
 
 
-@pytest.mark.parametrize(("stats", "expected"), [
-    ({"Альфа": 5, "Бета": 3}, {"Альфа": "ok", "Бета": "dead"}),  # the higher main stat lands first
-    ({"Альфа": 3, "Бета": 3}, {"Альфа": "dead", "Бета": "dying"}),  # equal: both AT DEATH, both roll
+@pytest.mark.parametrize(("stats", "d100", "expected", "legend"), [
+    ({"Альфа": 5, "Бета": 3}, "12", {"Альфа": "ok", "Бета": "dead"}, {"Альфа": 100, "Бета": 0}),  # higher first
+    ({"Альфа": 3, "Бета": 3}, "12 88", {"Альфа": "dead", "Бета": "dying"}, {"Альфа": 0, "Бета": 100}),  # one lives
+    ({"Альфа": 3, "Бета": 3}, "60 88", {"Альфа": "dying", "Бета": "dying"}, {"Альфа": 50, "Бета": 50}),  # a draw
+    ({"Альфа": 3, "Бета": 3}, "1 2", {"Альфа": "dead", "Бета": "dead"}, {"Альфа": 0, "Бета": 0}),  # no winner
 ])
-def test_tw_sim_1_mutual_lethal_blows(tmp_path, runner, stats, expected):
+def test_tw_sim_1_mutual_lethal_blows(tmp_path, runner, stats, d100, expected, legend):
     arena = Arena(tmp_path, runner, {
         "Альфа": champ(hp_max=4, weapon_dice=3, deadliness=stats["Альфа"], armor_dice=0, endurance=0),
         "Бета": champ("enemy", hp_max=4, weapon_dice=3, deadliness=stats["Бета"], armor_dice=0, endurance=0)})
     arena.to_fight()
     arena.ok("declare", "Альфа", "attack", "Бета", "--given", "6 6 6 6 6 6 6 6")
     arena.ok("declare", "Бета", "attack", "Альфа", "--given", "6 6 6 6 6 6 6 6")
-    events = arena.events("fight", "next", "--given", "12 88")
+    events = arena.events("fight", "next", "--given", d100)
     assert kinds(events, "mutual_blows")
     doc = arena.doc()
     assert {n: doc["combatants"][n]["status"] for n in expected} == expected
+    if "ok" not in expected.values():  # nobody standing: the fight is decided at once
+        assert {n: doc["combatants"][n]["resources"]["legend"] for n in legend} == legend
 
 
 def test_tw_audit_1_extra_dice_are_dropped_from_the_end_missing_dice_rolled_and_marked(duel):
@@ -311,7 +315,7 @@ def test_tw_round_1_the_pools_stay_hidden_from_players_until_the_round_resolves(
     (False, ("declare", "Кочевник", "attack", "Викинг", "--given", "7 1"), ExitCode.USAGE, "d6"),
     (False, ("declare", "Кочевник", "special", "Полёт"), ExitCode.RULES, "no special action"),
     (False, ("declare", "Нихто", "defend"), ExitCode.NOT_FOUND, "Нихто"),
-    (False, ("fight", "verdict", "execute"), ExitCode.USAGE, "No such command"),
+    (False, ("fight", "verdict", "execute"), ExitCode.USAGE, "no such command: verdict"),
     (False, ("verdict", "execute"), ExitCode.RULES, "no choice to make"),
 ])
 def test_bad_declarations_say_what_is_wrong_and_change_nothing(duel, approach, args, code, words):
@@ -484,7 +488,9 @@ def test_tw_gods_1_a_hidden_chaos_effect_stays_hidden_until_the_round_ends_and_a
     arena.ok("fight", "start")
     arena.ok("fight", "next", "--given", "2 9")  # the round opens: even d10, then 9: ghost fog (hidden)
     players = arena.ok("log", "--public").stdout
-    assert "fog" not in players and "Twilight: nothing unusual (so it seems)." in players
+    assert "fog" not in players and "Twilight: nothing unusual this round." in players
+    public = json.loads(arena.ok("log", "--public", "--json").stdout)["events"]
+    assert "fog" not in json.dumps(public, ensure_ascii=False) and '"hidden": true' not in json.dumps(public)
     assert "ghost fog" in arena.ok("log").stdout
     arena.ok("declare", "Альфа", "attack", "Бета", "--given", "6 6 6 6 6 6 6 6 6")
     events = arena.events("fight", "next", "--given", "1")
@@ -530,3 +536,12 @@ def test_fight_status_shows_the_stage_wounds_bleeding_and_legend_as_300_600(whip
     assert "heavy wound (-4d6, -1 AP), BLEEDING(1)" in out  # 7 of 10 lost
     ru = whip.ok("--lang", "ru", "fight", "status").stdout
     assert "тяжёлое ранение (-4д6, -1 ОД), КРОВОТЕЧЕНИЕ(1)" in ru and "легендарность 300 (600)" in ru
+
+
+def test_tw_perk_1_a_broken_perk_in_the_session_file_is_reported_with_its_place(duel):
+    text = duel.file.read_text(encoding="utf-8").replace('"twin_blades"', '"twin_blade"')
+    duel.file.write_text(text, encoding="utf-8")
+    r = duel("fight", "start")
+    assert r.exit_code == ExitCode.BAD_DATA
+    assert 'combatants."Кочевник".data.perks[0]: no perk preset \'twin_blade\'' in r.stderr
+    assert duel.file.read_text(encoding="utf-8") == text

@@ -45,6 +45,11 @@ class TtcliGroup(TyperGroup):
         self.commands[verb] = command
         return command
 
+    def format_usage(self, ctx, formatter) -> None:
+        from rules.i18n import _
+
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_("Usage: "))
+
     def format_help(self, ctx, formatter):
         from .i18n.help import localize
 
@@ -94,6 +99,10 @@ class TtcliGroup(TyperGroup):
     def command_path(self, words: list[str]) -> str:
         """``ttcli char add`` for ``char add A --count``: the commands a line names, for a hint."""
         path, node = ["ttcli"], self
+        valued = {o for p in self.params if not getattr(p, "is_flag", False) for o in p.opts}
+        words = list(words)
+        while words and words[0].startswith("-"):  # the global options before the command
+            words = words[2:] if words[0] in valued else words[1:]
         for word in words:
             if word.startswith("-") or not hasattr(node, "get_command"):
                 break
@@ -187,7 +196,7 @@ def hoist_globals(words: list[str]) -> list[str]:
     return [*front, *rest]
 
 
-def _show_version(value: bool) -> None:
+def _show_version(ctx: typer.Context, value: bool) -> None:
     if value:
         from importlib.metadata import PackageNotFoundError, version
 
@@ -195,7 +204,8 @@ def _show_version(value: bool) -> None:
             number = version("ttcli")
         except PackageNotFoundError:  # run from a checkout that was never installed
             number = "0+unknown"
-        typer.echo(f"ttcli {number}")
+        env = ctx.obj if isinstance(ctx.obj, Environment) else Environment()
+        env.stdout.write(f"ttcli {number}\n")
         raise typer.Exit()
 
 

@@ -49,6 +49,16 @@ def resource_word(system: str, key: str) -> str:
     return ru[0] if ru else key
 
 
+def state_words(system: str, c: Any) -> list[str]:
+    """A combatant's own state in its system's words (dungeon: prone, its cell on the grid;
+    twilight: wounds, bleeding, legend), from the system's data readers' ``status_notes``,
+    so no system is named here.  ``c`` needs ``data`` and ``resources``."""
+    from rules.systems import system_data
+
+    notes = getattr(system_data(system), "status_notes", None)
+    return list(notes(c)) if notes is not None else []
+
+
 def resources_text(system: str, c) -> str:
     caps = _caps(system, c.stats)
     # a resource the character lacks (MP of a non-caster: 0 of 0) is left out
@@ -98,13 +108,10 @@ class StatusView:
         """Resources and state; for the players an enemy's health is a word."""
         if self.public and c.side != "party":
             return condition(c.resources.get("hp", 0), hp_cap(enc.system, c), c.status)
-        from rules.systems import system_data
-
         state = resources_text(enc.system, c)
         word = status_word(c.status)
         state = f"{state}, {word}" if word else state
-        # the system's own marks (wounds, bleeding ...), from its light data readers
-        notes = tuple(getattr(system_data(enc.system), "status_notes", lambda c: ())(c))
+        notes = state_words(enc.system, c)
         return "; ".join((state, ", ".join(notes))) if notes else state
 
     def _now(self, enc, masked: bool = False) -> str:
@@ -218,7 +225,8 @@ class StatusView:
             {"name": c.name, "side": c.side, "status": c.status, "hidden": c.hidden,
              **({"condition": condition(c.resources.get("hp", 0), hp_cap(enc.system, c), c.status),
                  "resources": {}} if self.public and c.side != "party" else {"resources": dict(c.resources)}),
-             "effects": [e.name for e in c.effects]}
+             "effects": [e.name for e in c.effects],
+             "state": [] if self.public and c.side != "party" else state_words(enc.system, c)}
             for c in combatants
         ]
         return data
@@ -233,7 +241,13 @@ def _fight_notes(enc, public: bool) -> list[str]:
     if notes is None or enc.fight is None:
         return []
     hidden = {c.name for c in enc if c.hidden} if public else set()
-    return list(notes(enc, hidden))
+    lines = list(notes(enc, hidden))
+    if public:  # and a line that still spells a hidden name is not read
+        from rules.core.messages import View
+
+        view = View(public=True, hidden=hidden)
+        lines = [line for line in lines if not view.leaks(line)]
+    return lines
 
 
 def show_status(env, public: bool = False, fmt: str = "auto") -> None:

@@ -20,6 +20,7 @@ from rules.i18n import _, ngettext
 
 from . import posts
 from .jsonout import to_plain
+from .store.errors import printable
 
 Event = Mapping[str, Any]
 
@@ -53,7 +54,7 @@ def hidden_names(doc: Mapping[str, Any], events: Sequence[Event]) -> set[str]:
 
 def guarded(doc: Mapping[str, Any]) -> dict[str, int]:
     """Max HP of everyone outside the party: the players read their health as a word."""
-    from rules.fight import encounter_from_doc
+    from rules.core.codec import encounter_from_doc
 
     from .fightview import hp_cap
 
@@ -71,7 +72,13 @@ def reader(doc: Mapping[str, Any], events: Sequence[Event], public: bool) -> Vie
 
 
 def master_lines(event: Event, messages: Mapping[str, Any]) -> list[str]:
-    """The event's lines for the master, told again from its records when it has them."""
+    """The event's lines for the master, told again from its records when it has them.
+
+    A hand-edited journal may hold terminal escapes: they are spelled out, never printed."""
+    return [printable(line) for line in _master_lines(event, messages)]
+
+
+def _master_lines(event: Event, messages: Mapping[str, Any]) -> list[str]:
     records = event.get("events")
     if isinstance(records, list) and records:
         told = [line for r in records if isinstance(r, Mapping) for line in render(messages, str(r.get("kind")), r)]
@@ -91,7 +98,7 @@ def shown_lines(event: Event, messages: Mapping[str, Any], view: View) -> list[s
     if isinstance(records, list) and records:
         # a hidden event is a hidden combatant's doing: only words made for the players
         by_hidden = bool(event.get("hidden"))
-        return [line for r in records if isinstance(r, Mapping)
+        return [printable(line) for r in records if isinstance(r, Mapping)
                 for line in players_lines(messages, str(r.get("kind")), r, view, by_hidden)]
     if event.get("hidden") or view.mentions_hidden(event):
         return []
@@ -101,6 +108,9 @@ def shown_lines(event: Event, messages: Mapping[str, Any], view: View) -> list[s
 def _kind_line(event: Event) -> str:
     skip = {"seq", "time", "kind", "command", "hidden", "text", "public_text", "events", "dice"}
     details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in skip and not isinstance(v, (dict, list)))
+    names = event.get("names")
+    if isinstance(names, list):
+        details = ", ".join(map(str, names)) + (f"; {details}" if details else "")
     kind = str(event.get("kind", "event"))
     return f"{kind}: {details}" if details else kind
 
@@ -312,8 +322,8 @@ def story_blocks(event: Event, messages: Mapping[str, Any], view: View, hidden: 
     records = event.get("events")
     if isinstance(records, list) and records and any(isinstance(r, Mapping) for r in records):
         by_hidden = bool(event.get("hidden"))
-        pairs = [(render(messages, str(r.get("kind")), r),
-                  players_lines(messages, str(r.get("kind")), r, probe, by_hidden))
+        pairs = [([printable(line) for line in render(messages, str(r.get("kind")), r)],
+                  [printable(line) for line in players_lines(messages, str(r.get("kind")), r, probe, by_hidden)])
                  for r in records if isinstance(r, Mapping)]
         if not any(full for full, _seen in pairs):
             pairs = [(master_lines(event, messages), shown_lines(event, messages, probe))]

@@ -44,10 +44,15 @@ class RollResult:
         if self.given is not None:
             rolled_here = sum(1 for r in self.rolls for d in r.dice if d.origin != "given")
             if rolled_here:
-                out.append(f"{s.rolled_mark} rolled here: {rolled_here} "
-                           f"{'die' if rolled_here == 1 else 'dice'} (the given values ran out)")
+                from rules.i18n import ngettext
+
+                out.append(s.rolled_mark + " " + ngettext(
+                    "rolled here: {count} die (the given values ran out)",
+                    "rolled here: {count} dice (the given values ran out)", rolled_here).format(count=rolled_here))
             if self.ignored:
-                out.append("ignored given values: " + " ".join(map(str, self.ignored)))
+                from rules.i18n import _
+
+                out.append(_("ignored given values: {values}").format(values=" ".join(map(str, self.ignored))))
         return out
 
     def to_json(self) -> dict:
@@ -70,8 +75,10 @@ def parse_given(text: str) -> tuple[int, ...]:
         if not token:
             continue
         if not token.isdigit():
-            raise CliError(f"--given: {token!r} is not a die face", ExitCode.USAGE,
-                           'give whole numbers separated by spaces, like --given "5 4 3"')
+            from rules.i18n import _
+
+            raise CliError(_("--given: {token!r} is not a die face").format(token=token), ExitCode.USAGE,
+                           _('give whole numbers separated by spaces, like --given "5 4 3"'))
         values.append(int(token))
     return tuple(values)
 
@@ -97,7 +104,9 @@ def roll_expressions(texts: list[str], *, times: int = 1, seed: int | None = Non
     from rules.dice import parse, resolve
 
     if not 1 <= times <= MAX_TIMES:
-        raise CliError(f"--times must be between 1 and {MAX_TIMES}", ExitCode.USAGE)
+        from rules.i18n import _
+
+        raise CliError(_("--times must be between 1 and {most}").format(most=MAX_TIMES), ExitCode.USAGE)
     exprs = []
     for text in texts:
         expr = parse(text)
@@ -161,8 +170,10 @@ def _session_roll(env, texts, times, seed, faces, label, hidden) -> RollResult:
         source = None
         if committed:
             if hidden and faces is not None:
-                raise CliError("a hidden roll cannot use --given while the dice are committed", ExitCode.RULES,
-                               "players could not check it after the reveal: roll it openly, or without --given")
+                from rules.i18n import _
+
+                raise CliError(_("a hidden roll cannot use --given while the dice are committed"), ExitCode.RULES,
+                               _("players could not check it after the reveal: roll it openly, or without --given"))
             from .dicelog import session_source
 
             source = session_source(doc, seed, session.target)

@@ -128,8 +128,7 @@ def add_combatants(doc: dict, name: str, side: str, assignments: list[str], *, c
     status = "ok"
     if start_values:
         resources.update(start_values)
-        status = _settle_health(doc["system"], sheet, stats, resources, resources, status,
-                                start_values, None)
+        status = _settle_health(doc, sheet, stats, resources, resources, status, start_values, None)
     for n in names:
         combatants[n] = {
             "side": side,
@@ -162,7 +161,7 @@ def set_values(doc: dict, query: str, assignments: list[str]) -> tuple[str, dict
             changed[raw] = table[raw]
             continue
         if raw == "status":
-            status = _parse_status(doc["system"], value)
+            status = _parse_status(doc, value)
             continue
         where, key = resolve_target(sheet, raw)
         if where == "stats":
@@ -179,11 +178,11 @@ def set_values(doc: dict, query: str, assignments: list[str]) -> tuple[str, dict
     stats = table.get("stats", {})
     resources = table.setdefault("resources", {})
     before_status = table.get("status", "ok")
-    after = _settle_health(doc["system"], sheet, stats, old_resources, resources, before_status,
-                           given, status)
-    if "inventory" in table.get("data", {}):
-        # a lowered ТЕЛО may leave too little room for what is carried
-        _inventory_of(doc, name).load(_capacity(doc, name)).require_fits(name)
+    after = _settle_health(doc, sheet, stats, old_resources, resources, before_status, given, status)
+    require_room = getattr(_system(doc), "require_room", None)
+    if require_room is not None:
+        # a lowered stat may leave too little room for what is carried
+        _carrying(require_room, sheet, doc["combatants"], name)
     for key, value in resources.items():
         if key not in given and old_resources.get(key) != value:
             changed[key] = value  # brought down to a lowered maximum
@@ -193,47 +192,39 @@ def set_values(doc: dict, query: str, assignments: list[str]) -> tuple[str, dict
     return name, changed
 
 
-def _parse_status(system: str, value: str) -> str:
-    if system not in _HEALTH_RULES:
-        raise CliError(f"status is kept by the fight for {system}", ExitCode.USAGE)
-    from rules.systems.dungeon.health import Status
+def _system(doc: Mapping[str, Any]):
+    """What the session's system offers the roster beyond its sheet (its data readers)."""
+    from rules.systems import system_data
 
+    return system_data(doc["system"])
+
+
+def _parse_status(doc: Mapping[str, Any], value: str) -> str:
+    parse = getattr(_system(doc), "parse_status", None)
+    if parse is None:
+        raise CliError(f"status is kept by the fight for {doc['system']}", ExitCode.USAGE)
     try:
-        return Status(value.strip().lower()).value
-    except ValueError:
-        raise CliError(f"status {value!r} is not one of {', '.join(Status)}",
-                       ExitCode.USAGE) from None
+        return str(parse(value))
+    except ValueError as e:
+        raise CliError(str(e), ExitCode.USAGE) from None
 
 
-#: systems whose roster keeps HP and status in agreement, and the module with the rules
-_HEALTH_RULES = {"dungeon": "rules.systems.dungeon.health"}
-
-
-def _settle_health(system: str, sheet, stats, old_resources, resources: dict, status_before: str,
+def _settle_health(doc: Mapping[str, Any], sheet, stats, old_resources, resources: dict, status_before: str,
                    given: Mapping[str, int], status: str | None) -> str:
-    """The status after a change of HP, status or the maximum; HP capped or refused.
+    """The status after a change of HP, status or the maximum, by the system's health rules
+    (dungeon: ``hp=0`` knocks out, HP above 0 wakes); HP may follow a lowered maximum.
 
-    ``resources`` may be changed: HP that was not given follows a lowered maximum.
+    A system without such rules keeps the status it is given.
     """
-    if system not in _HEALTH_RULES or "hp" not in {r.key for r in sheet.resources}:
+    settle = getattr(_system(doc), "settle_health", None)
+    if settle is None:
         return status if status is not None else status_before
-    from importlib import import_module
+    from rules.core.errors import DocumentError
 
-    health = import_module(_HEALTH_RULES[system])
     try:
-        max_hp = sheet.resource_caps(stats)["hp"]
-    except ValueError as e:
-        raise CliError(str(e), ExitCode.RULES) from None
-    hp_before = old_resources.get("hp", resources.get("hp", max_hp))
-    hp = resources.get("hp", max_hp)
-    if "hp" not in given and hp > max_hp:
-        resources["hp"] = hp = max_hp
-    try:
-        result = health.set_health(hp_before if "hp" in given else hp, status_before, max_hp,
-                                   hp=given.get("hp"), status=status)
-    except ValueError as e:
-        raise CliError(str(e), ExitCode.BAD_DATA, "fix the status in the session file") from None
-    return result.status_after.value
+        return str(settle(sheet, stats, old_resources, resources, status_before, given, status))
+    except DocumentError as e:
+        raise CliError(e.problem, ExitCode.BAD_DATA, "fix the status in the session file") from None
 
 
 def _parse_plain(key: str, value: str):
@@ -251,102 +242,51 @@ def _parse_plain(key: str, value: str):
 
 # ------------------------------------------------------------------ inventory
 
-#: systems that keep an inventory per combatant (DG-INV-1)
-_INVENTORY_SYSTEMS = ("dungeon",)
-
-
-def _inventory_of(doc: Mapping[str, Any], name: str):
-    from rules.systems.dungeon.inventory import Inventory
-
-    if doc["system"] not in _INVENTORY_SYSTEMS:
-        raise CliError(f"{doc['system']} keeps no inventory", ExitCode.USAGE,
-                       f"inventories belong to: {', '.join(_INVENTORY_SYSTEMS)}")
-    raw = doc["combatants"][name].get("data", {}).get("inventory", [])
-    return Inventory.from_toml(raw, ("combatants", name, "data", "inventory"))
-
-
-def _capacity(doc: Mapping[str, Any], name: str) -> int:
-    sheet = _sheet(doc)
-    try:
-        return sheet.derive(doc["combatants"][name].get("stats", {}))["slots"]
-    except ValueError as e:
-        raise CliError(str(e), ExitCode.BAD_DATA) from None
-
-
-def _store_inventory(doc: dict, name: str, inventory) -> None:
-    table = doc["combatants"][name]
-    data = table.setdefault("data", {})
-    if inventory.items:
-        data["inventory"] = inventory.to_toml()
-    else:
-        data.pop("inventory", None)
-        if not data:
-            table.pop("data")
-
-
-def _new_item(name: str, count: int, kind: str, stack: int | None):
-    from rules.core.errors import UnknownNameError
-    from rules.systems.dungeon.inventory import Item
+def _carrying(operation, *args, **options):
+    """Run one of the system's inventory operations; its errors said the way the roster says them."""
+    from rules.core.errors import DocumentError, UnknownNameError
 
     try:
-        return Item(name, kind, count, stack)
+        return operation(*args, **options)
     except UnknownNameError as e:
         raise CliError(str(e), ExitCode.NOT_FOUND) from None
+    except DocumentError as e:
+        raise CliError(e.problem, ExitCode.BAD_DATA) from None
     except ValueError as e:
+        if type(e) is not ValueError:
+            raise
         raise CliError(str(e), ExitCode.USAGE) from None
+
+
+def _inventory_operation(doc: Mapping[str, Any], verb: str):
+    operation = getattr(_system(doc), verb, None)
+    if operation is None:
+        raise CliError(f"{doc['system']} keeps no inventory", ExitCode.USAGE)
+    return operation
 
 
 def give_items(doc: dict, query: str, item: str, count: int = 1, *, to: str | None = None,
                kind: str | None = None, stack: int | None = None):
-    """``char give``: NAME receives an item, or with ``to`` hands it to another (DG-INV-1).
-
-    A new item's kind is ``kind`` (default: the kind of the same item already
-    carried, else a plain item).  The receiver must have the slots free.
-    """
-    from rules.systems.dungeon.inventory import give_item, hand_over
-
+    """``char give``: NAME receives an item, or with ``to`` hands it to another, by the
+    system's inventory rules (dungeon: DG-INV-1)."""
+    operation = _inventory_operation(doc, "give")
     combatants = doc.get("combatants", {})
     name = match_name(combatants, query)
     if count < 1:
         raise CliError("--count must be at least 1", ExitCode.USAGE)
-    if to is not None:
-        if kind is not None or stack is not None:
-            raise CliError("--kind and --stack describe a new item; a hand-over moves one "
-                           "already carried", ExitCode.USAGE)
-        other = match_name(combatants, to)
-        change = hand_over(name, _inventory_of(doc, name), other, _inventory_of(doc, other),
-                           item, count, _capacity(doc, other))
-        _store_inventory(doc, name, change.giver_after)
-        _store_inventory(doc, other, change.taker_after)
-        return change
-    inventory = _inventory_of(doc, name)
-    carried = next((i for i in inventory.items if fold(i.name) == fold(item)), None)
-    if kind is None and carried is not None:
-        kind, stack = carried.kind, carried.stack if stack is None else stack
-    new = _new_item(carried.name if carried else item, count, kind or "item", stack)
-    change = give_item(name, inventory, new, _capacity(doc, name))
-    _store_inventory(doc, name, change.taker_after)
-    return change
+    other = match_name(combatants, to) if to is not None else None
+    return _carrying(operation, _sheet(doc), combatants, name, item, count, to=other, kind=kind, stack=stack)
 
 
 def take_items(doc: dict, query: str, item: str, count: int = 1, *, source: str | None = None):
     """``char take``: NAME loses an item (used, sold, dropped), or takes it from ``source``."""
-    from rules.systems.dungeon.inventory import drop_item, hand_over
-
+    operation = _inventory_operation(doc, "take")
     combatants = doc.get("combatants", {})
     name = match_name(combatants, query)
     if count < 1:
         raise CliError("--count must be at least 1", ExitCode.USAGE)
-    if source is not None:
-        other = match_name(combatants, source)
-        change = hand_over(other, _inventory_of(doc, other), name, _inventory_of(doc, name),
-                           item, count, _capacity(doc, name))
-        _store_inventory(doc, other, change.giver_after)
-        _store_inventory(doc, name, change.taker_after)
-        return change
-    change = drop_item(name, _inventory_of(doc, name), item, count)
-    _store_inventory(doc, name, change.giver_after)
-    return change
+    other = match_name(combatants, source) if source is not None else None
+    return _carrying(operation, _sheet(doc), combatants, name, item, count, source=other)
 
 
 # ------------------------------------------------------------------ results
@@ -383,38 +323,35 @@ class CombatantView:
         if self.derived:
             out.append("  derived: " + ", ".join(
                 f"{sheet.label(k)} {v}" for k, v in self.derived.items()))
-        load = self.inventory_load()
-        if load is not None:
-            from rules.systems.dungeon.inventory import items_text
-
-            items = self.inventory().items
-            listed = f": {s.escape(items_text(items))}" if items else ": nothing"
+        carried = self.inventory_load()
+        if carried is not None:
+            load, items = carried
+            listed = f": {s.escape(items)}" if items else ": nothing"
             out.append(f"  inventory, {load.used} of {load.capacity} slots used, "
                        f"{load.free} free{listed}")
-        # the system's own state besides the inventory (dungeon: prone, cell, place)
-        own = {k: v for k, v in (t.get("data") or {}).items() if k != "inventory"}
+        from types import SimpleNamespace
+
+        from .fightview import state_words
+
+        own = state_words(self.system, SimpleNamespace(data=t.get("data") or {}, resources=t.get("resources") or {}))
         if own:
-            out.append("  state: " + s.escape(", ".join(
-                f"{k} {','.join(map(str, v)) if isinstance(v, list) else str(v).lower()}"
-                for k, v in own.items())))
+            out.append("  state: " + s.escape(", ".join(own)))
         for effect in t.get("effects", []):
             out.append(f"  effect: {effect.get('name')}")
         return out
 
-    def inventory(self):
-        from rules.systems.dungeon.inventory import Inventory
-
-        return Inventory.from_toml(self.table.get("data", {}).get("inventory", []), ("data", "inventory"))
-
     def inventory_load(self):
-        if self.system not in _INVENTORY_SYSTEMS or "slots" not in self.derived:
-            return None
-        return self.inventory().load(self.derived["slots"])
+        """(slots used of those carried, the items in words), by the system; None if it keeps no inventory."""
+        from rules.systems import system_data
+
+        load = getattr(system_data(self.system), "inventory_load", None)
+        return load(self.table, self.derived) if load is not None else None
 
     def to_json(self) -> dict:
         out = {"name": self.name, **dict(self.table), "derived": dict(self.derived)}
-        load = self.inventory_load()
-        if load is not None:
+        carried = self.inventory_load()
+        if carried is not None:
+            load = carried[0]
             out["slots"] = {"used": load.used, "free": load.free, "capacity": load.capacity}
         return out
 

@@ -386,10 +386,10 @@ def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> Non
         elif r.key in caps and value > caps[r.key]:
             bad(f"{where}.resources.{r.key}", f"is {value}, above its maximum {caps[r.key]}",
                 f"raise the maximum with: ttcli char set NAME {r.cap}=N")
-    for cap_key in ("hp_max",):
-        if cap_key in derived and derived[cap_key] < 0:
-            bad(f"{where}.stats.{cap_key}" if cap_key in stats else f"{where}.stats",
-                f"maximum HP is {derived[cap_key]}; it cannot be negative")
+    for r in sheet.resources:
+        if r.cap and r.cap in derived and derived[r.cap] < 0:
+            bad(f"{where}.stats.{r.cap}" if r.cap in stats else f"{where}.stats",
+                f"the maximum of {r.label} is {derived[r.cap]}; it cannot be negative")
 
 
 def system_problems(sheet, where: str, table: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -8,7 +8,6 @@ recognises is an :class:`UnknownNameError`, which is bad input, hence a
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -32,7 +31,7 @@ class RuleError(Exception):
 class UnknownNameError(ValueError):
     """A skill, stat, ability ... name that matches nothing we know.
 
-    ``suggestions`` holds the closest known spellings (difflib), best first.
+    ``suggestions`` holds the closest known spellings (rules.core.names), best first.
     """
 
     def __init__(self, kind: str, name: str, suggestions: Iterable[str] = ()) -> None:
@@ -43,21 +42,6 @@ class UnknownNameError(ValueError):
         if self.suggestions:
             message += "; did you mean: " + ", ".join(self.suggestions) + "?"
         super().__init__(message)
-
-
-def close_names(name: str, candidates: dict[str, str], limit: int = 3) -> tuple[str, ...]:
-    """Display names whose normalised spelling is close to ``name``.
-
-    ``candidates`` maps a normalised spelling to the name to show; several
-    spellings may share one display name, which is then offered once.
-    """
-    matches = difflib.get_close_matches(name, list(candidates), n=limit * 3, cutoff=0.6)
-    shown: list[str] = []
-    for match in matches:
-        display = candidates[match]
-        if display not in shown:
-            shown.append(display)
-    return tuple(shown[:limit])
 
 
 class NotFound(LookupError):

@@ -266,7 +266,10 @@ MESSAGES: dict[str, Message] = {
     "decided": lambda f, v: f"Nobody on the {f['loser']} side is standing: the fight can end.",
     "fight_ended": _fight_ended,
     "fight_effects_ended": _fight_effects_ended,
-    "health": lambda f, v: (f"{f['name']}: {hp_text(f, v)}{status_news(f)}." if f["amount"]
+    # the players read an enemy's condition word, which already says whether it fell
+    "health": lambda f, v: (f"{f['name']}: {hp_text(f, v)}."
+                            if f["amount"] and v.health(f["name"], f["hp_after"], f.get("status_after", "ok"))
+                            else f"{f['name']}: {hp_text(f, v)}{status_news(f)}." if f["amount"]
                             else f"{f['name']}: no damage ({v.health(f['name'], f['hp_after']) or _hp_now(f)})."),
 }
 

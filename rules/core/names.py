@@ -1,19 +1,55 @@
 """How names typed by people are matched: one rule for the whole program.
 
-Case, ``ё``/``е`` and runs of spaces do not matter; an exact name wins,
-otherwise a prefix that fits exactly one name.  Kept free of heavy imports:
-the roll path of the program loads it.
+People's names (combatants, items) and the terms of a system (stats, skills,
+situations, verbs) are compared in one form, :func:`name_key`: case, ``ё``/``е``
+and the separators people type inconsistently (spaces, ``_``, ``-``, brackets,
+dots) do not matter, so ``ФЗ (D)`` == ``фз_d`` == ``фзd`` and ``Гоблин-шаман``
+== ``гоблин шаман``.
+
+- :func:`pick` finds one of a list of names (the roster, an inventory): an
+  exact name wins, otherwise a prefix that fits exactly one name.
+- :class:`Names` finds the key of a closed vocabulary of terms, each spelt
+  several ways.  Terms match whole, never by prefix: a sheet has ``МЗ`` (the
+  current value) beside ``МЗ_макс`` (its maximum), and a prefix would silently
+  pick the wrong one.
+- :func:`close_names` offers the closest spellings when nothing fits.
+
+Kept free of heavy imports: every command loads it; ``difflib`` is loaded only
+to suggest a name after a typo.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+
+_SEPARATORS = re.compile(r"[\s_\-().\[\]]+")
 
 
 def name_key(name: str) -> str:
     """The form names are compared in."""
-    return " ".join(unicodedata.normalize("NFC", name).casefold().replace("ё", "е").split())
+    return _SEPARATORS.sub("", unicodedata.normalize("NFC", name).casefold().replace("ё", "е"))
+
+
+def closest(key: str, keys: Iterable[str], limit: int = 3) -> list[str]:
+    """The keys of ``keys`` closest to ``key`` (difflib's ratio), best first."""
+    import difflib
+
+    return difflib.get_close_matches(key, list(keys), n=limit, cutoff=0.6)
+
+
+def close_names(name: str, candidates: Mapping[str, str], limit: int = 3) -> tuple[str, ...]:
+    """Display names whose key is close to ``name``'s.
+
+    ``candidates`` maps a key to the name to show; several keys may share one
+    display name, which is then offered once.
+    """
+    shown: list[str] = []
+    for match in closest(name_key(name), candidates, limit * 3):
+        if candidates[match] not in shown:
+            shown.append(candidates[match])
+    return tuple(shown[:limit])
 
 
 def pick(kind: str, query: str, names: Iterable[str]) -> str:
@@ -33,7 +69,46 @@ def pick(kind: str, query: str, names: Iterable[str]) -> str:
 
     if starting:
         raise NotFound(kind, query, starting, ambiguous=True)
-    import difflib
+    raise NotFound(kind, query, close_names(query, keyed))
 
-    close = difflib.get_close_matches(wanted, list(keyed), n=3, cutoff=0.5)
-    raise NotFound(kind, query, [keyed[key] for key in close])
+
+class Names:
+    """The terms of one vocabulary (``kind``: "stat", "skill" ...): key by any spelling.
+
+    A spelling claimed by two keys is a mistake in the table and refused when
+    it is built.  An unknown name raises
+    :class:`rules.core.errors.UnknownNameError` with the closest spellings,
+    shown as first spelt in the table.
+    """
+
+    __slots__ = ("kind", "keys", "shown")
+
+    def __init__(self, kind: str, spellings: Mapping[str, Iterable[str]]) -> None:
+        self.kind = kind
+        #: name_key of a spelling -> its key
+        self.keys: dict[str, str] = {}
+        #: name_key of a spelling -> the spelling to suggest
+        self.shown: dict[str, str] = {}
+        for key, group in spellings.items():
+            for spelling in group:
+                form = name_key(spelling)
+                owner = self.keys.setdefault(form, key)
+                if owner != key:
+                    raise ValueError(f"{kind} name {spelling!r} is claimed by both {owner} and {key}")
+                self.shown.setdefault(form, spelling)
+
+    def get(self, name: str) -> str | None:
+        """The key ``name`` spells, or None."""
+        return self.keys.get(name_key(name))
+
+    def key(self, name: str) -> str:
+        """The key ``name`` spells; UnknownNameError with suggestions when none."""
+        found = self.keys.get(name_key(name))
+        if found is None:
+            from rules.core.errors import UnknownNameError
+
+            raise UnknownNameError(self.kind, name, self.suggest(name))
+        return found
+
+    def suggest(self, name: str, limit: int = 3) -> tuple[str, ...]:
+        return close_names(name, self.shown, limit)

@@ -5,17 +5,19 @@ master types when adding a character (``тело=4``), the values the rules
 compute from them, the resources that change during play, and the session
 settings of the system.  Every name forgives case, ``ё``/``е`` and the
 spaces, underscores and brackets people type inside abbreviations
-(``ФЗ(D)``, ``фз d``, ``МЗ (Мана)``).
+(``ФЗ(D)``, ``фз d``, ``МЗ (Мана)``): they are compared the way every name
+is, by :func:`rules.core.names.name_key`.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar
+
+from rules.core.names import closest, name_key
 
 if TYPE_CHECKING:
     # A field declared without a kind holds whole numbers; the default lets
@@ -42,13 +44,7 @@ _TRUE = frozenset({"true", "yes", "y", "on", "1", "+", "да", "д", "вкл", "
 _FALSE = frozenset({"false", "no", "n", "off", "0", "-", "нет", "н", "выкл", "ложь"})
 
 _INT_TEXT = re.compile(r"[+-]?\d+")
-_NAME_NOISE = re.compile(r"[\s_\-().\[\]]+")
 _SPACES = re.compile(r"\s+")
-
-
-def name_form(name: str) -> str:
-    """The form names are compared in: ``ФЗ (D)`` == ``фз_d`` == ``фзd``."""
-    return _NAME_NOISE.sub("", name.casefold().replace("ё", "е"))
 
 
 def value_form(text: str) -> str:
@@ -398,7 +394,7 @@ class _Names:
         for f in fields:
             self.order.append(f.key)
             for name in f.names:
-                form = name_form(name)
+                form = name_key(name)
                 owner = self.keys.setdefault(form, f.key)
                 if owner != f.key:
                     raise ValueError(
@@ -407,7 +403,7 @@ class _Names:
                 self.shown.setdefault(form, name if name == f.key else f"{name} ({f.key})")
 
     def resolve(self, name: str) -> str:
-        form = name_form(name)
+        form = name_key(name)
         key = self.keys.get(form)
         if key is not None:
             return key
@@ -420,7 +416,7 @@ class _Names:
         )
 
     def suggest(self, form: str, limit: int = 3) -> tuple[str, ...]:
-        matches = difflib.get_close_matches(form, list(self.keys), n=limit * 4, cutoff=0.6)
+        matches = closest(form, self.keys, limit * 4)
         picked: dict[str, str] = {}
         for match in matches:
             picked.setdefault(self.keys[match], self.shown[match])

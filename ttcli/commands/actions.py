@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.i18n import N_, _
+
 from ..errors import CliError
 from ..exitcodes import ExitCode
 
@@ -46,7 +48,7 @@ def verb_for(word: str, noun: str = "") -> str | None:
 
     wanted = name_key(word)
     for verb, entries in declarations(noun).items():
-        for _, action in entries:
+        for _rules, action in entries:
             if any(name_key(s) == wanted for s in action.spellings):
                 return verb
     return None
@@ -82,20 +84,34 @@ def click_params(entries, *, rolls: bool) -> list:
     for name, owned in owners.items():
         rules, p = owned[0]
         shared = len(owned) == len(entries) and len(entries) > 1
-        where = "all systems" if shared else ", ".join(panel(r) for r, _ in owned)
+        where = N_("all systems") if shared else ", ".join(panel(r) for r, _p in owned)
         if p.kind == "flag":
             params.append(typer.core.TyperOption(param_decls=[*p.spellings, name], is_flag=True, default=False,
                                                  help=p.help, rich_help_panel=where))
         else:
             kind = int if p.kind in ("int", "count") else str
-            params.append(typer.core.TyperOption(
+            option = typer.core.TyperOption(
                 param_decls=[*p.spellings, name], type=kind, default=None,
                 required=p.required and p.default is None and len(owned) == len(entries),
-                help=p.help + (f" ({', '.join(p.words)})" if p.kind == "choice" else ""),
-                rich_help_panel=where, show_default=False,
-            ))
+                help=p.help, rich_help_panel=where, show_default=False,
+            )
+            if p.kind == "choice":
+                # the help is the msgid; the words it accepts are shown after its translation
+                option._ttcli_compose = _with_words(p.help, p.words)  # type: ignore[attr-defined]
+            params.append(option)
     params.extend(common_params(rolls=rolls))
     return params
+
+
+def _with_words(text: str, words) -> Any:
+    """A choice option's help as shown: its text translated, then the words it accepts."""
+
+    def compose() -> str:
+        from ..i18n.help import translate
+
+        return f"{translate(text)} ({', '.join(words)})"
+
+    return compose
 
 
 def common_params(*, rolls: bool) -> list:
@@ -132,24 +148,26 @@ def build_command(verb: str, entries, noun: str = "") -> Any:
     """The Click command of one verb (under ``noun``'s group when given)."""
     import typer.core
 
-    rolls = any(action.rolls for _, action in entries)
+    rolls = any(action.rolls for _rules, action in entries)
     first = entries[0][1]
-    systems = ", ".join(panel(r) for r, _ in entries)
-    aliases = sorted({a for _, action in entries for a in action.aliases})
-    examples = [e for _, action in entries for e in action.examples]
+    systems = ", ".join(panel(r) for r, _a in entries)
+    aliases = sorted({a for _rules, action in entries for a in action.aliases})
+    examples = [e for _rules, action in entries for e in action.examples]
 
     def compose() -> str:
         """The help as shown, in the reader's language (made when help is printed)."""
-        from rules.i18n import _
-
         from ..i18n.help import translate
 
         text = translate(first.help)
         if aliases:
             text += "\n\n" + _("Also: {aliases}.").format(aliases=", ".join(aliases))
-        return text + "\n\n" + _("Systems: {systems}.").format(systems=systems)
+        text += "\n\n" + _("Systems: {systems}.").format(systems=systems)
+        if examples:
+            text += "\n\n" + _("Examples:") + "\n\n" + "\n\n".join(f"  ttcli {e}" for e in examples)
+        command.rich_help_panel = _("Actions: {systems}").format(systems=systems)
+        return text
 
-    epilog = ("Examples:\n\n" + "\n\n".join(f"  ttcli {e}" for e in examples)) if examples else None
+    epilog = None
 
     def callback(**values: Any) -> None:
         run_verb(_context(), verb, values, noun)
@@ -162,6 +180,9 @@ def build_command(verb: str, entries, noun: str = "") -> Any:
         epilog=epilog, short_help=first.help.split(". ")[0].rstrip("."), rich_help_panel="Actions: " + systems,
     )))
     command._ttcli_compose = compose
+    from ..i18n.help import localize
+
+    localize(command)  # listed in a group's help before its own help is asked for
     return command
 
 
@@ -190,19 +211,22 @@ def perform_verb(env, verb: str, values: dict[str, Any], typed: list[str], noun:
     def plan(system: str):
         mine = [(rules, action) for rules, action in entries if rules.id == system]
         if not mine:
-            owners = ", ".join(rules.id for rules, _ in entries)
-            raise CliError(f"{command} belongs to {owners}; this session plays {system}", ExitCode.USAGE,
-                           f"see 'ttcli --help' for the commands of {system}")
+            owners = ", ".join(rules.id for rules, _a in entries)
+            raise CliError(_("{command} belongs to {owners}; this session plays {system}").format(
+                command=command, owners=owners, system=system), ExitCode.USAGE,
+                _("see 'ttcli --help' for the commands of {system}").format(system=system))
         rules, action = mine[0]
         declared = {p.name for p in action.params}
         foreign = [name for name in typed if name not in declared and name not in COMMON]
         if foreign:
             spelled = "--" + foreign[0].replace("_", "-")
             others = ", ".join(r.id for r, a in entries if any(p.name == foreign[0] for p in a.params))
-            raise CliError(f"{spelled} belongs to {others}; this session plays {system}", ExitCode.USAGE,
-                           f"see 'ttcli {command} --help'")
+            raise CliError(_("{option} belongs to {owners}; this session plays {system}").format(
+                option=spelled, owners=others, system=system), ExitCode.USAGE,
+                _("see '{command} --help'").format(command="ttcli " + command))
         if not action.rolls and (values.get("given") is not None or values.get("seed") is not None):
-            raise CliError(f"{command} rolls no dice in {system}; --given and --seed do not apply", ExitCode.USAGE)
+            raise CliError(_("{command} rolls no dice in {system}; --given and --seed do not apply").format(
+                command=command, system=system), ExitCode.USAGE)
         args = _converted(command, action, values)
         words = [command, *(_shown_value(values.get(p.name)) for p in action.positionals if values.get(p.name))]
         words += [f"{_spelled(p)}" + ("" if p.kind == "flag" else f" {_shown_value(values[p.name])}")
@@ -228,8 +252,8 @@ def _converted(command: str, action, values: dict[str, Any]) -> dict[str, Any]:
         if p.kind == "words" and not raw:
             raw = None if not p.required else ()
         if raw is None and p.required and p.default is None:
-            raise CliError(f"{command}: {_spelled(p)} is required", ExitCode.USAGE,
-                           f"see 'ttcli {command} --help'")
+            raise CliError(_("{command}: {option} is required").format(command=command, option=_spelled(p)),
+                           ExitCode.USAGE, _("see '{command} --help'").format(command="ttcli " + command))
         try:
             args[p.name] = convert(p, raw)
         except ValueError as e:
@@ -279,12 +303,17 @@ def build_start_command() -> Any:
     def callback(**values: Any) -> None:
         run_start(_context(), entries, values)
 
-    return typer.core.TyperCommand(
+    from ..i18n.help import localize, make_localized
+    from .options import name_arguments
+
+    command = make_localized(name_arguments(typer.core.TyperCommand(
         "start", callback=callback, params=click_params(entries, rolls=True),
         help="Open the fight by the system's rules: initiative, the first turn or round.",
         epilog="Examples:\n\n  ttcli fight start\n\n  ttcli fight start --ambush party\n\n"
-               '  ttcli fight start --given "5 2"',
-    )
+               '  ttcli fight start --ambush отряд --given "5 2"',
+    )))
+    localize(command)  # listed in the fight group's help before its own help is asked for
+    return command
 
 
 def _start(rules, enc, source, **options):
@@ -304,8 +333,9 @@ def run_start(ctx, entries, values: dict[str, Any]) -> None:
         foreign = [name for name in typed if name not in declared and name not in COMMON]
         if foreign:
             others = ", ".join(r.id for r, a in entries if any(p.name == foreign[0] for p in a.params))
-            raise CliError(f"--{foreign[0].replace('_', '-')} belongs to {others}; this session plays {system}",
-                           ExitCode.USAGE, "see 'ttcli fight start --help'")
+            raise CliError(_("{option} belongs to {owners}; this session plays {system}").format(
+                option="--" + foreign[0].replace("_", "-"), owners=others, system=system),
+                ExitCode.USAGE, _("see '{command} --help'").format(command="ttcli fight start"))
         try:
             options = {p.name: convert(p, values.get(p.name)) for p in action.params}
         except ValueError as e:

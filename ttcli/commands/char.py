@@ -12,6 +12,8 @@ from .options import FormatOpt, JsonOpt, pick_format
 from .session_cmd import Message, emit
 
 app = typer.Typer(help="Add, change, show and remove combatants of the current session.",
+                  epilog="Examples:\n\n  ttcli char add Вор тело=2 реак=4 ум=3 хар=3\n\n"
+                         "  ttcli char set Вор hp=5\n\n  ttcli char list",
                   no_args_is_help=True)
 
 
@@ -173,10 +175,11 @@ def show(
 
 
 def complete_kind(incomplete: str) -> list[str]:
-    """The stored item kinds (DG-INV-1)."""
-    from rules.systems.dungeon.inventory import KIND_SLOTS, SMALL
+    """The item kinds of every system that keeps an inventory (its data readers' ``item_kinds``)."""
+    from rules.systems import known, system_data
 
-    return [k for k in (*KIND_SLOTS, SMALL) if k.startswith(incomplete)]
+    kinds = [k for system in known() for k in getattr(system_data(system), "item_kinds", ())]
+    return [k for k in dict.fromkeys(kinds) if k.startswith(incomplete)]
 
 
 ItemArg = Annotated[str, typer.Argument(

@@ -48,8 +48,11 @@ class FightGroup(TyperGroup):
 
 
 app = typer.Typer(help="Run a fight: start, status, next, end; alone it opens the combat prompt.",
+                  epilog="Examples:\n\n  ttcli fight start\n\n  ttcli fight next\n\n  ttcli fight end --yes",
                   invoke_without_command=True, cls=FightGroup)
 effect_app = typer.Typer(help="Add or remove timed effects (bleeding, poison, stun, burning, your own).",
+                         epilog='Examples:\n\n  ttcli effect add Вор кровотечение --duration "3 хода"\n\n'
+                                "  ttcli effect rm Вор bleeding",
                          no_args_is_help=True)
 
 Name = Annotated[str, typer.Argument(help="Combatant (unique prefix, any case).",

@@ -67,7 +67,8 @@ def _move(ctx: typer.Context, steps: int, forward: bool, yes: bool = False) -> N
     word = "redo" if forward else "undo"
     event = {"kind": word, "command": f"{word} {steps}", "steps": steps}
     try:
-        session.redo(steps, event) if forward else session.undo(steps, event)
+        before = session.read()
+        after = session.redo(steps, event) if forward else session.undo(steps, event)
     except HistoryLimit as e:  # not bad data: there is just nothing more to undo
         raise CliError(e.problem, ExitCode.RULES, e.hint or "") from None
     except UnsafePath:
@@ -79,8 +80,17 @@ def _move(ctx: typer.Context, steps: int, forward: bool, yes: bool = False) -> N
         return
     states = session.states()
     pos = next((i for i, st in enumerate(states) if st.current), len(states) - 1)
-    emit(ctx, Message((f"{word}: {steps} step(s); now at state {pos + 1} of {len(states)}",),
-                      {"steps": steps, "position": pos + 1, "states": len(states)}))
+    from ..undone import what_changed
+
+    changes = what_changed(before, after)
+    from rules.i18n import ngettext
+
+    said = (ngettext("undo: {steps} step back; now at state {position} of {states}",
+                     "undo: {steps} steps back; now at state {position} of {states}", steps) if not forward else
+            ngettext("redo: {steps} step forward; now at state {position} of {states}",
+                     "redo: {steps} steps forward; now at state {position} of {states}", steps))
+    emit(ctx, Message((said.format(steps=steps, position=pos + 1, states=len(states)), *changes),
+                      {"steps": steps, "position": pos + 1, "states": len(states), "changes": list(changes)}))
 
 
 def _restore_broken(ctx: typer.Context, session, problem, yes: bool) -> None:
@@ -118,6 +128,12 @@ def undo_command(
     """Go back to an earlier state of the session file (byte for byte; hand edits included).
 
     When the file is broken, offers to put back the last state ttcli saved.
+
+    Examples:
+
+      ttcli undo
+
+      ttcli undo 3
     """
     _move(ctx, steps, forward=False, yes=yes)
 
@@ -126,7 +142,14 @@ def redo_command(
     ctx: typer.Context,
     steps: Annotated[int, typer.Argument(help="How many states to go forward.")] = 1,
 ) -> None:
-    """Go forward again after undo (until a new change drops the undone states)."""
+    """Go forward again after undo (until a new change drops the undone states).
+
+    Examples:
+
+      ttcli redo
+
+      ttcli redo 2
+    """
     _move(ctx, steps, forward=True)
 
 
@@ -166,7 +189,14 @@ def verify_command(
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
 ) -> None:
-    """Re-derive every committed roll and shown total from the secret; exit 1 if any does not match."""
+    """Re-derive every committed roll and shown total from the secret; exit 1 if any does not match.
+
+    Examples:
+
+      ttcli verify saves/Склеп.journal.toml --secret 4f1c...e9
+
+      ttcli verify round2.json --secret 4f1c...e9 --commitment 9a0b...77
+    """
     from ..dicelog import verify_events
 
     events, withheld = _read_any_journal(journal)

@@ -253,7 +253,8 @@ def odds_command(
     cumulative: Annotated[bool, typer.Option(
         "--cumulative", "-c", help="Add the columns 'at least' and 'at most' to every row.")] = False,
     full: Annotated[bool, typer.Option(
-        "--full", help=f"Every value on its own row, nothing folded (at most {FULL_ROWS_MAX:,}).")] = False,
+        # a literal, so the catalog finds it: 20,000 is FULL_ROWS_MAX
+        "--full", help="Every value on its own row, nothing folded (at most 20,000).")] = False,
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
 ) -> None:
@@ -262,6 +263,12 @@ def odds_command(
     Rare results fold into one row at each end and wide ranges are grouped;
     --full lists every value.  In --format markdown or bbcode the chart is a
     code block, so a forum keeps its columns.
+
+    Examples:
+
+      ttcli odds 4d6kh3
+
+      ttcli odds 9d6>=5 --at-least 4
     """
     from ..render import emit
 

@@ -25,7 +25,16 @@ def roll_command(
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
 ) -> None:
-    """Roll dice; inside a session the roll is journaled. Exit code 1 when a percentage roll fails."""
+    """Roll dice; inside a session the roll is journaled. Exit code 1 when a percentage roll fails.
+
+    Examples:
+
+      ttcli roll 4d6kh3 --times 6
+
+      ttcli roll 9d6>=5 "[атака мечом]"
+
+      ttcli roll 1d20+5 --given 14
+    """
     code = run_roll(ctx.obj, expressions, times=times, seed=seed, given=given, label=label,
                     total=total, fmt=pick_format(fmt, as_json), hidden=hidden)
     if code:

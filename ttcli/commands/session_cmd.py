@@ -8,16 +8,18 @@ from typing import Annotated
 
 import typer
 
-from rules.i18n import _, ngettext
+from rules.i18n import N_, _, ngettext
 
 from ..errors import CliError
 from ..exitcodes import ExitCode
 from .options import FormatOpt, JsonOpt, pick_format
 
 app = typer.Typer(help="Create, choose, inspect and check sessions; commit to hidden dice.",
+                  epilog="Examples:\n\n  ttcli session new Склеп --system подземелье\n\n"
+                         "  ttcli session use Склеп\n\n  ttcli session list",
                   no_args_is_help=True)
 
-SYSTEM_HELP = "terra, dungeon, twilight or skirmish (or its Russian name: терра, подземелье ...)."
+SYSTEM_HELP = N_("terra, dungeon, twilight or skirmish (or its Russian name: терра, подземелье ...).")
 
 
 def system_words() -> dict[str, str]:

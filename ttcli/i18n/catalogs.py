@@ -77,6 +77,14 @@ def _is_command(decorator: ast.expr) -> bool:
     return isinstance(target, ast.Attribute) and target.attr in ("command", "callback")
 
 
+def _is_named_command(node: ast.FunctionDef) -> bool:
+    """``roll_command(ctx, ...)``: a command registered by name (ttcli.commands.COMMANDS), not by a
+    decorator; told from helpers named alike by its Typer parameters (``Annotated``) or its ``ctx``."""
+    return node.name.endswith("_command") and any(
+        a.arg == "ctx" or (a.annotation is not None and "Annotated" in ast.unparse(a.annotation))
+        for a in node.args.args)
+
+
 def extract_source(text: str, where: str) -> Iterator[Entry]:
     """Every translatable text in one module's source."""
     tree = ast.parse(text, where)
@@ -99,8 +107,7 @@ def extract_source(text: str, where: str) -> Iterator[Entry]:
                     if value and value.strip():
                         yield Entry(inspect.cleandoc(value), sources={where})
         elif isinstance(node, ast.FunctionDef) and (any(_is_command(d) for d in node.decorator_list)
-                                                    or node.name.endswith("_command")):
-            # ``*_command``: a command registered by name (ttcli/app.py's COMMANDS), not by a decorator
+                                                    or _is_named_command(node)):
             doc = ast.get_docstring(node)
             if doc:
                 yield Entry(doc, sources={where})

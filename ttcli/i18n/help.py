@@ -78,6 +78,11 @@ def localizing(cls: Any) -> Any:
             localize(self, ctx)
             return super().format_help(ctx, formatter)
 
+        def format_usage(self, ctx: Any, formatter: Any) -> None:
+            from rules.i18n import _
+
+            formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_("Usage: "))
+
         def get_help_option(self, ctx: Any) -> Any:
             option = super().get_help_option(ctx)
             if option is not None:

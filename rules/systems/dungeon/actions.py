@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from rules.core.die import Die, roll
 from rules.core.errors import RuleError
+from rules.core.names import Names
 from rules.core.sources import DiceSource
 from rules.dice.records import record
 from rules.systems.dungeon.checks import CHECK_DIE, SAVE_DIE
-from rules.systems.dungeon.common import Names
 from rules.systems.dungeon.turns import ActionBudget
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.core.die import Die, roll
+from rules.core.names import Names
 from rules.core.sources import DiceSource
 from rules.dice.records import record
 from rules.systems.dungeon.common import (
@@ -17,7 +18,6 @@ from rules.systems.dungeon.common import (
     CHARISMA,
     MIND,
     REACTION,
-    Names,
     require_non_negative,
 )
 

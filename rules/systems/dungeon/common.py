@@ -1,15 +1,11 @@
 """What every part of the dungeon (Подземелье Ужаса) mechanics shares.
 
-Stat keys, the record of a rolled die, and name lookup that forgives case,
-``ё``/``е`` and the separators people type between words.
+Stat keys and their spellings, the advantage steps, and the weapon's dice.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
-
-from rules.core.errors import UnknownNameError, close_names
+from rules.core.names import Names
 
 BODY = "body"
 REACTION = "reaction"
@@ -28,35 +24,6 @@ _STAT_SPELLINGS = {
 
 ADVANTAGE_STEP = 5
 ADVANTAGE_CAP = 10
-
-_SEPARATORS = re.compile(r"[\s_\-]+")
-
-
-def normalise(name: str) -> str:
-    """Lower case, ``ё`` read as ``е``, any run of spaces/``_``/``-`` as one space."""
-    return _SEPARATORS.sub(" ", name.strip().lower().replace("ё", "е"))
-
-
-class Names:
-    """Key lookup by any of its spellings; unknown names get suggestions."""
-
-    __slots__ = ("kind", "_keys", "_shown")
-
-    def __init__(self, kind: str, spellings: Mapping[str, tuple[str, ...]]) -> None:
-        self.kind = kind
-        self._keys = {normalise(s): key for key, group in spellings.items() for s in group}
-        #: a suggestion is shown as first spelt in the table, not normalised
-        self._shown: dict[str, str] = {}
-        for group in spellings.values():
-            for spelling in group:
-                self._shown.setdefault(normalise(spelling), spelling)
-
-    def key(self, name: str) -> str:
-        found = self._keys.get(normalise(name))
-        if found is None:
-            raise UnknownNameError(self.kind, name, close_names(normalise(name), self._shown))
-        return found
-
 
 STAT_NAMES = Names("stat", _STAT_SPELLINGS)
 

@@ -14,9 +14,24 @@ from rules.systems.dungeon import fightdata
 Place = tuple[str | int, ...]
 
 
+def _carrying() -> Any:
+    from rules.systems.dungeon import carrying
+
+    return carrying
+
+
 class Decoders:
-    """The three ``decode_*_data`` methods of the contract, and the check of a stored
-    combatant that the session check runs."""
+    """The three ``decode_*_data`` methods of the contract, the check of a stored
+    combatant that the session check runs, and what the roster commands need of the
+    dungeon: health set by hand (DG-DEATH-1) and the inventory (DG-INV-1), kept in
+    ``rules.systems.dungeon.carrying`` and loaded only by those commands."""
+
+    @property
+    def item_kinds(self) -> tuple[str, ...]:
+        """The kinds of item a master may give (``char give --kind``)."""
+        from rules.systems.dungeon.inventory import KIND_SLOTS, SMALL
+
+        return (*KIND_SLOTS, SMALL)
 
     decode_combatant_data = staticmethod(fightdata.decode_combatant)
     decode_fight_data = staticmethod(fightdata.decode_fight)
@@ -53,6 +68,48 @@ class Decoders:
                                   f"(slots = ТЕЛО x 3); remove {load.used - load.capacity} or raise "
                                   "slots (DG-INV-1)"))
         return found
+
+    @staticmethod
+    def parse_status(text: str) -> str:
+        return str(_carrying().parse_status(text))
+
+    @staticmethod
+    def settle_health(*args: Any) -> str:
+        return str(_carrying().settle_health(*args))
+
+    @staticmethod
+    def give(*args: Any, **options: Any) -> Any:
+        return _carrying().give(*args, **options)
+
+    @staticmethod
+    def take(*args: Any, **options: Any) -> Any:
+        return _carrying().take(*args, **options)
+
+    @staticmethod
+    def require_room(*args: Any) -> None:
+        _carrying().require_room(*args)
+
+    @staticmethod
+    def inventory_load(table: Mapping[str, Any], derived: Mapping[str, int]) -> Any:
+        return _carrying().load(table, derived)
+
+    @staticmethod
+    def status_notes(combatant: Any) -> list[str]:
+        """A combatant's own dungeon state in words, for ``fight status`` and ``char show``:
+        lying prone (DG-PRONE-1), its cell on the grid (DG-RANGE-1), its place in the
+        party's agreed order (DG-INIT-1).  The inventory has a view of its own."""
+        from rules.i18n import _
+
+        data = combatant.data
+        words = []
+        if data.get("prone"):
+            words.append(_("prone"))
+        cell = data.get("cell")
+        if isinstance(cell, list) and len(cell) == 2:
+            words.append(_("on cell {x},{y}").format(x=cell[0], y=cell[1]))
+        if data.get("place"):
+            words.append(_("place {place} in the party's order").format(place=data["place"]))
+        return words
 
 
 DECODERS = Decoders()

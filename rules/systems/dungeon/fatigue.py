@@ -10,9 +10,10 @@ from collections.abc import Iterable
 
 from rules.core.die import Die, roll
 from rules.core.errors import RuleError
+from rules.core.names import Names
 from rules.core.sources import DiceSource
 from rules.dice.records import record
-from rules.systems.dungeon.common import Names, require_non_negative
+from rules.systems.dungeon.common import require_non_negative
 from rules.systems.dungeon.health import Status, heal
 
 RALLY_DIE = 4

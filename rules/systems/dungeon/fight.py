@@ -24,6 +24,7 @@ from rules.core.contract import Damage, Path, Status, SystemRules
 from rules.core.effects import REMOVED, TURNS, Duration, EffectSpec
 from rules.core.errors import NotFound, RuleError, UnknownNameError
 from rules.core.events import health_fields
+from rules.core.names import Names
 from rules.core.outcome import HealthChange, Outcome, Work
 from rules.core.sheet import UnknownStat
 from rules.core.sources import DiceSource
@@ -57,6 +58,7 @@ ROLL_MODIFIERS = {
     "check": ("check", "checks", "проверка", "проверки"),
     "save": ("save", "saves", "спасбросок", "спас-бросок", "спасброски"),
 }
+MODIFIER_NAMES = Names("modifier", ROLL_MODIFIERS)
 
 #: the session's sides -> the side names of ``rules.systems.dungeon.mechanics``
 _DG_SIDE = {PARTY: dg.PARTY, ENEMY: dg.ENEMIES}
@@ -528,10 +530,9 @@ class DungeonFight(Manoeuvres, SystemRules):
                             hidden=work.get(n).hidden)
 
     def resolve_modifier(self, key: str) -> str:
-        wanted = key.strip().casefold()
-        for name, spellings in ROLL_MODIFIERS.items():
-            if wanted in spellings:
-                return name
+        found = MODIFIER_NAMES.get(key)
+        if found is not None:
+            return found
         try:
             return SHEET.resolve(key)
         except UnknownStat as err:
@@ -607,7 +608,7 @@ class DungeonFight(Manoeuvres, SystemRules):
             raise RuleError("there is no resting during a fight", rule="DG-REST-1")
         n = find(enc, name)
         c = work.get(n)
-        rest_kind = dg.REST_WORDS.get(kind.strip().casefold())
+        rest_kind = dg.REST_NAMES.get(kind)
         if rest_kind is None:
             raise ValueError(f"a rest is short or long, not {kind!r}")
         max_mp = cap(c, "mp")

@@ -18,9 +18,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.core.errors import DocumentError, RuleError
-from rules.core.names import name_key, pick
+from rules.core.names import Names, name_key, pick
 from rules.dice.records import record
-from rules.systems.dungeon.common import Names, normalise
 
 ITEM = "item"
 ARMOR = "armor"
@@ -132,7 +131,7 @@ def inventory_load(items: Iterable[Item], body: int | None = None, *,
     stacks: dict[tuple[str, int], int] = {}
     for item in items:
         if item.kind == SMALL:
-            key = (normalise(item.name), item.per_slot)
+            key = (name_key(item.name), item.per_slot)
             if key not in stacks:
                 stacks[key] = len(lines)
                 lines.append(InventoryLine(item.name, SMALL, 0, 0))

@@ -100,7 +100,7 @@ if TYPE_CHECKING:
         stand_up,
         weapon_reach,
     )
-    from rules.systems.dungeon.rest import LONG, REST_WORDS, SHORT, Recovery, RestOutcome, long_rest, short_rest
+    from rules.systems.dungeon.rest import LONG, REST_NAMES, SHORT, Recovery, RestOutcome, long_rest, short_rest
     from rules.systems.dungeon.situations import (
         ATTACK_KINDS,
         BRIGHT,
@@ -222,7 +222,7 @@ _HOME: dict[str, str] = {
     "stand_up": "rules.systems.dungeon.positions",
     "weapon_reach": "rules.systems.dungeon.positions",
     "LONG": "rules.systems.dungeon.rest",
-    "REST_WORDS": "rules.systems.dungeon.rest",
+    "REST_NAMES": "rules.systems.dungeon.rest",
     "SHORT": "rules.systems.dungeon.rest",
     "Recovery": "rules.systems.dungeon.rest",
     "RestOutcome": "rules.systems.dungeon.rest",

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from rules.core.die import Die, roll
 from rules.core.errors import RuleError
+from rules.core.names import Names
 from rules.core.sources import DiceSource
 from rules.dice.records import record
 from rules.systems.dungeon.common import require_non_negative
@@ -20,10 +21,10 @@ from rules.systems.dungeon.health import Status, current_status, heal
 SHORT = "short"
 LONG = "long"
 #: the words a master types for a rest's kind
-REST_WORDS = {
-    "short": SHORT, "короткий": SHORT, "короткий отдых": SHORT,
-    "long": LONG, "длинный": LONG, "долгий": LONG, "длинный отдых": LONG,
-}
+REST_NAMES = Names("rest", {
+    SHORT: ("short", "короткий", "короткий отдых"),
+    LONG: ("long", "длинный", "долгий", "длинный отдых", "долгий отдых"),
+})
 REST_DIE = 6
 
 HP = "hp"

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from rules.core.errors import RuleError
+from rules.core.names import Names
 from rules.dice.records import record
-from rules.systems.dungeon.common import ADVANTAGE_CAP, ADVANTAGE_STEP, Names, require_non_negative
+from rules.systems.dungeon.common import ADVANTAGE_CAP, ADVANTAGE_STEP, require_non_negative
 
 MELEE = "melee"
 RANGED = "ranged"

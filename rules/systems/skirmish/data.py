@@ -54,5 +54,13 @@ class Decoders:
                 dodger=dodger, attacker=attacker))
         return lines
 
+    @staticmethod
+    def status_notes(combatant: Any) -> tuple[str, ...]:
+        """``fight status``: the weapons a stun knocked out of the combatant's hands."""
+        from rules.i18n import _
+
+        dropped = combatant.data.get("dropped", [])
+        return (_("dropped: {weapons}").format(weapons=", ".join(dropped)),) if dropped else ()
+
 
 DECODERS = Decoders()

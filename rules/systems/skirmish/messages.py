@@ -10,13 +10,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rules.core.messages import Fields, Message, View
-from rules.i18n import N_, _, ngettext, pgettext
+from rules.i18n import N_, _, ngettext
 
 #: the reasons a roll's terms carry, marked for the catalog
 REASONS = {
     "accuracy": N_("accuracy"), "ranged": N_("ranged"), "defense": N_("defense"),
     "dexterity": N_("dexterity"), "wind": N_("wind"), "rain": N_("rain or snow"), "terrain": N_("terrain"),
-    "target dexterity": N_("target's dexterity"), "dash": N_("dash"),
+    "target dexterity": N_("target's dexterity"), "dash": N_("dash"), "bonus": N_("bonus"),
 }
 
 #: the answers to an attack
@@ -40,7 +40,7 @@ def _terms(terms: Iterable[Mapping[str, Any]]) -> str:
     for term in terms:
         amount = term["amount"]
         sign = "+" if amount >= 0 else "-"
-        reason = pgettext("modifier", REASONS.get(term["reason"], term["reason"]))
+        reason = _(REASONS.get(term["reason"], term["reason"]))
         parts.append(f" {sign} {abs(amount)} {reason}")
     return "".join(parts)
 

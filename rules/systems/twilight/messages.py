@@ -139,9 +139,7 @@ def _pool(f: Fields, view: View) -> str:
         name=f["name"], what=what, target=target, dice=dice_text(f["faces"]), successes=successes_text(f["successes"]))
 
 
-def _best_defense(f: Fields, view: View) -> str | None:
-    if f.get("counter"):
-        return None
+def _best_defense(f: Fields, view: View) -> str:
     return _("{name}: best defense {successes}.").format(name=f["name"], successes=successes_text(f["successes"]))
 
 
@@ -240,9 +238,12 @@ def _at_death(f: Fields) -> str:
 
 
 def _chaos(f: Fields, view: View) -> str:
-    if not f.get("effect") or (view.public and f.get("hidden")):
-        return _("Twilight: d10 = {d10}, nothing unusual.").format(d10=f["d10"]) if not f.get("effect") or \
-            not view.public else _("Twilight: nothing unusual (so it seems).")
+    if view.public:
+        if not f.get("effect") or f.get("hidden"):
+            return _("Twilight: nothing unusual this round.")
+        return _("Twilight: {effect}.").format(effect=_(_CHAOS[f["effect"]]))
+    if not f.get("effect"):
+        return _("Twilight: d10 = {d10}, nothing unusual.").format(d10=f["d10"])
     line = _("Twilight: d10 = {d10}, effect d10 = {face}: {effect}.").format(
         d10=f["d10"], face=f["face"], effect=_(_CHAOS[f["effect"]]))
     if f.get("hidden"):

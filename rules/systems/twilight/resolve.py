@@ -127,9 +127,9 @@ def compare(rnd: Round) -> None:
         incoming = [r for r in rolls if r.target == target and r.owner != target and r.main_weapon_attack]
         counter = _best(rolls, target, COUNTER)
         defense = _best(rolls, target, DEFEND)
-        if counter is not None or defense is not None or target in names:
+        if counter is None and (defense is not None or incoming):
             work.tell("best_defense", about=[target], name=target, successes=defense.successes if defense else 0,
-                      faces=list(defense.faces) if defense else [], counter=counter is not None)
+                      faces=list(defense.faces) if defense else [])
         if not incoming:
             continue
         order = initiative(rnd, [r.owner for r in incoming])
@@ -300,11 +300,10 @@ def settle_lethal(rnd: Round) -> list[str]:
     return together
 
 
-def land(rnd: Round, effects: dict[str, dict[str, Any]], round_no: int, gods: bool) -> list[str]:
-    """Damage, ticks and effects land together; wounds, energy and AT DEATH follow. Returns who fell."""
+def land(rnd: Round, effects: dict[str, dict[str, Any]], round_no: int, gods: bool) -> None:
+    """Damage, ticks and effects land together; wounds, energy and AT DEATH follow (who fell: ``rnd.fallen``)."""
     work = rnd.work
     tick_hits = ticks(rnd, round_no)
-    fallen: list[str] = []
     names = list(work.combatants)
     for name in names:
         c = work.get(name)
@@ -349,14 +348,11 @@ def land(rnd: Round, effects: dict[str, dict[str, Any]], round_no: int, gods: bo
         if fate == ch.OUT:
             work.put(replace(c, status=OUT))
             work.tell("out_of_fight", about=[name], name=name)
-            fallen.append(name)
             rnd.fallen.append(name)
         elif fate == ch.AT_DEATH:
             killer = next((h.source for h in mine if h.source in work.combatants), "")
             outright = bool(killer) and any(p.kills_outright for p in ch.perks(work.get(killer)))
             at_death(rnd, name, gods=gods, outright=outright)
-            fallen.append(name)
-    return fallen
 
 
 def set_wound(work: Work, name: str, hp: int, energy_loss: int = 0) -> Combatant:

@@ -428,7 +428,7 @@ class Twilight(SystemRules):
                 data["max_rounds"] = 4
         data["fallen"] = [*data.get("fallen", []), *rnd.fallen]
         work.fight = replace(require_fight(work), data=data)
-        if self._decide(work, source):
+        if self._decide(work):
             return
         if force or effect == st.FATES or data["fight_round"] >= data["max_rounds"]:
             self._to_endgame(work)
@@ -518,9 +518,9 @@ class Twilight(SystemRules):
             data["cycles"] = 0
         data["fallen"] = [*data.get("fallen", []), *rnd.fallen]
         work.fight = replace(require_fight(work), data=data)
-        self._decide(work, source)
+        self._decide(work)
 
-    def _decide(self, work: Work, source: DiceSource) -> bool:
+    def _decide(self, work: Work) -> bool:
         """Whether a side is left alone: then the choice or the end (TW-STAGE-1, TW-SIM-1, TW-MASS-5/6)."""
         fight = require_fight(work)
         teams = list(dict.fromkeys(ch.team(c) for c in work.combatants.values()))
@@ -576,16 +576,18 @@ class Twilight(SystemRules):
         if fight.stage != st.FIGHT or not work.settings.get("gods", False):
             return
         first = work.roll(source, 10, "chaos")
+        # the players' version of an odd roll and of a hidden effect read the same
+        # (TW-GODS-1): the dice and a hidden effect are secret fields
         if first.face % 2:
-            work.tell("chaos", d10=first.face, effect="")
+            work.tell("chaos", d10=first.face, secret=("d10",))
             return
         second = work.roll(source, 10, "chaos_effect")
         effect = st.chaos_of_d10(second.face)
         data["chaos"] = {"roll": first.face, "face": second.face, "effect": effect}
         work.fight = replace(fight, data=data)
         hidden = effect in st.HIDDEN_CHAOS
-        work.tell("chaos", d10=first.face, face=second.face, effect=effect, hidden=hidden,
-                  secret=("face", "effect") if hidden else ())
+        work.tell("chaos", d10=first.face, face=second.face, effect=effect, hidden=hidden or None,
+                  secret=("d10", "face", "effect", "hidden") if hidden else ("d10", "face"))
         if effect == st.MARCH:
             for c in list(work.combatants.values()):
                 if c.status != OK:
@@ -597,7 +599,7 @@ class Twilight(SystemRules):
                     work.put(c.with_resource("energy", max(0, c.resources.get("energy", 0) - 2)))
                     work.tell("aura", about=[c.name], name=c.name, energy=2,
                               exhausted=c.resources.get("energy", 0) <= 2)
-            self._decide(work, source)
+            self._decide(work)
         elif effect == st.FATES:
             self._to_endgame(work)
 
@@ -658,7 +660,7 @@ def _surrender(rules: Twilight, enc: Encounter, source: DiceSource | None, name:
     if declared:
         data[rounds.DECLARED] = declared
     work.fight = replace(fight, data=data)
-    rules._decide(work, source)  # type: ignore[arg-type]
+    rules._decide(work)
     return work.outcome({"kind": "surrender", "name": who, "lost": lost})
 
 

@@ -3,8 +3,9 @@
 The fight's own data (``Fight.data``) keeps: ``fight_round`` (fight rounds
 begun, the approach is not one), ``max_rounds`` (3, or 4 once extended),
 ``condition`` and ``storm_round``, ``chaos`` (this round's Twilight d10s),
-``endgame`` (mass endgame cycles, the gods' best-of-three score), ``loser``
-and ``winners`` for the choice.
+``cycles`` and ``score`` (mass endgame cycles, the gods' best of three),
+``fallen`` (in the order they fell), ``loser``, ``winners`` and ``draw`` for the
+choice.
 """
 
 from __future__ import annotations
