@@ -424,22 +424,14 @@ def _unsaid(table: Mapping[str, Any], records: list[Mapping[str, Any]], shown: l
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             continue  # this table reads the kind otherwise: not its words
         said = shown[at:at + len(lines)]
-        if lines and len(said) == len(lines) and all(_same(a, b, public) for a, b in zip(said, lines, strict=True)):
+        if lines and len(said) == len(lines) and all(map(_same, said, lines)):
             at += len(lines)
     return shown[at] if at < len(shown) else None
 
 
-def _same(shown: str, said: str, public: bool = False) -> bool:
+def _same(shown: str, said: str) -> bool:
     """The line itself, or one in other words (another language, an older wording)
-    that shows the very same numbers.  The players read an enemy's health as a
-    condition word, and the journal does not keep who was an enemy: in their lines
-    an HP figure may stand as words (and the status news they already say)."""
+    that shows the very same numbers."""
     import re
 
-    if shown == said or sorted(re.findall(r"\d+", shown)) == sorted(re.findall(r"\d+", said)):
-        return True
-    if not public:
-        return False
-    pattern = re.sub(r"HP\\ -?\d+(\\ \\->\\ -?\d+)?", lambda m: r"\D+?", re.escape(said))
-    return re.fullmatch(pattern, shown) is not None or re.fullmatch(
-        re.sub(r"\\ and\\ [^:]*\\.$", r"\\.", pattern), shown) is not None
+    return shown == said or sorted(re.findall(r"\d+", shown)) == sorted(re.findall(r"\d+", said))
