@@ -339,3 +339,15 @@ def test_a_hand_edited_terra_data_typo_is_reported_at_its_field(terra):
     terra.path.write_text(text, encoding="utf-8")
     r = terra("fight status")
     assert r.exit_code == ExitCode.BAD_DATA and "cel" in r.stderr and "cell" in r.stderr
+
+
+def test_the_phase_benchmark_plays_a_5_against_8_phase_with_counters():
+    """The benchmark's phase runs as written (it is timed only when run as a script)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import terra_phase as bench
+
+    results = bench.measure(phases=1)
+    assert {word: len(times) for word, times in results.items()} == {
+        "move": 10, "attack": 13, "counter": 8, "next": 13}
