@@ -194,7 +194,7 @@ def test_tt_sync_3_with_no_sp_a_synchronized_character_may_decline_and_acts_last
     assert doc(terra)["fight"]["turn"]["actor"] == "Плут"
     ok(terra("fight next"))
     assert doc(terra)["fight"]["order"] == ["Торн", "Волк 1", "Плут", "Волк 2", "Айрис"]
-    ok(terra("fight end"))
+    ok(terra("fight end --yes"))
     assert who(terra, "Айрис")["resources"]["sp"] == 0  # the temporary SP lasts for the fight
 
 
