@@ -312,3 +312,36 @@ def test_the_dialect_flag_is_found_anywhere_on_the_line(args, at, dialect, joine
     flag = [f"--bbcode-dialect={dialect}"] if joined else ["--bbcode-dialect", dialect]
     assert posts.take_dialect_flag([*args[:at], *flag, *args[at:]]) == (dialect, args)
     assert posts.take_dialect_flag([*args, "--", *flag]) == (None, [*args, "--", *flag])
+
+
+# ---------------------------------------------------------------- the README's Russian session
+
+
+def test_readme_russian_session_gives_the_post_it_shows(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+
+    def block(marker):
+        start = readme.index("\n", readme.index("```", readme.index(marker))) + 1
+        return readme[start:readme.index("```", start)]
+
+    lines = [re.sub(r"\s+#\s.*$", "", line) for line in block("<!-- forum-post -->").splitlines() if line.strip()]
+    shutil.copytree(ROOT / "saves", tmp_path / "saves")
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}", "NO_COLOR": "1"}
+    env.pop("TTCLI_SAVES", None)
+    script = "{\n" + "\n".join(lines[:-1]) + "\n} >/dev/null\n" + lines[-1]
+    done = subprocess.run(["bash", "-e", "-c", script],
+                          cwd=tmp_path, capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    shown = block("<!-- forum-post-output -->")
+
+    def ours(text):
+        # the post's own words and table; the events' words belong to the systems' catalogs
+        table = re.search(r"\[code\]\n.*?\[/code\]", text, flags=re.DOTALL).group(0)
+        return [text.splitlines()[0], "[b]Состояние сейчас[/b]" in text, table, "Кто-то сбивает с ног: Вор." in text,
+                HIDDEN in text]
+
+    assert ours(shown) == ours(done.stdout) == [ours(shown)[0], True, ours(shown)[2], True, False]

@@ -245,23 +245,6 @@ def test_issue_12_a_line_in_other_words_with_the_same_numbers_is_not_accused(cli
     assert verify(cli, path, SECRET).exit_code == ExitCode.FAILED
 
 
-def test_issue_12_the_players_lines_of_a_fight_with_a_hidden_combatant_are_checked_too(cli, crypt, tmp_path):
-    ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
-    ok(cli("char", "add", "Гоблин", "--side", "enemy", "--hidden", "тело=2", "реак=3", "--force"))
-    ok(cli("session", "commit", "--secret", SECRET))
-    ok(cli("fight", "start"))
-    ok(cli("session", "reveal"))
-    path, data = export(cli, tmp_path)
-    event = next(e for e in data["events"] if e["kind"] == "fight_start")
-    assert "Гоблин" not in " ".join(event["public_text"])  # the players' lines leave the hidden one out
-    ok(verify(cli, path, SECRET))
-    line = event["public_text"][0]
-    event["public_text"][0] = re.sub(r"d6 = (\d)", lambda m: f"d6 = {int(m[1]) % 6 + 1}", line, count=1)
-    path.write_text(json.dumps(data), encoding="utf-8")
-    r = verify(cli, path, SECRET)
-    assert r.exit_code == ExitCode.FAILED and "its records do not say so" in r.stdout
-
-
 def test_issue_12_a_round_clock_pool_rolled_when_declared_verifies_where_the_round_resolves(
         cli, tmp_path, saves):
     # twilight: the dice are drawn by `declare` and shown again when the round resolves
@@ -571,8 +554,8 @@ def test_issue_12_hand_edits_outside_the_limits_are_refused_with_the_place(cli, 
 
 @pytest.mark.parametrize("fmt", ["plain", "markdown", "bbcode"])
 def test_issue_12_terminal_escapes_in_a_hand_edited_journal_are_spelled_out(cli, crypt, saves, fmt):
-    ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
-    edit(saves / "склеп.journal.toml", '"Викинг"', '"Вик\\u001b[31mинг\\u202e"')
+    ok(cli("roll", "1d6", "--seed", "1"))
+    edit(saves / "склеп.journal.toml", '"1d6 = ', '"1d6\\u001b[31m\\u202e = ')
     r = ok(cli("log", "--format", fmt))
     assert "\x1b" not in r.output and "\u202e" not in r.output
     assert "\\x1b" in r.stdout

@@ -353,12 +353,13 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
             if given != total:
                 problems.append(Problem(seq, None, f"{kind}: shows the total {total}; "
                                         f"its die and modifiers give {given}"))
-    for key, public in (("text", False), ("public_text", True)):  # the master's lines, the players'
-        shown = event.get(key)
-        if isinstance(shown, list) and shown and all(isinstance(line, str) for line in shown):
-            wrong = words.check(records, shown, public)
-            if wrong is not None:
-                problems.append(Problem(seq, None, f"shown {wrong!r}: its records do not say so"))
+    # the players' lines (public_text) are made to leave numbers out: the master's lines
+    # are the ones said again, and after the reveal they are what players check
+    shown = event.get("text")
+    if isinstance(shown, list) and shown and all(isinstance(line, str) for line in shown):
+        wrong = words.check(records, shown)
+        if wrong is not None:
+            problems.append(Problem(seq, None, f"shown {wrong!r}: its records do not say so"))
     earlier.append(own)
     return count
 
@@ -389,7 +390,7 @@ class _Words:
                     continue  # a registered system without fight rules says nothing
         return self._tables
 
-    def check(self, records: list[Mapping[str, Any]], shown: list[str], public: bool = False) -> str | None:
+    def check(self, records: list[Mapping[str, Any]], shown: list[str]) -> str | None:
         """None when ``shown`` is the lines of some of ``records``, in order; else the first line that is not."""
         from rules import i18n
 
@@ -399,7 +400,7 @@ class _Words:
             previous = i18n.install(translator)
             try:
                 for table in self.tables():
-                    stray = _unsaid(table, records, shown, public)
+                    stray = _unsaid(table, records, shown)
                     if stray is None:
                         self.lines += len(shown)
                         return None
@@ -410,41 +411,27 @@ class _Words:
         return best
 
 
-def _unsaid(table: Mapping[str, Any], records: list[Mapping[str, Any]], shown: list[str],
-            public: bool) -> str | None:
-    """The first shown line no record in order says (records may say nothing: only logged).
+def _unsaid(table: Mapping[str, Any], records: list[Mapping[str, Any]], shown: list[str]) -> str | None:
+    """The first shown line no record in order says (records may say nothing: only logged)."""
+    from rules.core.messages import render
 
-    The players' lines leave out what concerns hidden combatants, whose names the
-    journal does not keep: those lines are said with every name visible, and match
-    by their numbers."""
-    from rules.core.messages import MASTER, View, render
-
-    view = View(public=True) if public else MASTER
     at = 0
     for record in records:
         if at == len(shown):
             break
         try:
-            lines = render(table, str(record.get("kind")), {k: v for k, v in record.items() if k != "kind"}, view)
+            lines = render(table, str(record.get("kind")), {k: v for k, v in record.items() if k != "kind"})
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             continue  # this table reads the kind otherwise: not its words
         said = shown[at:at + len(lines)]
-        if lines and len(said) == len(lines) and all(_same(a, b, public) for a, b in zip(said, lines, strict=True)):
+        if lines and len(said) == len(lines) and all(map(_same, said, lines)):
             at += len(lines)
     return shown[at] if at < len(shown) else None
 
 
-def _same(shown: str, said: str, public: bool = False) -> bool:
+def _same(shown: str, said: str) -> bool:
     """The line itself, or one in other words (another language, an older wording)
-    that shows the very same numbers.  The players read an enemy's health as a
-    condition word, and the journal does not keep who was an enemy: in their lines
-    an HP figure may stand as words (and the status news they already say)."""
+    that shows the very same numbers."""
     import re
 
-    if shown == said or sorted(re.findall(r"\d+", shown)) == sorted(re.findall(r"\d+", said)):
-        return True
-    if not public:
-        return False
-    pattern = re.sub(r"HP\\ -?\d+(\\ \\->\\ -?\d+)?", lambda m: r"\D+?", re.escape(said))
-    return re.fullmatch(pattern, shown) is not None or re.fullmatch(
-        re.sub(r"\\ and\\ [^:]*\\.$", r"\\.", pattern), shown) is not None
+    return shown == said or sorted(re.findall(r"\d+", shown)) == sorted(re.findall(r"\d+", said))
