@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rules.core.errors import RuleError
 from rules.core.sources import DiceSource
+from rules.i18n import N_
 from rules.systems.dungeon.common import Die, Names, require_non_negative, roll
 from rules.systems.dungeon.health import Status, heal
 
@@ -30,12 +31,12 @@ class FatigueAbility:
 
 
 FATIGUE_ABILITIES = (
-    FatigueAbility("extra_action", "Дополнительное действие", "Extra action", 2),
-    FatigueAbility("extra_move", "Дополнительное перемещение", "Extra move", 1),
-    FatigueAbility("advantage", "Преимущество", "Advantage", 1),
-    FatigueAbility("extra_damage_die", "Дополнительный кубик урона", "Extra damage die", 2),
+    FatigueAbility("extra_action", "Дополнительное действие", N_("Extra action"), 2),
+    FatigueAbility("extra_move", "Дополнительное перемещение", N_("Extra move"), 1),
+    FatigueAbility("advantage", "Преимущество", N_("Advantage"), 1),
+    FatigueAbility("extra_damage_die", "Дополнительный кубик урона", N_("Extra damage die"), 2),
     FatigueAbility(
-        "rally", "Собраться с силами", "Rally", 2, takes_action=True, needs_undamaged=True
+        "rally", "Собраться с силами", N_("Rally"), 2, takes_action=True, needs_undamaged=True
     ),
 )
 
