@@ -42,6 +42,10 @@ def render_text(result, fmt: str) -> str:
 
 def emit(result, fmt: str, env) -> None:
     fmt = choose_format(fmt, env)
+    if fmt == "rich" and hasattr(result, "rich"):
+        # a result with a layout of its own for terminals (a table, bars)
+        rich_console(env, env.stdout).print(result.rich(), highlight=False)
+        return
     text = render_text(result, fmt)
     if fmt == "rich":
         console = rich_console(env, env.stdout)
