@@ -107,7 +107,7 @@ def test_toolbar_shows_round_turn_and_resources(saves):
     assert toolbar_text(read(saves)) == " crypt (dungeon) | no fight: fight start"
     prompt(saves, "fight start\nexit\n")
     text = toolbar_text(read(saves))
-    assert text.startswith(" crypt | round 1 | ") and "| actions 2 |" in text and "hp " in text
+    assert text.startswith(" crypt | round 1 | ") and "| 2 actions left |" in text and "hp " in text
 
 
 def test_scripted_fight_one_shot_and_prompt_give_the_same_journal(tmp_path):

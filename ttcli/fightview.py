@@ -149,6 +149,12 @@ class StatusView:
                 out.append(s.escape(f"- {describe(effect)}"))
         return out
 
+    def rich(self):
+        """The status as a table for a terminal (ttcli.tracker)."""
+        from .tracker import status_table
+
+        return status_table(self.doc, self.public)
+
     def _turn_text(self, enc, masked: bool = False) -> str:
         """Whose turn it is; ``masked``: a hidden one is "someone" (outside the master's fold)."""
         turn = enc.fight.turn
@@ -279,18 +285,7 @@ def players_fight(fight: Mapping[str, Any], enc) -> dict[str, Any]:
 
 
 def toolbar_text(doc: Mapping[str, Any]) -> str:
-    """The prompt's bottom line: round, whose turn, and that character's resources."""
-    from rules.core.codec import encounter_from_doc
+    """The prompt's bottom line (ttcli.tracker): round, whose turn, resources, effects, who is next."""
+    from .tracker import toolbar_text as text
 
-    name = doc.get("name", "?")
-    try:
-        enc = encounter_from_doc(doc)
-    except Exception:  # noqa: BLE001 - a hand-broken file is reported by commands
-        return f" {name}: the session file needs fixing (session check)"
-    fight = enc.fight
-    if fight is None or fight.current is None:
-        return f" {name} ({enc.system}) | no fight: fight start"
-    c = enc.get(fight.current)
-    turn = fight.turn
-    left = f" | actions {turn.remaining}" if turn is not None else ""
-    return f" {name} | round {fight.round} | {c.name}{left} | {resources_text(enc.system, c)}"
+    return text(doc)

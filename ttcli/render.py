@@ -89,6 +89,10 @@ def dialect_of(env) -> str | None:
 
 def emit(result, fmt: str, env) -> None:
     fmt = choose_format(fmt, env)
+    if fmt == "rich" and hasattr(result, "rich"):
+        # a result with a layout of its own for terminals (a table, bars)
+        rich_console(env, env.stdout).print(result.rich(), highlight=False)
+        return
     dialect = (getattr(result, "dialect", None) or dialect_of(env)) if fmt == "bbcode" else None
     text = render_text(result, fmt, dialect)
     if fmt == "rich":

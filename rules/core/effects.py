@@ -22,6 +22,7 @@ from types import MappingProxyType
 
 from rules.core.errors import RuleError
 from rules.core.names import name_key
+from rules.i18n import N_, _, ngettext, pgettext
 
 TYPE_CHECKING = False  # typing is start-up cost on the roll path
 if TYPE_CHECKING:
@@ -206,8 +207,9 @@ class Duration:
         """
         if self.needs_clock and round_ is None:
             raise RuleError(
-                f"a duration in {self.kind.replace('_', ' ')} needs a running fight; "
-                "outside one an effect lasts until the fight ends or until removed"
+                _("a duration of {duration} needs a running fight; "
+                  "outside one an effect lasts until the fight ends or until removed").format(
+                    duration=duration_text(self))
             )
         return _DEADLINES[self.kind](self.count, round_ or 0, turn_ahead)
 
@@ -218,7 +220,8 @@ def _first_turn_round(round_: int, turn_ahead: bool) -> int:
 
 def _until_round(count: int, round_: int, turn_ahead: bool) -> tuple[str, int]:
     if count <= round_:
-        raise RuleError(f"round {count} has already begun (the fight is in round {round_})")
+        raise RuleError(_("round {n} has already begun (the fight is in round {current})").format(
+            n=count, current=round_))
     return ROUND_START, count
 
 
@@ -260,23 +263,24 @@ def parse_duration(text: str) -> Duration:
             if word in words:
                 return Duration(kind, count)
     raise ValueError(
-        f"unknown duration {text!r}; say e.g. '3 turns', '2 rounds', 'until round 5', "
-        "'next turn', 'fight' or 'removed'"
+        _("unknown duration {text!r}; say e.g. '3 turns', '2 rounds', 'until round 5', "
+          "'next turn', 'fight' or 'removed'").format(text=text)
     )
 
 
 _DURATION_TEXT: dict[str, Callable[[int], str]] = {
-    TURNS: lambda n: f"{n} turn{'' if n == 1 else 's'}",
-    NEXT_TURN: lambda n: "next turn",
-    ROUNDS: lambda n: f"{n} round{'' if n == 1 else 's'}",
-    UNTIL_ROUND: lambda n: f"until round {n}",
-    FIGHT: lambda n: "fight",
-    REMOVED: lambda n: "removed",
+    TURNS: lambda n: ngettext("{n} turn", "{n} turns", n).format(n=n),
+    NEXT_TURN: lambda n: pgettext("duration", "next turn"),
+    ROUNDS: lambda n: ngettext("{n} round", "{n} rounds", n).format(n=n),
+    UNTIL_ROUND: lambda n: pgettext("duration", "until round {n}").format(n=n),
+    FIGHT: lambda n: pgettext("duration", "fight"),
+    REMOVED: lambda n: pgettext("duration", "removed"),
 }
 
 
 def duration_text(duration: Duration) -> str:
-    """The words :func:`parse_duration` reads back: ``"3 turns"``, ``"fight"``."""
+    """The words :func:`parse_duration` reads back, in either language: ``"3 turns"``,
+    ``"3 хода"``, ``"fight"``, ``"до конца боя"``."""
     return _DURATION_TEXT[duration.kind](duration.count)
 
 
@@ -386,12 +390,13 @@ _STACKERS: dict[str, Callable[[Effect, Effect], Effect]] = {
     IGNORE: _ignore,
 }
 
+#: what a second copy does, in words (translate with rules.core.messages.words)
 STACKING_TEXT = {
-    REFRESH: "its end is renewed",
-    ADD: "it stacks: damage added, end unchanged",
-    REPLACE_DAMAGE: "the new damage replaces the old, end unchanged",
-    REPLACE: "the new one replaces it",
-    IGNORE: "the new one is ignored",
+    REFRESH: N_("its end is renewed"),
+    ADD: N_("it stacks: damage added, end unchanged"),
+    REPLACE_DAMAGE: N_("the new damage replaces the old, end unchanged"),
+    REPLACE: N_("the new one replaces it"),
+    IGNORE: N_("the new one is ignored"),
 }
 
 
@@ -402,20 +407,45 @@ def stack(old: Effect, new: Effect) -> Effect:
 
 # --- text ------------------------------------------------------------------------
 
-_MOMENT_TEXT = {
-    TURN_START: "at the start of each of its turns",
-    TURN_END: "at the end of each of its turns",
-    ROUND_START: "at the start of each round",
-    ROUND_END: "at the end of each round",
+_DAMAGE_AT: dict[str, Callable[[str], str]] = {
+    TURN_START: lambda a: _("{amount} damage at the start of each of its turns").format(amount=a),
+    TURN_END: lambda a: _("{amount} damage at the end of each of its turns").format(amount=a),
+    ROUND_START: lambda a: _("{amount} damage at the start of each round").format(amount=a),
+    ROUND_END: lambda a: _("{amount} damage at the end of each round").format(amount=a),
+}
+_HEALS_AT: dict[str, Callable[[int], str]] = {
+    TURN_START: lambda a: _("heals {amount} at the start of each of its turns").format(amount=a),
+    TURN_END: lambda a: _("heals {amount} at the end of each of its turns").format(amount=a),
+    ROUND_START: lambda a: _("heals {amount} at the start of each round").format(amount=a),
+    ROUND_END: lambda a: _("heals {amount} at the end of each round").format(amount=a),
 }
 _END_TEXT: dict[str, Callable[[int], str]] = {
-    NEVER: lambda r: "until removed",
-    FIGHT_END: lambda r: "until the end of the fight",
-    TURN_START: lambda r: f"until the start of its turn in round {r}",
-    TURN_END: lambda r: f"through the end of its turn in round {r}",
-    ROUND_START: lambda r: f"until round {r} begins",
-    ROUND_END: lambda r: f"through the end of round {r}",
+    NEVER: lambda r: _("until removed"),
+    FIGHT_END: lambda r: _("until the end of the fight"),
+    TURN_START: lambda r: _("until the start of its turn in round {n}").format(n=r),
+    TURN_END: lambda r: _("through the end of its turn in round {n}").format(n=r),
+    ROUND_START: lambda r: _("until round {n} begins").format(n=r),
+    ROUND_END: lambda r: _("through the end of round {n}").format(n=r),
 }
+
+#: the presets' names and notes as stored (English keys), with their words for people
+PRESET_WORDS = {
+    "bleeding": N_("bleeding"),
+    "poison": N_("poison"),
+    "stun": N_("stun"),
+    "burning": N_("burning"),
+    "bandaging stops it": N_("bandaging stops it"),
+    "cannot block or dodge; the shield's def does not count": N_(
+        "cannot block or dodge; the shield's def does not count"),
+    "a d20 roll puts it out": N_("a d20 roll puts it out"),
+}
+
+
+def shown_name(name: str) -> str:
+    """An effect's name (or note) for people: a preset's words in the reader's
+    language, anything the master typed as typed."""
+    text = PRESET_WORDS.get(name)
+    return _(text) if text is not None else name
 
 
 def _signed(value: int) -> str:
@@ -436,21 +466,22 @@ def describe(effect: Effect) -> str:
     parts = []
     amount = _joined_dice(effect.damage_dice, str(effect.damage) if effect.damage else "")
     if amount:
-        parts.append(f"{amount} damage {_MOMENT_TEXT[effect.tick]}")
+        parts.append(_DAMAGE_AT[effect.tick](amount))
     if effect.heal:
-        parts.append(f"heals {effect.heal} {_MOMENT_TEXT[effect.tick]}")
+        parts.append(_HEALS_AT[effect.tick](effect.heal))
     if effect.modifiers:
         parts.append(", ".join(f"{key} {_signed(v)}" for key, v in effect.modifiers.items()))
     if effect.skip_turn:
-        parts.append("loses its turns")
+        parts.append(_("loses its turns"))
     if effect.floor:
-        parts.append(f"never below {effect.floor} HP")
+        parts.append(_("never below {n} {hp}").format(n=effect.floor, hp=pgettext("hit points", "HP")))
     if effect.healing_removes:
-        parts.append("healing removes it")
+        parts.append(_("healing removes it"))
     parts.append(_END_TEXT[effect.until](effect.until_round))
-    head = effect.name if effect.stacks == 1 else f"{effect.name} x{effect.stacks}"
+    name = shown_name(effect.name)
+    head = name if effect.stacks == 1 else f"{name} x{effect.stacks}"
     text = f"{head}: " + ", ".join(parts)
-    return f"{text} ({effect.note})" if effect.note else text
+    return f"{text} ({shown_name(effect.note)})" if effect.note else text
 
 
 # --- common effects -----------------------------------------------------------------

@@ -10,6 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rules.i18n import N_, _
+
+#: what the core looks names up as; a system marks its own kinds with N_ in its messages
+KINDS = (N_("combatant"), N_("effect"), N_("item"), N_("party member"), N_("stat"), N_("skill"),
+         N_("stat or skill"), N_("resource"), N_("setting"), N_("action"))
+
+
+def _did_you_mean(message: str, suggestions: tuple[str, ...]) -> str:
+    if not suggestions:
+        return message
+    return _("{message}; did you mean: {names}?").format(message=message, names=", ".join(suggestions))
+
 
 class RuleError(Exception):
     """The rules do not allow this.
@@ -38,10 +50,8 @@ class UnknownNameError(ValueError):
         self.kind = kind
         self.name = name
         self.suggestions = tuple(suggestions)
-        message = f"unknown {kind} {name!r}"
-        if self.suggestions:
-            message += "; did you mean: " + ", ".join(self.suggestions) + "?"
-        super().__init__(message)
+        message = _("unknown {kind} {name!r}").format(kind=_(kind) if kind else kind, name=name)
+        super().__init__(_did_you_mean(message, self.suggestions))
 
 
 class NotFound(LookupError):
@@ -66,11 +76,11 @@ class NotFound(LookupError):
         self.suggestions = tuple(suggestions)
         self.ambiguous = ambiguous
         if ambiguous:
-            message = f"{kind} {query!r} is ambiguous; it could be: " + ", ".join(self.suggestions)
+            message = _("{kind} {query!r} is ambiguous; it could be: {names}").format(
+                kind=_(kind) if kind else kind, query=query, names=", ".join(self.suggestions))
         else:
-            message = f"no {kind} called {query!r}"
-            if self.suggestions:
-                message += "; did you mean: " + ", ".join(self.suggestions) + "?"
+            message = _did_you_mean(_("no {kind} called {query!r}").format(kind=_(kind) if kind else kind, query=query),
+                                    self.suggestions)
         super().__init__(message)
         self.message = message
 

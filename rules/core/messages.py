@@ -6,6 +6,11 @@ lines, or None (nothing to say in that view).  Systems add their own tables
 (``rules/systems/<id>/messages.py``); the interface renders events through
 these tables, so text lives in one place per event kind and can be translated
 there.  This is data for the interface: the rules never print.
+
+Every text goes through :mod:`rules.i18n` as a whole sentence with named
+placeholders.  Values the rules store as plain English keys (a side, a
+status, a skip reason) are turned into words by the tables here, so a
+journal written in one language reads in the other.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from rules.i18n import N_, _
+from rules.i18n import N_, _, ngettext, pgettext
 
 Fields = Mapping[str, Any]
 Message = Callable[[Fields, "View"], "str | list[str] | None"]
@@ -116,43 +121,82 @@ def _players_keep(message: Message | None) -> frozenset[str] | None:
 
 MASTER = View()
 
+#: a change of status told at the end of a sentence; the sentence has a {news} place for it
 _STATUS_NEWS: dict[tuple[str | None, str | None], str] = {
-    ("ok", "unconscious"): " and falls unconscious",
-    ("ok", "dead"): " and dies",
-    ("unconscious", "dead"): " and dies",
-    ("unconscious", "ok"): " and wakes up",
+    ("ok", "unconscious"): N_(" and falls unconscious"),
+    ("ok", "dead"): N_(" and dies"),
+    ("unconscious", "dead"): N_(" and dies"),
+    ("unconscious", "ok"): N_(" and wakes up"),
+}
+
+#: why a turn is skipped, as the rules store it (SystemRules.cannot_act)
+_SKIP_REASONS = {
+    "is unconscious": N_("is unconscious"),
+    "is dead": N_("is dead"),
 }
 
 
+def words(table: Mapping[str, str], key: str) -> str:
+    """The translated words for a stored key, or the key itself when it has none
+    (a system's own reason or label the table does not know)."""
+    text = table.get(key)
+    return _(text) if text is not None else key
+
+
 def status_news(f: Fields) -> str:
-    """`` and falls unconscious`` ... for a change of status in ``f``, else ``""``."""
-    return _STATUS_NEWS.get((f.get("status_before"), f.get("status_after")), "")
+    """`` and falls unconscious`` ... for a change of status in ``f``, else ``""``.
+
+    It fills the ``{news}`` place of a whole sentence, so a translation puts it
+    where its language wants it."""
+    news = _STATUS_NEWS.get((f.get("status_before"), f.get("status_after")))
+    return _(news) if news is not None else ""
 
 
-def hp_text(f: Fields, view: View | None = None) -> str:
+def hp_word() -> str:
+    """The name of hit points in the core's sentences (a system may bring its own)."""
+    return pgettext("hit points", "HP")
+
+
+def hp_text(f: Fields, view: View | None = None, hp: str | None = None) -> str:
+    """``HP 7 -> 4``; ``hp`` is a system's own word for hit points. The players read an
+    enemy's condition word instead (``view``)."""
     word = view.health(f["name"], f["hp_after"], f.get("status_after", "ok")) if view is not None else None
     if word is not None:
         return word
-    return f"HP {f['hp_before']} -> {f['hp_after']}"
+    return _("{hp} {before} -> {after}").format(hp=hp or hp_word(), before=f["hp_before"], after=f["hp_after"])
 
 
-def _hp_now(f: Fields) -> str:
-    return f"HP {f['hp_after']}"
-
-
-def signed_terms(modifiers: Iterable[Mapping[str, Any]]) -> str:
-    """`` + 3 reaction - 5 disadvantage`` from [{amount, reason}]."""
+def signed_terms(modifiers: Iterable[Mapping[str, Any]], reasons: Mapping[str, str] | None = None) -> str:
+    """`` + 3 reaction - 5 disadvantage`` from [{amount, reason}]; ``reasons`` translates the reasons."""
     return "".join(
-        f" {'+' if m['amount'] >= 0 else '-'} {abs(m['amount'])} {m['reason']}" for m in modifiers if m["amount"]
+        _(" {sign} {amount} {reason}").format(
+            sign="+" if m["amount"] >= 0 else "-", amount=abs(m["amount"]),
+            reason=words(reasons or {}, m["reason"]))
+        for m in modifiers if m["amount"]
     )
 
 
 def natural(f: Fields) -> str:
-    return f" (natural {f['natural']})" if f.get("natural") is not None else ""
+    return _(" (natural {n})").format(n=f["natural"]) if f.get("natural") is not None else ""
 
 
 def actions_text(count: int) -> str:
-    return f"{count} action{'' if count == 1 else 's'}"
+    return ngettext("{n} action", "{n} actions", count).format(n=count)
+
+
+def rounds_text(count: int) -> str:
+    return ngettext("{n} round", "{n} rounds", count).format(n=count)
+
+
+def listed(names: Iterable[str]) -> str:
+    return ", ".join(names)
+
+
+def effect_name(name: str) -> str:
+    """An effect's name for people (a preset's name in the reader's language)."""
+    from rules.core.effects import shown_name
+
+    return shown_name(name)
 
 
 def _effect_text(record: Fields) -> str:
@@ -164,36 +208,73 @@ def _effect_text(record: Fields) -> str:
 def _stacked(f: Fields, view: View) -> str:
     from rules.core.effects import STACKING_TEXT
 
-    return f"{f['name']} already has {f['old']}; {STACKING_TEXT[f['stacking']]}: {_effect_text(f['effect'])}."
+    return _("{name} already has {old}; {stacking}: {effect}.").format(
+        name=f["name"], old=effect_name(f["old"]), stacking=words(STACKING_TEXT, f["stacking"]),
+        effect=_effect_text(f["effect"]))
 
 
 @players_version()
-def _joined(f: Fields, view: View) -> str:
+def _joined(f: Fields, view: View) -> str | list[str] | None:
     if view.public:
-        return f"Order: {', '.join(view.visible(f['order']))}."
-    return f"{f['name']} joins the fight ({f['side']}); order: {', '.join(f['order'])}."
+        return _order(f, view)
+    text = {"party": N_("{name} joins the fight (party); order: {order}."),
+            "enemy": N_("{name} joins the fight (enemy); order: {order}.")}.get(f["side"])
+    if text is None:
+        return _("{name} joins the fight ({side}); order: {order}.").format(
+            name=f["name"], side=f["side"], order=listed(f["order"]))
+    return _(text).format(name=f["name"], order=listed(f["order"]))
+
+
+_FIGHT_DOWN = (
+    ("unconscious", N_("Unconscious: {names}.")),
+    ("dead", N_("Dead: {names}.")),
+)
 
 
 @players_version()
 def _fight_ended(f: Fields, view: View) -> list[str]:
     rounds = f["rounds"]
-    lines = [f"The fight ends after {rounds} round{'s' if rounds != 1 else ''}."]
-    for label, key in (("Unconscious", "unconscious"), ("Dead", "dead")):
+    lines = [ngettext("The fight ends after {n} round.", "The fight ends after {n} rounds.", rounds).format(n=rounds)]
+    for key, text in _FIGHT_DOWN:
         shown = view.visible(f.get(key, ()))
         if shown:
-            lines.append(f"{label}: {', '.join(shown)}.")
+            lines.append(_(text).format(names=listed(shown)))
     return lines
 
 
 def _fight_effects_ended(f: Fields, view: View) -> str:
-    return "Effects that lasted for the fight end: " + ", ".join(
-        f"{e['combatant']} ({e['effect']})" for e in f["ended"]) + "."
+    ended = listed(f"{e['combatant']} ({effect_name(e['effect'])})" for e in f["ended"])
+    return _("Effects that lasted for the fight end: {ended}.").format(ended=ended)
 
 
-def _tick(f: Fields, view: View) -> str:
-    shown = f" ({f['dice']}: {'+'.join(map(str, f['faces']))})" if f.get("dice") else ""
-    verb = "deals" if f["what"] == "damage" else "heals"
-    return f"{f['name']}: {f['effect']} {verb} {f['amount']}{shown} ({hp_text(f, view)}){status_news(f)}."
+def _tick_with(f: Fields, view: View, hp: str | None) -> str:
+    shown = (_(" ({dice}: {faces})").format(dice=f["dice"], faces="+".join(map(str, f["faces"])))
+             if f.get("dice") else "")
+    text = (_("{name}: {effect} deals {amount}{rolled} ({hp}){news}.") if f["what"] == "damage"
+            else _("{name}: {effect} heals {amount}{rolled} ({hp}){news}."))
+    return text.format(name=f["name"], effect=effect_name(f["effect"]), amount=f["amount"], rolled=shown,
+                       hp=hp_text(f, view, hp), news=status_news(f))
+
+
+def tick_message(hp: Callable[[], str] | None = None) -> Message:
+    """The words of an effect's tick, with a system's own word for hit points."""
+    return lambda f, view: _tick_with(f, view, hp() if hp is not None else None)
+
+
+def health_message(hp: Callable[[], str] | None = None) -> Message:
+    """The words of a change of health, with a system's own word for hit points."""
+    def health(f: Fields, view: View) -> str:
+        word = hp() if hp is not None else None
+        condition = view.health(f["name"], f["hp_after"], f.get("status_after", "ok"))
+        if f["amount"]:
+            if condition is not None:  # the players' condition word already says whether it fell
+                return _("{name}: {condition}.").format(name=f["name"], condition=condition)
+            return _("{name}: {hp}{news}.").format(name=f["name"], hp=hp_text(f, hp=word), news=status_news(f))
+        if condition is not None:
+            return _("{name}: no damage ({condition}).").format(name=f["name"], condition=condition)
+        return _("{name}: no damage ({hp} {after}).").format(name=f["name"], hp=word or hp_word(),
+                                                             after=f["hp_after"])
+    return health
 
 
 def _declaration(declaration: Fields) -> str:
@@ -208,69 +289,82 @@ def _declared(f: Fields, view: View) -> str | None:
     if view.public:
         if not view.visible([name]):
             return None
-        return f"{name} changes the declaration." if f.get("changed") else f"{name} declares."
+        text = _("{name} changes the declaration.") if f.get("changed") else _("{name} declares.")
+        return text.format(name=name)
     if f.get("changed"):
-        return f"{name} changes the declaration: {_declaration(f['declaration'])} (was: {_declaration(f['was'])})."
-    return f"{name} declares: {_declaration(f['declaration'])}."
+        return _("{name} changes the declaration: {declaration} (was: {was}).").format(
+            name=name, declaration=_declaration(f["declaration"]), was=_declaration(f["was"]))
+    return _("{name} declares: {declaration}.").format(name=name, declaration=_declaration(f["declaration"]))
 
 
 @players_version()
 def _withdrawn(f: Fields, view: View) -> str | None:
     name = f["name"]
     if view.public:
-        return f"{name} withdraws the declaration." if view.visible([name]) else None
-    return f"{name} withdraws the declaration ({_declaration(f['declaration'])})."
+        return _("{name} withdraws the declaration.").format(name=name) if view.visible([name]) else None
+    return _("{name} withdraws the declaration ({declaration}).").format(
+        name=name, declaration=_declaration(f["declaration"]))
 
 
 def _revealed(f: Fields, view: View) -> str:
     if not f.get("declaration"):
-        return f"{f['name']} declared nothing."
-    return f"{f['name']}: {_declaration(f['declaration'])}."
+        return _("{name} declared nothing.").format(name=f["name"])
+    return _("{name}: {declaration}.").format(name=f["name"], declaration=_declaration(f["declaration"]))
 
 
 @players_version()
 def _place_open(f: Fields, view: View) -> str | None:
     shown = view.visible(f["names"])
-    return f"Together: {', '.join(shown)} act in the order they choose." if shown else None
+    return _("Together: {names} act in the order they choose.").format(names=listed(shown)) if shown else None
 
 
 def _effect_ended(f: Fields, view: View) -> str:
     if f.get("why") == "healed":
-        return f"{f['name']}: the healing ends {f['effect']}."
-    return f"{f['name']}: {f['effect']} ends."
+        return _("{name}: the healing ends {effect}.").format(name=f["name"], effect=effect_name(f["effect"]))
+    return _("{name}: {effect} ends.").format(name=f["name"], effect=effect_name(f["effect"]))
 
 
 @players_version()
 def _order(f: Fields, view: View) -> str:
-    return f"Order: {', '.join(view.visible(f['order']))}."
+    return _("Order: {order}.").format(order=listed(view.visible(f["order"])))
+
+
+def _decided(f: Fields, view: View) -> str:
+    text = {"party": N_("Nobody on the party side is standing: the fight can end."),
+            "enemy": N_("Nobody on the enemy side is standing: the fight can end.")}.get(f["loser"])
+    if text is None:
+        return _("Nobody on the {side} side is standing: the fight can end.").format(side=f["loser"])
+    return _(text)
+
+
+def _skipped(f: Fields, view: View) -> str:
+    return _("{name} {reason}: turn skipped.").format(name=f["name"], reason=words(_SKIP_REASONS, f["reason"]))
 
 
 MESSAGES: dict[str, Message] = {
-    "round": lambda f, v: f"Round {f['round']}.",
+    "round": lambda f, v: _("Round {n}.").format(n=f["round"]),
     "order": _order,
-    "effect_added": lambda f, v: f"{f['name']}: {_effect_text(f['effect'])}.",
+    "effect_added": lambda f, v: _("{name}: {effect}.").format(name=f["name"], effect=_effect_text(f["effect"])),
     "effect_stacked": _stacked,
-    "effect_removed": lambda f, v: f"{f['name']}: {f['effect']} removed.",
+    "effect_removed": lambda f, v: _("{name}: {effect} removed.").format(
+        name=f["name"], effect=effect_name(f["effect"])),
     "effect_ended": _effect_ended,
-    "tick": _tick,
-    "turn_skipped": lambda f, v: f"{f['name']} {f['reason']}: turn skipped.",
-    "turn_resumed": lambda f, v: f"{f['name']} takes the delayed turn.",
-    "turn_delayed": lambda f, v: f"{f['name']} delays the turn to the end of round {f['round']}.",
+    "tick": tick_message(),
+    "turn_skipped": _skipped,
+    "turn_resumed": lambda f, v: _("{name} takes the delayed turn.").format(name=f["name"]),
+    "turn_delayed": lambda f, v: _("{name} delays the turn to the end of round {n}.").format(
+        name=f["name"], n=f["round"]),
     "place_open": _place_open,
     "declared": _declared,
     "withdrawn": _withdrawn,
-    "round_resolves": lambda f, v: f"Round {f['round']} resolves.",
+    "round_resolves": lambda f, v: _("Round {n} resolves.").format(n=f["round"]),
     "revealed": _revealed,
     "joined": _joined,
-    "left": lambda f, v: f"{f['name']} leaves the fight.",
-    "decided": lambda f, v: f"Nobody on the {f['loser']} side is standing: the fight can end.",
+    "left": lambda f, v: _("{name} leaves the fight.").format(name=f["name"]),
+    "decided": _decided,
     "fight_ended": _fight_ended,
     "fight_effects_ended": _fight_effects_ended,
-    # the players read an enemy's condition word, which already says whether it fell
-    "health": lambda f, v: (f"{f['name']}: {hp_text(f, v)}."
-                            if f["amount"] and v.health(f["name"], f["hp_after"], f.get("status_after", "ok"))
-                            else f"{f['name']}: {hp_text(f, v)}{status_news(f)}." if f["amount"]
-                            else f"{f['name']}: no damage ({v.health(f['name'], f['hp_after']) or _hp_now(f)})."),
+    "health": health_message(),
 }
 
 

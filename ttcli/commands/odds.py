@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from rules.i18n import _
+
 from .options import FormatOpt, JsonOpt, pick_format
 
 if TYPE_CHECKING:  # imported where used, so that start-up does not load the odds
@@ -133,14 +135,16 @@ class OddsResult:
         d = self.dist
         out = []
         if d.pass_chance is not None:
-            out.append(("pass", "chance to succeed ", self._weight(hi=d.chance)))
+            out.append(("pass", _("chance to succeed {chance}"), self._weight(hi=d.chance)))
         if self.at_least is not None:
-            out.append(("at_least", f"at least {self.at_least}: ", self._weight(lo=self.at_least)))
+            out.append(("at_least", _("at least {n}: {chance}").replace("{n}", str(self.at_least)),
+                        self._weight(lo=self.at_least)))
         if self.at_most is not None:
-            out.append(("at_most", f"at most {self.at_most}: ", self._weight(hi=self.at_most)))
+            out.append(("at_most", _("at most {n}: {chance}").replace("{n}", str(self.at_most)),
+                        self._weight(hi=self.at_most)))
         if self.at_least is not None and self.at_most is not None:
-            out.append(("between", f"from {self.at_least} to {self.at_most}: ",
-                        self._weight(self.at_least, self.at_most)))
+            out.append(("between", _("from {low} to {high}: {chance}").replace("{low}", str(self.at_least))
+                        .replace("{high}", str(self.at_most)), self._weight(self.at_least, self.at_most)))
         return out
 
     def lines(self, s) -> list[str]:
@@ -154,14 +158,16 @@ class OddsResult:
         top = ratio(max(r.weight for r in self.rows))
         below = 0  # weight of the values before the row
         body = []
+        heads = (_("chance"), _("at least"), _("at most"))
+        cells = (max(7, len(heads[0])), max(8, len(heads[1])), max(8, len(heads[2])))
         if self.cumulative:
-            body.append(f"{'':>{width}} {'chance':>7} {'at least':>8} {'at most':>8}")
+            body.append(" ".join(f"{t:>{w}}" for t, w in zip(("", *heads), (width, *cells), strict=True)))
         for row, text in zip(self.rows, labels, strict=True):
             asked = self._asked(row)
-            line = f"{text:>{width}} {chance(row.weight, total, ratio):>7}"
+            line = f"{text:>{width}} {chance(row.weight, total, ratio):>{cells[0]}}"
             if self.cumulative:
-                line += (f" {chance(total - below, total, ratio):>8}"
-                         f" {chance(below + row.weight, total, ratio):>8}")
+                line += (f" {chance(total - below, total, ratio):>{cells[1]}}"
+                         f" {chance(below + row.weight, total, ratio):>{cells[2]}}")
             below += row.weight
             size = round(BAR_WIDTH * ratio(row.weight) / top) if row.weight else 0
             bar = (BAR if asked is not False else OTHER_BAR) * max(size, 1 if row.weight else 0)
@@ -170,13 +176,13 @@ class OddsResult:
             body.append(f"{line} {bar}".rstrip())
         out = [s.strong(s.escape(self.text))]
         out += [block[0], *body, block[1]] if block else body
-        out.append(f"mean {number(d.mean)}")
+        out.append(_("mean {mean}").format(mean=number(d.mean)))
         if self.folded:
-            out.append("rare results folded, ranges grouped (--full: every value)")
+            out.append(_("rare results folded, ranges grouped (--full: every value)"))
         if d.max_error:
-            out.append(f"(explosions followed until the rest is below {d.max_error:.1e})")
-        for _, words, w in self._answers():
-            out.append(words + s.strong(chance(w, total)))
+            out.append(_("(explosions followed until the rest is below {error})").format(error=f"{d.max_error:.1e}"))
+        for _key, words, w in self._answers():
+            out.append(words.replace("{chance}", s.strong(chance(w, total))))
         return out
 
     def to_json(self) -> dict:
@@ -207,7 +213,7 @@ class OddsResult:
         }
         asked = {"at_least": {"value": self.at_least}, "at_most": {"value": self.at_most},
                  "between": {"low": self.at_least, "high": self.at_most}}
-        for key, _, w in self._answers():
+        for key, _words, w in self._answers():
             data[key] = {**asked.get(key, {}), **frac(w)}
         return data
 
@@ -226,9 +232,9 @@ def odds_of(text: str, at_least: int | None = None, at_most: int | None = None,
     if full:
         if len(dist) > FULL_ROWS_MAX:
             raise CliError(
-                f"{expr.text} has {len(dist):,} different results, too many to list "
-                f"(--full lists at most {FULL_ROWS_MAX:,})", ExitCode.BAD_EXPRESSION,
-                "leave out --full for the folded table, or ask --at-least / --at-most")
+                _("{expression} has {count} different results, too many to list (--full lists at most {top})")
+                .format(expression=expr.text, count=f"{len(dist):,}", top=f"{FULL_ROWS_MAX:,}"),
+                ExitCode.BAD_EXPRESSION, _("leave out --full for the folded table, or ask --at-least / --at-most"))
         rows = tuple(Row(v, v, w, VALUE) for v, w in zip(dist.values, dist.weights, strict=True))
     else:
         cuts = []

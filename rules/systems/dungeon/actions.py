@@ -13,6 +13,7 @@ from rules.core.errors import RuleError
 from rules.core.names import Names
 from rules.core.sources import DiceSource
 from rules.dice.records import record
+from rules.i18n import N_
 from rules.systems.dungeon.checks import CHECK_DIE, SAVE_DIE
 from rules.systems.dungeon.turns import ActionBudget
 
@@ -33,22 +34,22 @@ class Action(record("Action", "key name_ru name_en aliases rule cost", defaults=
 
 #: the seed's list of actions, in its order
 ACTIONS = (
-    Action("attack", "атака", "attack", ("атаковать",), "DG-HIT-1"),
-    Action("ability", "способность", "ability", ("использовать способность", "использование способности")),
-    Action("spell", "заклинание", "spell", ("колдовать",)),
-    Action("move", "перемещение", "move", ("идти", "движение"), "DG-MOVE-1"),
-    Action("drop_prone", "упасть ничком", "drop prone", ("лечь", "упасть", "prone"), "DG-PRONE-1"),
-    Action("stand_up", "встать на ноги", "stand up", ("встать", "подняться"), "DG-PRONE-1"),
-    Action("knock_down", "сбить с ног", "knock down", ("сбить",), "DG-KNOCK-1"),
-    Action("push", "толкнуть", "push", ("оттолкнуть", "толчок")),
-    Action("draw_weapon", "вытащить оружие", "draw weapon", ("достать оружие", "draw")),
-    Action("stow_weapon", "спрятать оружие", "stow weapon", ("убрать оружие", "stow")),
-    Action("take_item", "вытащить из инвентаря", "take item",
+    Action("attack", "атака", N_("attack"), ("атаковать",), "DG-HIT-1"),
+    Action("ability", "способность", N_("ability"), ("использовать способность", "использование способности")),
+    Action("spell", "заклинание", N_("spell"), ("колдовать",)),
+    Action("move", "перемещение", N_("move"), ("идти", "движение"), "DG-MOVE-1"),
+    Action("drop_prone", "упасть ничком", N_("drop prone"), ("лечь", "упасть", "prone"), "DG-PRONE-1"),
+    Action("stand_up", "встать на ноги", N_("stand up"), ("встать", "подняться"), "DG-PRONE-1"),
+    Action("knock_down", "сбить с ног", N_("knock down"), ("сбить",), "DG-KNOCK-1"),
+    Action("push", "толкнуть", N_("push"), ("оттолкнуть", "толчок")),
+    Action("draw_weapon", "вытащить оружие", N_("draw weapon"), ("достать оружие", "draw")),
+    Action("stow_weapon", "спрятать оружие", N_("stow weapon"), ("убрать оружие", "stow")),
+    Action("take_item", "вытащить из инвентаря", N_("take item"),
            ("вытащить что-то из инвентаря", "достать предмет", "достать из инвентаря",
             "take from inventory")),
-    Action("pull_lever", "потянуть рычаг", "pull lever", ("потянуть за рычаг", "рычаг", "lever")),
-    Action("use_item", "использовать предмет", "use item", ("предмет в руке", "use held item")),
-    Action("reload", "перезарядить", "reload", ("перезарядить оружие", "перезарядка")),
+    Action("pull_lever", "потянуть рычаг", N_("pull lever"), ("потянуть за рычаг", "рычаг", "lever")),
+    Action("use_item", "использовать предмет", N_("use item"), ("предмет в руке", "use held item")),
+    Action("reload", "перезарядить", N_("reload"), ("перезарядить оружие", "перезарядка")),
 )
 
 _BY_KEY = {action.key: action for action in ACTIONS}

@@ -11,6 +11,7 @@ from rules.core.die import Die, roll
 from rules.core.names import Names
 from rules.core.sources import DiceSource
 from rules.dice.records import record
+from rules.i18n import N_
 from rules.systems.dungeon.common import (
     ADVANTAGE_CAP,
     ADVANTAGE_STEP,
@@ -40,24 +41,24 @@ class Skill(record("Skill", "key name_ru name_en stats")):
 
 
 SKILLS = (
-    Skill("athletics", "Атлетика", "Athletics", (BODY,)),
-    Skill("acrobatics", "Акробатика", "Acrobatics", (BODY,)),
-    Skill("sleight_of_hand", "Ловкость рук", "Sleight of hand", (REACTION,)),
-    Skill("stealth", "Скрытность", "Stealth", (REACTION,)),
-    Skill("perception", "Зоркость", "Perception", (REACTION,)),
-    Skill("history", "История", "History", (MIND,)),
-    Skill("arcana", "Магия", "Arcana", (MIND,)),
-    Skill("nature", "Природа", "Nature", (MIND,)),
-    Skill("investigation", "Расследование", "Investigation", (MIND,)),
-    Skill("religion", "Религия", "Religion", (MIND,)),
-    Skill("survival", "Выживание", "Survival", (MIND,)),
-    Skill("medicine", "Медицина", "Medicine", (MIND,)),
-    Skill("insight", "Проницательность", "Insight", (MIND,)),
-    Skill("performance", "Выступление", "Performance", (CHARISMA,)),
+    Skill("athletics", "Атлетика", N_("Athletics"), (BODY,)),
+    Skill("acrobatics", "Акробатика", N_("Acrobatics"), (BODY,)),
+    Skill("sleight_of_hand", "Ловкость рук", N_("Sleight of hand"), (REACTION,)),
+    Skill("stealth", "Скрытность", N_("Stealth"), (REACTION,)),
+    Skill("perception", "Зоркость", N_("Perception"), (REACTION,)),
+    Skill("history", "История", N_("History"), (MIND,)),
+    Skill("arcana", "Магия", N_("Arcana"), (MIND,)),
+    Skill("nature", "Природа", N_("Nature"), (MIND,)),
+    Skill("investigation", "Расследование", N_("Investigation"), (MIND,)),
+    Skill("religion", "Религия", N_("Religion"), (MIND,)),
+    Skill("survival", "Выживание", N_("Survival"), (MIND,)),
+    Skill("medicine", "Медицина", N_("Medicine"), (MIND,)),
+    Skill("insight", "Проницательность", N_("Insight"), (MIND,)),
+    Skill("performance", "Выступление", N_("Performance"), (CHARISMA,)),
     # the seed lists "Харизма / Телосложение"; the higher of the two counts [I]
-    Skill("intimidation", "Запугивание", "Intimidation", (CHARISMA, BODY)),
-    Skill("deception", "Обман", "Deception", (CHARISMA,)),
-    Skill("persuasion", "Убеждение", "Persuasion", (CHARISMA,)),
+    Skill("intimidation", "Запугивание", N_("Intimidation"), (CHARISMA, BODY)),
+    Skill("deception", "Обман", N_("Deception"), (CHARISMA,)),
+    Skill("persuasion", "Убеждение", N_("Persuasion"), (CHARISMA,)),
 )
 
 _SKILLS_BY_KEY = {skill.key: skill for skill in SKILLS}

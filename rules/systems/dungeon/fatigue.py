@@ -13,6 +13,7 @@ from rules.core.errors import RuleError
 from rules.core.names import Names
 from rules.core.sources import DiceSource
 from rules.dice.records import record
+from rules.i18n import N_
 from rules.systems.dungeon.common import require_non_negative
 from rules.systems.dungeon.health import Status, heal
 
@@ -35,12 +36,12 @@ class FatigueAbility(record("FatigueAbility", "key name_ru name_en cost takes_ac
 
 
 FATIGUE_ABILITIES = (
-    FatigueAbility("extra_action", "Дополнительное действие", "Extra action", 2),
-    FatigueAbility("extra_move", "Дополнительное перемещение", "Extra move", 1),
-    FatigueAbility("advantage", "Преимущество", "Advantage", 1),
-    FatigueAbility("extra_damage_die", "Дополнительный кубик урона", "Extra damage die", 2),
+    FatigueAbility("extra_action", "Дополнительное действие", N_("Extra action"), 2),
+    FatigueAbility("extra_move", "Дополнительное перемещение", N_("Extra move"), 1),
+    FatigueAbility("advantage", "Преимущество", N_("Advantage"), 1),
+    FatigueAbility("extra_damage_die", "Дополнительный кубик урона", N_("Extra damage die"), 2),
     FatigueAbility(
-        "rally", "Собраться с силами", "Rally", 2, takes_action=True, needs_undamaged=True
+        "rally", "Собраться с силами", N_("Rally"), 2, takes_action=True, needs_undamaged=True
     ),
 )
 

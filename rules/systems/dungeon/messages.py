@@ -1,4 +1,9 @@
-"""The words for the dungeon's events (see rules.core.messages for the shape)."""
+"""The words for the dungeon's events (see rules.core.messages for the shape).
+
+The events store English keys (``body``, ``melee``, ``short``, ``target
+prone``); the tables below give their words, so a master reading Russian
+sees the seed's own terms (ТЕЛО, РЕАК, ЗД, УСТ, помеха, ближний бой).
+"""
 
 from __future__ import annotations
 
@@ -7,35 +12,99 @@ from rules.core.messages import (
     Message,
     View,
     actions_text,
+    health_message,
     hp_text,
+    listed,
     natural,
     players_version,
     signed_terms,
     status_news,
+    tick_message,
+    words,
 )
-from rules.i18n import _
+from rules.i18n import N_, _, ngettext, pgettext
+
+#: what the dungeon looks names up as (rules.core.errors translates the kind)
+KINDS = (N_("fatigue ability"), N_("stat to modify"), N_("attack situation"), N_("item kind"))
+
+#: the seed's names of the stats and the resources, as the events store them
+STAT_WORDS = {
+    "body": N_("body"),
+    "reaction": N_("reaction"),
+    "mind": N_("mind"),
+    "charisma": N_("charisma"),
+}
+RESOURCE_WORDS = {
+    "hp": N_("HP"),
+    "fatigue": N_("fatigue"),
+    "mp": N_("MP"),
+    "rations": N_("rations"),
+}
+#: the reasons of a roll's modifiers (rules.systems.dungeon.situations)
+REASON_WORDS = {
+    **STAT_WORDS,
+    "bonus": N_("bonus"),
+    "armor": N_("armor"),
+    "target prone": N_("target prone"),
+    "target in cover": N_("target in cover"),
+    "attacker prone": N_("attacker prone"),
+    "dim light": N_("dim light"),
+    "darkness": N_("darkness"),
+    "target invisible": N_("target invisible"),
+    "advantage": N_("advantage"),
+    "disadvantage": N_("disadvantage"),
+    "advantage bought with fatigue": N_("advantage bought with fatigue"),
+    "advantage cap": N_("advantage cap"),
+}
+_ATTACK_WORDS = {"melee": N_("melee"), "ranged": N_("ranged")}
+_REST_TEXT = {
+    "short": (N_("{name}: short rest: {changes}."), N_("{name} has no ration: the short rest does nothing.")),
+    "long": (N_("{name}: long rest: {changes}."), N_("{name} has no ration: the long rest does nothing.")),
+}
+
+
+def hp() -> str:
+    """The seed's word for hit points (ЗД)."""
+    return pgettext("dungeon", "HP")
+
+
+def stat(key: str) -> str:
+    return words(STAT_WORDS, key)
+
+
+def _terms(modifiers: list[Fields]) -> str:
+    return signed_terms(modifiers, REASON_WORDS)
 
 
 def _initiative(f: Fields, view: View) -> str:
-    tie = " (a tie goes to the enemies)" if f["party_roll"] == f["enemy_roll"] else ""
-    return (f"Initiative: party d6 = {f['party_roll']}, enemies d6 = {f['enemy_roll']}: "
-            f"the {f['first']} side acts first{tie}.")
+    text = {
+        ("party", False): N_("Initiative: party d6 = {party}, enemies d6 = {enemies}: the party side acts first."),
+        ("enemy", False): N_("Initiative: party d6 = {party}, enemies d6 = {enemies}: the enemy side acts first."),
+        ("enemy", True): N_("Initiative: party d6 = {party}, enemies d6 = {enemies}: "
+                            "the enemy side acts first (a tie goes to the enemies)."),
+    }[(f["first"], f["party_roll"] == f["enemy_roll"])]
+    return _(text).format(party=f["party_roll"], enemies=f["enemy_roll"])
 
 
 def _hit(f: Fields, view: View) -> str:
-    verdict = "hit" if f["hit"] else "miss"
-    reach = f", {f['distance']} of {f['reach']} cells" if f.get("distance") is not None else ""
-    return (f"{f['attacker']} attacks {f['target']} ({f['attack']}{reach}): "
-            f"d20 {f['die']}{signed_terms(f['modifiers'])}"
-            f" = {f['total']} vs dodge {f['target_number']}: {verdict}{natural(f)}.")
+    attack = words(_ATTACK_WORDS, f["attack"])
+    if f.get("distance") is not None:
+        attack = ngettext("{attack}, {distance} of {reach} cell", "{attack}, {distance} of {reach} cells",
+                          f["reach"]).format(attack=attack, distance=f["distance"], reach=f["reach"])
+    text = (_("{attacker} attacks {target} ({attack}): d20 {die}{terms} = {total} vs dodge {dodge}: hit{natural}.")
+            if f["hit"] else
+            _("{attacker} attacks {target} ({attack}): d20 {die}{terms} = {total} vs dodge {dodge}: miss{natural}."))
+    return text.format(attacker=f["attacker"], target=f["target"], attack=attack, die=f["die"],
+                       terms=_terms(f["modifiers"]), total=f["total"], dodge=f["target_number"], natural=natural(f))
 
 
 def _left(f: Fields) -> str:
-    return f"; {actions_text(f['actions'])} left" if f.get("actions") is not None else ""
+    return _("; {actions} left").format(actions=actions_text(f["actions"])) if f.get("actions") is not None else ""
 
 
 def _posture(f: Fields, view: View) -> str:
-    return f"{f['name']} {'drops prone' if f['prone'] else 'stands up'}{_left(f)}."
+    text = _("{name} drops prone{left}.") if f["prone"] else _("{name} stands up{left}.")
+    return text.format(name=f["name"], left=_left(f))
 
 
 @players_version("target", "knocked_down")
@@ -44,97 +113,159 @@ def _knock(f: Fields, view: View) -> str | None:
         # the players see their friend fall, not who pushed or what was rolled
         return _("Someone knocks {target} down.").format(target=f["target"]) if f["knocked_down"] else None
     if f["resist"] == "save":
-        roll = f"{f['target']} saves with d10 {f['target_die']} vs {f['target_total']}"
+        roll = _("{target} saves with d10 {die} vs {total}").format(
+            target=f["target"], die=f["target_die"], total=f["target_total"])
     else:
-        roll = (f"d20 {f['attacker_die']} + body = {f['attacker_total']} vs {f['target']}'s "
-                f"d20 {f['target_die']} + body = {f['target_total']}")
-    verdict = f"{f['target']} falls prone" if f["knocked_down"] else f"{f['target']} keeps its feet"
-    return f"{f['attacker']} tries to knock {f['target']} down: {roll}: {verdict}{_left(f)}."
+        roll = _("d20 {die} + body = {total} vs {target}'s d20 {target_die} + body = {target_total}").format(
+            die=f["attacker_die"], total=f["attacker_total"], target=f["target"], target_die=f["target_die"],
+            target_total=f["target_total"])
+    text = (_("{attacker} tries to knock {target} down: {roll}: {target} falls prone{left}.") if f["knocked_down"]
+            else _("{attacker} tries to knock {target} down: {roll}: {target} keeps its feet{left}."))
+    return text.format(attacker=f["attacker"], target=f["target"], roll=roll, left=_left(f))
 
 
 def _push(f: Fields, view: View) -> str:
-    where = (f": {f['cell_before'][0]},{f['cell_before'][1]} -> {f['cell_after'][0]},{f['cell_after'][1]}"
-             if f.get("cell_after") else "")
-    return f"{f['pusher']} pushes {f['target']}{where}{_left(f)}."
+    if f.get("cell_after"):
+        (x0, y0), (x1, y1) = f["cell_before"], f["cell_after"]
+        return _("{pusher} pushes {target}: {x0},{y0} -> {x1},{y1}{left}.").format(
+            pusher=f["pusher"], target=f["target"], x0=x0, y0=y0, x1=x1, y1=y1, left=_left(f))
+    return _("{pusher} pushes {target}{left}.").format(pusher=f["pusher"], target=f["target"], left=_left(f))
 
 
 def _action(f: Fields, view: View) -> str:
-    what = f"{f['action_name']} ({f['what']})" if f.get("action_name") else f["what"]
-    return f"{f['name']}: {what} ({actions_text(f['actions'])} left)."
+    what = f["what"]
+    if f.get("action_name"):
+        what = _("{action} ({what})").format(action=_(f["action_name"]), what=what)
+    return _("{name}: {what} ({actions} left).").format(name=f["name"], what=what, actions=actions_text(f["actions"]))
 
 
 def _party_order(f: Fields, view: View) -> str:
-    when = "" if f.get("now") is not False else " from the end of the party's turns this round"
-    return f"The party's agreed order{when}: {', '.join(f['order'])}."
+    if f.get("now") is not False:
+        return _("The party's agreed order: {order}.").format(order=listed(f["order"]))
+    return _("The party's agreed order from the end of the party's turns this round: {order}.").format(
+        order=listed(f["order"]))
 
 
 def _treated(f: Fields, view: View) -> str:
-    kept = f"; {', '.join(f['kept'])} cannot be treated" if f.get("kept") else ""
-    return f"{f['name']} uses a {f['kit']}: {', '.join(f['removed'])} treated{kept}."
+    if f.get("kept"):
+        return _("{name} uses a {kit}: {removed} treated; {kept} cannot be treated.").format(
+            name=f["name"], kit=f["kit"], removed=listed(f["removed"]), kept=listed(f["kept"]))
+    return _("{name} uses a {kit}: {removed} treated.").format(name=f["name"], kit=f["kit"],
+                                                               removed=listed(f["removed"]))
 
 
 def _damage(f: Fields, view: View) -> str:
-    dice = f"{f['count']}d{f['sides']}" + (f" + extra d{f['sides']}" if f.get("extra_die") else "")
+    dice = (_("{count}d{sides} + extra d{sides}") if f.get("extra_die") else _("{count}d{sides}")).format(
+        count=f["count"], sides=f["sides"])
     faces = "+".join(map(str, f["dice"]))
-    terms = signed_terms([{"amount": f["body"], "reason": "body"}, {"amount": f["bonus"], "reason": "bonus"},
-                          {"amount": -f["armor"], "reason": "armor"}])
-    return f"Damage: {dice} ({faces}){terms} = {f['dealt']}."
+    terms = _terms([{"amount": f["body"], "reason": "body"}, {"amount": f["bonus"], "reason": "bonus"},
+                    {"amount": -f["armor"], "reason": "armor"}])
+    return _("Damage: {dice} ({faces}){terms} = {dealt}.").format(dice=dice, faces=faces, terms=terms,
+                                                                  dealt=f["dealt"])
 
 
 def _move(f: Fields, view: View) -> str:
-    n = f["move_actions"]
-    return (f"{f['name']} moves {f['cells']} cells (speed {f['speed']}): {n} move action{'s' if n != 1 else ''}; "
-            f"{actions_text(f['actions'])} left.")
+    cells = ngettext("{name} moves {n} cell (speed {speed})", "{name} moves {n} cells (speed {speed})",
+                     f["cells"]).format(name=f["name"], n=f["cells"], speed=f["speed"])
+    moves = ngettext("{n} move action", "{n} move actions", f["move_actions"]).format(n=f["move_actions"])
+    return _("{moved}: {moves}; {actions} left.").format(moved=cells, moves=moves, actions=actions_text(f["actions"]))
 
 
 def _bought(f: Fields, view: View) -> str:
-    free = ", 1 free move" if f.get("free_move") else ""
-    return (f"{f['name']} buys {f['ability_name']} (fatigue {f['fatigue_before']} -> {f['fatigue_after']} of "
-            f"{f['fatigue_max']}); {actions_text(f['actions'])} left{free}.")
+    text = (_("{name} buys {ability} (fatigue {before} -> {after} of {top}); {actions} left, 1 free move.")
+            if f.get("free_move") else
+            _("{name} buys {ability} (fatigue {before} -> {after} of {top}); {actions} left."))
+    return text.format(name=f["name"], ability=_ability(f), before=f["fatigue_before"], after=f["fatigue_after"],
+                       top=f["fatigue_max"], actions=actions_text(f["actions"]))
+
+
+def _ability(f: Fields) -> str:
+    from rules.systems.dungeon.fatigue import FATIGUE_ABILITIES
+
+    for ability in FATIGUE_ABILITIES:
+        if ability.key == f.get("ability"):
+            return _(ability.name_en).lower()
+    return str(f["ability_name"])
 
 
 def _rally(f: Fields, view: View) -> str:
-    return (f"{f['name']} rallies: {f['body']} body + d4 {f['die']} = {f['rolled']}; HP {f['hp_before']} -> "
-            f"{f['hp_after']}; fatigue {f['fatigue_before']} -> {f['fatigue_after']}; "
-            f"{actions_text(f['actions'])} left.")
+    return _("{name} rallies: {body} body + d4 {die} = {rolled}; {hp}; fatigue {before} -> {after}; "
+             "{actions} left.").format(
+        name=f["name"], body=f["body"], die=f["die"], rolled=f["rolled"], hp=hp_text(f, hp=hp()),
+        before=f["fatigue_before"], after=f["fatigue_after"], actions=actions_text(f["actions"]))
+
+
+def _skill(f: Fields) -> str:
+    from rules.systems.dungeon.checks import SKILLS
+
+    for skill in SKILLS:
+        if skill.key == f.get("skill"):
+            return _(skill.name_en)
+    return str(f["skill_name"])
 
 
 def _check(f: Fields, view: View) -> str:
-    label = f"{f['skill_name']} ({f['stat']})" if f.get("skill_name") else f["stat"]
-    verdict = "success" if f["passed"] else "failure"
-    return (f"{f['name']}: {label} check: d20 {f['die']}{signed_terms(f['modifiers'])} = {f['total']} "
-            f"vs {f['dc']}: {verdict}{natural(f)}.")
+    label = (_("{skill} ({stat})").format(skill=_skill(f), stat=stat(f["stat"])) if f.get("skill_name")
+             else stat(f["stat"]))
+    text = (_("{name}: {label} check: d20 {die}{terms} = {total} vs {dc}: success{natural}.") if f["passed"]
+            else _("{name}: {label} check: d20 {die}{terms} = {total} vs {dc}: failure{natural}."))
+    return text.format(name=f["name"], label=label, die=f["die"], terms=_terms(f["modifiers"]), total=f["total"],
+                       dc=f["dc"], natural=natural(f))
+
+
+def _save(f: Fields, view: View) -> str:
+    text = (_("{name}: {stat} save: d10 {die} vs {target}: saved.") if f["passed"]
+            else _("{name}: {stat} save: d10 {die} vs {target}: failed."))
+    return text.format(name=f["name"], stat=stat(f["stat"]), die=f["die"], target=f["target"])
 
 
 def _rest(f: Fields, view: View) -> str:
+    rested, hungry = _REST_TEXT.get(f["rest"], (N_("{name}: {rest} rest: {changes}."),
+                                                N_("{name} has no ration: the {rest} rest does nothing.")))
     if not f["rested"]:
-        return f"{f['name']} has no ration: the {f['rest']} rest does nothing."
-    parts = [f"{p['resource']} {p['before']} -> {p['after']}" for p in f["changes"]]
-    return f"{f['name']}: {f['rest']} rest: {'; '.join(parts)}."
+        return _(hungry).format(name=f["name"], rest=f["rest"])
+    parts = [_("{resource} {before} -> {after}").format(
+        resource=hp() if p["resource"] == "hp" else words(RESOURCE_WORDS, p["resource"]),
+        before=p["before"], after=p["after"]) for p in f["changes"]]
+    return _(rested).format(name=f["name"], rest=f["rest"], changes="; ".join(parts))
+
+
+def _placed(f: Fields, view: View) -> str:
+    if f.get("cell"):
+        return _("{name} stands on {x},{y}.").format(name=f["name"], x=f["cell"][0], y=f["cell"][1])
+    return _("{name} is off the grid.").format(name=f["name"])
+
+
+def _ambush(f: Fields, view: View) -> str:
+    text = {"party": N_("Ambush: the party side acts first."), "enemy": N_("Ambush: the enemy side acts first.")}
+    return _(text[f["side"]])
 
 
 MESSAGES: dict[str, Message] = {
-    "turn": lambda f, v: f"Turn: {f['name']} ({actions_text(f['actions'])}).",
-    "ambush": lambda f, v: f"Ambush: the {f['side']} side acts first.",
+    "turn": lambda f, v: _("Turn: {name} ({actions}).").format(name=f["name"], actions=actions_text(f["actions"])),
+    "ambush": _ambush,
     "initiative": _initiative,
     "hit_roll": _hit,
     "damage": _damage,
-    "actions_left": lambda f, v: f"{f['name']}: {actions_text(f['actions'])} left.",
+    "actions_left": lambda f, v: _("{name}: {actions} left.").format(name=f["name"],
+                                                                      actions=actions_text(f["actions"])),
     "action": _action,
     "posture": _posture,
     "knock": _knock,
     "push": _push,
-    "placed": lambda f, v: (f"{f['name']} stands on {f['cell'][0]},{f['cell'][1]}." if f.get("cell")
-                            else f"{f['name']} is off the grid."),
+    "placed": _placed,
     "party_order": _party_order,
     "treated": _treated,
     "move": _move,
     "fatigue_bought": _bought,
     "rally": _rally,
-    "master_damage": lambda f, v: f"{f['name']} takes {f['amount']} damage ({hp_text(f, v)}){status_news(f)}.",
-    "master_heal": lambda f, v: f"{f['name']} heals {f['amount']} ({hp_text(f, v)}){status_news(f)}.",
+    "master_damage": lambda f, v: _("{name} takes {amount} damage ({hp}){news}.").format(
+        name=f["name"], amount=f["amount"], hp=hp_text(f, v, hp()), news=status_news(f)),
+    "master_heal": lambda f, v: _("{name} heals {amount} ({hp}){news}.").format(
+        name=f["name"], amount=f["amount"], hp=hp_text(f, v, hp()), news=status_news(f)),
     "check": _check,
-    "save": lambda f, v: (f"{f['name']}: {f['stat']} save: d10 {f['die']} vs {f['target']}: "
-                          f"{'saved' if f['passed'] else 'failed'}."),
+    "save": _save,
     "rest": _rest,
+    "health": health_message(hp),
+    "tick": tick_message(hp),
 }
