@@ -276,7 +276,7 @@ def test_actions_left_has_the_three_russian_forms(monkeypatch, n, word):
 
     i18n.install(load("ru"))
     text = i18n.ngettext("{n} action left", "{n} actions left", n).format(n=n)
-    assert text == f"осталось {n} {word}"
+    assert text == f"в запасе {n} {word}"
 
 
 # ---------------------------------------------------------------- the pieces
