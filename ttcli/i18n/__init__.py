@@ -112,15 +112,20 @@ class Lazy:
         self.choice = choice
         self._loaded = None
         self._language: str | None = None
+        self._session: str | None = None
 
     @property
     def language(self) -> str:
         return self.choice.language()
 
     def _target(self):
-        language = self.choice.language()
-        if self._loaded is None or language != self._language:
-            self._loaded, self._language = load(language), language
+        # decided once, and again only when a session's language arrives: every text of a
+        # command passes here, and the prompt answers within milliseconds
+        if self._loaded is None or self.choice.session != self._session:
+            language = self.choice.language()
+            self._session = self.choice.session
+            if self._loaded is None or language != self._language:
+                self._loaded, self._language = load(language), language
         return self._loaded
 
     def gettext(self, message: str, /) -> str:
