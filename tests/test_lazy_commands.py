@@ -24,7 +24,7 @@ PROBE = (
     "from ttcli.main import main\n"
     "code = main(sys.argv[1:])\n"
     "mods = sorted(m for m in sys.modules if m.startswith(('ttcli.commands.', 'rich', 'prompt_toolkit', 'typer',\n"
-    "                                                   'rules.systems.dungeon.')))\n"
+    "                                                   'rules.systems.')))\n"
     "print(json.dumps({'code': code, 'modules': mods}))\n"
 )
 
@@ -55,6 +55,9 @@ def test_an_attack_loads_no_rest_and_no_other_command(tmp_path):
     assert "typer" not in seen["modules"]
     assert "rules.systems.dungeon.rest" not in seen["modules"]
     assert [m for m in seen["modules"] if m.startswith("ttcli.commands.")] == ["ttcli.commands.actions"]
+    # the session plays the dungeon: the other systems' fight rules stay unread
+    assert [m for m in seen["modules"] if m.endswith(".rules") and m.startswith("rules.systems.")] == [
+        "rules.systems.dungeon.rules"]
 
 
 def test_fight_status_in_the_full_app_imports_only_the_fight_commands(tmp_path):

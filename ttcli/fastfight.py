@@ -213,21 +213,23 @@ def _verb_job(word: str, args: list[str], noun: str):
 
     if not noun and word in COMMANDS:
         return None  # a built-in command: the full app's
-    from .commands.actions import declarations, verb_for
-
-    verb = verb_for(word, noun)
-    if verb is None:
-        return None
-    parsed = parse_command(action_spec(declarations(noun)[verb]), args)
-    if parsed is None:
-        return None
-    values, typed = parsed
-
-    def act(env) -> int:
-        from .commands.actions import perform_verb
+    def act(env) -> int | None:
+        from .commands.actions import declarations, perform_verb, verb_for
         from .fighting import show_fight
+        from .session import peek_system
 
-        result, fmt = perform_verb(env, verb, values, typed, noun)
+        # only the session's system is loaded; a verb or an option it does not declare
+        # goes to the full app, which says whose it is
+        system = peek_system(env)
+        systems = (system,) if system is not None else None
+        verb = verb_for(word, noun, systems)
+        if verb is None:
+            return None
+        parsed = parse_command(action_spec(declarations(noun, systems)[verb]), args)
+        if parsed is None:
+            return None
+        values, typed = parsed
+        result, fmt = perform_verb(env, verb, values, typed, noun, systems)
         return show_fight(env, result, fmt)
 
     return act

@@ -178,6 +178,29 @@ def existing_session(env, name: str | None = None) -> Path:
     return path
 
 
+def peek_system(env) -> str | None:
+    """The current session's system, read from the file's top-level keys (they come before
+    any table in TOML), without parsing the file; None when they do not say or no session
+    is there.  A one-shot command uses it to load one system's rules, not four."""
+    import re
+
+    from rules.systems import known
+
+    try:
+        path = existing_session(env, env.session)
+        with open(path, "rb") as fp:
+            head = fp.read(4096).decode("utf-8", "replace")
+    except (CliError, OSError):
+        return None
+    for line in head.splitlines():
+        if line.startswith("["):
+            return None
+        found = re.fullmatch(r'system\s*=\s*"([A-Za-z0-9_-]+)"\s*(#.*)?', line.strip())
+        if found:
+            return found.group(1) if found.group(1) in known() else None
+    return None
+
+
 def open_session(env, name: str | None = None):
     """The SessionFile of ``name`` (default: the current session); it must exist."""
     from .store import SessionFile

@@ -23,8 +23,9 @@ FORMATS = ("auto", "rich", "plain", "json", "bbcode", "markdown")
 COMMON = ("given", "seed", "fmt", "as_json", "public")
 
 
-def declarations(noun: str = "") -> dict[str, list[tuple[Any, Any]]]:
-    """verb -> [(system rules, action)] over every registered system, in registry order.
+def declarations(noun: str = "", systems: tuple[str, ...] | None = None) -> dict[str, list[tuple[Any, Any]]]:
+    """verb -> [(system rules, action)] over every registered system (or ``systems``), in
+    registry order.
 
     ``noun`` picks the actions filed under a command group (``"fight"``: the
     ones run as ``ttcli fight VERB``); the default is the root's.
@@ -32,7 +33,7 @@ def declarations(noun: str = "") -> dict[str, list[tuple[Any, Any]]]:
     from rules.systems import known, system_rules
 
     table: dict[str, list[tuple[Any, Any]]] = {}
-    for system in known():
+    for system in known() if systems is None else systems:
         rules = system_rules(system)
         if not hasattr(rules.actions, "actions"):
             continue
@@ -42,12 +43,12 @@ def declarations(noun: str = "") -> dict[str, list[tuple[Any, Any]]]:
     return table
 
 
-def verb_for(word: str, noun: str = "") -> str | None:
+def verb_for(word: str, noun: str = "", systems: tuple[str, ...] | None = None) -> str | None:
     """The declared verb a typed word (a verb or any alias, any case) names."""
     from rules.core.names import name_key
 
     wanted = name_key(word)
-    for verb, entries in declarations(noun).items():
+    for verb, entries in declarations(noun, systems).items():
         for _rules, action in entries:
             if any(name_key(s) == wanted for s in action.spellings):
                 return verb
@@ -194,7 +195,8 @@ def run_verb(ctx, verb: str, values: dict[str, Any], noun: str = "") -> None:
     emit_fight(ctx, result, fmt)
 
 
-def perform_verb(env, verb: str, values: dict[str, Any], typed: list[str], noun: str = "") -> tuple[Any, str]:
+def perform_verb(env, verb: str, values: dict[str, Any], typed: list[str], noun: str = "",
+                 systems: tuple[str, ...] | None = None) -> tuple[Any, str]:
     """Run ``verb`` on the current session: (its FightResult, the output format).
 
     ``values`` holds every parameter of the verb's command (defaults
@@ -205,7 +207,7 @@ def perform_verb(env, verb: str, values: dict[str, Any], typed: list[str], noun:
     """
     from ..fighting import run_operation
 
-    entries = declarations(noun)[verb]
+    entries = declarations(noun, systems)[verb]
     command = f"{noun} {verb}" if noun else verb
 
     def plan(system: str):
