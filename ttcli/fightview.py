@@ -112,7 +112,7 @@ class StatusView:
         word = status_word(c.status)
         state = f"{state}, {word}" if word else state
         notes = state_words(enc.system, c)
-        return "; ".join((state, ", ".join(notes))) if notes else state
+        return ", ".join([state, *notes])
 
     def _now(self, enc, masked: bool = False) -> str:
         fight = enc.fight
@@ -144,7 +144,7 @@ class StatusView:
             if self._hides(c):
                 continue
             name = _("{name} (hidden)").format(name=c.name) if c.hidden else c.name
-            out.append(s.escape(f"{side_word(c.side)[:1].upper()} {name}: {self._state(enc, c)}"))
+            out.append(s.escape(f"  {side_word(c.side)[:1].upper()} {name}: {self._state(enc, c)}"))
             for effect in c.effects:
                 out.append(s.escape(f"- {describe(effect)}"))
         return out
