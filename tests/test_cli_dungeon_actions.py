@@ -351,7 +351,7 @@ def test_dg_prone_1_fight_status_shows_the_dungeon_state_through_the_system(cryp
     ok(crypt("place", "Вор", "2,3"))
     ok(crypt("fight", "start", "--seed", "1"))
     lines = ok(crypt("fight", "status")).stdout.splitlines()
-    assert [line for line in lines if "Вор:" in line] == ["P Вор: hp 7/7, fatigue 0/3, rations 3; prone, on cell 2,3"]
+    assert [line for line in lines if "Вор:" in line] == ["  P Вор: hp 7/7, fatigue 0/3, rations 3, prone, on cell 2,3"]
     # the players' view and the JSON carry the same words
     shown = json.loads(ok(crypt("fight", "status", "--public", "--json")).stdout)
     assert {c["name"]: c["state"] for c in shown["combatants"]}["Вор"] == ["prone", "on cell 2,3"]
