@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules.i18n import _, ngettext
+
 from .errors import CliError
 from .exitcodes import ExitCode
 from .session import SIDES, fold, match_name, side_of
@@ -20,7 +22,8 @@ MAX_COUNT = 100
 def split_assignment(text: str) -> tuple[str, str]:
     name, eq, value = text.partition("=")
     if not eq or not name.strip() or not value.strip():
-        raise CliError(f"{text!r} is not stat=value", ExitCode.USAGE, "for example: тело=4 or body=4")
+        raise CliError(_("{text!r} is not stat=value").format(text=text), ExitCode.USAGE,
+                       _("for example: тело=4 or body=4"))
     return name.strip(), value.strip()
 
 
@@ -61,7 +64,7 @@ def parse_value(sheet, key: str, value: str):
 def parse_stats(sheet, assignments: list[str]) -> dict[str, Any]:
     stats, resources = parse_assignments(sheet, assignments)
     if resources:
-        raise CliError(f"{', '.join(resources)}: current values are not stats", ExitCode.USAGE)
+        raise CliError(_("{names}: current values are not stats").format(names=", ".join(resources)), ExitCode.USAGE)
     return stats
 
 
@@ -102,10 +105,10 @@ def numbered(name: str, count: int, taken) -> list[str]:
 def add_combatants(doc: dict, name: str, side: str, assignments: list[str], *, count: int = 1,
                    hidden: bool = False, force: bool = False) -> list[str]:
     if side_of(side) is None:
-        raise CliError(f"side {side!r} is not party or enemy", ExitCode.USAGE)
+        raise CliError(_("side {side!r} is not party or enemy (отряд or враг)").format(side=side), ExitCode.USAGE)
     side = str(side_of(side))
     if not 1 <= count <= MAX_COUNT:
-        raise CliError(f"--count must be between 1 and {MAX_COUNT}", ExitCode.USAGE)
+        raise CliError(_("--count must be between 1 and {most}").format(most=MAX_COUNT), ExitCode.USAGE)
     from .session import check_name
 
     name = check_name(name, "combatant name")
@@ -117,13 +120,13 @@ def add_combatants(doc: dict, name: str, side: str, assignments: list[str], *, c
     if not force:
         problems = sheet.creation_problems(stats)
         if problems:
-            raise CliError("; ".join(problems), ExitCode.RULES, "house rules: add --force")
+            raise CliError("; ".join(problems), ExitCode.RULES, _("house rules: add --force"))
     combatants = doc.setdefault("combatants", {})
     names = numbered(name, count, combatants)
     for n in names:
         if fold(n) in {fold(k) for k in combatants}:
-            raise CliError(f"{n!r} is already in the roster", ExitCode.USAGE,
-                           "pick another name, or use --count to number them")
+            raise CliError(_("{name!r} is already in the roster").format(name=n), ExitCode.USAGE,
+                           _("pick another name, or use --count to number them"))
     resources = sheet.initial_resources(stats)
     status = "ok"
     if start_values:
@@ -202,7 +205,7 @@ def _system(doc: Mapping[str, Any]):
 def _parse_status(doc: Mapping[str, Any], value: str) -> str:
     parse = getattr(_system(doc), "parse_status", None)
     if parse is None:
-        raise CliError(f"status is kept by the fight for {doc['system']}", ExitCode.USAGE)
+        raise CliError(_("status is kept by the fight for {system}").format(system=doc["system"]), ExitCode.USAGE)
     try:
         return str(parse(value))
     except ValueError as e:
@@ -224,20 +227,21 @@ def _settle_health(doc: Mapping[str, Any], sheet, stats, old_resources, resource
     try:
         return str(settle(sheet, stats, old_resources, resources, status_before, given, status))
     except DocumentError as e:
-        raise CliError(e.problem, ExitCode.BAD_DATA, "fix the status in the session file") from None
+        raise CliError(e.problem, ExitCode.BAD_DATA, _("fix the status in the session file")) from None
 
 
 def _parse_plain(key: str, value: str):
     if key == "side":
         if side_of(value) is None:
-            raise CliError(f"side {value!r} is not party or enemy", ExitCode.USAGE)
+            raise CliError(_("side {side!r} is not party or enemy (отряд or враг)").format(side=value),
+                           ExitCode.USAGE)
         return side_of(value)
     lowered = value.lower()
     if lowered in ("true", "yes", "1", "да"):
         return True
     if lowered in ("false", "no", "0", "нет"):
         return False
-    raise CliError(f"hidden: {value!r} is not true or false", ExitCode.USAGE)
+    raise CliError(_("hidden: {value!r} is not true or false (да or нет)").format(value=value), ExitCode.USAGE)
 
 
 # ------------------------------------------------------------------ inventory
@@ -261,7 +265,7 @@ def _carrying(operation, *args, **options):
 def _inventory_operation(doc: Mapping[str, Any], verb: str):
     operation = getattr(_system(doc), verb, None)
     if operation is None:
-        raise CliError(f"{doc['system']} keeps no inventory", ExitCode.USAGE)
+        raise CliError(_("{system} keeps no inventory").format(system=doc["system"]), ExitCode.USAGE)
     return operation
 
 
@@ -307,37 +311,41 @@ class CombatantView:
 
         sheet = get_sheet(self.system)
         t = self.table
-        head = f"{self.name} ({t.get('side')}{', hidden' if t.get('hidden') else ''}, {t.get('status', 'ok')})"
+        from .fightview import side_word, status_word
+
+        marks = [side_word(str(t.get("side"))), *([_("hidden")] if t.get("hidden") else []),
+                 status_word(str(t.get("status", "ok"))) or _("ok")]
+        head = f"{self.name} ({', '.join(marks)})"
         out = [s.strong(s.escape(head))]
         res = t.get("resources", {})
         if res:
             labels = {r.key: r.label for r in sheet.resources}
             # a current value next to its maximum, each under its own word, so
             # hp (ЗД) and hp_max (ЗД_макс) are never mistaken for each other
-            out.append("  now: " + ", ".join(
-                f"{labels.get(k, k)} {v} of {self.caps[k]}" if k in self.caps
-                else f"{labels.get(k, k)} {v}" for k, v in res.items()))
+            out.append("  " + _("now: {values}").format(values=", ".join(
+                _("{name} {value} of {most}").format(name=labels.get(k, k), value=v, most=self.caps[k])
+                if k in self.caps else f"{labels.get(k, k)} {v}" for k, v in res.items())))
         stats = sheet.with_defaults(t.get("stats", {}))
-        out.append("  stats: " + ", ".join(
-            f"{sheet.label(k)} {v}" for k, v in stats.items() if v is not None))
+        out.append("  " + _("stats: {values}").format(values=", ".join(
+            f"{sheet.label(k)} {v}" for k, v in stats.items() if v is not None)))
         if self.derived:
-            out.append("  derived: " + ", ".join(
-                f"{sheet.label(k)} {v}" for k, v in self.derived.items()))
+            out.append("  " + _("derived: {values}").format(values=", ".join(
+                f"{sheet.label(k)} {v}" for k, v in self.derived.items())))
         carried = self.inventory_load()
         if carried is not None:
             load, items = carried
-            listed = f": {s.escape(items)}" if items else ": nothing"
-            out.append(f"  inventory, {load.used} of {load.capacity} slots used, "
-                       f"{load.free} free{listed}")
+            out.append("  " + _("inventory, {used} of {capacity} slots used, {free} free: {items}").format(
+                used=load.used, capacity=load.capacity, free=load.free,
+                items=s.escape(items) if items else _("nothing")))
         from types import SimpleNamespace
 
         from .fightview import state_words
 
         own = state_words(self.system, SimpleNamespace(data=t.get("data") or {}, resources=t.get("resources") or {}))
         if own:
-            out.append("  state: " + s.escape(", ".join(own)))
+            out.append("  " + s.escape(_("state: {marks}").format(marks=", ".join(own))))
         for effect in t.get("effects", []):
-            out.append(f"  effect: {effect.get('name')}")
+            out.append("  " + _("effect: {name}").format(name=effect.get("name")))
         return out
 
     def inventory_load(self):
@@ -380,17 +388,21 @@ class RosterView:
     def lines(self, s) -> list[str]:
         rows = self.rows()
         if not rows:
-            return ["the roster is empty (add someone: ttcli char add NAME --side party stat=value ...)"]
+            return [_("the roster is empty (add someone: ttcli char add NAME --side party stat=value ...)")]
         out = []
         for side in SIDES:
             members = [r for r in rows if r.table.get("side") == side]
             if not members:
                 continue
-            out.append(s.strong(side))
+            from .fightview import resource_word, side_word, status_word
+
+            out.append(s.strong(side_word(side)))
+            hp_name = resource_word(self.doc["system"], "hp")
             for r in members:
                 res = r.table.get("resources", {})
-                hp = f"hp {res['hp']}/{r.caps.get('hp', '?')}" if "hp" in res else ""
-                flags = [r.table.get("status", "ok")] + (["hidden"] if r.table.get("hidden") else [])
+                hp = f"{hp_name} {res['hp']}/{r.caps.get('hp', '?')}" if "hp" in res else ""
+                flags = [status_word(str(r.table.get("status", "ok"))) or _("ok")] + (
+                    [_("hidden")] if r.table.get("hidden") else [])
                 out.append(f"  {s.escape(r.name)}  {hp}  ({', '.join(flags)})")
         return out
 
@@ -410,14 +422,16 @@ class SessionView:
         out = [s.strong(s.escape(f"{d.get('name')} ({d.get('system')})"))]
         settings = d.get("settings", {})
         if settings:
-            out.append("settings: " + ", ".join(f"{k} = {v}" for k, v in settings.items()))
+            out.append(_("settings: {values}").format(values=", ".join(f"{k} = {v}" for k, v in settings.items())))
         c = d.get("commit")
         if c:
-            state = "revealed" if c.get("revealed") else f"active, {c.get('counter')} dice so far"
-            out.append(f"commitment: {c.get('commitment')} ({state})")
+            state = _("revealed") if c.get("revealed") else ngettext(
+                "active, {n} die so far", "active, {n} dice so far", int(c.get("counter") or 0)).format(
+                n=c.get("counter"))
+            out.append(_("commitment: {hash} ({state})").format(hash=c.get("commitment"), state=state))
         fight = d.get("fight")
         if fight:
-            out.append(f"fight: round {fight.get('round')}")
+            out.append(_("fight: round {round}").format(round=fight.get("round")))
         out.extend(RosterView(d).lines(s))
         return out
 
