@@ -28,10 +28,10 @@ def main(argv: list[str] | None = None) -> int:
         if code is not None:
             return code
     argv = args if lang is None else ["--lang", lang, *args]
-    from .posts import take_dialect_flag
+    from .argv import take_option
 
     # --bbcode-dialect too works anywhere on the line: the root group reads it
-    dialect, argv = take_dialect_flag(argv)
+    dialect, argv = take_option(argv, "--bbcode-dialect")
     if dialect is not None:
         argv = ["--bbcode-dialect", dialect, *argv]
 

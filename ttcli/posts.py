@@ -241,21 +241,6 @@ def check_dialect(value: str, where: str) -> str:
 
 def take_dialect_flag(args: list[str]) -> tuple[str | None, list[str]]:
     """``--bbcode-dialect X`` / ``--bbcode-dialect=X`` anywhere on the line (before ``--``), and the rest."""
-    rest: list[str] = []
-    found = None
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            rest.extend(args[i:])
-            break
-        if arg == "--bbcode-dialect" and i + 1 < len(args):
-            found = args[i + 1]
-            i += 2
-            continue
-        if arg.startswith("--bbcode-dialect="):
-            found = arg.split("=", 1)[1]
-        else:
-            rest.append(arg)
-        i += 1
-    return found, rest
+    from .argv import take_option
+
+    return take_option(args, "--bbcode-dialect")

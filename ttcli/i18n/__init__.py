@@ -166,22 +166,6 @@ def language() -> str:
 
 def take_lang_flag(args: list[str]) -> tuple[str | None, list[str]]:
     """``--lang X`` / ``--lang=X`` anywhere on the line (before ``--``), and the rest."""
-    rest: list[str] = []
-    flag = None
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            rest.extend(args[i:])
-            break
-        if arg == "--lang" and i + 1 < len(args):
-            flag = args[i + 1]
-            i += 2
-            continue
-        if arg.startswith("--lang="):
-            flag = arg.partition("=")[2]
-            i += 1
-            continue
-        rest.append(arg)
-        i += 1
-    return flag, rest
+    from ..argv import take_option
+
+    return take_option(args, "--lang")
