@@ -86,8 +86,19 @@ def system_folders() -> dict:
     return found
 
 
+_LOADED: dict[str, object] = {}
+
+
 def load(language: str):
-    """The chained catalogs of ``language``; the English source texts when it has none."""
+    """The chained catalogs of ``language``; the English source texts when it has none.
+
+    Read once a process: the prompt runs many commands, each with its own translator."""
+    if language not in _LOADED:
+        _LOADED[language] = _read(language)
+    return _LOADED[language]
+
+
+def _read(language: str):
     import gettext
 
     from rules.i18n import ENGLISH
