@@ -594,3 +594,12 @@ def test_issue_12_a_roll_in_a_hand_edited_session_checks_the_file_first(cli, cry
     assert [e["seq"] for e in events] == [1, 2, 3, 4] and events[-1]["rolls"][0]["expression"] == "1d6"
     ok(cli("undo"))  # the valid hand edit became a state of its own: undo goes back before it
     assert "hp = 13" in (saves / "склеп.toml").read_text(encoding="utf-8")
+
+
+def test_issue_8_verify_reports_in_russian_with_the_right_plural_forms(cli, fought, monkeypatch):
+    path, _data = fought
+    monkeypatch.setenv("TTCLI_LANG", "ru")
+    r = ok(verify(cli, path, SECRET))
+    assert "секрет соответствует обязательству" in r.stdout
+    assert "2 показанных итога пересчитаны по кубикам" in r.stdout  # 2: the second of the three forms
+    assert "все заявленные кубики сходятся" in r.stdout and "committed" not in r.stdout

@@ -153,23 +153,36 @@ class Verification:
         return not self.mismatches and self.commitment_ok is not False
 
     def lines(self, s) -> list[str]:
+        from rules.i18n import _, ngettext
+
+        # the English says "(s)" whatever the number; the catalog gives each language its forms
         out = []
         if self.commitment_ok is True:
-            out.append(f"the secret matches the commitment {self.commitment}")
+            out.append(_("the secret matches the commitment {hash}").format(hash=self.commitment))
         elif self.commitment_ok is False:
-            out.append(s.strong(f"the secret does NOT match the commitment {self.commitment}"))
+            out.append(s.strong(_("the secret does NOT match the commitment {hash}").format(hash=self.commitment)))
         out.extend(s.escape(m.text()) for m in self.mismatches)
         if self.burned:
-            out.append(f"{self.burned} committed dice were drawn by commands that did not finish "
-                       "(journaled as burned; nobody saw them)")
+            out.append(ngettext(
+                "{n} committed dice were drawn by commands that did not finish (journaled as burned; nobody saw them)",
+                "{n} committed dice were drawn by commands that did not finish (journaled as burned; nobody saw them)",
+                self.burned).format(n=self.burned))
         if self.withheld is not None:
-            out.append(f"players' journal: {self.withheld} hidden event(s) withheld; "
-                       "check them against the full journal after the reveal")
-        out.append(f"{self.totals} shown total(s) recomputed from their dice")
+            out.append(ngettext(
+                "players' journal: {n} hidden event(s) withheld; check them against the full journal after the reveal",
+                "players' journal: {n} hidden event(s) withheld; check them against the full journal after the reveal",
+                self.withheld).format(n=self.withheld))
+        out.append(ngettext("{n} shown total(s) recomputed from their dice",
+                            "{n} shown total(s) recomputed from their dice", self.totals).format(n=self.totals))
         if self.lines_said:
-            out.append(f"{self.lines_said} line(s) of fight events said again from their records")
-        verdict = "all committed dice match" if self.ok else f"{len(self.mismatches)} problem(s) found"
-        out.append(s.strong(f"{self.checked} committed dice checked: {verdict}"))
+            out.append(ngettext("{n} line(s) of fight events said again from their records",
+                                "{n} line(s) of fight events said again from their records",
+                                self.lines_said).format(n=self.lines_said))
+        problems = len(self.mismatches)
+        verdict = (_("all committed dice match") if self.ok
+                   else ngettext("{n} problem(s) found", "{n} problem(s) found", problems).format(n=problems))
+        out.append(s.strong(ngettext("{n} committed dice checked: {verdict}", "{n} committed dice checked: {verdict}",
+                                     self.checked).format(n=self.checked, verdict=verdict)))
         return out
 
     def to_json(self) -> dict:
