@@ -139,8 +139,8 @@ def one_shot_fight(folder: Path, rounds: int, processes: bool = False) -> list[s
     return typed
 
 
-def prompt_fight(folder: Path, lines: list[str]) -> None:
-    """Type ``lines`` into the combat prompt (prompt_toolkit, through a pipe)."""
+def prompt_fight(folder: Path, lines: list[str], session: str = "crypt") -> None:
+    """Type ``lines`` into the combat prompt on ``session`` (prompt_toolkit, through a pipe)."""
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
@@ -151,7 +151,7 @@ def prompt_fight(folder: Path, lines: list[str]) -> None:
     with create_pipe_input() as pipe:
         pipe.send_text("".join(line + "\n" for line in lines))
         pipe.send_text("exit\n")
-        Repl(env, "crypt", input=pipe, output=DummyOutput(), history=False).run()
+        Repl(env, session, input=pipe, output=DummyOutput(), history=False).run()
 
 
 def journal(folder: Path) -> list[dict]:

@@ -184,17 +184,10 @@ def one_shot_fight(folder: Path, rounds: int) -> list[str]:
 
 
 def prompt_fight(folder: Path, lines: list[str]) -> None:
-    """Type ``lines`` into the combat prompt (prompt_toolkit, through a pipe)."""
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
+    """Type ``lines`` into the combat prompt (the dungeon replay's driver, on this session)."""
+    from fight_replay import prompt_fight as type_into_prompt
 
-    from ttcli.env import Environment
-    from ttcli.repl import Repl
-
-    env = Environment(stdout=io.StringIO(), stderr=io.StringIO(), saves=folder)
-    with create_pipe_input() as pipe:
-        pipe.send_text("".join(line + "\n" for line in lines) + "exit\n")
-        Repl(env, SESSION, input=pipe, output=DummyOutput(), history=False).run()
+    type_into_prompt(folder, lines, SESSION)
 
 
 def journal(folder: Path) -> list[dict[str, Any]]:
