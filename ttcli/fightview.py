@@ -20,7 +20,8 @@ from . import posts
 __all__ = ["StatusView", "condition", "hp_cap", "resources_text", "toolbar_text"]
 
 
-def _caps(system: str, stats: Mapping[str, Any]) -> dict[str, int]:
+def caps(system: str, stats: Mapping[str, Any]) -> dict[str, int]:
+    """Resource key -> its maximum by the sheet (none for a system the registry lacks)."""
     from rules.systems import get_sheet
 
     try:
@@ -30,23 +31,25 @@ def _caps(system: str, stats: Mapping[str, Any]) -> dict[str, int]:
 
 
 def hp_cap(system: str, c) -> int:
-    return _caps(system, c.stats).get("hp", c.resources.get("hp", 0))
+    return caps(system, c.stats).get("hp", c.resources.get("hp", 0))
+
+
+def resource_words(system: str) -> dict[str, str]:
+    """Resource key -> the name a reader of this language expects (ЗД, УСТ ... in Russian)."""
+    from rules.systems import get_sheet
+
+    from .i18n import language
+
+    try:
+        sheet = get_sheet(system)
+    except ValueError:
+        return {}
+    russian = language() == "ru"
+    return {r.key: (r.ru[0] if russian and r.ru else r.key) for r in sheet.resources}
 
 
 def resource_word(system: str, key: str) -> str:
-    """A resource's name for the reader: the seed's own term (ЗД, УСТ) for a Russian reader."""
-    from .i18n import language
-
-    if language() != "ru":
-        return key
-    from rules.systems import get_sheet
-
-    try:
-        resources = get_sheet(system).resources
-    except ValueError:
-        return key
-    ru = next((r.ru for r in resources if r.key == key), ())
-    return ru[0] if ru else key
+    return resource_words(system).get(key, key)
 
 
 def state_words(system: str, c: Any) -> list[str]:
@@ -60,10 +63,11 @@ def state_words(system: str, c: Any) -> list[str]:
 
 
 def resources_text(system: str, c) -> str:
-    caps = _caps(system, c.stats)
+    top = caps(system, c.stats)
+    words = resource_words(system)
     # a resource the character lacks (MP of a non-caster: 0 of 0) is left out
-    return ", ".join(f"{resource_word(system, k)} {v}/{caps[k]}" if k in caps else f"{resource_word(system, k)} {v}"
-                     for k, v in c.resources.items() if caps.get(k) or v)
+    return ", ".join(f"{words.get(k, k)} {v}/{top[k]}" if k in top else f"{words.get(k, k)} {v}"
+                     for k, v in c.resources.items() if top.get(k) or v)
 
 
 def side_word(side: str) -> str:

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from rules.i18n import N_, _, ngettext, pgettext
 
+from .fightview import caps, resource_words
+
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
@@ -40,33 +42,6 @@ def hp_bar(hp: int, hp_max: int, cells: int = BAR_CELLS) -> tuple[str, str]:
     if hp > 0 and full == 0:
         full = 1
     return "█" * full + "░" * (cells - full), bar_colour(hp, hp_max)
-
-
-def language() -> str:
-    from rules.i18n import current
-
-    return str(getattr(current(), "language", "en"))
-
-
-def resource_words(system: str) -> dict[str, str]:
-    """Resource key -> the name a reader of this language expects (ЗД, УСТ ... in Russian)."""
-    from rules.systems import get_sheet
-
-    try:
-        sheet = get_sheet(system)
-    except ValueError:
-        return {}
-    russian = language() == "ru"
-    return {r.key: (r.ru[0] if russian and r.ru else r.key) for r in sheet.resources}
-
-
-def caps(system: str, stats: Mapping[str, Any]) -> dict[str, int]:
-    from rules.systems import get_sheet
-
-    try:
-        return get_sheet(system).resource_caps(stats)
-    except ValueError:
-        return {}
 
 
 def other_resources(system: str, c: Combatant, words: Mapping[str, str]) -> str:
