@@ -143,7 +143,7 @@ def test_design_4_lock_is_reentrant_in_one_process(tmp_path):
     path = tmp_path / "fight.toml"
     with locked(path) as sidecar, locked(path):
         assert os.path.exists(sidecar)
-    with locked(path, timeout=0):
+    with locked(path, wait=False):
         pass
 
 
@@ -163,14 +163,14 @@ def test_design_4_lock_excludes_other_processes_until_released(tmp_path):
     try:
         assert holder.stdout.readline().strip() == "held"
         with pytest.raises(StoreError, match="another ttcli command") as caught, \
-                locked(path, timeout=0.05):
+                locked(path, wait=False):
             pass
         assert caught.value.hint
     finally:
         holder.stdin.write("\n")
         holder.stdin.close()
         holder.wait()
-    with locked(path, timeout=5):
+    with locked(path):
         pass
 
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ttcli.store import StoreError, append_event, journal_path, read_events, read_journal
+from ttcli.store import StoreError, append_event, read_events, read_journal
 from ttcli.store import journal as store_journal
-from ttcli.store.journal import render_event
+from ttcli.store.journal import journal_path, render_event
 
 T0 = dt.datetime(2024, 5, 1, 20, 0, tzinfo=dt.timezone(dt.timedelta(hours=3)))
 

@@ -8,6 +8,7 @@ with large counts from the command line (benchmarks/store_reliability.py).
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import sys
 from pathlib import Path
 
@@ -55,3 +56,109 @@ def test_design_4_harness_checker_catches_a_lost_state(harness, tmp_path):
             doc.update(harness.make_doc(n))
     figures = harness.KillFigures()
     assert "expected 0 or 1" in harness._check_after_kill(session, session.path, 0, figures)
+
+
+# ---------------------------------------------------------------- one lock for the session and its companions
+
+WRITER = """
+import sys
+from ttcli.store import HistoryLimit, SessionFile
+from ttcli.store.journal import append_if_clean
+path, me, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+session = SessionFile(path)
+print("ready", flush=True)
+sys.stdin.readline()  # all writers start together, so their commands interleave
+for i in range(rounds):
+    if i % 4 == 2:
+        try:
+            session.undo(1, {"kind": "undo", "who": me})
+        except HistoryLimit:
+            pass
+    elif i % 4 == 3:
+        append_if_clean(path, lambda: {"kind": "roll", "who": me}, b"no such bytes")
+    else:
+        with session.transaction() as doc:
+            doc["n"] += 1
+            doc.log({"kind": "inc", "who": me, "n": doc["n"]})
+"""
+
+
+def replay(events) -> int:
+    """The value of ``n`` the journal's order implies, checking every change against it: an
+    event journaled out of the order of the changes (outside their lock) does not fit."""
+    states, pos = [0], 0
+    for event in events:
+        if event["kind"] == "inc":
+            assert event["n"] == states[pos] + 1, f"event {event['seq']}: n={event['n']} after {states[pos]}"
+            states, pos = states[: pos + 1] + [event["n"]], pos + 1
+        elif event["kind"] == "undo":
+            assert pos > 0, f"event {event['seq']}: an undo before any change"
+            pos -= 1
+    return states[pos]
+
+
+def test_issue_12_one_lock_orders_changes_undos_and_their_journal_across_processes(tmp_path):
+    import subprocess
+
+    from ttcli.store import SessionFile, read_events
+
+    path = tmp_path / "fight.toml"
+    SessionFile(path).create({"format": 1, "n": 0})
+    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(k), "40"], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for k in range(4)]
+    assert [w.stdout.readline() for w in writers] == ["ready\n"] * 4
+    for w in writers:  # every writer is told to go before any is waited for
+        w.stdin.write("go\n")
+        w.stdin.flush()
+    errors = [w.communicate(timeout=300)[1] for w in writers]
+    assert [w.returncode for w in writers] == [0] * 4, errors
+    events = read_events(path.with_name("fight.journal.toml"))  # refuses a seq that does not rise by one
+    kinds = {e["kind"] for e in events}
+    assert kinds == {"inc", "undo", "roll"}
+    assert len({e["who"] for e in events}) == 4
+    assert replay(events) == SessionFile(path).read()["n"]
+    # the writers really interleaved: some writer's events are not all in one block
+    runs = sum(1 for a, b in itertools.pairwise(events) if a["who"] != b["who"])
+    assert runs > 4
+
+
+def test_issue_12_the_replay_catches_an_undo_journaled_after_another_change():
+    # an undo journaled late: another process's change landed between the undo and its event
+    in_order = [{"seq": 1, "kind": "inc", "n": 1}, {"seq": 2, "kind": "inc", "n": 2},
+                {"seq": 3, "kind": "undo"}, {"seq": 4, "kind": "inc", "n": 2}]
+    assert replay(in_order) == 2
+    late = [in_order[0], in_order[1], in_order[3], in_order[2]]
+    with pytest.raises(AssertionError, match="n=2 after 2"):
+        replay(late)
+
+
+@pytest.mark.parametrize("operation", ["transaction", "undo", "restore"])
+def test_issue_12_every_journal_append_of_a_session_runs_under_its_lock(tmp_path, monkeypatch, operation):
+    from ttcli.store import SessionFile
+    from ttcli.store import session as store_session
+    from ttcli.store.files import _held, lock_path
+
+    path = tmp_path / "fight.toml"
+    s = SessionFile(path)
+    s.create({"format": 1, "n": 0})
+    with s.transaction() as doc:
+        doc["n"] = 1
+    seen = []
+    real_append = store_session.append_event
+
+    def append(journal, event):
+        seen.append(lock_path(path) in _held)
+        return real_append(journal, event)
+
+    monkeypatch.setattr(store_session, "append_event", append)
+    if operation == "transaction":
+        with s.transaction() as doc:
+            doc["n"] = 2
+            doc.log({"kind": "inc"})
+    elif operation == "undo":
+        s.undo(1, {"kind": "undo"})
+    else:
+        path.write_text("format = = 1\n")
+        s.restore({"kind": "restore"})
+    assert seen == [True]
+    assert lock_path(path) not in _held

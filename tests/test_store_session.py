@@ -6,6 +6,9 @@ import os
 import stat
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_store_toml import documents, first_difference
 
 from ttcli.store import (
     FORMAT,
@@ -416,3 +419,47 @@ def test_issue_12_committed_dice_drawn_without_a_logged_event_are_journaled_as_b
     with session.transaction() as doc:
         doc.use_dice("ab" * 32, 3)
     assert [(e["kind"], e["counters"]) for e in session.events()] == [("burned", [0, 3])]
+
+
+# ---------------------------------------------------------------- what is written reads back
+#
+# The store does not read back every document it writes (that cost every save);
+# these tests do: a document written through a transaction is on disk exactly,
+# its snapshot is the file byte for byte, and undo walks back through every state.
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(documents, min_size=1, max_size=4))
+def test_design_4_every_state_written_reads_back_exactly_and_undoes_in_order(drawn):
+    import tempfile
+    import tomllib
+
+    from ttcli.store import session as store_session
+
+    states = [{**state, "step!": i} for i, state in enumerate(drawn)]  # "!" is in no drawn key: each state differs
+
+    with tempfile.TemporaryDirectory() as folder:
+        s = SessionFile(os.path.join(folder, "fight.toml"))
+        s.create({"format": FORMAT})
+        for state in states:
+            with s.transaction() as doc:
+                doc.clear()
+                doc.update(state)
+            data = s.path.read_bytes()
+            assert first_difference(state, tomllib.loads(data.decode("utf-8"))) is None
+            current = next(st for st in s.states() if st.current)
+            assert s.history.snapshot_path(current.id).read_bytes() == data
+        store_session._WRITTEN.clear()  # the next read parses the file, not the cached document
+        for state in reversed(states[:-1]):
+            assert first_difference(state, s.undo()) is None
+            assert first_difference(state, SessionFile(s.path).read()) is None
+
+
+def test_design_4_a_transaction_writes_the_draft_not_a_stale_copy(session):
+    import tomllib
+
+    with session.transaction() as doc:
+        doc["combatants"] = {"Викинг": {"hp": 7, "заметки": "ранен\nдважды"}}
+        doc["round"] = 3
+    written = tomllib.loads(session.path.read_text("utf-8"))
+    assert written["combatants"] == {"Викинг": {"hp": 7, "заметки": "ранен\nдважды"}} and written["round"] == 3

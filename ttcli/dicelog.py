@@ -57,7 +57,7 @@ def session_source(doc: Mapping[str, Any], seed: int | None, session_target=None
                            ExitCode.RULES, "roll without --seed, or reveal first: ttcli session reveal")
         counter = commit["counter"]
         if session_target is not None:
-            from .store.session import dice_counter
+            from .store import dice_counter
 
             counter = max(counter, dice_counter(session_target, commit["commitment"]))
         return CommittedSource(bytes.fromhex(commit["secret"]), counter)
@@ -84,7 +84,7 @@ def store_counter(doc, source, session_target=None) -> None:
 def _start(doc, session_target, commitment: str) -> int:
     if session_target is None:
         return -1
-    from .store.session import dice_counter
+    from .store import dice_counter
 
     return dice_counter(session_target, commitment)
 

@@ -94,7 +94,7 @@ def marked(line: str, s: Stringifier) -> str:
     """Plain text in the stringifier's markup: escaped, its struck dice (``~~2~~``) struck its way.
 
     A hand-edited journal may hold terminal escapes: they are spelled out, never printed."""
-    from .store.errors import printable
+    from .store import printable
 
     line = printable(line)
     out, pos = [], 0

@@ -20,7 +20,7 @@ from rules.i18n import _, ngettext
 
 from . import posts
 from .jsonout import to_plain
-from .store.errors import printable
+from .store import printable
 
 Event = Mapping[str, Any]
 

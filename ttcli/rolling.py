@@ -148,7 +148,7 @@ def run_roll(env, expressions: list[str], *, times: int = 1, seed: int | None = 
 def _session_roll(env, texts, times, seed, faces, label, hidden) -> RollResult:
     from .dicelog import roll_record
     from .session import existing_session, open_session
-    from .store.quick import append_if_clean
+    from .store import append_if_clean
 
     result = None
 

@@ -232,9 +232,9 @@ def new_document(name: str, system: str) -> dict:
 
 def quote(key: str) -> str:
     """A key as TOML spells it in a dotted path (control characters escaped)."""
-    from .store.toml import quote_key
+    from .store import format_field
 
-    return quote_key(key)
+    return format_field((key,))
 
 
 def validate(doc: Mapping[str, Any]) -> list:

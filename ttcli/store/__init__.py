@@ -1,21 +1,19 @@
 """The session store: load, validate, change and save session files safely.
 
-- ``files``: link-safe reading, atomic replace, the session lock;
-- ``toml``: strict reading and checked writing of documents, field paths;
-- ``history``: undo snapshots; ``journal``: the append-only event log;
-- ``session``: :class:`SessionFile`, the transaction tying them together.
-
-Each name below is loaded from its module on first use, so a command imports
-only the part of the store it needs (a journaled roll loads no history).
+``files``: link-safe reading, atomic replace, the session lock; ``toml``: strict
+reading and checked writing; ``history``: undo snapshots; ``journal``: the
+append-only event log; ``session``: :class:`SessionFile`, the transaction tying
+them together.  Callers use the names below; each is loaded from its module on
+first use, so a command imports only the part of the store it needs.
 """
 
 _NAMES = {
-    "errors": ("StoreError", "FormatTooNew", "HistoryLimit", "UnsafePath"),
-    "session": ("SessionFile", "dice_counter"),
-    "journal": ("append_event", "read_events", "read_journal", "journal_path"),
-    "files": ("atomic_write", "locked", "read_bytes"),
-    "toml": ("FORMAT", "dump_document", "format_field", "is_read_only"),
+    "errors": ("StoreError", "FormatTooNew", "HistoryLimit", "UnsafePath", "printable"),
+    "files": ("atomic_write", "read_bytes"),
+    "toml": ("FORMAT", "format_field", "is_read_only"),
     "history": ("history_dir",),
+    "journal": ("append_event", "append_if_clean", "read_events", "read_journal"),
+    "session": ("SessionFile", "dice_counter"),
 }
 _MODULE = {name: module for module, names in _NAMES.items() for name in names}
 __all__ = sorted(_MODULE)
@@ -23,7 +21,7 @@ __all__ = sorted(_MODULE)
 
 def __getattr__(name: str):
     if name not in _MODULE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        raise AttributeError(name)
     import importlib
 
     value = globals()[name] = getattr(importlib.import_module(f"{__name__}.{_MODULE[name]}"), name)

@@ -1,13 +1,11 @@
-"""Errors of the session store.
-
-One exception carries what a game master needs to fix a file by hand: the
-file, the line and column when the text is broken, the field when a value is
-wrong, and a hint.
-"""
+"""Errors of the session store: what a game master needs to fix a file by hand
+(the file, the line and column, the field, a hint), in the reader's language."""
 
 from __future__ import annotations
 
 import os
+
+from rules.i18n import _
 
 
 def printable(text: str) -> str:
@@ -20,46 +18,36 @@ class StoreError(Exception):
     """A session, journal or history file cannot be read or written.
 
     ``field`` is a dotted path as the file spells it (``combatants."Викинг".hp``);
-    ``errors`` holds every problem a validation found, this one first.
+    ``errors`` holds every problem a validation found, this one first; other
+    keywords are kept as attributes (``FormatTooNew``'s ``found``, ``supported``).
     """
 
     def __init__(self, path, problem: str, *, line: int | None = None, col: int | None = None,
-                 field: str | None = None, hint: str | None = None, errors=()) -> None:
-        self.path = os.fspath(path) if path is not None else None
-        self.problem = problem
-        self.line = line
-        self.col = col
-        self.field = field
-        self.hint = hint
+                 field: str | None = None, hint: str | None = None, errors=(), **extra) -> None:
+        self.__dict__.update(extra)
+        self.path = None if path is None else os.fspath(path)
+        self.problem, self.line, self.col, self.field, self.hint = problem, line, col, field, hint
         self.errors: tuple[StoreError, ...] = tuple(errors) or (self,)
-        super().__init__(str(self))
+        super().__init__(problem)
 
     def __str__(self) -> str:
-        place = ":".join(([self.path] if self.path is not None else [])
-                         + [str(n) for n in (self.line, self.col if self.line is not None else None)
-                            if n is not None])
-        parts = [p for p in (place, self.field) if p] + [self.problem]
-        return printable(": ".join(parts) + (f" (hint: {self.hint})" if self.hint else ""))
+        place = [self.path] if self.path is not None else []
+        place += [str(n) for n in ((self.line, self.col) if self.line is not None else ()) if n is not None]
+        text = ": ".join([p for p in (":".join(place), self.field) if p] + [self.problem])
+        return printable(_("{problem} (hint: {hint})").format(problem=text, hint=self.hint) if self.hint else text)
 
     def located(self, **changes) -> StoreError:
-        """A copy with some of path/line/col/field/hint filled in (subclass fields kept)."""
+        """A copy with some of path/line/col/field/hint/problem filled in (subclass fields kept)."""
         clone = type(self).__new__(type(self))
-        clone.__dict__.update(self.__dict__)
-        clone.__dict__.update(changes)
-        if "path" in changes and changes["path"] is not None:
-            clone.path = os.fspath(changes["path"])
+        clone.__dict__.update(self.__dict__, **changes)
+        clone.path = None if clone.path is None else os.fspath(clone.path)
         clone.errors = (clone,)
-        Exception.__init__(clone, str(clone))
+        Exception.__init__(clone, clone.problem)
         return clone
 
 
 class FormatTooNew(StoreError):
     """The file was written by a newer ttcli: it may be read, never rewritten."""
-
-    def __init__(self, path, problem, *, found: int = 0, supported: int = 0, **kw) -> None:
-        self.found = found
-        self.supported = supported
-        super().__init__(path, problem, **kw)
 
 
 class HistoryLimit(StoreError):

@@ -2,14 +2,11 @@
 
 A file is replaced whole: the bytes go to a temp file beside it, are fsynced,
 renamed over the file, and the folder is fsynced, so a crash leaves the old
-or the new state.  A read-modify-write holds an exclusive ``flock`` on the
-session's lock file, so concurrent commands queue instead of losing updates.
-
-Nothing here follows a symbolic link or opens a special file: every open
-uses ``O_NOFOLLOW`` and checks it got a regular file, and a folder the store
-writes into must be a real folder.  A link planted in the saves folder is
-refused (:class:`UnsafePath`), so nothing outside it is created, changed or
-deleted.  Files are created 0600: they hold hidden combatants and the secret.
+or the new state.  Every open uses ``O_NOFOLLOW`` and checks it got a regular
+file, and a folder the store writes into must be a real folder: a link
+planted in the saves folder is refused (:class:`UnsafePath`), so nothing
+outside it is created, changed or deleted.  Files are created 0600: they hold
+hidden combatants and the secret.
 """
 
 from __future__ import annotations
@@ -21,30 +18,43 @@ import re
 import stat
 import time
 
+from rules.i18n import _
+
 from .errors import StoreError, UnsafePath
 
 #: a live process keeping a temp this long is not writing it any more (pid reuse)
 STALE_AFTER_SECONDS = 3600.0
-_TEMP_NAME = r"^\..+\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp$"  # compiled on first use (re caches it)
+_TEMP_NAME = r"^\..+\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp$"  # a pattern: re caches it on first use
 _NOFOLLOW = os.O_NOFOLLOW | os.O_CLOEXEC
+_BESIDE = {"journal": "{stem}.journal.toml", "history": "{stem}.history", "dice": ".{name}.dice",
+           "lock": ".{name}.lock"}
 
 
-def _failure(path, exc: OSError, doing: str) -> StoreError:
+def _link(path) -> UnsafePath:
+    return UnsafePath(path, _("is a symbolic link; ttcli does not read or write through links in the saves folder"),
+                      hint=_("replace the link with the file itself, or point --saves at the folder it leads to"))
+
+
+def failure(path, exc: OSError, problem: str) -> StoreError:
+    """An OSError as a StoreError naming the file; ``problem`` says what failed, with ``{reason}``
+    (a link and a long name get their own words)."""
     if exc.errno == errno.ELOOP:
-        return UnsafePath(path, "is a symbolic link; ttcli does not read or write through links in the saves folder",
-                          hint="replace the link with the file itself, or point --saves at the folder it leads to")
+        return _link(path)
     if exc.errno == errno.ENAMETOOLONG:
-        return StoreError(path, "the name is too long for a file name here", hint="choose a shorter session name")
-    return StoreError(path, f"cannot {doing}: {exc.strerror or exc}")
+        return StoreError(path, _("the name is too long for a file name here"),
+                          hint=_("choose a shorter session name"))
+    return StoreError(path, problem.format(reason=exc.strerror or exc),
+                      hint=_("check free space and permissions of the saves folder"))
 
 
-def _refuse(path, mode: int, want: str = "file") -> None:
+def _refuse(path, mode: int, folder: bool = False) -> None:
     """UnsafePath unless ``mode`` is what the store keeps at ``path``: a regular file or a folder."""
-    if stat.S_ISDIR(mode) if want == "folder" else stat.S_ISREG(mode):
-        return
-    kind = "a symbolic link" if stat.S_ISLNK(mode) else "a folder" if stat.S_ISDIR(mode) else \
-        "a file" if stat.S_ISREG(mode) else "not a regular file"
-    raise UnsafePath(path, f"is {kind}, where ttcli keeps a {want}", hint="move it out of the saves folder")
+    if stat.S_ISLNK(mode):
+        raise _link(path)
+    if not (stat.S_ISDIR(mode) if folder else stat.S_ISREG(mode)):
+        raise UnsafePath(path, _("ttcli keeps a folder here, but this is not a folder") if folder else
+                         _("ttcli keeps a regular file here, but this is not a regular file"),
+                         hint=_("move it out of the saves folder"))
 
 
 def open_regular(path, flags: int = os.O_RDONLY) -> int:
@@ -54,7 +64,7 @@ def open_regular(path, flags: int = os.O_RDONLY) -> int:
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise _failure(path, exc, "open") from None
+        raise failure(path, exc, _("cannot open this file: {reason}")) from None
     try:
         _refuse(path, os.fstat(fd).st_mode)
     except UnsafePath:
@@ -73,7 +83,7 @@ def read_bytes(path) -> bytes:
             chunks.append(chunk)
         return b"".join(chunks)
     except OSError as exc:
-        raise _failure(path, exc, "read") from None
+        raise failure(path, exc, _("cannot read this file: {reason}")) from None
     finally:
         os.close(fd)
 
@@ -81,7 +91,7 @@ def read_bytes(path) -> bytes:
 def real_folder(path, create: bool = False) -> bool:
     """Refuse a link or a file where the store keeps a folder; create it if asked.  True if it exists."""
     try:
-        _refuse(path, os.lstat(path).st_mode, "folder")
+        _refuse(path, os.lstat(path).st_mode, folder=True)
         return True
     except FileNotFoundError:
         if not create:
@@ -89,7 +99,7 @@ def real_folder(path, create: bool = False) -> bool:
     try:
         os.mkdir(path, 0o700)
     except OSError as exc:
-        raise _failure(path, exc, "create the folder") from None
+        raise failure(path, exc, _("cannot create this folder: {reason}")) from None
     return True
 
 
@@ -113,13 +123,11 @@ def write_all(fd: int, data: bytes) -> None:
 def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
     """Replace the regular file ``path`` with ``data``: old or new after a crash, never a mix.
 
-    A link or special file at ``path`` is refused; the temp file is removed on
-    any failure.  ``sync_dir=False`` skips the folder fsync for a caller that
-    does it right after.
+    A link or special file at ``path`` is refused; the temp file is removed on any failure.
+    ``sync_dir=False`` skips the folder fsync for a caller that does it right after.
     """
     data = data.encode("utf-8") if isinstance(data, str) else data
-    path = os.fspath(path)
-    folder, name = os.path.split(path)
+    folder, name = os.path.split(os.fspath(path))
     temp = os.path.join(folder, f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     fd = -1
     try:
@@ -139,8 +147,7 @@ def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         if isinstance(exc, OSError):
-            error = _failure(path, exc, "write")
-            raise error.located(hint=error.hint or "check free space and permissions of the folder") from None
+            raise failure(path, exc, _("cannot write this file: {reason}")) from None
         raise
 
 
@@ -168,10 +175,6 @@ def _alive(pid: int) -> bool:
     return True
 
 
-_BESIDE = {"journal": "{stem}.journal.toml", "history": "{stem}.history",
-           "dice": ".{name}.dice", "lock": ".{name}.lock"}
-
-
 def beside(session_path, kind: str) -> str:
     """Where a session's companions live: ``fight.toml`` -> ``fight.journal.toml``,
     ``fight.history``, ``.fight.toml.dice``, ``.fight.toml.lock``."""
@@ -192,17 +195,16 @@ _held: dict[str, list] = {}
 
 
 @contextlib.contextmanager
-def locked(path, *, timeout: float | None = None):
-    """Hold the exclusive lock of a session; re-entrant.
+def locked(path, *, wait: bool = True):
+    """Hold the one exclusive lock of a session (its file, journal, history and dice); re-entrant.
 
-    ``timeout`` None waits as long as needed, otherwise StoreError after that
-    many seconds.  The lock file is never deleted: removing it would let two
-    processes lock two different files.
+    ``wait=False`` refuses at once when another process holds it.  The lock
+    file is never deleted: removing it would let two processes lock two files.
     """
     sidecar = lock_path(path)
     entry = _held.get(sidecar)
     if entry is None:
-        entry = _held[sidecar] = [_flock(sidecar, path, timeout), 0]
+        entry = _held[sidecar] = [_flock(sidecar, path, wait), 0]
     entry[1] += 1
     try:
         yield sidecar
@@ -213,29 +215,22 @@ def locked(path, *, timeout: float | None = None):
             os.close(entry[0])  # closing the only descriptor releases the flock
 
 
-def _flock(sidecar: str, path, timeout: float | None) -> int:
+def _flock(sidecar: str, path, wait: bool) -> int:
     import fcntl
 
     try:
         fd = open_regular(sidecar, os.O_RDWR | os.O_CREAT)
     except FileNotFoundError:
-        problem = ("cannot create files in the saves folder" if os.path.isdir(os.path.dirname(sidecar))
-                   else "the saves folder does not exist")
-        raise StoreError(path, problem, hint="point --saves at a folder you can write to") from None
-    deadline = None if timeout is None else time.monotonic() + timeout
-    pause = 0.005
+        raise StoreError(path, _("cannot create files in the saves folder") if os.path.isdir(os.path.dirname(sidecar))
+                         else _("the saves folder does not exist"),
+                         hint=_("point --saves at a folder you can write to")) from None
     try:
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | (0 if deadline is None else fcntl.LOCK_NB))
-                return fd
-            except BlockingIOError:
-                assert deadline is not None  # only a non-blocking flock raises BlockingIOError
-                if time.monotonic() >= deadline:
-                    raise StoreError(path, f"another ttcli command has held this session for {timeout:g} s",
-                                     hint="wait for it to finish and retry") from None
-                time.sleep(pause)
-                pause = min(pause * 2, 0.1)
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+    except BlockingIOError:
+        os.close(fd)
+        raise StoreError(path, _("another ttcli command is changing this session"),
+                         hint=_("wait for it to finish and retry")) from None
     except BaseException:
         os.close(fd)
         raise
+    return fd

@@ -20,7 +20,10 @@ import contextlib
 import hashlib
 import json
 import os
+from collections import namedtuple
 from pathlib import Path
+
+from rules.i18n import _, ngettext
 
 from .errors import HistoryLimit, StoreError
 from .files import atomic_write, beside, clean_stale_temps, read_bytes, real_folder
@@ -28,6 +31,9 @@ from .files import atomic_write, beside, clean_stale_temps, read_bytes, real_fol
 DEFAULT_KEEP = 20
 CREATED, WRITTEN, HAND_EDIT, FIRST_SEEN, RESTORED = "create", "write", "hand-edit", "first-seen", "restore"
 _ABOUT = "ttcli undo history of one session; managed by ttcli, please do not edit"
+
+#: one kept state: its id, checksum, how it came about, when, and whether it is in the file
+StateInfo = namedtuple("StateInfo", "id sha256 origin time current", defaults=(False,))
 
 
 def history_dir(session_path) -> Path:
@@ -39,32 +45,22 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-class StateInfo:
-    """One kept state: its id, checksum, how it came about, when, and whether it is in the file."""
-
-    def __init__(self, id: int, sha256: str, origin: str, time: str, current: bool = False) -> None:
-        self.id, self.sha256, self.origin, self.time, self.current = id, sha256, origin, time, current
-
-    def __repr__(self) -> str:
-        return f"StateInfo({self.id}, {self.origin!r}, current={self.current})"
-
-
 class History:
     """The snapshots of one session file; ``keep`` undo steps (keep + 1 states) are kept."""
 
     def __init__(self, session_path, keep: int = DEFAULT_KEEP) -> None:
-        if keep < 1:
-            raise ValueError("keep must be at least 1")
-        self.session_path = os.fspath(session_path)
+        self.session_path, self.keep = os.fspath(session_path), keep
         self.folder = history_dir(session_path)
         self.index_path = self.folder / "index.json"
-        self.keep = keep
         self.states: list[StateInfo] = []
         self.current: int | None = None
         self.next = 1
         self.written: str | None = None
         self.pending: list | None = None
-        self.hint = f"delete the folder {self.folder.name} to start a new undo history"
+
+    def _damaged(self, path, problem: str, **place) -> StoreError:
+        return StoreError(path, problem, hint=_("delete the folder {folder} to start a new undo history").format(
+            folder=self.folder.name), **place)
 
     def snapshot_path(self, state_id: int) -> Path:
         return self.folder / f"{state_id:06d}.toml"
@@ -74,19 +70,19 @@ class History:
             return self
         try:
             raw = json.loads(read_bytes(self.index_path))
-        except FileNotFoundError:
-            return self
-        except json.JSONDecodeError as exc:
-            raise StoreError(self.index_path, f"undo history is damaged: {exc.msg}", line=exc.lineno, col=exc.colno,
-                             hint=self.hint) from None
-        try:
             if raw["format"] != 1:
-                raise ValueError(f"unknown index format {raw['format']!r}")
+                raise ValueError(raw["format"])
             self.states = [StateInfo(int(i), str(sha), str(how), str(when)) for i, sha, how, when in raw["states"]]
             self.current, self.next, self.written = raw["current"], int(raw["next"]), raw["written"]
             self.pending = raw.get("pending")
+        except FileNotFoundError:
+            pass
+        except json.JSONDecodeError as exc:
+            raise self._damaged(self.index_path, _("the undo history is damaged: {reason}").format(reason=exc.msg),
+                                line=exc.lineno, col=exc.colno) from None
         except (KeyError, TypeError, ValueError) as exc:
-            raise StoreError(self.index_path, f"undo history is damaged: {exc}", hint=self.hint) from None
+            raise self._damaged(self.index_path, _("the undo history is damaged: {reason}").format(
+                reason=repr(exc))) from None
         return self
 
     def save(self) -> None:
@@ -94,7 +90,7 @@ class History:
                 "written": self.written, "pending": self.pending}
         # one state per line, written with the C encoder (indent= would use the slow one)
         lines = [f" {json.dumps(k)}: {json.dumps(v)}" for k, v in head.items()]
-        states = ",\n".join(f"  {json.dumps([s.id, s.sha256, s.origin, s.time])}" for s in self.states)
+        states = ",\n".join(f"  {json.dumps(list(s[:4]))}" for s in self.states)
         real_folder(self.folder, create=True)
         atomic_write(self.index_path, "{\n" + ",\n".join(lines) + ',\n "states": [\n' + states + "\n ]\n}\n")
 
@@ -103,9 +99,7 @@ class History:
         return next((i for i, s in enumerate(self.states) if s.id == self.current), -1)
 
     def listing(self) -> list[StateInfo]:
-        return [StateInfo(s.id, s.sha256, s.origin, s.time, s.id == self.current) for s in self.states]
-
-    # ------------------------------------------------------------ writing states
+        return [s._replace(current=s.id == self.current) for s in self.states]
 
     def sync(self, data: bytes) -> bool:
         """True when ``data`` is what the store wrote, or what a write or undo interrupted
@@ -136,14 +130,10 @@ class History:
         import datetime as _dt
 
         now = _dt.datetime.now().astimezone().replace(microsecond=0).isoformat()
-        kept = self.states[: self.position() + 1] + [StateInfo(state_id, sha, origin, now)]
-        self.states = kept[-(self.keep + 1):]
+        self.states = (self.states[: self.position() + 1] + [StateInfo(state_id, sha, origin, now)])[-(self.keep + 1):]
         self.current, self.written, self.pending = state_id, sha, None
         self.next = max(self.next, state_id + 1)
         self.save()
-        self._prune()
-
-    def _prune(self) -> None:
         listed = {f"{s.id:06d}.toml" for s in self.states}
         for entry in os.scandir(self.folder):
             if entry.name.endswith(".toml") and entry.name[:-5].isdigit() and entry.name not in listed:
@@ -154,29 +144,23 @@ class History:
         """Snapshot bytes that are already in the session file: a hand edit, or a file first seen."""
         self.commit(self.prepare(data), digest(data), HAND_EDIT if self.states else FIRST_SEEN)
 
-    def reset(self) -> None:
-        """Forget every state (a new session created under an old name)."""
-        if real_folder(self.folder):
-            with contextlib.suppress(StoreError):
-                self.load()
-            self.states, self.current, self.written, self.pending = [], None, None, None
-            self.save()
-            self._prune()
-
-    # ------------------------------------------------------------ undo / redo
-
     def move(self, steps: int) -> bytes:
         """Put the state ``steps`` back (negative: forward) into the session file."""
         pos = self.position()
         target = pos - steps
         if pos < 0 or not 0 <= target < len(self.states):
             if steps > 0:
-                raise HistoryLimit(self.session_path,
-                                   f"cannot undo {steps} step(s): only {max(pos, 0)} earlier state(s) kept",
-                                   hint=f"the history keeps the last {self.keep} states")
+                kept = max(pos, 0)
+                raise HistoryLimit(self.session_path, ngettext(
+                    "cannot undo {steps} step", "cannot undo {steps} steps", steps).format(steps=steps),
+                    hint=ngettext("only {kept} earlier state is kept", "only {kept} earlier states are kept",
+                                  kept).format(kept=kept))
             ahead = len(self.states) - 1 - pos if pos >= 0 else 0
-            raise HistoryLimit(self.session_path, f"cannot redo {-steps} step(s): {ahead} undone state(s) to redo",
-                               hint="a change made after an undo drops the states that were undone")
+            raise HistoryLimit(self.session_path, ngettext(
+                "cannot redo {steps} step", "cannot redo {steps} steps", -steps).format(steps=-steps),
+                hint=ngettext("there is {ahead} undone state to redo; a change made after an undo drops them",
+                              "there are {ahead} undone states to redo; a change made after an undo drops them",
+                              ahead).format(ahead=ahead))
         return self.put_back(self.states[target])
 
     def snapshot(self, state: StateInfo) -> bytes:
@@ -185,9 +169,9 @@ class History:
         try:
             data = read_bytes(path)
         except FileNotFoundError:
-            raise StoreError(path, "snapshot missing", hint=self.hint) from None
+            raise self._damaged(path, _("this snapshot is missing")) from None
         if digest(data) != state.sha256:
-            raise StoreError(path, "snapshot does not match its recorded checksum", hint=self.hint)
+            raise self._damaged(path, _("this snapshot does not match its recorded checksum"))
         return data
 
     def put_back(self, state: StateInfo) -> bytes:

@@ -7,15 +7,12 @@ fsyncs once, whatever the journal's length.  A chunk without its marker is a
 torn tail left by a crash mid-append; readers skip it and say so, and the
 next append moves it to ``<journal>.torn`` first, so nothing is thrown away.
 A journal without markers (written by hand or another tool) is read, and
-continued, only if it is whole TOML.
-
-Sequence numbers rise by one from event to event: an append refuses a tail
-whose markers do not, and a full read refuses a journal whose events do not
-(a hand edit that reordered them would otherwise make the next append reuse
-a number).  The journal shares its session's lock.
+continued, only if it is whole TOML.  Sequence numbers rise by one from
+event to event: an append and a full read refuse a journal whose numbers do
+not (a hand edit that reordered them would make the next append reuse one).
 
 This module is on the start-up path of ``ttcli roll`` in a session: it loads
-nothing an append does not need.
+nothing an append does not need (not the TOML reader, not the history).
 """
 
 from __future__ import annotations
@@ -23,6 +20,9 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+from collections import namedtuple
+
+from rules.i18n import N_, _
 
 from .errors import StoreError
 from .files import beside, fsync_dir, locked, open_regular, read_bytes, write_all
@@ -33,7 +33,11 @@ JOURNAL_HEADER = (
 )
 _MARKER = re.compile(rb"\n# end of event (-?\d+)\n")
 _TAIL_BLOCK = 4096
-_DAMAGED = "the journal was changed by hand; restore it from a backup, or move it away to start a new one"
+_DAMAGED = N_("the journal was changed by hand; restore it from a backup, or move it away to start a new one")
+
+#: bytes at the end of a journal that never became a whole event
+TornTail = namedtuple("TornTail", "offset size")
+JournalContents = namedtuple("JournalContents", "events torn", defaults=(None,))
 
 
 def journal_path(session_path):
@@ -41,18 +45,6 @@ def journal_path(session_path):
     from pathlib import Path
 
     return Path(beside(session_path, "journal"))
-
-
-class TornTail:
-    """Bytes at the end of a journal that never became a whole event."""
-
-    def __init__(self, offset: int, size: int) -> None:
-        self.offset, self.size = offset, size
-
-
-class JournalContents:
-    def __init__(self, events: list, torn: TornTail | None = None) -> None:
-        self.events, self.torn = events, torn
 
 
 def render_event(event) -> str:
@@ -67,34 +59,30 @@ def render_event(event) -> str:
 
     from .toml import check_values
 
-    seq = event.get("seq")
-    if type(seq) is not int:
-        raise StoreError(None, "event needs an integer seq", field="event.seq")
+    if type(event.get("seq")) is not int:
+        raise StoreError(None, _("an event needs a whole number as its sequence number"), field="event.seq")
     check_values(event, ("event",))
     body = tomli_w.dumps({"event": event})
-    return f"\n[[event]]\n{body[len('[event]') + 1:]}# end of event {seq}\n"
+    return f"\n[[event]]\n{body[len('[event]') + 1:]}# end of event {event['seq']}\n"
 
 
 def _unbroken(seqs: list, path, fields: bool = False) -> None:
     """Refuse sequence numbers that do not rise by one (``fields``: name the event)."""
     for i, seq in enumerate(seqs):
         if type(seq) is not int or (i and seq != seqs[i - 1] + 1):
-            raise StoreError(path, f"event {seq!r} follows {f'event {seqs[i - 1]}' if i else 'the start'}: "
-                             "sequence numbers must rise by one", field=f"event[{i}].seq" if fields else None,
-                             hint=_DAMAGED)
+            problem = (_("event {seq} follows event {previous}: sequence numbers must rise by one") if i else
+                       _("the first event's sequence number {seq} is not a whole number"))
+            raise StoreError(path, problem.format(seq=repr(seq), previous=seqs[i - 1] if i else None),
+                             field=f"event[{i}].seq" if fields else None, hint=_(_DAMAGED))
 
 
 def _tail(fd: int, size: int, path) -> tuple[int | None, int]:
-    """(last seq, end offset of the last whole event), reading only the tail.
-
-    The block grows until a marker is found, so the cost is bounded by the
-    size of the last event, not the journal.
-    """
+    """(last seq, end offset of the last whole event), reading a block that grows until
+    it holds a marker: the cost is bounded by the last event, not the journal."""
     block = _TAIL_BLOCK
     while True:
         start = max(0, size - block)
-        data = os.pread(fd, size - start, start)
-        found = list(_MARKER.finditer(data))
+        found = list(_MARKER.finditer(os.pread(fd, size - start, start)))
         if found:
             _unbroken([int(m.group(1)) for m in found], path)
             return int(found[-1].group(1)), start + found[-1].end()
@@ -104,11 +92,8 @@ def _tail(fd: int, size: int, path) -> tuple[int | None, int]:
 
 
 def append_event(path, event) -> dict:
-    """Append one event; return it as written (with ``seq`` and ``time``).
-
-    ``seq`` defaults to the last seq + 1 and ``time`` to now (local time with
-    its UTC offset); callers may supply either.
-    """
+    """Append one event under the session lock; return it as written (with ``seq`` and
+    ``time``, which default to the last seq + 1 and to now with its UTC offset)."""
     import datetime as _dt
 
     path = os.fspath(path)
@@ -116,13 +101,14 @@ def append_event(path, event) -> dict:
         try:
             fd = open_regular(path, os.O_RDWR | os.O_CREAT | os.O_APPEND)
         except FileNotFoundError:
-            raise StoreError(path, "cannot open journal: the folder does not exist") from None
+            raise StoreError(path, _("cannot open the journal: its folder does not exist"),
+                             hint=_("point --saves at a folder you can write to")) from None
         try:
             size = os.fstat(fd).st_size
             last, good_end = _tail(fd, size, path)
             if last is None and size:
                 events = _parse(os.pread(fd, size, 0), path,
-                                "journal has no complete event and does not parse; not appending to it")
+                                _("the journal has no complete event and does not parse; not appending to it"))
                 last, good_end = max((e["seq"] for e in events if type(e.get("seq")) is int), default=len(events)), size
             if good_end < size:
                 _set_aside_torn(path, fd, good_end, size)
@@ -137,10 +123,10 @@ def append_event(path, event) -> dict:
                 write_all(fd, ((JOURNAL_HEADER if good_end == 0 else "") + chunk).encode("utf-8"))
                 os.fsync(fd)
             except OSError as exc:
-                # a partial append is cut off again so the journal stays whole
-                with contextlib.suppress(OSError):
+                with contextlib.suppress(OSError):  # a partial append is cut off again: the journal stays whole
                     os.ftruncate(fd, good_end)
-                raise StoreError(path, f"cannot append to journal: {exc.strerror or exc}") from None
+                raise StoreError(path, _("cannot append to the journal: {reason}").format(reason=exc.strerror or exc),
+                                 hint=_("check free space and permissions of the saves folder")) from None
         finally:
             os.close(fd)
         if size == 0:
@@ -152,11 +138,11 @@ def _parse(data: bytes, path, problem: str | None = None) -> list:
     from .toml import parse_toml
 
     try:
-        events = parse_toml(data, path, _DAMAGED)[0].get("event", [])
+        events = parse_toml(data, path)[0].get("event", [])
     except StoreError as exc:
-        raise exc.located(problem=problem or exc.problem, hint=_DAMAGED) from None
+        raise exc.located(problem=problem or exc.problem, hint=_(_DAMAGED)) from None
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
-        raise StoreError(path, problem or "`event` must be an array of tables", field="event", hint=_DAMAGED)
+        raise StoreError(path, problem or _("`event` must be an array of tables"), field="event", hint=_(_DAMAGED))
     return events
 
 
@@ -174,28 +160,25 @@ def _set_aside_torn(path: str, fd: int, good_end: int, size: int) -> None:
 
 
 def read_journal(path) -> JournalContents:
-    """All whole events, plus a description of a torn tail if there is one.
-
-    Refuses (StoreError) a journal that is not TOML before its tail, holds
-    something other than events, or whose sequence numbers do not rise by one.
-    """
+    """All whole events, plus a :class:`TornTail` if there is one.  Refuses (StoreError) a
+    journal that is not TOML before its tail, holds something other than events, or whose
+    sequence numbers do not rise by one."""
     try:
         data = read_bytes(path)
     except FileNotFoundError:
         return JournalContents([])
     markers = list(_MARKER.finditer(data))
     good_end = markers[-1].end() if markers else 0
-    tail = data[good_end:]
     torn = None
-    if tail.strip():
+    if data[good_end:].strip():
         if not markers and data.lstrip().startswith((b"[[event]]", b"#", b"event")):
             good_end = len(data)  # a journal written without markers: whole, or an error below
         elif not markers:
-            raise StoreError(path, "this is not a ttcli journal: no complete event in it",
+            raise StoreError(path, _("this is not a ttcli journal: there is no complete event in it"),
                              line=data.count(b"\n", 0, len(data) - len(data.lstrip())) + 1,
-                             hint="check the file name; a journal is NAME.journal.toml")
+                             hint=_("check the file name; a journal is NAME.journal.toml"))
         else:
-            torn = TornTail(good_end, len(tail))
+            torn = TornTail(good_end, len(data) - good_end)
     events = _parse(data[:good_end], path) if good_end else []
     _unbroken([e.get("seq") for e in events], path, fields=True)
     return JournalContents(events, torn)
@@ -205,3 +188,34 @@ def read_events(path, last: int | None = None) -> list[dict]:
     """Whole events, oldest first; ``last=N`` keeps the newest N.  A torn tail is skipped."""
     events = read_journal(path).events
     return events if last is None else events[-last:] if last > 0 else []
+
+
+# ---------------------------------------------------------------- the journaled roll's quick path
+#
+# A roll in a session changes nothing but the journal, unless the session's
+# dice are committed.  This path holds the same session lock, reads the file
+# and the history's record of what ttcli last wrote, and appends one event,
+# without loading the TOML reader, the history or the validation: those cost
+# more than the roll itself.
+
+
+def append_if_clean(session_path, make_event, unless: bytes) -> dict | None:
+    """Under the session lock: if the file is as ttcli last wrote it, does not contain ``unless``
+    and has no dice counters to settle, append ``make_event()`` and return it as written; else
+    None (the caller then runs a full transaction)."""
+    import json
+
+    try:  # the built-in module: OpenSSL's loader costs more than the hash
+        from _sha256 import sha256  # type: ignore[import-not-found]
+    except ImportError:
+        from hashlib import sha256
+    path = os.fspath(session_path)
+    with locked(path):
+        data = read_bytes(path)
+        if unless in data or os.path.lexists(beside(path, "dice")):
+            return None
+        try:
+            written = json.loads(read_bytes(os.path.join(beside(path, "history"), "index.json"))).get("written")
+        except (FileNotFoundError, ValueError, AttributeError, StoreError):
+            return None  # the full transaction says what is wrong, if anything
+        return append_event(beside(path, "journal"), make_event()) if written == sha256(data).hexdigest() else None

@@ -10,7 +10,7 @@ Inside, all under the session's one lock: read -> check (a hand edit since
 the last write is validated and kept as an undoable state) -> the block edits
 a copy -> if it changed: validate and dump; journal the logged events; move
 the dice sidecar on; snapshot; atomic write.  An exception in the block
-writes nothing.
+writes nothing.  Undo, redo and restore journal their event under the same lock.
 """
 
 from __future__ import annotations
@@ -18,6 +18,9 @@ from __future__ import annotations
 import contextlib
 import copy
 import os
+from pathlib import Path
+
+from rules.i18n import _
 
 from .errors import StoreError
 from .files import atomic_write, beside, clean_stale_temps, locked, read_bytes
@@ -25,16 +28,15 @@ from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History, digest
 from .journal import append_event, journal_path, read_events
 from .toml import dump_document, is_read_only, parse_document, placed
 
-TYPE_CHECKING = False  # typing is start-up cost on the roll path
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
-
 DEFAULT_HEADER = (
     "ttcli session file. You may edit it by hand between commands: ttcli checks\n"
     "it before the next one, and `undo` can return to your edit.\n"
     "Comments other than this header are not kept when ttcli saves."
 )
+# The document a transaction wrote, by file, with its exact bytes.  A long-lived
+# process (the combat prompt) need not parse again what it just wrote: the next
+# transaction reuses it while the file still holds those very bytes.
+_WRITTEN: dict[str, tuple[bytes, dict]] = {}
 
 
 class Draft(dict):
@@ -57,8 +59,6 @@ class Draft(dict):
         self.dice = (commitment, next_counter)
 
 
-# ---------------------------------------------------------------- the dice sidecar
-#
 # ``.fight.toml.dice`` holds "COMMITMENT RESERVED JOURNALED": how far the
 # committed sequence was drawn, and how far those draws reached the journal.
 # It lives outside the session file because `undo` restores the file byte for
@@ -92,27 +92,22 @@ def _burned(commitment: str, start: int, end: int, why: str) -> dict:
             "text": [f"committed dice {start}..{end - 1} were drawn {why}"]}
 
 
+def _no_problems(doc) -> list[StoreError]:
+    return []
+
+
 class SessionFile:
-    """One session file.  ``keep`` undo steps are kept (default 20); ``lock_timeout``
-    None waits for other commands as long as they take."""
+    """One session file; ``keep`` undo steps are kept (default 20)."""
 
-    def __init__(self, path, validate=None, *, header: str = DEFAULT_HEADER, keep: int = DEFAULT_KEEP,
-                 lock_timeout: float | None = None) -> None:
-        from pathlib import Path
-
+    def __init__(self, path, validate=None, *, header: str = DEFAULT_HEADER, keep: int = DEFAULT_KEEP) -> None:
         self.path = self.target = Path(path)  # target: the name callers of the dice use
         self.journal_path = journal_path(self.path)
-        self.validate: Callable[[Any], list[StoreError]] = validate or (lambda doc: [])
-        self.header = header
-        self.keep = keep
-        self.lock_timeout = lock_timeout
+        self.validate = validate or _no_problems
+        self.header, self.keep = header, keep
 
     @property
     def history(self) -> History:
         return History(self.path, self.keep)
-
-    def _lock(self):
-        return locked(self.path, timeout=self.lock_timeout)
 
     def _check(self, doc, text: str | None) -> None:
         """Raise the first validation problem, located; all of them in ``.errors``."""
@@ -125,21 +120,16 @@ class SessionFile:
         try:
             return read_bytes(self.path)
         except FileNotFoundError:
-            raise StoreError(self.path, "no such session file",
-                             hint="check the name, or create the session first") from None
+            raise StoreError(self.path, _("no such session file"),
+                             hint=_("check the name, or create the session first")) from None
 
     def _load_current(self, history: History):
-        """Read, parse and validate the file and bring the history up to date.
-
-        A hand edit (bytes the store did not write) is validated and, if
-        valid, snapshotted as a state of its own; if not, StoreError and
-        nothing is written.
-        """
+        """Read and parse the file and bring the history up to date: a hand edit (bytes
+        the store did not write) is validated and kept as a state of its own."""
         data = self._read()
         hit = _WRITTEN.get(os.fspath(self.path))
         doc = hit[1] if hit is not None and hit[0] == data else parse_document(data, self.path)
-        if not history.load().sync(data):
-            # bytes the store wrote itself were validated before they were written
+        if not history.load().sync(data):  # bytes the store wrote were validated before
             self._check(doc, data.decode("utf-8"))
             history.record(data)
         return data, doc
@@ -157,13 +147,9 @@ class SessionFile:
         atomic_write(self.path, data)
         history.commit(state_id, digest(data), origin)
 
-    # ------------------------------------------------------------ operations
-
     def read(self) -> dict:
         """The current document, validated, without locking or writing anything.
-
-        A newer format is returned for display and not validated.
-        """
+        A newer format is returned for display and not validated."""
         data = self._read()
         doc = parse_document(data, self.path, read_only=True)
         if not is_read_only(doc):
@@ -171,28 +157,25 @@ class SessionFile:
         return doc
 
     def create(self, doc) -> None:
-        """Write a new session file; refuse if one exists.  Starts a fresh history."""
-        with self._lock():
+        """Write a new session file; refuse if one exists.  Starts a fresh history
+        (the first commit drops the snapshots of a session that had this name)."""
+        with locked(self.path):
             if os.path.lexists(self.path):
-                raise StoreError(self.path, "session file already exists",
-                                 hint="pick another name or delete the old session")
-            data = self._dump(doc)
-            history = self.history
-            history.reset()
-            self._save(history, data, CREATED)
+                raise StoreError(self.path, _("the session file already exists"),
+                                 hint=_("pick another name or delete the old session"))
+            self._save(self.history, self._dump(doc), CREATED)
 
     @contextlib.contextmanager
     def transaction(self):
         """Lock, load, yield a :class:`Draft`; on clean exit journal events and save changes."""
-        with self._lock():
+        with locked(self.path):
             history = self.history
             data, doc = self._load_current(history)
             found = _read_dice(self.path)
             if found and found[1] > found[2]:  # counters a killed command drew, perhaps never journaled
-                commitment, reserved, journaled = found
-                append_event(self.journal_path,
-                             _burned(commitment, journaled, reserved, "by a command that did not finish"))
-                _write_dice(self.path, commitment, reserved, reserved)
+                append_event(self.journal_path, _burned(found[0], found[2], found[1],
+                                                        "by a command that did not finish"))
+                _write_dice(self.path, found[0], found[1], found[1])
             draft = Draft(doc)
             yield draft
             new = self._dump(draft) if dict(draft) != doc else data
@@ -235,9 +218,9 @@ class SessionFile:
         return self._move(steps, -1, event)
 
     def _move(self, steps: int, sign: int, event) -> dict:
-        if steps < 1:
-            raise ValueError("steps must be at least 1")
-        with self._lock():
+        if steps < 1:  # a caller's mistake, not a reader's: the commands check their argument
+            raise ValueError(steps)
+        with locked(self.path):
             history = self.history
             self._load_current(history)
             data = history.move(sign * steps)
@@ -248,11 +231,11 @@ class SessionFile:
     def restore(self, event=None) -> dict:
         """Put the last state ttcli saved back over a broken file; keep the broken bytes
         aside as ``<name>.history/broken.toml``."""
-        with self._lock():
+        with locked(self.path):
             history = self.history.load()
             if not history.states:
-                raise StoreError(self.path, "the undo history is empty: there is no earlier state to restore",
-                                 hint="fix the file by hand")
+                raise StoreError(self.path, _("the undo history is empty: there is no earlier state to restore"),
+                                 hint=_("fix the file by hand"))
             with contextlib.suppress(FileNotFoundError):
                 atomic_write(history.folder / "broken.toml", read_bytes(self.path))
             data = history.snapshot(history.states[history.position()])  # -1, the newest, when none is current
@@ -267,9 +250,3 @@ class SessionFile:
 
     def events(self, last: int | None = None) -> list[dict]:
         return read_events(self.journal_path, last)
-
-
-# The document a transaction wrote, by file, with its exact bytes.  A long-lived
-# process (the combat prompt) need not parse again what it just wrote: the next
-# transaction reuses it while the file still holds those very bytes.
-_WRITTEN: dict[str, tuple[bytes, dict]] = {}
