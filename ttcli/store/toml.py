@@ -84,8 +84,8 @@ def locate_field(text: str, field) -> tuple[int, int] | None:
             in_multiline = not quotes
             continue
         found = re.match(_KEY_LINE, raw)
-        parts = _parts(found["key"]) if found else None
-        if parts is None or not raw.startswith({"[[": "]]", "[": "]", "": "="}[found["open"]], found.end()):
+        if found is None or (parts := _parts(found["key"])) is None or \
+                not raw.startswith({"[[": "]]", "[": "]", "": "="}[found["open"]], found.end()):
             continue
         paths = [table + parts]
         if found["open"]:
