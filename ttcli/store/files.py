@@ -1,12 +1,8 @@
 """Crash-safe, link-safe file primitives: reading, atomic replace, the session lock.
 
-A file is replaced whole: the bytes go to a temp file beside it, are fsynced,
-renamed over the file, and the folder is fsynced, so a crash leaves the old
-or the new state.  Every open uses ``O_NOFOLLOW`` and checks it got a regular
-file, and a folder the store writes into must be a real folder: a link
-planted in the saves folder is refused (:class:`UnsafePath`), so nothing
-outside it is created, changed or deleted.  Files are created 0600: they hold
-hidden combatants and the secret.
+Every open uses ``O_NOFOLLOW`` and checks it got a regular file; a folder the
+store writes into must be a real folder.  Files are created 0600.  Why and in
+which order: docs/session-format.md, "How the files stay whole".
 """
 
 from __future__ import annotations
@@ -41,8 +37,7 @@ def failure(path, exc: OSError, problem: str) -> StoreError:
     if exc.errno == errno.ELOOP:
         return _link(path)
     if exc.errno == errno.ENAMETOOLONG:
-        return StoreError(path, _("the name is too long for a file name here"),
-                          hint=_("choose a shorter session name"))
+        return StoreError(path, _("the name is too long for a file name here"), hint=_("choose a shorter session name"))
     return StoreError(path, problem.format(reason=exc.strerror or exc),
                       hint=_("check free space and permissions of the saves folder"))
 
@@ -67,11 +62,11 @@ def open_regular(path, flags: int = os.O_RDONLY) -> int:
         raise failure(path, exc, _("cannot open this file: {reason}")) from None
     try:
         _refuse(path, os.fstat(fd).st_mode)
-    except UnsafePath:
+        os.set_blocking(fd, True)
+        return fd
+    except BaseException:
         os.close(fd)
         raise
-    os.set_blocking(fd, True)
-    return fd
 
 
 def read_bytes(path) -> bytes:
@@ -98,9 +93,9 @@ def real_folder(path, create: bool = False) -> bool:
             return False
     try:
         os.mkdir(path, 0o700)
+        return True
     except OSError as exc:
         raise failure(path, exc, _("cannot create this folder: {reason}")) from None
-    return True
 
 
 def fsync_dir(folder) -> None:
@@ -121,11 +116,9 @@ def write_all(fd: int, data: bytes) -> None:
 
 
 def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
-    """Replace the regular file ``path`` with ``data``: old or new after a crash, never a mix.
-
-    A link or special file at ``path`` is refused; the temp file is removed on any failure.
-    ``sync_dir=False`` skips the folder fsync for a caller that does it right after.
-    """
+    """Replace the regular file ``path`` with ``data`` (temp file, fsync, rename, folder fsync):
+    old or new after a crash, never a mix.  A link or special file at ``path`` is refused; the
+    temp file is removed on any failure.  ``sync_dir=False``: the caller fsyncs the folder next."""
     data = data.encode("utf-8") if isinstance(data, str) else data
     folder, name = os.path.split(os.fspath(path))
     temp = os.path.join(folder, f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
@@ -170,7 +163,7 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except PermissionError:
+    except PermissionError:  # alive, another user's
         pass
     return True
 
@@ -189,8 +182,7 @@ def lock_path(path) -> str:
 
 
 # flock belongs to an open file description: a second flock on the same file
-# from this process would wait for itself, so nested use is counted here
-# (commands run one at a time, the combat prompt included).
+# from this process would wait for itself, so nested use is counted here.
 _held: dict[str, list] = {}
 
 
@@ -201,10 +193,26 @@ def locked(path, *, wait: bool = True):
     ``wait=False`` refuses at once when another process holds it.  The lock
     file is never deleted: removing it would let two processes lock two files.
     """
+    import fcntl
+
     sidecar = lock_path(path)
-    entry = _held.get(sidecar)
-    if entry is None:
-        entry = _held[sidecar] = [_flock(sidecar, path, wait), 0]
+    if sidecar not in _held:
+        try:
+            fd = open_regular(sidecar, os.O_RDWR | os.O_CREAT)
+        except FileNotFoundError:
+            raise StoreError(path, _("cannot create files in the saves folder") if os.path.isdir(
+                os.path.dirname(sidecar)) else _("the saves folder does not exist"),
+                hint=_("point --saves at a folder you can write to")) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BaseException as exc:
+            os.close(fd)
+            if isinstance(exc, BlockingIOError):
+                raise StoreError(path, _("another ttcli command is changing this session"),
+                                 hint=_("wait for it to finish and retry")) from None
+            raise
+        _held[sidecar] = [fd, 0]
+    entry = _held[sidecar]
     entry[1] += 1
     try:
         yield sidecar
@@ -213,24 +221,3 @@ def locked(path, *, wait: bool = True):
         if entry[1] == 0:
             del _held[sidecar]
             os.close(entry[0])  # closing the only descriptor releases the flock
-
-
-def _flock(sidecar: str, path, wait: bool) -> int:
-    import fcntl
-
-    try:
-        fd = open_regular(sidecar, os.O_RDWR | os.O_CREAT)
-    except FileNotFoundError:
-        raise StoreError(path, _("cannot create files in the saves folder") if os.path.isdir(os.path.dirname(sidecar))
-                         else _("the saves folder does not exist"),
-                         hint=_("point --saves at a folder you can write to")) from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-    except BlockingIOError:
-        os.close(fd)
-        raise StoreError(path, _("another ttcli command is changing this session"),
-                         hint=_("wait for it to finish and retry")) from None
-    except BaseException:
-        os.close(fd)
-        raise
-    return fd

@@ -1,17 +1,9 @@
 """Undo history: byte-exact snapshots of a session file.
 
-``fight.toml`` keeps its states in ``fight.history/``: ``000012.toml`` is a
-verbatim copy of the file at state 12, and ``index.json`` lists the kept
-states, the current one, and the SHA-256 of the bytes the store last wrote
-(JSON, not TOML: every command reads it, and the C parser is far cheaper).
-Undo copies a snapshot back, so undo then redo gives the very same bytes.
-
-Each step is ordered so a crash leaves something the next command can read:
-a new state's snapshot is written before the session file and the index
-after it, so a file matching the not-yet-indexed snapshot is a finished
-write; an undo first notes where it is going (``pending``), so a file
-matching that is a finished undo.  Any other difference is a hand edit.
-Callers hold the session lock.
+``fight.history/000012.toml`` is the file at state 12; ``index.json`` lists the
+kept states, the current one and the SHA-256 of the bytes the store last wrote
+(JSON: every command reads it, and the C parser is far cheaper).  The save order
+that makes a crash recoverable: docs/session-format.md.  Callers hold the session lock.
 """
 
 from __future__ import annotations

@@ -1,18 +1,9 @@
-"""The journal: an append-only TOML file of ``[[event]]`` tables.
+"""The journal: an append-only TOML file of ``[[event]]`` chunks, each closed by a
+``# end of event N`` line, its commit record (docs/session-format.md: torn tails,
+journals without markers, sequence numbers).
 
-Every action is appended as one chunk ending in a marker line ``# end of
-event <seq>``.  The marker is the commit record: an append reads only the
-file's tail (to find the last seq and check the tail is whole), writes and
-fsyncs once, whatever the journal's length.  A chunk without its marker is a
-torn tail left by a crash mid-append; readers skip it and say so, and the
-next append moves it to ``<journal>.torn`` first, so nothing is thrown away.
-A journal without markers (written by hand or another tool) is read, and
-continued, only if it is whole TOML.  Sequence numbers rise by one from
-event to event: an append and a full read refuse a journal whose numbers do
-not (a hand edit that reordered them would make the next append reuse one).
-
-This module is on the start-up path of ``ttcli roll`` in a session: it loads
-nothing an append does not need (not the TOML reader, not the history).
+On the start-up path of ``ttcli roll`` in a session: it loads nothing an append
+does not need (not the TOML reader, not the history).
 """
 
 from __future__ import annotations

@@ -1,16 +1,14 @@
 """One session file with its journal, undo history, dice sidecar and lock.
 
-One change is one transaction::
+One change is one transaction, all under the session's one lock::
 
     with SessionFile("saves/fight.toml", validate).transaction() as doc:
         doc["round"] += 1
         doc.log({"kind": "round", "round": doc["round"]})
 
-Inside, all under the session's one lock: read -> check (a hand edit since
-the last write is validated and kept as an undoable state) -> the block edits
-a copy -> if it changed: validate and dump; journal the logged events; move
-the dice sidecar on; snapshot; atomic write.  An exception in the block
-writes nothing.  Undo, redo and restore journal their event under the same lock.
+Read -> a hand edit is validated and kept as a state -> the block edits a copy ->
+if it changed: validate and dump; journal the logged events; move the dice
+sidecar on; snapshot; write.  An exception in the block writes nothing.
 """
 
 from __future__ import annotations
@@ -40,12 +38,8 @@ _WRITTEN: dict[str, tuple[bytes, dict]] = {}
 
 
 class Draft(dict):
-    """The mutable copy of a document handed out by a transaction.
-
-    ``log(event)`` queues a journal event, appended only if the transaction
-    completes; ``use_dice(commitment, next_counter)`` records how far a
-    committed dice sequence was drawn (see :func:`dice_counter`).
-    """
+    """The copy of a document a transaction hands out: ``log(event)`` queues a journal event
+    (appended only if the transaction completes), ``use_dice`` records how far committed dice were drawn."""
 
     def __init__(self, doc) -> None:
         super().__init__(copy.deepcopy(dict(doc)))
@@ -59,14 +53,8 @@ class Draft(dict):
         self.dice = (commitment, next_counter)
 
 
-# ``.fight.toml.dice`` holds "COMMITMENT RESERVED JOURNALED": how far the
-# committed sequence was drawn, and how far those draws reached the journal.
-# It lives outside the session file because `undo` restores the file byte for
-# byte but must never rewind the dice (undoing a roll and rolling again would
-# reuse committed values).  A transaction reserves its counters before it
-# journals them and marks them journaled after; a command killed in between
-# leaves RESERVED > JOURNALED, and the next transaction journals those
-# counters as burned, so `verify` can tell them from a deleted roll.
+# ``.fight.toml.dice``: "COMMITMENT RESERVED JOURNALED", outside the session file
+# so that `undo` never rewinds the dice (docs/session-format.md, "Committed dice").
 
 
 def _read_dice(session_path) -> tuple[str, int, int] | None:

@@ -1,11 +1,8 @@
 """Session documents as TOML text: strict reading, checked writing, field paths.
 
-Reading refuses anything it would have to guess about (a byte order mark,
-bytes that are not UTF-8, a missing or unknown ``format``, integers beyond 64
-bits, nesting deeper than Python can follow) and says where the problem is.
-Writing checks every value first, so a value TOML cannot hold is refused by
-its field before anything is written; that tomli-w's text reads back as the
-very same document is proved by the tests, not re-parsed on every save.
+Reading refuses what it would have to guess about (a BOM, bytes that are not
+UTF-8, a missing or unknown ``format``, integers beyond 64 bits, deep nesting) and
+says where; writing checks every value first and names the field it refuses.
 """
 
 from __future__ import annotations
