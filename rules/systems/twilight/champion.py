@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from rules.core.errors import DocumentError
@@ -100,8 +101,30 @@ def weapon(c: Combatant, number: int) -> Weapon:
     return found[number - 1]
 
 
+def _frozen(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return ("{", tuple(sorted((k, _frozen(v)) for k, v in value.items())))
+    if isinstance(value, list | tuple):
+        return ("[", tuple(_frozen(v) for v in value))
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    if isinstance(value, tuple) and value[:1] == ("{",):
+        return {k: _thawed(v) for k, v in value[1]}
+    if isinstance(value, tuple) and value[:1] == ("[",):
+        return [_thawed(v) for v in value[1]]
+    return value
+
+
+@lru_cache(maxsize=256)
+def _decoded_perks(frozen: Any) -> tuple[Perk, ...]:
+    return decode_perks(_thawed(frozen), ("data", "perks"))
+
+
 def perks(c: Combatant) -> tuple[Perk, ...]:
-    return decode_perks(list(c.data.get("perks", [])), ("data", "perks"))
+    """The champion's perks, decoded once for each distinct list (a round asks for them per roll)."""
+    return _decoded_perks(_frozen(list(c.data.get("perks", []))))
 
 
 def perk_sum(c: Combatant, key: str) -> int:

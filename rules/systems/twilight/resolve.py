@@ -91,19 +91,24 @@ def rolls_of(work: Work, declared: Mapping[str, Mapping[str, Any]], threshold: i
 def initiative(rnd: Round, names: list[str]) -> list[str]:
     """Higher main stat first; ties by the master's d100, re-rolled while tied (TW-MASS-1)."""
     work = rnd.work
+    unique = list(dict.fromkeys(names))
+    stats = {n: ch.main_stat(work.get(n)) for n in unique}
 
     def key(n: str) -> tuple[int, int]:
-        return (-ch.main_stat(work.get(n)), -rnd.d100.get(n, 0))
+        return (-stats[n], -rnd.d100.get(n, 0))
 
     for _ in range(20):
-        ordered = sorted(dict.fromkeys(names), key=key)
-        tied = [n for n in ordered if sum(1 for m in ordered if key(m) == key(n)) > 1]
+        keys = [key(n) for n in unique]
+        counts: dict[tuple[int, int], int] = {}
+        for k in keys:
+            counts[k] = counts.get(k, 0) + 1
+        tied = [n for n, k in sorted(zip(unique, keys, strict=True), key=lambda nk: nk[1]) if counts[k] > 1]
         if not tied:
-            return ordered
+            break
         for n in tied:
             rnd.d100[n] = work.roll(rnd.source, 100, "initiative").face
             work.tell("initiative_roll", about=[n], name=n, d100=rnd.d100[n])
-    return sorted(dict.fromkeys(names), key=key)
+    return sorted(unique, key=key)
 
 
 def _best(rolls: list[Roll], owner: str, kind: str) -> Roll | None:
