@@ -67,7 +67,7 @@ def test_tw_spec_1_tactical_perks_in_the_approach_only_and_no_specials_behind_th
     arena.ok("fight", "start", "--condition", "barrier")
     arena.ok("fight", "next")
     r = arena("declare", "Страж", "special", "Глухая оборона")
-    assert r.exit_code == 5 and "no special actions this round (barrier)" in r.stderr
+    assert r.exit_code == 5 and "no special actions this round (the magic barrier)" in r.stderr
     r = arena("declare", "Страж", "special", "Зона контроля")
     assert r.exit_code == 5 and "tactical: the approach only" in r.stderr
 

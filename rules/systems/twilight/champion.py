@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.core.errors import DocumentError
 from rules.core.state import Combatant
+from rules.i18n import _, ngettext
 from rules.systems.twilight.perks import Perk, decode_perks
 
 DEADLINESS = "deadliness"
@@ -53,19 +54,21 @@ _WEAPON_INTS = ("dice", "damage", "bleed_threshold", "bleed", "poison_threshold"
 
 def decode_weapon(raw: Any, path: Path) -> Weapon:
     if not isinstance(raw, Mapping):
-        raise DocumentError(path, "a weapon is a table: name, dice, damage, stat, thresholds")
+        raise DocumentError(path, _("a weapon is a table: name, dice, damage, stat, thresholds"))
     for key, value in raw.items():
         if key in _WEAPON_INTS and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-            raise DocumentError(path + (key,), f"must be a whole number 0 or more, got {value!r}")
+            raise DocumentError(path + (key,), _("must be a whole number 0 or more, got {value!r}").format(
+                value=value))
         if key not in (*_WEAPON_INTS, "name", "stat", "twin_roll"):
-            raise DocumentError(path + (key,), "unknown weapon key; known: name, stat, twin_roll, "
-                                + ", ".join(_WEAPON_INTS))
+            raise DocumentError(path + (key,), _("unknown weapon key; known: {known}").format(
+                known=", ".join(("name", "stat", "twin_roll", *_WEAPON_INTS))))
     if raw.get("stat", DEADLINESS) not in (DEADLINESS, MIGHT):
-        raise DocumentError(path + ("stat",), f"the weapon's main stat is {DEADLINESS} or {MIGHT}")
+        raise DocumentError(path + ("stat",), _("the weapon's main stat is {deadliness} or {might}").format(
+            deadliness=DEADLINESS, might=MIGHT))
     if not isinstance(raw.get("name", ""), str) or not isinstance(raw.get("twin_roll", False), bool):
-        raise DocumentError(path, "name is text and twin_roll true or false")
+        raise DocumentError(path, _("a weapon's name is text and its twin_roll true or false"))
     if "dice" not in raw:
-        raise DocumentError(path + ("dice",), "a weapon needs its dice (Nd6)")
+        raise DocumentError(path + ("dice",), _("a weapon needs its dice (Nd6)"))
     return Weapon(name=raw.get("name", ""), stat=raw.get("stat", DEADLINESS),
                   twin_roll=raw.get("twin_roll", False), damage=raw.get("damage", 1),
                   **{k: raw[k] for k in _WEAPON_INTS if k in raw and k != "damage"})
@@ -97,7 +100,9 @@ def weapon(c: Combatant, number: int) -> Weapon:
     if not 1 <= number <= len(found):
         from rules.core.errors import RuleError
 
-        raise RuleError(f"{c.name} carries {len(found)} weapon(s); there is no weapon {number}")
+        raise RuleError(ngettext("{name} carries {n} weapon; there is no weapon {number}",
+                                 "{name} carries {n} weapons; there is no weapon {number}", len(found)).format(
+            name=c.name, n=len(found), number=number), rule="TW-WEAP-1")
     return found[number - 1]
 
 

@@ -24,6 +24,18 @@ _CHAOS = {"resonance": N_("resonance: specials deal double damage, passives are 
           "legends": N_("legends of the arena: each gets a fallen champion's help"),
           "fog": N_("ghost fog: every declaration of the round is void"),
           "fates": N_("duel of fates: the endgame starts now")}
+# the words a rule error puts in its sentence for a stage, a champion's state, a reason
+_WORDS = {"approach": N_("approach"), "fight": N_("fight"), "endgame": N_("endgame"), "choice": N_("choice"),
+          "over": N_("decided"), "out": N_("out of the fight"), "dying": N_("bleeding out"), "dead": N_("dead"),
+          "unconscious": N_("unconscious"), "barrier": N_("the magic barrier"), "storm": N_("the lightning round"),
+          "overload": N_("overload")}
+
+
+def word(key: str) -> str:
+    """The reader's word for a stage, a state or a reason that blocks specials."""
+    return _(_WORDS[key]) if key in _WORDS else key
+
+
 _WOUNDS = {0: N_("no wound"), 1: N_("light wound (-1d6)"), 2: N_("medium wound (-3d6)"),
            3: N_("heavy wound (-4d6, -1 AP)")}
 _AFFLICTIONS = {"bleed": N_("BLEEDING({n}) from round {since}"), "poison": N_("POISON({n}) from round {since}")}

@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.core.errors import DocumentError
 from rules.core.names import name_key
+from rules.i18n import _
 
 Path = tuple[str | int, ...]
 
@@ -121,37 +122,39 @@ def decode_perk(raw: Any, path: Path) -> Perk:
         for perk in PRESETS.values():
             if wanted in (name_key(perk.id), name_key(perk.name)):
                 return perk
-        raise DocumentError(path, f"no perk preset {raw!r}; presets: {', '.join(PRESETS)}, "
-                                  "or write a table of perk keys")
+        raise DocumentError(path, _("no perk preset {name!r}; presets: {presets}, or write a table of perk "
+                                    "keys").format(name=raw, presets=", ".join(PRESETS)))
     if not isinstance(raw, Mapping):
-        raise DocumentError(path, f"a perk is a preset's id or a table, got {raw!r}")
+        raise DocumentError(path, _("a perk is a preset's id or a table, got {value!r}").format(value=raw))
     values: dict[str, Any] = {}
     for key, value in raw.items():
         where = path + (key,)
         if key not in KEYS:
-            raise DocumentError(where, f"unknown perk key; known: {', '.join(KEYS)}")
+            raise DocumentError(where, _("unknown perk key; known: {known}").format(known=", ".join(KEYS)))
         if key in _INT_KEYS:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise DocumentError(where, f"must be a whole number 0 or more, got {value!r}")
+                raise DocumentError(where, _("must be a whole number 0 or more, got {value!r}").format(value=value))
         elif key in _BOOL_KEYS:
             if not isinstance(value, bool):
-                raise DocumentError(where, f"must be true or false, got {value!r}")
+                raise DocumentError(where, _("must be true or false, got {value!r}").format(value=value))
         elif key == "effect":
             if value not in SPECIAL_EFFECTS:
-                raise DocumentError(where, f"must be one of {', '.join(SPECIAL_EFFECTS)}, got {value!r}")
+                raise DocumentError(where, _("must be one of {options}, got {value!r}").format(
+                    options=", ".join(SPECIAL_EFFECTS), value=value))
         elif key == "immune":
             if not isinstance(value, list) or any(v not in IMMUNITIES for v in value):
-                raise DocumentError(where, f"must be a list of {', '.join(IMMUNITIES)}, got {value!r}")
+                raise DocumentError(where, _("must be a list of {options}, got {value!r}").format(
+                    options=", ".join(IMMUNITIES), value=value))
             value = tuple(value)
         elif not isinstance(value, str) or not value.strip():
-            raise DocumentError(where, "must be the perk's name")
+            raise DocumentError(where, _("must be the perk's name"))
         values[key] = value
     if "name" not in values:
-        raise DocumentError(path + ("name",), "a perk table needs a name")
+        raise DocumentError(path + ("name",), _("a perk table needs a name"))
     if values.get("cost", 0) > 2:
-        raise DocumentError(path + ("cost",), "a special action costs 1 or 2 AP (TW-SPEC-1)")
+        raise DocumentError(path + ("cost",), _("a special action costs 1 or 2 AP (TW-SPEC-1)"))
     if values.get("fight_rounds", 0) > 4:
-        raise DocumentError(path + ("fight_rounds",), "a fight lasts 4 rounds at most (TW-STAGE-1)")
+        raise DocumentError(path + ("fight_rounds",), _("a fight lasts 4 rounds at most (TW-STAGE-1)"))
     if values.get("effect") and not values.get("cost") and values["effect"] != NOTE:
         values["cost"] = 1
     return Perk(id=values["name"], **values)
@@ -159,7 +162,7 @@ def decode_perk(raw: Any, path: Path) -> Perk:
 
 def decode_perks(raw: Any, path: Path) -> tuple[Perk, ...]:
     if not isinstance(raw, list):
-        raise DocumentError(path, "perks is a list of preset ids or perk tables")
+        raise DocumentError(path, _("perks is a list of preset ids or perk tables"))
     return tuple(decode_perk(item, path + (i,)) for i, item in enumerate(raw))
 
 

@@ -26,7 +26,7 @@ from rules.i18n import N_, _, ngettext
 from rules.systems.twilight import champion as ch
 from rules.systems.twilight import stages as st
 from rules.systems.twilight.data import DECODERS
-from rules.systems.twilight.messages import MESSAGES
+from rules.systems.twilight.messages import MESSAGES, word
 from rules.systems.twilight.perks import ATTACK, ENDGAME, EXTEND, find_perk
 from rules.systems.twilight.resolve import (
     ATTACK_KIND,
@@ -133,10 +133,10 @@ def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, mov
     c = work.get(who)
     if stage in (st.CHOICE, st.OVER):
         raise RuleError(_("the fight is in its {stage} stage: nobody declares; give the verdict or end "
-                          "the fight").format(stage=stage), rule="TW-STAGE-1")
+                          "the fight").format(stage=word(stage)), rule="TW-STAGE-1")
     if c.status != OK:
         raise RuleError(_("{name} is out of the fight ({status}) and cannot declare").format(
-            name=who, status=c.status), rule="TW-STAGE-1")
+            name=who, status=word(c.status)), rule="TW-STAGE-1")
     declared = rounds.pending(fight)
     mine = [dict(r) for r in declared.get(who, {}).get("rolls", [])]
     roll: dict[str, Any] = {"kind": move}
@@ -208,7 +208,7 @@ def _target(work: Work, enc: Encounter, who: str, query: str) -> str:
     if name == who:
         raise RuleError(_("{name} cannot target itself").format(name=who))
     if t.status != OK:
-        raise RuleError(_("{name} is out of the fight ({status})").format(name=name, status=t.status))
+        raise RuleError(_("{name} is out of the fight ({status})").format(name=name, status=word(t.status)))
     if ch.team(t) == ch.team(work.get(who)):
         raise RuleError(_("{target} fights on {name}'s side; attacks name an opponent").format(
             target=name, name=who), rule="TW-MASS-7")
@@ -226,7 +226,7 @@ def _check_stage(work: Work, stage: str, who: str, move: str, perk: Any, mine: l
             raise RuleError(_("{perk} is tactical: the approach only").format(perk=perk.name), rule="TW-SPEC-1")
         blocked = st.specials_blocked(fight.data, stage)
         if blocked and not (stage == st.ENDGAME and perk.endgame):
-            raise RuleError(_("no special actions this round ({why})").format(why=blocked), rule="TW-SPEC-1")
+            raise RuleError(_("no special actions this round ({why})").format(why=word(blocked)), rule="TW-SPEC-1")
         if any(r.get("perk") == perk.name for r in mine) and st.chaos(fight.data) != st.FLASH:
             raise RuleError(_("{perk} is declared already this round").format(perk=perk.name), rule="TW-SPEC-1")
     if stage == st.ENDGAME and move != ATTACK_KIND and not (perk is not None and perk.endgame):
@@ -622,7 +622,7 @@ def _verdict(rules: Twilight, enc: Encounter, source: DiceSource | None, choice:
     work = rules.work(enc)
     fight = require_fight(work)
     if fight.stage != st.CHOICE:
-        raise RuleError(_("no choice to make: the fight is in its {stage} stage").format(stage=fight.stage),
+        raise RuleError(_("no choice to make: the fight is in its {stage} stage").format(stage=word(fight.stage)),
                         rule="TW-CHOICE-1")
     loser = str(fight.data["loser"])
     winners = [str(n) for n in fight.data.get("winners", [])]
