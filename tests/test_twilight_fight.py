@@ -344,11 +344,11 @@ def test_declaring_for_a_champion_who_is_out_is_refused(duel):
     assert r.exit_code == ExitCode.RULES and "Рыцарь is out of the fight" in r.stderr
 
 
-def test_tw_mass_7_a_team_mate_is_no_target(tmp_path, runner):
+def test_tw_mass_7_a_team_mate_is_no_target_without_betray(tmp_path, runner):
     arena = Arena(tmp_path, runner, {"А": champ(), "Б": champ(), "В": champ("enemy")})
     arena.to_fight()
     r = arena("declare", "А", "attack", "Б")
-    assert r.exit_code == ExitCode.RULES and "fights on А's side" in r.stderr
+    assert r.exit_code == ExitCode.RULES and "fights on А's side" in r.stderr and "--betray" in r.stderr
 
 
 def test_declarations_change_and_withdraw_one_roll_before_the_round_resolves(duel):

@@ -70,7 +70,7 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
     readers = {
         "perks": lambda v, p: (decode_perks(v, p), list(v))[1],
         "weapons": lambda v, p: [(decode_weapon(w, p + (i,)), dict(w))[1] for i, w in enumerate(_list(v, p))],
-        "faith": _text, "team": _text, "twin_roll": _flag, "counter_used": _flag, "reborn": _flag,
+        "faith": _text, "team": _text, "left_team": _text, "twin_roll": _flag, "counter_used": _flag, "reborn": _flag,
         "wound": lambda v, p: _whole(v, p, 0, 3), "wound_energy": lambda v, p: _whole(v, p),
         "losses": lambda v, p: _whole(v, p), "bleed": _mark, "poison": _mark,
     }

@@ -237,6 +237,8 @@ _MESSAGES: dict[str, Message] = {
         name=f["name"], change=f["change"], unspent=f["unspent"], total=f["total"], free=f["free_points"]),
     "verdict": lambda f, v: (_("{name} is executed.") if f["choice"] == "execute" else
                              _("{name} is spared and will return.")).format(name=f["name"]),
+    "betrayal": lambda f, v: _("{name} turns on {target}: the alliance ends, {name} fights alone from now on.")
+    .format(name=f["name"], target=f["target"]),
     "surrendered": lambda f, v: _("{name} surrenders and loses {lost} legend.").format(name=f["name"], lost=f["lost"]),
 }
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.core import rounds
 from rules.core.actions import CHOICE as CHOICE_KIND
-from rules.core.actions import COUNT, INT, NAME, TEXT, Action, Catalogue, Param
+from rules.core.actions import COUNT, FLAG, INT, NAME, TEXT, Action, Catalogue, Param
 from rules.core.clock import ClockReport, open_rounds
 from rules.core.common import require_fight
 from rules.core.contract import ROUNDS_CLOCK, Path, SystemRules
@@ -123,7 +123,8 @@ def _heretic(work: Work, c: Combatant, target: str) -> bool:
 
 
 def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, move: str,
-             target: str | None = None, at: str | None = None, weapon: int | None = None) -> Outcome:
+             target: str | None = None, at: str | None = None, weapon: int | None = None,
+             betray: bool = False) -> Outcome:
     # a special names its perk where an attack names its target
     what, target = target, at
     work = rules.work(enc)
@@ -141,12 +142,15 @@ def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, mov
     mine = [dict(r) for r in declared.get(who, {}).get("rolls", [])]
     roll: dict[str, Any] = {"kind": move}
     circ = st.circumstances(fight.data, stage)
+    if betray and not (move == ATTACK_KIND or (move == SPECIAL and target)):
+        raise RuleError(_("only an attack or a directed special (--at) turns on an ally; --betray goes with "
+                          "them"), rule="TW-MASS-7")
     if move in (ATTACK_KIND, COUNTER):
         aim = what or target
         if move == ATTACK_KIND and not aim:
             raise ValueError(_("an attack names its TARGET, e.g. declare {name} attack Викинг").format(name=who))
         if aim:
-            roll["target"] = _target(work, enc, who, aim)
+            roll["target"] = _target(work, enc, who, aim, betray)
     if move == ATTACK_KIND:
         roll["weapon"] = weapon or 1
         ch.weapon(c, roll["weapon"])
@@ -162,7 +166,7 @@ def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, mov
                 name=who, perk=what, known=known), rule="TW-SPEC-1")
         roll["perk"] = perk.name
         if target:
-            roll["target"] = _target(work, enc, who, target)
+            roll["target"] = _target(work, enc, who, target, betray)
         elif perk.targeted:
             raise ValueError(_("{perk} is directed: give --at NAME").format(perk=perk.name))
     _check_stage(work, stage, who, move, perk, mine)
@@ -202,17 +206,38 @@ def _pool(c: Combatant, move: str, roll: Mapping[str, Any], perk: Any,
     return None
 
 
-def _target(work: Work, enc: Encounter, who: str, query: str) -> str:
+def _target(work: Work, enc: Encounter, who: str, query: str, betray: bool = False) -> str:
     name = find(enc, query)
     t = work.get(name)
     if name == who:
         raise RuleError(_("{name} cannot target itself").format(name=who))
     if t.status != OK:
         raise RuleError(_("{name} is out of the fight ({status})").format(name=name, status=word(t.status)))
-    if ch.team(t) == ch.team(work.get(who)):
-        raise RuleError(_("{target} fights on {name}'s side; attacks name an opponent").format(
+    allies = ch.team(t) == ch.team(work.get(who))
+    if allies and not betray:
+        raise RuleError(_("{target} fights on {name}'s side: turning on an ally ends the alliance; add --betray "
+                          "to declare it").format(target=name, name=who), rule="TW-MASS-7")
+    if betray and not allies:
+        raise RuleError(_("{target} is not on {name}'s side: there is no alliance to betray").format(
             target=name, name=who), rule="TW-MASS-7")
     return name
+
+
+def _betrayals(work: Work, declared: rounds.Declarations) -> None:
+    """An attack or a special on an ally ends the alliance as the round resolves (TW-MASS-7).
+
+    A team is one word, so the betrayer leaves its team and fights alone (its own
+    name becomes its team) for the rest of the fight; ``left_team`` keeps the old
+    one for the next fight."""
+    for name, declaration in declared.items():
+        if name not in work.combatants:
+            continue
+        for r in declaration.get("rolls", []):
+            target = r.get("target", "")
+            me = work.get(name)
+            if target in work.combatants and ch.team(work.get(target)) == ch.team(me):
+                work.put(replace(me, data={**me.data, "team": name, "left_team": str(me.data.get("team", ""))}))
+                work.tell("betrayal", about=[name, target], name=name, target=target)
 
 
 def _check_stage(work: Work, stage: str, who: str, move: str, perk: Any, mine: list[dict[str, Any]]) -> None:
@@ -281,7 +306,9 @@ class Twilight(SystemRules):
                            Param("at", NAME, N_("The target of a directed special."), option=True,
                                  required=False),
                            Param("weapon", INT, N_("Which weapon attacks (1 the sheet's, 2 the first of "
-                                 "data.weapons ...)."), option=True, required=False))),
+                                 "data.weapons ...)."), option=True, required=False),
+                           Param("betray", FLAG, N_("The target is an ally: the attack or special ends the "
+                                 "alliance (TW-MASS-7)."), option=True, default=False))),
             Action("withdraw", N_("Take back NAME's declaration of this round (or one roll of it)."),
                    aliases=("отозвать",), run=_withdraw,
                    examples=("withdraw Викинг", "withdraw Кочевник --roll 2"),
@@ -355,6 +382,10 @@ class Twilight(SystemRules):
             data["storm_round"] = die.face
         for c in up:
             fresh = {k: v for k, v in c.data.items() if k not in _FIGHT_MARKS}
+            if "left_team" in c.data:  # a betrayal ended an alliance for one fight only (TW-MASS-7)
+                fresh.pop("team", None)
+                if c.data["left_team"]:
+                    fresh["team"] = c.data["left_team"]
             work.put(replace(c, data=fresh))
         work.fight = Fight(order=(), stage=st.APPROACH, data=data)
         open_rounds(work, source, self, ClockReport())
@@ -408,6 +439,7 @@ class Twilight(SystemRules):
             declared = {}
         elif effect == st.RESONANCE:
             work.tell("chaos_revealed", effect=effect)
+        _betrayals(work, declared)
         rnd = Round(work, source, _threshold(work), resonance=effect == st.RESONANCE)
         rnd.rolls = rolls_of(work, declared, rnd.threshold)
         for r in rnd.rolls:
@@ -468,6 +500,7 @@ class Twilight(SystemRules):
         data = dict(fight.data)
         threshold = _threshold(work)
         gods = bool(work.settings.get("gods", False))
+        _betrayals(work, declared)
         rnd = Round(work, source, threshold)
         rnd.rolls = rolls_of(work, declared, threshold)
         best: dict[str, tuple[int, str]] = {}
@@ -604,7 +637,7 @@ class Twilight(SystemRules):
             self._to_endgame(work)
 
 
-_FIGHT_MARKS = ("wound_energy", "counter_used", "bleed", "poison", "reborn")
+_FIGHT_MARKS = ("wound_energy", "counter_used", "bleed", "poison", "reborn", "left_team")
 
 
 def _give(work: Work, name: str, amount: int) -> None:
