@@ -14,7 +14,7 @@ from typing import Any
 from rules.core.errors import DocumentError
 from rules.core.state import Combatant
 from rules.i18n import _, ngettext
-from rules.systems.twilight.perks import Perk, decode_perks
+from rules.systems.twilight.perks import BARRIER_THROW, Perk, decode_perks
 
 DEADLINESS = "deadliness"
 MIGHT = "might"
@@ -132,6 +132,12 @@ def perks(c: Combatant) -> tuple[Perk, ...]:
     return _decoded_perks(_frozen(list(c.data.get("perks", []))))
 
 
+def usable_perks(c: Combatant, fight_data: Mapping[str, Any]) -> tuple[Perk, ...]:
+    """The champion's perks, and the throw into the barrier while the magic barrier stands (TW-COND-1)."""
+    own = perks(c)
+    return (*own, BARRIER_THROW) if fight_data.get("condition") == "barrier" else own
+
+
 def perk_sum(c: Combatant, key: str) -> int:
     return sum(int(getattr(p, key)) for p in perks(c))
 
@@ -238,8 +244,9 @@ def after_penalty(size: int, lost: int) -> int:
 
 
 def action_points(c: Combatant, rounds: Iterable[Circumstances]) -> int:
-    """2 per round (the sheet's ``ap``), heavy wound -1, exhausted -1, round changes; never below 0 (TW-AP-1)."""
-    ap = _int(c.stats, "ap", 2) - WOUND_AP[wound(c)] - (1 if exhausted(c) else 0)
+    """2 per round (the sheet's ``ap``), heavy wound -1, exhausted -1, round changes, AP a perk took
+    (``ap_loss``, the reaper's mantle); never below 0 (TW-AP-1)."""
+    ap = _int(c.stats, "ap", 2) - WOUND_AP[wound(c)] - (1 if exhausted(c) else 0) - _int(c.data, "ap_loss")
     ap += sum(circ.ap for circ in rounds)
     return max(0, ap)
 

@@ -73,6 +73,7 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
         "faith": _text, "team": _text, "left_team": _text, "twin_roll": _flag, "counter_used": _flag, "reborn": _flag,
         "wound": lambda v, p: _whole(v, p, 0, 3), "wound_energy": lambda v, p: _whole(v, p),
         "losses": lambda v, p: _whole(v, p), "bleed": _mark, "poison": _mark,
+        "ap_loss": lambda v, p: _whole(v, p), "deadly_blocked": lambda v, p: _whole(v, p), "sight": _text,
     }
     return _read(raw, path, readers, N_("a twilight champion's data"))
 

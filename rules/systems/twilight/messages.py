@@ -36,6 +36,9 @@ def word(key: str) -> str:
     return _(_WORDS[key]) if key in _WORDS else key
 
 
+_ABSORBED = {"absolute_defense": N_("{name} is in absolute defense: no damage this round."),
+             "full_defense": N_("{name}'s full defense blocks every attack roll."),
+             "dodge": N_("{name} dodges every attack this round.")}
 _WOUNDS = {0: N_("no wound"), 1: N_("light wound (-1d6)"), 2: N_("medium wound (-3d6)"),
            3: N_("heavy wound (-4d6, -1 AP)")}
 _AFFLICTIONS = {"bleed": N_("BLEEDING({n}) from round {since}"), "poison": N_("POISON({n}) from round {since}")}
@@ -137,6 +140,10 @@ def champion_notes(c: Any) -> tuple[str, ...]:
         notes.append(_("EXHAUSTED"))
     if c.data.get("counter_used"):
         notes.append(_("counter spent"))
+    if c.data.get("ap_loss"):
+        notes.append(_("-{n} AP this round").format(n=c.data["ap_loss"]))
+    if c.data.get("sight"):
+        notes.append(_("knows {name}'s declarations").format(name=c.data["sight"]))
     notes.append(_("legend {unspent} ({total})").format(unspent=c.resources.get("legend", 0),
                                                         total=c.resources.get("legend_total", 0)))
     return tuple(notes)
@@ -187,8 +194,31 @@ _MESSAGES: dict[str, Message] = {
     "pool": _pool,
     "best_defense": _best_defense,
     "attack_vs_defense": _attack_vs_defense,
-    "absorbed": lambda f, v: (_("{name} is in absolute defense: no damage this round.") if f["why"] ==
-                              "absolute_defense" else _("{name}'s full defense blocks every attack roll.")).format(
+    "absorbed": lambda f, v: _(_ABSORBED[f["why"]]).format(name=f["name"]),
+    "special_cancelled": lambda f, v: _("{name}'s «{perk}» voids {target}'s «{cancelled}».").format(
+        name=f["name"], perk=f["perk"], target=f["target"], cancelled=f["cancelled"]),
+    "attack_copied": lambda f, v: (_("{name}'s «{perk}»: the same attack roll ({successes}) strikes {target}.")
+                                   if f.get("successes") is not None else
+                                   _("{name}'s «{perk}» has no attack roll to copy: nothing strikes {target}."))
+    .format(name=f["name"], perk=f["perk"], target=f["target"], successes=successes_text(f.get("successes") or 0)),
+    "dodge_roll": lambda f, v: (_("{name}'s «{perk}»: d100 = {d100} (at most {chance}): every attack misses.")
+                                if f["dodged"] else
+                                _("{name}'s «{perk}»: d100 = {d100} (at most {chance}): no dodge.")).format(
+        name=f["name"], perk=f["perk"], d100=f["d100"], chance=f["chance"]),
+    "shielded": lambda f, v: _("{name}'s shield takes {attacker}'s first attack.").format(
+        name=f["name"], attacker=f["attacker"]),
+    "reflected": lambda f, v: _("{name} reflects {attacker}'s first attack ({a} against {attacker}'s own "
+                                "defense {d}): {damage} damage to {attacker}.").format(
+        name=f["name"], attacker=f["attacker"], a=f["successes"], d=f["defense"], damage=f["damage"]),
+    "deadly_blocked": lambda f, v: _("{name} shrugs off {attacker}'s deadly strike.").format(
+        name=f["name"], attacker=f["attacker"]),
+    "thrown_into_barrier": lambda f, v: _("{attacker} throws {name} into the magic barrier: {name} goes AT "
+                                          "DEATH.").format(name=f["name"], attacker=f["attacker"]),
+    "ap_taken": lambda f, v: _("{name}'s «{perk}»: {target} has {n} AP less next round.").format(
+        name=f["name"], perk=f["perk"], target=f["target"], n=f["n"]),
+    "sight": lambda f, v: _("{name}'s «{perk}»: {name} will know {target}'s declarations.").format(
+        name=f["name"], perk=f["perk"], target=f["target"]),
+    "seen": lambda f, v: None if v.public else _("(The master shows this declaration to {name}: sight.)").format(
         name=f["name"]),
     "counter_wins": _counter_wins,
     "counter_parts": lambda f, v: _("{name}'s counter ({c}) equals the best attack: they part, no damage.").format(

@@ -27,7 +27,7 @@ from rules.systems.twilight import champion as ch
 from rules.systems.twilight import stages as st
 from rules.systems.twilight.data import DECODERS
 from rules.systems.twilight.messages import MESSAGES, word
-from rules.systems.twilight.perks import ATTACK, ENDGAME, EXTEND, find_perk
+from rules.systems.twilight.perks import ATTACK, ENDGAME, EXTEND, FINISHER, SIGHT, find_perk
 from rules.systems.twilight.resolve import (
     ATTACK_KIND,
     COUNTER,
@@ -39,6 +39,7 @@ from rules.systems.twilight.resolve import (
     at_death,
     compare,
     land,
+    prepare,
     rolls_of,
     settle_lethal,
     special_damage,
@@ -100,7 +101,7 @@ def _cost(fight_data: Mapping[str, Any], c: Combatant, rolls: list[dict[str, Any
         elif r["kind"] == COUNTER:
             cost += 2
         elif r["kind"] == SPECIAL:
-            perk = find_perk(ch.perks(c), r["perk"])
+            perk = find_perk(ch.usable_perks(c, fight_data), r["perk"])
             cost += st.special_cost(fight_data, perk.cost if perk else 1)
     for perk in ch.perks(c):
         if not perk.extra_attacks:
@@ -159,9 +160,10 @@ def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, mov
         if not what:
             raise ValueError(_("a special names its perk, e.g. declare {name} special \"Глухая оборона\"").format(
                 name=who))
-        perk = find_perk(ch.perks(c), what)
+        usable = ch.usable_perks(c, fight.data)
+        perk = find_perk(usable, what)
         if perk is None or not perk.special:
-            known = ", ".join(p.name for p in ch.perks(c) if p.special) or _("none")
+            known = ", ".join(p.name for p in usable if p.special) or _("none")
             raise RuleError(_("{name} has no special action {perk!r}; theirs: {known}").format(
                 name=who, perk=what, known=known), rule="TW-SPEC-1")
         roll["perk"] = perk.name
@@ -192,6 +194,10 @@ def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, mov
         if rolled:
             roll["rolled"] = rolled
     declaration = {"rolls": rolls}
+    for seer in work.combatants.values():
+        # the shaman's sight: the master passes this declaration on (TW-PERK-1)
+        if seer.data.get("sight") == who and seer.status == OK:
+            work.tell("seen", about=[seer.name, who], name=seer.name, target=who)
     return rounds.declare(rules, enc, who, declaration, work=work)
 
 
@@ -250,7 +256,9 @@ def _check_stage(work: Work, stage: str, who: str, move: str, perk: Any, mine: l
         if perk.tactical:
             raise RuleError(_("{perk} is tactical: the approach only").format(perk=perk.name), rule="TW-SPEC-1")
         blocked = st.specials_blocked(fight.data, stage)
-        if blocked and not (stage == st.ENDGAME and perk.endgame):
+        # the barrier blocks every special but the throw into it (TW-COND-1)
+        if blocked and not (stage == st.ENDGAME and perk.endgame) and not (
+                blocked == st.BARRIER and perk.effect == FINISHER):
             raise RuleError(_("no special actions this round ({why})").format(why=word(blocked)), rule="TW-SPEC-1")
         if any(r.get("perk") == perk.name for r in mine) and st.chaos(fight.data) != st.FLASH:
             raise RuleError(_("{perk} is declared already this round").format(perk=perk.name), rule="TW-SPEC-1")
@@ -421,6 +429,10 @@ class Twilight(SystemRules):
                 if perk is not None and perk.effect == EXTEND:
                     data["max_rounds"] = 4  # extensions never stack beyond 4 (TW-STAGE-1)
                     work.tell("extended", about=[name], name=name, perk=perk.name)
+                if perk is not None and perk.effect == SIGHT and r.get("target") in work.combatants:
+                    seer = work.get(name)
+                    work.put(replace(seer, data={**seer.data, "sight": r["target"]}))
+                    work.tell("sight", about=[name, r["target"]], name=name, target=r["target"], perk=perk.name)
         longest = max((p.fight_rounds for c in work.combatants.values() for p in ch.perks(c)), default=0)
         if longest > data["max_rounds"]:
             data["max_rounds"] = min(4, longest)
@@ -442,16 +454,19 @@ class Twilight(SystemRules):
         _betrayals(work, declared)
         rnd = Round(work, source, _threshold(work), resonance=effect == st.RESONANCE)
         rnd.rolls = rolls_of(work, declared, rnd.threshold)
+        self._lift_ap_loss(work)
         for r in rnd.rolls:
             if r.faces or r.kind != SPECIAL:
                 work.tell("pool", about=[r.owner], name=r.owner, roll=r.kind, target=r.target or None,
                           faces=list(r.faces), successes=r.successes, threshold=rnd.threshold,
                           perk=r.perk.name if r.perk else None)
+        prepare(rnd)
         compare(rnd)
         special_damage(rnd)
         effects = weapon_effects(rnd)
         settle_lethal(rnd)
         land(rnd, effects, fight.round, gods)
+        self._take_ap(work, rnd)
         if effect != st.RESONANCE:
             self._auras(work)
         force = any(r.perk is not None and r.perk.effect == ENDGAME for r in rnd.rolls)
@@ -467,6 +482,25 @@ class Twilight(SystemRules):
             return
         data["fight_round"] += 1
         work.fight = replace(require_fight(work), data=data)
+
+    def _lift_ap_loss(self, work: Work) -> None:
+        # AP a mantle took counted for the declarations just made; they come back now
+        for c in list(work.combatants.values()):
+            if "ap_loss" in c.data:
+                work.put(replace(c, data={k: v for k, v in c.data.items() if k != "ap_loss"}))
+
+    def _take_ap(self, work: Work, rnd: Round) -> None:
+        """The reaper's mantle: its target has fewer AP in the next fight round (TW-PERK-1)."""
+        for r in rnd.rolls:
+            if (r.kind != SPECIAL or r.perk is None or not r.perk.ap_loss or r.target not in work.combatants
+                    or r.owner in rnd.void):
+                continue
+            t = work.get(r.target)
+            if t.status != OK:
+                continue
+            n = max(r.perk.ap_loss, int(t.data.get("ap_loss", 0)))
+            work.put(replace(t, data={**t.data, "ap_loss": n}))
+            work.tell("ap_taken", about=[r.owner, r.target], name=r.owner, target=r.target, perk=r.perk.name, n=n)
 
     def _burn_counters(self, work: Work, declared: rounds.Declarations) -> None:
         # declaring a counter uses it up even if nothing happens (TW-CTR-1)
@@ -637,7 +671,8 @@ class Twilight(SystemRules):
             self._to_endgame(work)
 
 
-_FIGHT_MARKS = ("wound_energy", "counter_used", "bleed", "poison", "reborn", "left_team")
+_FIGHT_MARKS = ("wound_energy", "counter_used", "bleed", "poison", "reborn", "left_team", "ap_loss",
+                "deadly_blocked", "sight")
 
 
 def _give(work: Work, name: str, amount: int) -> None:
