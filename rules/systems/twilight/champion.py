@@ -79,7 +79,37 @@ def _int(stats: Mapping[str, Any], key: str, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
+@dataclass(frozen=True)
+class ArenaKit:
+    """One line of the random weapons table: the weapon and the armor every champion fights with."""
+
+    weapon: Weapon
+    armor_dice: int
+
+
+#: "случайное оружие и экипировка (одинаковое для обоих, определю дайсом)" (TW-COND-1): the seed
+#: names no table, so this d6 is ttcli's own, built around the seed's weapons (5-7d6, the
+#: paladin's spiked whip that bleeds at 7, deadliness and might); docs/twilight.md lists it
+RANDOM_KIT = (
+    ArenaKit(Weapon("ржавый кинжал", dice=4, damage=1, stat=DEADLINESS, bleed_threshold=4), armor_dice=3),
+    ArenaKit(Weapon("короткий меч", dice=5, damage=1, stat=DEADLINESS, deadly_threshold=8), armor_dice=4),
+    ArenaKit(Weapon("боевой топор", dice=5, damage=2, stat=MIGHT, drain_threshold=5), armor_dice=4),
+    ArenaKit(Weapon("копьё", dice=6, damage=1, stat=DEADLINESS, bleed_threshold=6), armor_dice=3),
+    ArenaKit(Weapon("двуручный молот", dice=4, damage=3, stat=MIGHT, drain_threshold=4), armor_dice=5),
+    ArenaKit(Weapon("шипованный кнут", dice=7, damage=1, stat=DEADLINESS, bleed_threshold=7), armor_dice=2),
+)
+
+
+def arena_kit(c: Combatant) -> ArenaKit | None:
+    """The random weapons condition's kit this champion fights with this fight, if any."""
+    face = c.data.get("arena_kit")
+    return RANDOM_KIT[face - 1] if isinstance(face, int) and 1 <= face <= len(RANDOM_KIT) else None
+
+
 def main_weapon(c: Combatant) -> Weapon:
+    kit = arena_kit(c)
+    if kit is not None:
+        return kit.weapon
     s = c.stats
     return Weapon(name="", dice=_int(s, "weapon_dice"), damage=_int(s, "weapon_damage", 1),
                   stat=str(s.get("weapon_stat", DEADLINESS)),
@@ -90,7 +120,9 @@ def main_weapon(c: Combatant) -> Weapon:
 
 
 def weapons(c: Combatant) -> tuple[Weapon, ...]:
-    """Weapon 1 is the sheet's; more come from ``data.weapons``."""
+    """Weapon 1 is the sheet's; more come from ``data.weapons``; under random weapons, the kit's only."""
+    if arena_kit(c) is not None:
+        return (main_weapon(c),)
     extra = tuple(decode_weapon(w, ("data", "weapons", i)) for i, w in enumerate(c.data.get("weapons", ())))
     return (main_weapon(c), *extra)
 
@@ -229,7 +261,9 @@ def attack_pool(c: Combatant, number: int = 1) -> int:
 
 
 def defense_pool(c: Combatant) -> int:
-    return stat(c, "armor_dice") + stat(c, "endurance") + perk_sum(c, "defense_dice")
+    kit = arena_kit(c)
+    armor = kit.armor_dice if kit is not None else stat(c, "armor_dice")
+    return armor + stat(c, "endurance") + perk_sum(c, "defense_dice")
 
 
 def counter_pool(c: Combatant) -> int:

@@ -74,6 +74,7 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
         "wound": lambda v, p: _whole(v, p, 0, 3), "wound_energy": lambda v, p: _whole(v, p),
         "losses": lambda v, p: _whole(v, p), "bleed": _mark, "poison": _mark,
         "ap_loss": lambda v, p: _whole(v, p), "deadly_blocked": lambda v, p: _whole(v, p), "sight": _text,
+        "arena_kit": lambda v, p: _whole(v, p, 1, 6),
     }
     return _read(raw, path, readers, N_("a twilight champion's data"))
 
@@ -86,9 +87,16 @@ def _list(value: Any, path: Path) -> list[Any]:
 
 def _chaos(value: Any, path: Path) -> dict[str, Any]:
     if not isinstance(value, Mapping):
-        raise DocumentError(path, _("must be a table of roll, face and effect"))
-    return {k: (_text(v, path + (k,)) if k == "effect" else _whole(v, path + (k,), 1, 10))
-            for k, v in value.items()}
+        raise DocumentError(path, _("must be a table of roll, face, effect and helpers"))
+    readers = {"effect": _text, "roll": lambda v, p: _whole(v, p, 1, 10), "face": lambda v, p: _whole(v, p, 1, 10),
+               "helpers": _helpers}
+    return _read(value, path, readers, N_("the round's chaos"))
+
+
+def _helpers(value: Any, path: Path) -> dict[str, str]:
+    if not isinstance(value, Mapping):
+        raise DocumentError(path, _("must be a table: champion -> the fallen champion who helps"))
+    return {k: _text(v, path + (k,)) for k, v in value.items()}
 
 
 def _score(value: Any, path: Path) -> dict[str, int]:

@@ -8,7 +8,8 @@ from typing import Any
 from rules.core.messages import Fields, Message, View
 from rules.i18n import N_, _, ngettext, pgettext
 
-_MOVES = {"attack": N_("attack"), "defend": N_("defense"), "counter": N_("counter"), "special": N_("special")}
+_MOVES = {"attack": N_("attack"), "defend": N_("defense"), "counter": N_("counter"), "special": N_("special"),
+          "phantom": N_("a fallen legend's attack"), "shield": N_("a fallen legend's shield")}
 _STAGES = {"approach": N_("the approach (no attacks or damage)"), "fight": N_("fight round {round} of {max_rounds}"),
            "endgame": N_("the endgame: one attack roll each"), "choice": N_("the choice: execution or mercy for "
                                                                               "{loser} (won: {winners})"),
@@ -36,6 +37,7 @@ def word(key: str) -> str:
     return _(_WORDS[key]) if key in _WORDS else key
 
 
+_STATS = {"deadliness": N_("deadliness"), "might": N_("might")}
 _ABSORBED = {"absolute_defense": N_("{name} is in absolute defense: no damage this round."),
              "full_defense": N_("{name}'s full defense blocks every attack roll."),
              "dodge": N_("{name} dodges every attack this round.")}
@@ -59,6 +61,8 @@ def _roll(r: Mapping[str, Any]) -> str:
     words = _(_MOVES.get(r["kind"]) or r["kind"])
     if r.get("perk"):
         words += f" «{r['perk']}»"
+    if r.get("legend"):
+        words += " " + _("(the phantom of {name})").format(name=r["legend"])
     if r.get("target"):
         words += " -> " + str(r["target"])
     if r.get("weapon", 1) != 1:
@@ -153,6 +157,8 @@ def _pool(f: Fields, view: View) -> str:
     what = _(_MOVES.get(f["roll"]) or f["roll"])
     if f.get("perk"):
         what += f" «{f['perk']}»"
+    if f.get("legend"):
+        what += " " + _("(the phantom of {name})").format(name=f["legend"])
     target = (" -> " + f["target"]) if f.get("target") else ""
     return _("{name}, {what}{target}: {dice} = {successes}.").format(
         name=f["name"], what=what, target=target, dice=dice_text(f["faces"]), successes=successes_text(f["successes"]))
@@ -269,6 +275,13 @@ _MESSAGES: dict[str, Message] = {
                              _("{name} is spared and will return.")).format(name=f["name"]),
     "betrayal": lambda f, v: _("{name} turns on {target}: the alliance ends, {name} fights alone from now on.")
     .format(name=f["name"], target=f["target"]),
+    "legend_helper": lambda f, v: _("d{d} = {face}: the phantom of {helper} comes to help {name}.").format(
+        d=f["d"], face=f["face"], helper=f["helper"], name=f["name"]),
+    "random_kit": lambda f, v: _("Random weapons: d{d} = {face}: everyone fights with {weapon} ({dice}d6 + "
+                                 "{stat}, {damage} damage a success) and armor {armor}d6.").format(
+        d=f["d"], face=f["face"], weapon=f["weapon"], dice=f["dice"], stat=_(_STATS[f["stat"]]), damage=f["damage"],
+        armor=f["armor"]),
+    "legends_none": lambda f, v: _("Legends of the arena: nobody has died here yet; no phantom comes."),
     "surrendered": lambda f, v: _("{name} surrenders and loses {lost} legend.").format(name=f["name"], lost=f["lost"]),
 }
 

@@ -40,6 +40,8 @@ DYING = "dying"  # survived the AT DEATH d100: bleeds out, awaits the choice (TW
 OUT = "out"  # over 90% lost, or surrendered: out of the fight, alive
 
 ATTACK_KIND, DEFEND, COUNTER, SPECIAL = "attack", "defend", "counter", "special"
+# a fallen legend's help under the gods (TW-GODS-1, 6-8): its attack, or its shield
+PHANTOM, GUARD = "phantom", "shield"
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,8 @@ class Roll:
     target: str = ""
     weapon: int = 1
     perk: Perk | None = None
+    #: the fallen champion whose phantom makes this roll (legends of the arena); its weapon strikes
+    helper: str = ""
 
     @property
     def main_weapon_attack(self) -> bool:
@@ -93,6 +97,14 @@ class Round:
     fallen: list[str] = field(default_factory=list)  # in the order they fell (TW-MASS-5)
 
 
+def helper_of(work: Work, name: str) -> Combatant | None:
+    """The fallen champion whose phantom helps ``name`` this round (legends of the arena), if any."""
+    chaos = work.fight.data.get("chaos") if work.fight is not None else None
+    helpers = chaos.get("helpers", {}) if isinstance(chaos, Mapping) else {}
+    fallen = helpers.get(name)
+    return work.get(fallen) if fallen in work.combatants else None
+
+
 def rolls_of(work: Work, declared: Mapping[str, Mapping[str, Any]], threshold: int) -> list[Roll]:
     out = []
     fight_data = work.fight.data if work.fight is not None else {}
@@ -102,10 +114,18 @@ def rolls_of(work: Work, declared: Mapping[str, Mapping[str, Any]], threshold: i
         perks = ch.usable_perks(work.get(name), fight_data)
         for r in declaration.get("rolls", []):
             faces = tuple(int(f) for f in r.get("faces", []))
-            perk = find_perk(perks, r["perk"]) if r.get("perk") else None
-            out.append(Roll(name, r["kind"], faces, ch.successes(faces, threshold), r.get("target", ""),
-                            int(r.get("weapon", 1)), perk))
+            helper = str(r.get("legend", ""))
+            mine = ch.perks(work.get(helper)) if helper in work.combatants else perks
+            perk = find_perk(mine, r["perk"]) if r.get("perk") else None
+            kind = ATTACK_KIND if r["kind"] == PHANTOM else r["kind"]
+            out.append(Roll(name, kind, faces, ch.successes(faces, threshold), r.get("target", ""),
+                            int(r.get("weapon", 1)), perk, helper if r["kind"] == PHANTOM else ""))
     return out
+
+
+def weapon_of(work: Work, r: Roll) -> ch.Weapon:
+    """The weapon a roll strikes with: its owner's, or the fallen helper's for a phantom's attack."""
+    return ch.weapon(work.get(r.helper or r.owner), r.weapon)
 
 
 def initiative(rnd: Round, names: list[str]) -> list[str]:
@@ -145,14 +165,14 @@ def _effect(r: Roll, *effects: str) -> bool:
     return r.kind == SPECIAL and r.perk is not None and r.perk.effect in effects
 
 
-def prepare(rnd: Round, guards: Mapping[str, str] | None = None) -> None:
+def prepare(rnd: Round) -> None:
     """Cancelling, copying and dodging specials, before any comparison (TW-ROUND-1).
 
     Battle sense voids its target's first special action (several on one target void
     the same one; they act together, so two that aim at each other void each other);
     the twilight shadow adds a copy of its bearer's first attack roll on its own target;
-    a dodge rolls the master's d100; shields and reflections are noted for ``compare``.
-    ``guards`` adds shields given from outside the champions' perks (a fallen legend's)."""
+    a dodge rolls the master's d100; shields (a perk's or a fallen legend's) and reflections
+    are noted for ``compare``."""
     work = rnd.work
     voided: set[int] = set()
     for r in rnd.rolls:
@@ -184,8 +204,8 @@ def prepare(rnd: Round, guards: Mapping[str, str] | None = None) -> None:
             rnd.guards[r.owner] = REFLECT if REFLECT in (r.perk.effect, rnd.guards.get(r.owner)) else SHIELD
         elif _effect(r, FINISHER) and r.target:
             rnd.finishers.setdefault(r.target, r.owner)
-    for name, how in (guards or {}).items():
-        rnd.guards.setdefault(name, how)
+        elif r.kind == GUARD:
+            rnd.guards.setdefault(r.owner, SHIELD)
 
 
 def _guard(rnd: Round, target: str, incoming: list[Roll]) -> None:
@@ -200,7 +220,7 @@ def _guard(rnd: Round, target: str, incoming: list[Roll]) -> None:
         return
     own = _best(rnd.rolls, first.owner, DEFEND)
     defense = own.successes if own else 0
-    w = ch.weapon(work.get(first.owner), first.weapon)
+    w = weapon_of(work, first)
     through = max(0, first.successes - defense)
     work.tell("reflected", about=[target, first.owner], name=target, attacker=first.owner,
               successes=first.successes, defense=defense, damage=through * w.damage)
@@ -243,7 +263,7 @@ def compare(rnd: Round) -> None:
             continue
         best = defense.successes if defense else 0
         for r in incoming:
-            w = ch.weapon(work.get(r.owner), r.weapon)
+            w = weapon_of(work, r)
             through = max(0, r.successes - best)
             work.tell("attack_vs_defense", about=[r.owner, target], attacker=r.owner, target=target,
                       successes=r.successes, defense=best, through=through, damage=through * w.damage)
@@ -269,7 +289,7 @@ def _counter(rnd: Round, target: str, counter: Roll, incoming: list[Roll], absol
         work.tell("counter_parts", about=[target], name=target, successes=c, best=best)
         return
     for r in incoming:
-        w = ch.weapon(work.get(r.owner), r.weapon)
+        w = weapon_of(work, r)
         beats = r.successes > c
         dealt = r.successes * w.damage if beats and not absolute else 0
         work.tell("counter_broken", about=[r.owner, target], attacker=r.owner, name=target, successes=r.successes,

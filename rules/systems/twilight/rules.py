@@ -33,11 +33,14 @@ from rules.systems.twilight.resolve import (
     COUNTER,
     DEFEND,
     DYING,
+    GUARD,
     OUT,
+    PHANTOM,
     SPECIAL,
     Round,
     at_death,
     compare,
+    helper_of,
     land,
     prepare,
     rolls_of,
@@ -49,7 +52,8 @@ from rules.systems.twilight.resolve import (
 MOVES = ((ATTACK_KIND, ATTACK_KIND), ("нападение", ATTACK_KIND), ("атака", ATTACK_KIND),
          (DEFEND, DEFEND), ("defense", DEFEND), ("защита", DEFEND),
          (COUNTER, COUNTER), ("контратака", COUNTER),
-         (SPECIAL, SPECIAL), ("спец", SPECIAL), ("спецдействие", SPECIAL))
+         (SPECIAL, SPECIAL), ("спец", SPECIAL), ("спецдействие", SPECIAL),
+         (PHANTOM, PHANTOM), ("фантом", PHANTOM), (GUARD, GUARD), ("щит", GUARD))
 VERDICTS = (("execute", "execute"), ("казнь", "execute"), ("spare", "spare"), ("mercy", "spare"),
             ("пощада", "spare"))
 LEGEND_MOVES = (("award", "award"), ("награда", "award"), ("spend", "spend"), ("трата", "spend"),
@@ -96,6 +100,8 @@ def _cost(fight_data: Mapping[str, Any], c: Combatant, rolls: list[dict[str, Any
     cost = 0
     attacks = [r for r in rolls if r["kind"] == ATTACK_KIND]
     for r in rolls:
+        if r.get("legend"):
+            continue  # a fallen legend's help costs no AP (TW-GODS-1)
         if r["kind"] in (ATTACK_KIND, DEFEND):
             cost += 1
         elif r["kind"] == COUNTER:
@@ -155,6 +161,15 @@ def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, mov
     if move == ATTACK_KIND:
         roll["weapon"] = weapon or 1
         ch.weapon(c, roll["weapon"])
+    helper = helper_of(work, who)
+    if move in (PHANTOM, GUARD):
+        _legend_help(work, who, helper, mine)
+        roll["legend"] = helper.name if helper else ""
+        if move == PHANTOM:
+            if not what:
+                raise ValueError(_("the phantom's attack names its TARGET, e.g. declare {name} phantom "
+                                   "Викинг").format(name=who))
+            roll["target"] = _target(work, enc, who, what, betray)
     perk = None
     if move == SPECIAL:
         if not what:
@@ -162,6 +177,12 @@ def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, mov
                 name=who))
         usable = ch.usable_perks(c, fight.data)
         perk = find_perk(usable, what)
+        if perk is None and helper is not None:
+            # one special of the fallen legend's arsenal, free this round (TW-GODS-1)
+            perk = find_perk(ch.perks(helper), what)
+            if perk is not None and perk.special:
+                _legend_help(work, who, helper, mine)
+                roll["legend"] = helper.name
         if perk is None or not perk.special:
             known = ", ".join(p.name for p in usable if p.special) or _("none")
             raise RuleError(_("{name} has no special action {perk!r}; theirs: {known}").format(
@@ -188,7 +209,7 @@ def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, mov
     if cost > ap or (stage == st.ENDGAME and len(rolls) > endgame_rolls):
         raise RuleError(_("{name} has {ap} AP this round; these declarations cost {cost}").format(
             name=who, ap=ap, cost=len(rolls) if stage == st.ENDGAME else cost), rule="TW-AP-1")
-    size = _pool(c, move, roll, perk, circ)
+    size = _pool(c, move, roll, perk, circ, work)
     if size is not None:
         roll["faces"], rolled = _roll_pool(work, source, size, move)
         if rolled:
@@ -201,8 +222,24 @@ def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, mov
     return rounds.declare(rules, enc, who, declaration, work=work)
 
 
+def _legend_help(work: Work, who: str, helper: Combatant | None, mine: list[dict[str, Any]]) -> None:
+    """A fallen legend helps once a round, and only when the gods' chaos calls the legends (TW-GODS-1)."""
+    if st.chaos(require_fight(work).data) != st.LEGENDS:
+        raise RuleError(_("no legend of the arena helps this round; the chaos d10 must call them (6-8)"),
+                        rule="TW-GODS-1")
+    if helper is None:
+        raise RuleError(_("no fallen champion answers {name}: nobody has died in this arena yet").format(name=who),
+                        rule="TW-GODS-1")
+    if any(r.get("legend") for r in mine):
+        raise RuleError(_("{name}'s legend helps once this round: a special, an attack or a shield").format(
+            name=who), rule="TW-GODS-1")
+
+
 def _pool(c: Combatant, move: str, roll: Mapping[str, Any], perk: Any,
-          circ: tuple[ch.Circumstances, ...]) -> int | None:
+          circ: tuple[ch.Circumstances, ...], work: Work | None = None) -> int | None:
+    if move == PHANTOM and work is not None:
+        # the fallen champion's full attack roll at its death, with every bonus (TW-GODS-1)
+        return ch.attack_pool(work.get(roll["legend"]))
     if move == ATTACK_KIND or (move == SPECIAL and perk is not None and perk.effect == ATTACK):
         return ch.after_penalty(ch.attack_pool(c, int(roll.get("weapon", 1))), ch.penalty(c, circ, "attack"))
     if move == DEFEND:
@@ -388,14 +425,24 @@ class Twilight(SystemRules):
         if condition == st.STORM:
             die = work.roll(source, 3, "storm_round")
             data["storm_round"] = die.face
+        kit = 0
+        if condition == st.RANDOM:
+            kit = work.roll(source, len(ch.RANDOM_KIT), "random_kit").face
         for c in up:
             fresh = {k: v for k, v in c.data.items() if k not in _FIGHT_MARKS}
             if "left_team" in c.data:  # a betrayal ended an alliance for one fight only (TW-MASS-7)
                 fresh.pop("team", None)
                 if c.data["left_team"]:
                     fresh["team"] = c.data["left_team"]
+            if kit and not any(p.ignores_conditions for p in ch.perks(c)):
+                fresh["arena_kit"] = kit  # the same for all; "Грамотный воин" keeps his own
             work.put(replace(c, data=fresh))
         work.fight = Fight(order=(), stage=st.APPROACH, data=data)
+        if kit:
+            chosen = ch.RANDOM_KIT[kit - 1]
+            work.tell("random_kit", d=len(ch.RANDOM_KIT), face=kit, weapon=chosen.weapon.name,
+                      dice=chosen.weapon.dice, damage=chosen.weapon.damage, stat=chosen.weapon.stat,
+                      armor=chosen.armor_dice)
         open_rounds(work, source, self, ClockReport())
         work.tell("stage", stage=st.APPROACH, condition=condition, storm_round=data.get("storm_round"),
                   gods=gods)
@@ -456,10 +503,10 @@ class Twilight(SystemRules):
         rnd.rolls = rolls_of(work, declared, rnd.threshold)
         self._lift_ap_loss(work)
         for r in rnd.rolls:
-            if r.faces or r.kind != SPECIAL:
+            if r.faces or r.kind not in (SPECIAL, GUARD):
                 work.tell("pool", about=[r.owner], name=r.owner, roll=r.kind, target=r.target or None,
                           faces=list(r.faces), successes=r.successes, threshold=rnd.threshold,
-                          perk=r.perk.name if r.perk else None)
+                          perk=r.perk.name if r.perk else None, legend=r.helper or None)
         prepare(rnd)
         compare(rnd)
         special_damage(rnd)
@@ -669,10 +716,29 @@ class Twilight(SystemRules):
             self._decide(work)
         elif effect == st.FATES:
             self._to_endgame(work)
+        elif effect == st.LEGENDS:
+            self._call_legends(work, source)
+
+    def _call_legends(self, work: Work, source: DiceSource) -> None:
+        """Each standing champion's helper: a die over the champions dead so far (TW-GODS-1, 6-8)."""
+        fallen = [c.name for c in work.combatants.values() if c.status == DEAD]
+        if not fallen:
+            work.tell("legends_none")
+            return
+        helpers = {}
+        for c in work.combatants.values():
+            if c.status != OK:
+                continue
+            die = work.roll(source, len(fallen), "legend_helper")
+            helpers[c.name] = fallen[die.face - 1]
+            work.tell("legend_helper", about=[c.name], name=c.name, helper=helpers[c.name], d=len(fallen),
+                      face=die.face)
+        fight = require_fight(work)
+        work.fight = replace(fight, data={**fight.data, "chaos": {**fight.data["chaos"], "helpers": helpers}})
 
 
 _FIGHT_MARKS = ("wound_energy", "counter_used", "bleed", "poison", "reborn", "left_team", "ap_loss",
-                "deadly_blocked", "sight")
+                "deadly_blocked", "sight", "arena_kit")
 
 
 def _give(work: Work, name: str, amount: int) -> None:
