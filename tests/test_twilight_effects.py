@@ -51,7 +51,7 @@ def test_tw_imm_1_immunities_to_bleeding_poison_and_energy_loss(tmp_path, runner
     assert arena.doc()["combatants"]["Нежить"]["resources"]["energy"] == 5
 
 
-def test_tw_spec_2_a_special_without_the_main_weapon_passes_a_counter(tmp_path, runner):
+def test_tw_spec_2_tw_ctr_3_a_special_without_the_main_weapon_passes_a_counter(tmp_path, runner):
     arena = Arena(tmp_path, runner, {"Метатель": champ(data={"perks": ["throwing_knife"]}),
                                      "Фехтовальщик": champ("enemy", deadliness=4)})
     arena.to_fight()

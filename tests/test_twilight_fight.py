@@ -378,8 +378,8 @@ def test_tw_mass_3_the_imperial_triangle_initiative_decides_who_strikes_first(tm
     assert doc["fight"]["stage"] == "over" and doc["fight"]["data"]["winners"] == ["Зет"]
 
 
-def test_tw_mass_2_a_counter_against_several_answers_the_first_by_initiative_and_parries_the_rest(tmp_path,
-                                                                                                   runner):
+def test_tw_mass_2_tw_mass_1_a_counter_against_several_answers_the_first_by_initiative_and_parries_the_rest(
+        tmp_path, runner):
     arena = Arena(tmp_path, runner, {"Мечник": champ(deadliness=4, weapon_damage=1),
                                      "Раз": champ("enemy", deadliness=2), "Два": champ("enemy", deadliness=2)})
     arena.to_fight()
