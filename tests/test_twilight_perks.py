@@ -166,3 +166,15 @@ def test_tw_perk_1_a_dodge_needs_its_chance(tmp_path, runner):
                                      "Викинг": champ("enemy")})
     r = arena("fight", "status")
     assert r.exit_code != 0 and "a dodge needs its chance" in r.stderr
+
+
+def test_tw_gods_1_a_resonance_round_turns_the_deadly_strike_block_off(tmp_path, runner):
+    # "Любые специальные действия наносят двойной урон в этом раунде, действие всех пассивных эффектов в
+    # этом раунде отменяется"
+    arena = Arena(tmp_path, runner, {"Убийца": champ(deadly_threshold=3),
+                                     "Страж": champ("enemy", data={"perks": ["deadly_block"]})}, gods=True)
+    arena.ok("fight", "start")
+    arena.ok("fight", "next", "--given", "2 1")  # the first fight round opens in resonance (hidden)
+    arena.ok("declare", "Убийца", "attack", "Страж", "--given", THREE)
+    events = arena.events("fight", "next", "--given", "1")
+    assert not kinds(events, "deadly_blocked") and kinds(events, "deadly_strike")

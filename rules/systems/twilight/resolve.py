@@ -350,7 +350,8 @@ def _blocks_deadly(rnd: Round, target: str, blocked: set[str]) -> bool:
         return True
     c = work.get(target)
     used = int(c.data.get("deadly_blocked", 0))
-    if used < ch.perk_sum(c, "deadly_blocks"):
+    # a passive: off in a resonance round, like every passive (TW-GODS-1)
+    if not rnd.resonance and used < ch.perk_sum(c, "deadly_blocks"):
         work.put(replace(c, data={**c.data, "deadly_blocked": used + 1}))
         return True
     return False
