@@ -51,7 +51,7 @@ def test_tw_imm_1_immunities_to_bleeding_poison_and_energy_loss(tmp_path, runner
     assert arena.doc()["combatants"]["Нежить"]["resources"]["energy"] == 5
 
 
-def test_tw_spec_2_a_special_without_the_main_weapon_passes_a_counter(tmp_path, runner):
+def test_tw_spec_2_tw_ctr_3_a_special_without_the_main_weapon_passes_a_counter(tmp_path, runner):
     arena = Arena(tmp_path, runner, {"Метатель": champ(data={"perks": ["throwing_knife"]}),
                                      "Фехтовальщик": champ("enemy", deadliness=4)})
     arena.to_fight()
@@ -67,7 +67,7 @@ def test_tw_spec_1_tactical_perks_in_the_approach_only_and_no_specials_behind_th
     arena.ok("fight", "start", "--condition", "barrier")
     arena.ok("fight", "next")
     r = arena("declare", "Страж", "special", "Глухая оборона")
-    assert r.exit_code == 5 and "no special actions this round (barrier)" in r.stderr
+    assert r.exit_code == 5 and "no special actions this round (the magic barrier)" in r.stderr
     r = arena("declare", "Страж", "special", "Зона контроля")
     assert r.exit_code == 5 and "tactical: the approach only" in r.stderr
 

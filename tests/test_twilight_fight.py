@@ -344,11 +344,11 @@ def test_declaring_for_a_champion_who_is_out_is_refused(duel):
     assert r.exit_code == ExitCode.RULES and "Рыцарь is out of the fight" in r.stderr
 
 
-def test_tw_mass_7_a_team_mate_is_no_target(tmp_path, runner):
+def test_tw_mass_7_a_team_mate_is_no_target_without_betray(tmp_path, runner):
     arena = Arena(tmp_path, runner, {"А": champ(), "Б": champ(), "В": champ("enemy")})
     arena.to_fight()
     r = arena("declare", "А", "attack", "Б")
-    assert r.exit_code == ExitCode.RULES and "fights on А's side" in r.stderr
+    assert r.exit_code == ExitCode.RULES and "fights on А's side" in r.stderr and "--betray" in r.stderr
 
 
 def test_declarations_change_and_withdraw_one_roll_before_the_round_resolves(duel):
@@ -378,8 +378,8 @@ def test_tw_mass_3_the_imperial_triangle_initiative_decides_who_strikes_first(tm
     assert doc["fight"]["stage"] == "over" and doc["fight"]["data"]["winners"] == ["Зет"]
 
 
-def test_tw_mass_2_a_counter_against_several_answers_the_first_by_initiative_and_parries_the_rest(tmp_path,
-                                                                                                   runner):
+def test_tw_mass_2_tw_mass_1_a_counter_against_several_answers_the_first_by_initiative_and_parries_the_rest(
+        tmp_path, runner):
     arena = Arena(tmp_path, runner, {"Мечник": champ(deadliness=4, weapon_damage=1),
                                      "Раз": champ("enemy", deadliness=2), "Два": champ("enemy", deadliness=2)})
     arena.to_fight()

@@ -86,6 +86,9 @@ class Work:
         self.events: list[Event] = []
         #: the system's message table (event kind -> words); the core's own is the fallback
         self.messages = messages or {}
+        #: each combatant's max HP by the stats it was read from: every event asks for them
+        #: (guarded), and the sheet's derivation is too dear to repeat per event
+        self._hp_caps: dict[str, tuple[Mapping[str, Any], int | None]] = {}
 
     def get(self, name: str) -> Combatant:
         return self.combatants[name]
@@ -126,11 +129,14 @@ class Work:
         out = {}
         for c in self.combatants.values():
             if c.side != "party":
-                try:
-                    caps = get_sheet(self.system).resource_caps(c.stats)
-                except ValueError:
-                    caps = {}
-                out[c.name] = caps.get("hp", c.resources.get("hp", 0))
+                known = self._hp_caps.get(c.name)
+                if known is None or (known[0] is not c.stats and known[0] != c.stats):
+                    try:
+                        cap = get_sheet(self.system).resource_caps(c.stats).get("hp")
+                    except ValueError:
+                        cap = None
+                    known = self._hp_caps[c.name] = (c.stats, cap)
+                out[c.name] = known[1] if known[1] is not None else c.resources.get("hp", 0)
         return out
 
     def emit(self, kind: str, *, about: Iterable[str] = (), secret: Iterable[str] = (), **fields: Any) -> Event:

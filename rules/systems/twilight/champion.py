@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from rules.core.errors import DocumentError
 from rules.core.state import Combatant
-from rules.systems.twilight.perks import Perk, decode_perks
+from rules.i18n import _, ngettext
+from rules.systems.twilight.perks import BARRIER_THROW, Perk, decode_perks
 
 DEADLINESS = "deadliness"
 MIGHT = "might"
@@ -52,19 +54,21 @@ _WEAPON_INTS = ("dice", "damage", "bleed_threshold", "bleed", "poison_threshold"
 
 def decode_weapon(raw: Any, path: Path) -> Weapon:
     if not isinstance(raw, Mapping):
-        raise DocumentError(path, "a weapon is a table: name, dice, damage, stat, thresholds")
+        raise DocumentError(path, _("a weapon is a table: name, dice, damage, stat, thresholds"))
     for key, value in raw.items():
         if key in _WEAPON_INTS and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-            raise DocumentError(path + (key,), f"must be a whole number 0 or more, got {value!r}")
+            raise DocumentError(path + (key,), _("must be a whole number 0 or more, got {value!r}").format(
+                value=value))
         if key not in (*_WEAPON_INTS, "name", "stat", "twin_roll"):
-            raise DocumentError(path + (key,), "unknown weapon key; known: name, stat, twin_roll, "
-                                + ", ".join(_WEAPON_INTS))
+            raise DocumentError(path + (key,), _("unknown weapon key; known: {known}").format(
+                known=", ".join(("name", "stat", "twin_roll", *_WEAPON_INTS))))
     if raw.get("stat", DEADLINESS) not in (DEADLINESS, MIGHT):
-        raise DocumentError(path + ("stat",), f"the weapon's main stat is {DEADLINESS} or {MIGHT}")
+        raise DocumentError(path + ("stat",), _("the weapon's main stat is {deadliness} or {might}").format(
+            deadliness=DEADLINESS, might=MIGHT))
     if not isinstance(raw.get("name", ""), str) or not isinstance(raw.get("twin_roll", False), bool):
-        raise DocumentError(path, "name is text and twin_roll true or false")
+        raise DocumentError(path, _("a weapon's name is text and its twin_roll true or false"))
     if "dice" not in raw:
-        raise DocumentError(path + ("dice",), "a weapon needs its dice (Nd6)")
+        raise DocumentError(path + ("dice",), _("a weapon needs its dice (Nd6)"))
     return Weapon(name=raw.get("name", ""), stat=raw.get("stat", DEADLINESS),
                   twin_roll=raw.get("twin_roll", False), damage=raw.get("damage", 1),
                   **{k: raw[k] for k in _WEAPON_INTS if k in raw and k != "damage"})
@@ -75,7 +79,37 @@ def _int(stats: Mapping[str, Any], key: str, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
+@dataclass(frozen=True)
+class ArenaKit:
+    """One line of the random weapons table: the weapon and the armor every champion fights with."""
+
+    weapon: Weapon
+    armor_dice: int
+
+
+#: "случайное оружие и экипировка (одинаковое для обоих, определю дайсом)" (TW-COND-1): the seed
+#: names no table, so this d6 is ttcli's own, built around the seed's weapons (5-7d6, the
+#: paladin's spiked whip that bleeds at 7, deadliness and might); docs/twilight.md lists it
+RANDOM_KIT = (
+    ArenaKit(Weapon("ржавый кинжал", dice=4, damage=1, stat=DEADLINESS, bleed_threshold=4), armor_dice=3),
+    ArenaKit(Weapon("короткий меч", dice=5, damage=1, stat=DEADLINESS, deadly_threshold=8), armor_dice=4),
+    ArenaKit(Weapon("боевой топор", dice=5, damage=2, stat=MIGHT, drain_threshold=5), armor_dice=4),
+    ArenaKit(Weapon("копьё", dice=6, damage=1, stat=DEADLINESS, bleed_threshold=6), armor_dice=3),
+    ArenaKit(Weapon("двуручный молот", dice=4, damage=3, stat=MIGHT, drain_threshold=4), armor_dice=5),
+    ArenaKit(Weapon("шипованный кнут", dice=7, damage=1, stat=DEADLINESS, bleed_threshold=7), armor_dice=2),
+)
+
+
+def arena_kit(c: Combatant) -> ArenaKit | None:
+    """The random weapons condition's kit this champion fights with this fight, if any."""
+    face = c.data.get("arena_kit")
+    return RANDOM_KIT[face - 1] if isinstance(face, int) and 1 <= face <= len(RANDOM_KIT) else None
+
+
 def main_weapon(c: Combatant) -> Weapon:
+    kit = arena_kit(c)
+    if kit is not None:
+        return kit.weapon
     s = c.stats
     return Weapon(name="", dice=_int(s, "weapon_dice"), damage=_int(s, "weapon_damage", 1),
                   stat=str(s.get("weapon_stat", DEADLINESS)),
@@ -86,7 +120,9 @@ def main_weapon(c: Combatant) -> Weapon:
 
 
 def weapons(c: Combatant) -> tuple[Weapon, ...]:
-    """Weapon 1 is the sheet's; more come from ``data.weapons``."""
+    """Weapon 1 is the sheet's; more come from ``data.weapons``; under random weapons, the kit's only."""
+    if arena_kit(c) is not None:
+        return (main_weapon(c),)
     extra = tuple(decode_weapon(w, ("data", "weapons", i)) for i, w in enumerate(c.data.get("weapons", ())))
     return (main_weapon(c), *extra)
 
@@ -96,12 +132,42 @@ def weapon(c: Combatant, number: int) -> Weapon:
     if not 1 <= number <= len(found):
         from rules.core.errors import RuleError
 
-        raise RuleError(f"{c.name} carries {len(found)} weapon(s); there is no weapon {number}")
+        raise RuleError(ngettext("{name} carries {n} weapon; there is no weapon {number}",
+                                 "{name} carries {n} weapons; there is no weapon {number}", len(found)).format(
+            name=c.name, n=len(found), number=number), rule="TW-WEAP-1")
     return found[number - 1]
 
 
+def _frozen(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return ("{", tuple(sorted((k, _frozen(v)) for k, v in value.items())))
+    if isinstance(value, list | tuple):
+        return ("[", tuple(_frozen(v) for v in value))
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    if isinstance(value, tuple) and value[:1] == ("{",):
+        return {k: _thawed(v) for k, v in value[1]}
+    if isinstance(value, tuple) and value[:1] == ("[",):
+        return [_thawed(v) for v in value[1]]
+    return value
+
+
+@lru_cache(maxsize=256)
+def _decoded_perks(frozen: Any) -> tuple[Perk, ...]:
+    return decode_perks(_thawed(frozen), ("data", "perks"))
+
+
 def perks(c: Combatant) -> tuple[Perk, ...]:
-    return decode_perks(list(c.data.get("perks", [])), ("data", "perks"))
+    """The champion's perks, decoded once for each distinct list (a round asks for them per roll)."""
+    return _decoded_perks(_frozen(list(c.data.get("perks", []))))
+
+
+def usable_perks(c: Combatant, fight_data: Mapping[str, Any]) -> tuple[Perk, ...]:
+    """The champion's perks, and the throw into the barrier while the magic barrier stands (TW-COND-1)."""
+    own = perks(c)
+    return (*own, BARRIER_THROW) if fight_data.get("condition") == "barrier" else own
 
 
 def perk_sum(c: Combatant, key: str) -> int:
@@ -195,7 +261,9 @@ def attack_pool(c: Combatant, number: int = 1) -> int:
 
 
 def defense_pool(c: Combatant) -> int:
-    return stat(c, "armor_dice") + stat(c, "endurance") + perk_sum(c, "defense_dice")
+    kit = arena_kit(c)
+    armor = kit.armor_dice if kit is not None else stat(c, "armor_dice")
+    return armor + stat(c, "endurance") + perk_sum(c, "defense_dice")
 
 
 def counter_pool(c: Combatant) -> int:
@@ -210,8 +278,9 @@ def after_penalty(size: int, lost: int) -> int:
 
 
 def action_points(c: Combatant, rounds: Iterable[Circumstances]) -> int:
-    """2 per round (the sheet's ``ap``), heavy wound -1, exhausted -1, round changes; never below 0 (TW-AP-1)."""
-    ap = _int(c.stats, "ap", 2) - WOUND_AP[wound(c)] - (1 if exhausted(c) else 0)
+    """2 per round (the sheet's ``ap``), heavy wound -1, exhausted -1, round changes, AP a perk took
+    (``ap_loss``, the reaper's mantle); never below 0 (TW-AP-1)."""
+    ap = _int(c.stats, "ap", 2) - WOUND_AP[wound(c)] - (1 if exhausted(c) else 0) - _int(c.data, "ap_loss")
     ap += sum(circ.ap for circ in rounds)
     return max(0, ap)
 

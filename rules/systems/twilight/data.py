@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.errors import DocumentError
+from rules.i18n import N_, _
 
 Path = tuple[str | int, ...]
 
@@ -30,32 +31,35 @@ _CONDITIONS = ("none", "rain", "storm", "random", "barrier")
 
 def _whole(value: Any, path: Path, low: int = 0, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        limit = f"{low}..{high}" if high is not None else f"{low} or more"
-        raise DocumentError(path, f"must be a whole number {limit}, got {value!r}")
+        if high is None:
+            raise DocumentError(path, _("must be a whole number {low} or more, got {value!r}").format(
+                low=low, value=value))
+        raise DocumentError(path, _("must be a whole number from {low} to {high}, got {value!r}").format(
+            low=low, high=high, value=value))
     return value
 
 
 def _flag(value: Any, path: Path) -> bool:
     if not isinstance(value, bool):
-        raise DocumentError(path, f"must be true or false, got {value!r}")
+        raise DocumentError(path, _("must be true or false, got {value!r}").format(value=value))
     return value
 
 
 def _text(value: Any, path: Path) -> str:
     if not isinstance(value, str):
-        raise DocumentError(path, f"must be text, got {value!r}")
+        raise DocumentError(path, _("must be text, got {value!r}").format(value=value))
     return value
 
 
 def _mark(value: Any, path: Path) -> dict[str, int]:
     if not isinstance(value, Mapping) or set(value) != {"n", "since"}:
-        raise DocumentError(path, "must be a table {n = HP a round, since = the round it was laid}")
+        raise DocumentError(path, _("must be a table of n (HP a round) and since (the round it was laid)"))
     return {"n": _whole(value["n"], path + ("n",), 1), "since": _whole(value["since"], path + ("since",), 1)}
 
 
 def _names(value: Any, path: Path) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
-        raise DocumentError(path, f"must be a list of names, got {value!r}")
+        raise DocumentError(path, _("must be a list of names, got {value!r}").format(value=value))
     return list(value)
 
 
@@ -66,36 +70,46 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
     readers = {
         "perks": lambda v, p: (decode_perks(v, p), list(v))[1],
         "weapons": lambda v, p: [(decode_weapon(w, p + (i,)), dict(w))[1] for i, w in enumerate(_list(v, p))],
-        "faith": _text, "team": _text, "twin_roll": _flag, "counter_used": _flag, "reborn": _flag,
+        "faith": _text, "team": _text, "left_team": _text, "twin_roll": _flag, "counter_used": _flag, "reborn": _flag,
         "wound": lambda v, p: _whole(v, p, 0, 3), "wound_energy": lambda v, p: _whole(v, p),
         "losses": lambda v, p: _whole(v, p), "bleed": _mark, "poison": _mark,
+        "ap_loss": lambda v, p: _whole(v, p), "deadly_blocked": lambda v, p: _whole(v, p), "sight": _text,
+        "arena_kit": lambda v, p: _whole(v, p, 1, 6),
     }
-    return _read(raw, path, readers, "a twilight champion's data")
+    return _read(raw, path, readers, N_("a twilight champion's data"))
 
 
 def _list(value: Any, path: Path) -> list[Any]:
     if not isinstance(value, list):
-        raise DocumentError(path, f"must be a list, got {value!r}")
+        raise DocumentError(path, _("must be a list, got {value!r}").format(value=value))
     return value
 
 
 def _chaos(value: Any, path: Path) -> dict[str, Any]:
     if not isinstance(value, Mapping):
-        raise DocumentError(path, "must be a table {roll, face, effect}")
-    return {k: (_text(v, path + (k,)) if k == "effect" else _whole(v, path + (k,), 1, 10))
-            for k, v in value.items()}
+        raise DocumentError(path, _("must be a table of roll, face, effect and helpers"))
+    readers = {"effect": _text, "roll": lambda v, p: _whole(v, p, 1, 10), "face": lambda v, p: _whole(v, p, 1, 10),
+               "helpers": _helpers}
+    return _read(value, path, readers, N_("the round's chaos"))
+
+
+def _helpers(value: Any, path: Path) -> dict[str, str]:
+    if not isinstance(value, Mapping):
+        raise DocumentError(path, _("must be a table: champion -> the fallen champion who helps"))
+    return {k: _text(v, path + (k,)) for k, v in value.items()}
 
 
 def _score(value: Any, path: Path) -> dict[str, int]:
     if not isinstance(value, Mapping):
-        raise DocumentError(path, "must be a table name -> points")
+        raise DocumentError(path, _("must be a table name -> points"))
     return {k: _whole(v, path + (k,)) for k, v in value.items()}
 
 
 def _choice(options: tuple[str, ...]) -> Any:
     def read(value: Any, path: Path) -> str:
         if value not in options:
-            raise DocumentError(path, f"must be one of {', '.join(options)}, got {value!r}")
+            raise DocumentError(path, _("must be one of {options}, got {value!r}").format(
+                options=", ".join(options), value=value))
         return str(value)
     return read
 
@@ -110,7 +124,7 @@ def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
         "winners": _names, "fallen": _names, "loser": _text, "draw": _flag,
         rounds.DECLARED: lambda v, p: rounds.decode_declared({rounds.DECLARED: v}, p[:-1]),
     }
-    out = _read(raw, path, readers, "a twilight fight's data")
+    out = _read(raw, path, readers, N_("a twilight fight's data"))
     if not out.get(rounds.DECLARED, True):
         del out[rounds.DECLARED]
     return out
@@ -118,11 +132,12 @@ def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
 
 def _read(raw: Mapping[str, Any], path: Path, readers: Mapping[str, Any], what: str) -> dict[str, Any]:
     if not isinstance(raw, Mapping):
-        raise DocumentError(path, f"{what} is a table")
+        raise DocumentError(path, _("{what} is a table").format(what=_(what)))
     out = {}
     for key, value in raw.items():
         if key not in readers:
-            raise DocumentError(path + (key,), f"unknown key in {what}; known: {', '.join(readers)}")
+            raise DocumentError(path + (key,), _("unknown key in {what}; known: {known}").format(
+                what=_(what), known=", ".join(readers)))
         out[key] = readers[key](value, path + (key,))
     return out
 
@@ -150,7 +165,7 @@ class Decoders:
 
     @staticmethod
     def decode_turn_data(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
-        return _read(raw, path, {}, "a twilight turn's data")
+        return _read(raw, path, {}, N_("a twilight turn's data"))
 
 
 DECODERS = Decoders()

@@ -8,7 +8,8 @@ from typing import Any
 from rules.core.messages import Fields, Message, View
 from rules.i18n import N_, _, ngettext, pgettext
 
-_MOVES = {"attack": N_("attack"), "defend": N_("defense"), "counter": N_("counter"), "special": N_("special")}
+_MOVES = {"attack": N_("attack"), "defend": N_("defense"), "counter": N_("counter"), "special": N_("special"),
+          "phantom": N_("a fallen legend's attack"), "shield": N_("a fallen legend's shield")}
 _STAGES = {"approach": N_("the approach (no attacks or damage)"), "fight": N_("fight round {round} of {max_rounds}"),
            "endgame": N_("the endgame: one attack roll each"), "choice": N_("the choice: execution or mercy for "
                                                                               "{loser} (won: {winners})"),
@@ -24,6 +25,22 @@ _CHAOS = {"resonance": N_("resonance: specials deal double damage, passives are 
           "legends": N_("legends of the arena: each gets a fallen champion's help"),
           "fog": N_("ghost fog: every declaration of the round is void"),
           "fates": N_("duel of fates: the endgame starts now")}
+# the words a rule error puts in its sentence for a stage, a champion's state, a reason
+_WORDS = {"approach": N_("approach"), "fight": N_("fight"), "endgame": N_("endgame"), "choice": N_("choice"),
+          "over": N_("decided"), "out": N_("out of the fight"), "dying": N_("bleeding out"), "dead": N_("dead"),
+          "unconscious": N_("unconscious"), "barrier": N_("the magic barrier"), "storm": N_("the lightning round"),
+          "overload": N_("overload")}
+
+
+def word(key: str) -> str:
+    """The reader's word for a stage, a state or a reason that blocks specials."""
+    return _(_WORDS[key]) if key in _WORDS else key
+
+
+_STATS = {"deadliness": N_("deadliness"), "might": N_("might")}
+_ABSORBED = {"absolute_defense": N_("{name} is in absolute defense: no damage this round."),
+             "full_defense": N_("{name}'s full defense blocks every attack roll."),
+             "dodge": N_("{name} dodges every attack this round.")}
 _WOUNDS = {0: N_("no wound"), 1: N_("light wound (-1d6)"), 2: N_("medium wound (-3d6)"),
            3: N_("heavy wound (-4d6, -1 AP)")}
 _AFFLICTIONS = {"bleed": N_("BLEEDING({n}) from round {since}"), "poison": N_("POISON({n}) from round {since}")}
@@ -44,6 +61,8 @@ def _roll(r: Mapping[str, Any]) -> str:
     words = _(_MOVES.get(r["kind"]) or r["kind"])
     if r.get("perk"):
         words += f" «{r['perk']}»"
+    if r.get("legend"):
+        words += " " + _("(the phantom of {name})").format(name=r["legend"])
     if r.get("target"):
         words += " -> " + str(r["target"])
     if r.get("weapon", 1) != 1:
@@ -125,6 +144,10 @@ def champion_notes(c: Any) -> tuple[str, ...]:
         notes.append(_("EXHAUSTED"))
     if c.data.get("counter_used"):
         notes.append(_("counter spent"))
+    if c.data.get("ap_loss"):
+        notes.append(_("-{n} AP this round").format(n=c.data["ap_loss"]))
+    if c.data.get("sight"):
+        notes.append(_("knows {name}'s declarations").format(name=c.data["sight"]))
     notes.append(_("legend {unspent} ({total})").format(unspent=c.resources.get("legend", 0),
                                                         total=c.resources.get("legend_total", 0)))
     return tuple(notes)
@@ -134,6 +157,8 @@ def _pool(f: Fields, view: View) -> str:
     what = _(_MOVES.get(f["roll"]) or f["roll"])
     if f.get("perk"):
         what += f" «{f['perk']}»"
+    if f.get("legend"):
+        what += " " + _("(the phantom of {name})").format(name=f["legend"])
     target = (" -> " + f["target"]) if f.get("target") else ""
     return _("{name}, {what}{target}: {dice} = {successes}.").format(
         name=f["name"], what=what, target=target, dice=dice_text(f["faces"]), successes=successes_text(f["successes"]))
@@ -175,8 +200,31 @@ _MESSAGES: dict[str, Message] = {
     "pool": _pool,
     "best_defense": _best_defense,
     "attack_vs_defense": _attack_vs_defense,
-    "absorbed": lambda f, v: (_("{name} is in absolute defense: no damage this round.") if f["why"] ==
-                              "absolute_defense" else _("{name}'s full defense blocks every attack roll.")).format(
+    "absorbed": lambda f, v: _(_ABSORBED[f["why"]]).format(name=f["name"]),
+    "special_cancelled": lambda f, v: _("{name}'s «{perk}» voids {target}'s «{cancelled}».").format(
+        name=f["name"], perk=f["perk"], target=f["target"], cancelled=f["cancelled"]),
+    "attack_copied": lambda f, v: (_("{name}'s «{perk}»: the same attack roll ({successes}) strikes {target}.")
+                                   if f.get("successes") is not None else
+                                   _("{name}'s «{perk}» has no attack roll to copy: nothing strikes {target}."))
+    .format(name=f["name"], perk=f["perk"], target=f["target"], successes=successes_text(f.get("successes") or 0)),
+    "dodge_roll": lambda f, v: (_("{name}'s «{perk}»: d100 = {d100} (at most {chance}): every attack misses.")
+                                if f["dodged"] else
+                                _("{name}'s «{perk}»: d100 = {d100} (at most {chance}): no dodge.")).format(
+        name=f["name"], perk=f["perk"], d100=f["d100"], chance=f["chance"]),
+    "shielded": lambda f, v: _("{name}'s shield takes {attacker}'s first attack.").format(
+        name=f["name"], attacker=f["attacker"]),
+    "reflected": lambda f, v: _("{name} reflects {attacker}'s first attack ({a} against {attacker}'s own "
+                                "defense {d}): {damage} damage to {attacker}.").format(
+        name=f["name"], attacker=f["attacker"], a=f["successes"], d=f["defense"], damage=f["damage"]),
+    "deadly_blocked": lambda f, v: _("{name} shrugs off {attacker}'s deadly strike.").format(
+        name=f["name"], attacker=f["attacker"]),
+    "thrown_into_barrier": lambda f, v: _("{attacker} throws {name} into the magic barrier: {name} goes AT "
+                                          "DEATH.").format(name=f["name"], attacker=f["attacker"]),
+    "ap_taken": lambda f, v: _("{name}'s «{perk}»: {target} has {n} AP less next round.").format(
+        name=f["name"], perk=f["perk"], target=f["target"], n=f["n"]),
+    "sight": lambda f, v: _("{name}'s «{perk}»: {name} will know {target}'s declarations.").format(
+        name=f["name"], perk=f["perk"], target=f["target"]),
+    "seen": lambda f, v: None if v.public else _("(The master shows this declaration to {name}: sight.)").format(
         name=f["name"]),
     "counter_wins": _counter_wins,
     "counter_parts": lambda f, v: _("{name}'s counter ({c}) equals the best attack: they part, no damage.").format(
@@ -225,6 +273,15 @@ _MESSAGES: dict[str, Message] = {
         name=f["name"], change=f["change"], unspent=f["unspent"], total=f["total"], free=f["free_points"]),
     "verdict": lambda f, v: (_("{name} is executed.") if f["choice"] == "execute" else
                              _("{name} is spared and will return.")).format(name=f["name"]),
+    "betrayal": lambda f, v: _("{name} turns on {target}: the alliance ends, {name} fights alone from now on.")
+    .format(name=f["name"], target=f["target"]),
+    "legend_helper": lambda f, v: _("d{d} = {face}: the phantom of {helper} comes to help {name}.").format(
+        d=f["d"], face=f["face"], helper=f["helper"], name=f["name"]),
+    "random_kit": lambda f, v: _("Random weapons: d{d} = {face}: everyone fights with {weapon} ({dice}d6 + "
+                                 "{stat}, {damage} damage a success) and armor {armor}d6.").format(
+        d=f["d"], face=f["face"], weapon=f["weapon"], dice=f["dice"], stat=_(_STATS[f["stat"]]), damage=f["damage"],
+        armor=f["armor"]),
+    "legends_none": lambda f, v: _("Legends of the arena: nobody has died here yet; no phantom comes."),
     "surrendered": lambda f, v: _("{name} surrenders and loses {lost} legend.").format(name=f["name"], lost=f["lost"]),
 }
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.core.errors import DocumentError
 from rules.core.names import name_key
+from rules.i18n import _
 
 Path = tuple[str | int, ...]
 
@@ -29,8 +30,17 @@ FULL_DEFENSE = "full_defense"  # TW-FULL-1
 ABSOLUTE_DEFENSE = "absolute_defense"  # TW-ABS-1
 EXTEND = "extend"  # the fight lasts 4 rounds (TW-STAGE-1)
 ENDGAME = "endgame"  # the endgame starts after this round (the samurai's way)
+DODGE = "dodge"  # the master's d100 <= chance: every attack on the bearer this round misses (the amazon's dance)
+SHIELD = "shield"  # the first attack on the bearer by initiative is cancelled (a fallen legend's shield)
+REFLECT = "reflect"  # ... and turned on its attacker, against the attacker's own best defense
+DEADLY_BLOCK = "deadly_block"  # the first deadly strike on the bearer this round does not put it AT DEATH
+COPY = "copy"  # the bearer's first attack roll this round, dice and all, also strikes the special's target
+CANCEL = "cancel"  # the target's first special action of the round is void (battle sense)
+SIGHT = "sight"  # the master shows the bearer every declaration of the target for the rest of the fight
+FINISHER = "finisher"  # the target, if the round leaves it out of the fight, goes AT DEATH instead (the barrier)
 NOTE = "note"  # anything else: shown to the master, settled by hand
-SPECIAL_EFFECTS = (ATTACK, DAMAGE, FULL_DEFENSE, ABSOLUTE_DEFENSE, EXTEND, ENDGAME, NOTE)
+SPECIAL_EFFECTS = (ATTACK, DAMAGE, FULL_DEFENSE, ABSOLUTE_DEFENSE, EXTEND, ENDGAME, DODGE, SHIELD, REFLECT,
+                   DEADLY_BLOCK, COPY, CANCEL, SIGHT, FINISHER, NOTE)
 
 IMMUNITIES = ("poison", "bleeding", "energy")  # TW-IMM-1
 
@@ -69,6 +79,12 @@ class Perk:
     effect: str = ""
     #: damage of a ``damage`` special, to each target
     damage: int = 0
+    #: a ``dodge`` works on the master's d100 at most this (1-100)
+    chance: int = 0
+    #: AP the special's target loses in the next fight round (the reaper's mantle)
+    ap_loss: int = 0
+    #: deadly strikes a fight this champion shrugs off (the damage still lands)
+    deadly_blocks: int = 0
     #: usable in the approach only (TW-SPEC-1)
     tactical: bool = False
     #: usable in the endgame (TW-END-1 "unless the perk says so")
@@ -82,7 +98,7 @@ class Perk:
 
 
 _INT_KEYS = ("extra_attacks", "extra_attack_weapon", "attack_dice", "defense_dice", "counter_dice",
-             "weapon_dice", "fight_rounds", "energy_aura", "cost", "damage")
+             "weapon_dice", "fight_rounds", "energy_aura", "cost", "damage", "chance", "ap_loss", "deadly_blocks")
 _BOOL_KEYS = ("extra_attack_heretic", "kills_outright", "rebirth", "ignores_conditions", "tactical", "endgame",
               "targeted")
 #: every key of a perk table -> what it takes
@@ -102,7 +118,7 @@ PRESETS: dict[str, Perk] = {p.id: p for p in (
     _preset("bee_sting", "Жалит как пчела", cost=1, effect=ATTACK, targeted=True),
     _preset("life_drain", "Высос жизни", cost=1, effect=DAMAGE, damage=1, targeted=True),
     _preset("death_grip", "Хватка смерти", energy_aura=1),
-    _preset("shadow_mantle", "Мантия тени", cost=2, effect=ABSOLUTE_DEFENSE),
+    _preset("shadow_mantle", "Мантия тени", cost=2, effect=ABSOLUTE_DEFENSE, ap_loss=1),
     _preset("twilight_step", "Шаг в сумрак", cost=2, effect=ABSOLUTE_DEFENSE),
     _preset("full_defense", "Глухая оборона", cost=2, effect=FULL_DEFENSE),
     _preset("control_zone", "Зона контроля", cost=1, effect=EXTEND, tactical=True),
@@ -111,7 +127,16 @@ PRESETS: dict[str, Perk] = {p.id: p for p in (
     _preset("seasoned_warrior", "Грамотный воин", ignores_conditions=True),
     _preset("risen", "Восставший из мёртвых", rebirth=True),
     _preset("throwing_knife", "Метательный кинжал", cost=1, effect=DAMAGE, damage=2, targeted=True),
+    _preset("deadly_dance", "Смертельный танец", cost=1, effect=DODGE, chance=50),
+    _preset("shamans_sight", "Дальновидность шаманов", cost=1, effect=SIGHT, tactical=True, targeted=True),
+    _preset("mirror", "Отражение", cost=1, effect=REFLECT),
+    _preset("deadly_block", "Блок смертельного удара", deadly_blocks=1),
+    _preset("twilight_shadow", "Сумеречная тень", cost=1, effect=COPY, targeted=True),
+    _preset("battle_sense", "Боевое чутьё", cost=1, effect=CANCEL, targeted=True),
 )}
+
+#: what every champion may do behind the magic barrier (TW-COND-1): throw a beaten opponent into it
+BARRIER_THROW = Perk(id="barrier_throw", name="Бросок в барьер", cost=1, effect=FINISHER, targeted=True)
 
 
 def decode_perk(raw: Any, path: Path) -> Perk:
@@ -121,37 +146,43 @@ def decode_perk(raw: Any, path: Path) -> Perk:
         for perk in PRESETS.values():
             if wanted in (name_key(perk.id), name_key(perk.name)):
                 return perk
-        raise DocumentError(path, f"no perk preset {raw!r}; presets: {', '.join(PRESETS)}, "
-                                  "or write a table of perk keys")
+        raise DocumentError(path, _("no perk preset {name!r}; presets: {presets}, or write a table of perk "
+                                    "keys").format(name=raw, presets=", ".join(PRESETS)))
     if not isinstance(raw, Mapping):
-        raise DocumentError(path, f"a perk is a preset's id or a table, got {raw!r}")
+        raise DocumentError(path, _("a perk is a preset's id or a table, got {value!r}").format(value=raw))
     values: dict[str, Any] = {}
     for key, value in raw.items():
         where = path + (key,)
         if key not in KEYS:
-            raise DocumentError(where, f"unknown perk key; known: {', '.join(KEYS)}")
+            raise DocumentError(where, _("unknown perk key; known: {known}").format(known=", ".join(KEYS)))
         if key in _INT_KEYS:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise DocumentError(where, f"must be a whole number 0 or more, got {value!r}")
+                raise DocumentError(where, _("must be a whole number 0 or more, got {value!r}").format(value=value))
         elif key in _BOOL_KEYS:
             if not isinstance(value, bool):
-                raise DocumentError(where, f"must be true or false, got {value!r}")
+                raise DocumentError(where, _("must be true or false, got {value!r}").format(value=value))
         elif key == "effect":
             if value not in SPECIAL_EFFECTS:
-                raise DocumentError(where, f"must be one of {', '.join(SPECIAL_EFFECTS)}, got {value!r}")
+                raise DocumentError(where, _("must be one of {options}, got {value!r}").format(
+                    options=", ".join(SPECIAL_EFFECTS), value=value))
         elif key == "immune":
             if not isinstance(value, list) or any(v not in IMMUNITIES for v in value):
-                raise DocumentError(where, f"must be a list of {', '.join(IMMUNITIES)}, got {value!r}")
+                raise DocumentError(where, _("must be a list of {options}, got {value!r}").format(
+                    options=", ".join(IMMUNITIES), value=value))
             value = tuple(value)
         elif not isinstance(value, str) or not value.strip():
-            raise DocumentError(where, "must be the perk's name")
+            raise DocumentError(where, _("must be the perk's name"))
         values[key] = value
     if "name" not in values:
-        raise DocumentError(path + ("name",), "a perk table needs a name")
+        raise DocumentError(path + ("name",), _("a perk table needs a name"))
     if values.get("cost", 0) > 2:
-        raise DocumentError(path + ("cost",), "a special action costs 1 or 2 AP (TW-SPEC-1)")
+        raise DocumentError(path + ("cost",), _("a special action costs 1 or 2 AP (TW-SPEC-1)"))
+    if values.get("effect") == DODGE and not values.get("chance"):
+        raise DocumentError(path + ("chance",), _("a dodge needs its chance: it works on a d100 at most this"))
+    if values.get("chance", 0) > 100:
+        raise DocumentError(path + ("chance",), _("a chance is a d100 face: 1 to 100"))
     if values.get("fight_rounds", 0) > 4:
-        raise DocumentError(path + ("fight_rounds",), "a fight lasts 4 rounds at most (TW-STAGE-1)")
+        raise DocumentError(path + ("fight_rounds",), _("a fight lasts 4 rounds at most (TW-STAGE-1)"))
     if values.get("effect") and not values.get("cost") and values["effect"] != NOTE:
         values["cost"] = 1
     return Perk(id=values["name"], **values)
@@ -159,7 +190,7 @@ def decode_perk(raw: Any, path: Path) -> Perk:
 
 def decode_perks(raw: Any, path: Path) -> tuple[Perk, ...]:
     if not isinstance(raw, list):
-        raise DocumentError(path, "perks is a list of preset ids or perk tables")
+        raise DocumentError(path, _("perks is a list of preset ids or perk tables"))
     return tuple(decode_perk(item, path + (i,)) for i, item in enumerate(raw))
 
 

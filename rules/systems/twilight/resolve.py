@@ -20,12 +20,28 @@ from rules.core.outcome import Work
 from rules.core.sources import DiceSource
 from rules.core.state import DEAD, OK, Combatant
 from rules.systems.twilight import champion as ch
-from rules.systems.twilight.perks import ABSOLUTE_DEFENSE, ATTACK, DAMAGE, FULL_DEFENSE, Perk, find_perk
+from rules.systems.twilight.perks import (
+    ABSOLUTE_DEFENSE,
+    ATTACK,
+    CANCEL,
+    COPY,
+    DAMAGE,
+    DEADLY_BLOCK,
+    DODGE,
+    FINISHER,
+    FULL_DEFENSE,
+    REFLECT,
+    SHIELD,
+    Perk,
+    find_perk,
+)
 
 DYING = "dying"  # survived the AT DEATH d100: bleeds out, awaits the choice (TW-DEATH-1)
 OUT = "out"  # over 90% lost, or surrendered: out of the fight, alive
 
 ATTACK_KIND, DEFEND, COUNTER, SPECIAL = "attack", "defend", "counter", "special"
+# a fallen legend's help under the gods (TW-GODS-1, 6-8): its attack, or its shield
+PHANTOM, GUARD = "phantom", "shield"
 
 
 @dataclass(frozen=True)
@@ -39,6 +55,8 @@ class Roll:
     target: str = ""
     weapon: int = 1
     perk: Perk | None = None
+    #: the fallen champion whose phantom makes this roll (legends of the arena); its weapon strikes
+    helper: str = ""
 
     @property
     def main_weapon_attack(self) -> bool:
@@ -71,39 +89,66 @@ class Round:
     hits: list[Hit] = field(default_factory=list)
     d100: dict[str, int] = field(default_factory=dict)
     void: set[str] = field(default_factory=set)  # whose blows no longer land (TW-SIM-1)
+    dodged: set[str] = field(default_factory=set)  # won the d100 of a dodge: every attack on them misses
+    #: champions whose first attack by initiative is cancelled this round -> "shield" or "reflect"
+    guards: dict[str, str] = field(default_factory=dict)
+    #: a finisher's target -> who throws it (the barrier, TW-COND-1)
+    finishers: dict[str, str] = field(default_factory=dict)
     fallen: list[str] = field(default_factory=list)  # in the order they fell (TW-MASS-5)
+
+
+def helper_of(work: Work, name: str) -> Combatant | None:
+    """The fallen champion whose phantom helps ``name`` this round (legends of the arena), if any."""
+    chaos = work.fight.data.get("chaos") if work.fight is not None else None
+    helpers = chaos.get("helpers", {}) if isinstance(chaos, Mapping) else {}
+    fallen = helpers.get(name)
+    return work.get(fallen) if fallen in work.combatants else None
 
 
 def rolls_of(work: Work, declared: Mapping[str, Mapping[str, Any]], threshold: int) -> list[Roll]:
     out = []
+    fight_data = work.fight.data if work.fight is not None else {}
     for name, declaration in declared.items():
         if name not in work.combatants or work.get(name).status != OK:
             continue
-        perks = ch.perks(work.get(name))
+        perks = ch.usable_perks(work.get(name), fight_data)
         for r in declaration.get("rolls", []):
             faces = tuple(int(f) for f in r.get("faces", []))
-            perk = find_perk(perks, r["perk"]) if r.get("perk") else None
-            out.append(Roll(name, r["kind"], faces, ch.successes(faces, threshold), r.get("target", ""),
-                            int(r.get("weapon", 1)), perk))
+            helper = str(r.get("legend", ""))
+            mine = ch.perks(work.get(helper)) if helper in work.combatants else perks
+            perk = find_perk(mine, r["perk"]) if r.get("perk") else None
+            kind = ATTACK_KIND if r["kind"] == PHANTOM else r["kind"]
+            out.append(Roll(name, kind, faces, ch.successes(faces, threshold), r.get("target", ""),
+                            int(r.get("weapon", 1)), perk, helper if r["kind"] == PHANTOM else ""))
     return out
+
+
+def weapon_of(work: Work, r: Roll) -> ch.Weapon:
+    """The weapon a roll strikes with: its owner's, or the fallen helper's for a phantom's attack."""
+    return ch.weapon(work.get(r.helper or r.owner), r.weapon)
 
 
 def initiative(rnd: Round, names: list[str]) -> list[str]:
     """Higher main stat first; ties by the master's d100, re-rolled while tied (TW-MASS-1)."""
     work = rnd.work
+    unique = list(dict.fromkeys(names))
+    stats = {n: ch.main_stat(work.get(n)) for n in unique}
 
     def key(n: str) -> tuple[int, int]:
-        return (-ch.main_stat(work.get(n)), -rnd.d100.get(n, 0))
+        return (-stats[n], -rnd.d100.get(n, 0))
 
     for _ in range(20):
-        ordered = sorted(dict.fromkeys(names), key=key)
-        tied = [n for n in ordered if sum(1 for m in ordered if key(m) == key(n)) > 1]
+        keys = [key(n) for n in unique]
+        counts: dict[tuple[int, int], int] = {}
+        for k in keys:
+            counts[k] = counts.get(k, 0) + 1
+        tied = [n for n, k in sorted(zip(unique, keys, strict=True), key=lambda nk: nk[1]) if counts[k] > 1]
         if not tied:
-            return ordered
+            break
         for n in tied:
             rnd.d100[n] = work.roll(rnd.source, 100, "initiative").face
             work.tell("initiative_roll", about=[n], name=n, d100=rnd.d100[n])
-    return sorted(dict.fromkeys(names), key=key)
+    return sorted(unique, key=key)
 
 
 def _best(rolls: list[Roll], owner: str, kind: str) -> Roll | None:
@@ -114,6 +159,73 @@ def _best(rolls: list[Roll], owner: str, kind: str) -> Roll | None:
 def _specials(rolls: list[Roll], owner: str, effect: str) -> bool:
     return any(r.owner == owner and r.kind == SPECIAL and r.perk is not None and r.perk.effect == effect
                for r in rolls)
+
+
+def _effect(r: Roll, *effects: str) -> bool:
+    return r.kind == SPECIAL and r.perk is not None and r.perk.effect in effects
+
+
+def prepare(rnd: Round) -> None:
+    """Cancelling, copying and dodging specials, before any comparison (TW-ROUND-1).
+
+    Battle sense voids its target's first special action (several on one target void
+    the same one; they act together, so two that aim at each other void each other);
+    the twilight shadow adds a copy of its bearer's first attack roll on its own target;
+    a dodge rolls the master's d100; shields (a perk's or a fallen legend's) and reflections
+    are noted for ``compare``."""
+    work = rnd.work
+    voided: set[int] = set()
+    for r in rnd.rolls:
+        if not _effect(r, CANCEL):
+            continue
+        first = next((i for i, v in enumerate(rnd.rolls) if v.owner == r.target and v.kind == SPECIAL), None)
+        if first is not None and first not in voided:
+            voided.add(first)
+            v = rnd.rolls[first]
+            work.tell("special_cancelled", about=[r.owner, v.owner], name=r.owner, perk=r.perk.name if r.perk else "",
+                      target=v.owner, cancelled=v.perk.name if v.perk else "")
+    rnd.rolls = [r for i, r in enumerate(rnd.rolls) if i not in voided]
+    for r in list(rnd.rolls):
+        if _effect(r, COPY) and r.target:
+            original = next((a for a in rnd.rolls if a.owner == r.owner and a.kind == ATTACK_KIND), None)
+            work.tell("attack_copied", about=[r.owner, r.target], name=r.owner, target=r.target,
+                      perk=r.perk.name if r.perk else "", successes=original.successes if original else None)
+            if original is not None:
+                rnd.rolls.append(replace(original, target=r.target, perk=None))
+    for r in rnd.rolls:
+        if _effect(r, DODGE) and r.perk is not None and r.owner not in rnd.dodged:
+            die = work.roll(rnd.source, 100, "dodge")
+            dodged = die.face <= r.perk.chance
+            work.tell("dodge_roll", about=[r.owner], name=r.owner, perk=r.perk.name, d100=die.face,
+                      chance=r.perk.chance, dodged=dodged)
+            if dodged:
+                rnd.dodged.add(r.owner)
+        elif _effect(r, SHIELD, REFLECT) and r.perk is not None:
+            rnd.guards[r.owner] = REFLECT if REFLECT in (r.perk.effect, rnd.guards.get(r.owner)) else SHIELD
+        elif _effect(r, FINISHER) and r.target:
+            rnd.finishers.setdefault(r.target, r.owner)
+        elif r.kind == GUARD:
+            rnd.guards.setdefault(r.owner, SHIELD)
+
+
+def _guard(rnd: Round, target: str, incoming: list[Roll]) -> None:
+    """A shield cancels the first attack by initiative; a reflection turns it on its attacker."""
+    how = rnd.guards.get(target)
+    if not how or not incoming:
+        return
+    first = incoming.pop(0)
+    work = rnd.work
+    if how == SHIELD:
+        work.tell("shielded", about=[target, first.owner], name=target, attacker=first.owner)
+        return
+    own = _best(rnd.rolls, first.owner, DEFEND)
+    defense = own.successes if own else 0
+    w = weapon_of(work, first)
+    through = max(0, first.successes - defense)
+    work.tell("reflected", about=[target, first.owner], name=target, attacker=first.owner,
+              successes=first.successes, defense=defense, damage=through * w.damage)
+    if through:
+        rnd.hits.append(Hit(target, first.owner, through * w.damage, first.successes, w, "reflect"))
 
 
 def compare(rnd: Round) -> None:
@@ -134,6 +246,12 @@ def compare(rnd: Round) -> None:
             continue
         order = initiative(rnd, [r.owner for r in incoming])
         incoming.sort(key=lambda r: order.index(r.owner))
+        if target in rnd.dodged:
+            work.tell("absorbed", about=[target], name=target, why="dodge", attacks=len(incoming))
+            continue
+        _guard(rnd, target, incoming)
+        if not incoming:
+            continue
         if absolute and counter is None:
             work.tell("absorbed", about=[target], name=target, why="absolute_defense", attacks=len(incoming))
             continue
@@ -145,7 +263,7 @@ def compare(rnd: Round) -> None:
             continue
         best = defense.successes if defense else 0
         for r in incoming:
-            w = ch.weapon(work.get(r.owner), r.weapon)
+            w = weapon_of(work, r)
             through = max(0, r.successes - best)
             work.tell("attack_vs_defense", about=[r.owner, target], attacker=r.owner, target=target,
                       successes=r.successes, defense=best, through=through, damage=through * w.damage)
@@ -171,7 +289,7 @@ def _counter(rnd: Round, target: str, counter: Roll, incoming: list[Roll], absol
         work.tell("counter_parts", about=[target], name=target, successes=c, best=best)
         return
     for r in incoming:
-        w = ch.weapon(work.get(r.owner), r.weapon)
+        w = weapon_of(work, r)
         beats = r.successes > c
         dealt = r.successes * w.damage if beats and not absolute else 0
         work.tell("counter_broken", about=[r.owner, target], attacker=r.owner, name=target, successes=r.successes,
@@ -186,7 +304,7 @@ def special_damage(rnd: Round) -> None:
         if r.kind != SPECIAL or r.perk is None or r.perk.effect != DAMAGE or r.target not in rnd.work.combatants:
             continue
         amount = r.perk.damage * (2 if rnd.resonance else 1)
-        if _specials(rnd.rolls, r.target, ABSOLUTE_DEFENSE):
+        if _specials(rnd.rolls, r.target, ABSOLUTE_DEFENSE) or r.target in rnd.dodged:
             amount = 0
         rnd.work.tell("special_hit", about=[r.owner, r.target], name=r.owner, target=r.target, perk=r.perk.name,
                       damage=amount)
@@ -199,6 +317,7 @@ def weapon_effects(rnd: Round) -> dict[str, dict[str, Any]]:
     work = rnd.work
     out: dict[str, dict[str, Any]] = {}
     deadly_used: set[str] = set()
+    blocked: set[str] = set()  # a deadly-strike block special already used this round
     for hit in rnd.hits:
         w = hit.weapon
         if w is None or hit.amount <= 0:
@@ -212,11 +331,30 @@ def weapon_effects(rnd: Round) -> dict[str, dict[str, Any]]:
             got["poison"] = max(got.get("poison", 0), w.poison)
         if w.deadly_threshold and s >= w.deadly_threshold and hit.source not in deadly_used:
             deadly_used.add(hit.source)  # one deadly strike a round (TW-DEADLY-1)
-            hit.deadly = True
-            got.setdefault("deadly", hit.source)
+            if _blocks_deadly(rnd, hit.target, blocked):
+                work.tell("deadly_blocked", about=[hit.source, hit.target], name=hit.target, attacker=hit.source)
+            else:
+                hit.deadly = True
+                got.setdefault("deadly", hit.source)
         if w.drain_threshold and s >= w.drain_threshold and not ch.immune(t, "energy"):
             got["drain"] += w.drain  # several draining hits drain again (TW-DRAIN-1)
     return out
+
+
+def _blocks_deadly(rnd: Round, target: str, blocked: set[str]) -> bool:
+    """The first deadly strike on a champion with a block this round (a special) or this fight (a
+    passive ``deadly_blocks``) is shrugged off, whichever attacker it came from (TW-PERK-1)."""
+    work = rnd.work
+    if target not in blocked and any(_effect(r, DEADLY_BLOCK) for r in rnd.rolls if r.owner == target):
+        blocked.add(target)
+        return True
+    c = work.get(target)
+    used = int(c.data.get("deadly_blocked", 0))
+    # a passive: off in a resonance round, like every passive (TW-GODS-1)
+    if not rnd.resonance and used < ch.perk_sum(c, "deadly_blocks"):
+        work.put(replace(c, data={**c.data, "deadly_blocked": used + 1}))
+        return True
+    return False
 
 
 def ticks(rnd: Round, round_no: int) -> list[Hit]:
@@ -345,6 +483,11 @@ def land(rnd: Round, effects: dict[str, dict[str, Any]], round_no: int, gods: bo
             work.tell("deadly_strike", about=[deadly_from, name], name=name, attacker=deadly_from)
             fate = ch.AT_DEATH
         c = set_wound(work, name, min(hp_max, max(hp_after, 0)), energy_loss)
+        if fate == ch.OUT and name in rnd.finishers and rnd.finishers[name] not in rnd.void:
+            # thrown into the magic barrier as a finishing blow (TW-COND-1)
+            work.tell("thrown_into_barrier", about=[rnd.finishers[name], name], name=name,
+                      attacker=rnd.finishers[name])
+            fate = ch.AT_DEATH
         if fate == ch.OUT:
             work.put(replace(c, status=OUT))
             work.tell("out_of_fight", about=[name], name=name)

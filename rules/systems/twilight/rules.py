@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.core import rounds
 from rules.core.actions import CHOICE as CHOICE_KIND
-from rules.core.actions import COUNT, INT, NAME, TEXT, Action, Catalogue, Param
+from rules.core.actions import COUNT, FLAG, INT, NAME, TEXT, Action, Catalogue, Param
 from rules.core.clock import ClockReport, open_rounds
 from rules.core.common import require_fight
 from rules.core.contract import ROUNDS_CLOCK, Path, SystemRules
@@ -26,19 +26,23 @@ from rules.i18n import N_, _, ngettext
 from rules.systems.twilight import champion as ch
 from rules.systems.twilight import stages as st
 from rules.systems.twilight.data import DECODERS
-from rules.systems.twilight.messages import MESSAGES
-from rules.systems.twilight.perks import ATTACK, ENDGAME, EXTEND, find_perk
+from rules.systems.twilight.messages import MESSAGES, word
+from rules.systems.twilight.perks import ATTACK, ENDGAME, EXTEND, FINISHER, SIGHT, find_perk
 from rules.systems.twilight.resolve import (
     ATTACK_KIND,
     COUNTER,
     DEFEND,
     DYING,
+    GUARD,
     OUT,
+    PHANTOM,
     SPECIAL,
     Round,
     at_death,
     compare,
+    helper_of,
     land,
+    prepare,
     rolls_of,
     settle_lethal,
     special_damage,
@@ -48,7 +52,8 @@ from rules.systems.twilight.resolve import (
 MOVES = ((ATTACK_KIND, ATTACK_KIND), ("нападение", ATTACK_KIND), ("атака", ATTACK_KIND),
          (DEFEND, DEFEND), ("defense", DEFEND), ("защита", DEFEND),
          (COUNTER, COUNTER), ("контратака", COUNTER),
-         (SPECIAL, SPECIAL), ("спец", SPECIAL), ("спецдействие", SPECIAL))
+         (SPECIAL, SPECIAL), ("спец", SPECIAL), ("спецдействие", SPECIAL),
+         (PHANTOM, PHANTOM), ("фантом", PHANTOM), (GUARD, GUARD), ("щит", GUARD))
 VERDICTS = (("execute", "execute"), ("казнь", "execute"), ("spare", "spare"), ("mercy", "spare"),
             ("пощада", "spare"))
 LEGEND_MOVES = (("award", "award"), ("награда", "award"), ("spend", "spend"), ("трата", "spend"),
@@ -95,12 +100,14 @@ def _cost(fight_data: Mapping[str, Any], c: Combatant, rolls: list[dict[str, Any
     cost = 0
     attacks = [r for r in rolls if r["kind"] == ATTACK_KIND]
     for r in rolls:
+        if r.get("legend"):
+            continue  # a fallen legend's help costs no AP (TW-GODS-1)
         if r["kind"] in (ATTACK_KIND, DEFEND):
             cost += 1
         elif r["kind"] == COUNTER:
             cost += 2
         elif r["kind"] == SPECIAL:
-            perk = find_perk(ch.perks(c), r["perk"])
+            perk = find_perk(ch.usable_perks(c, fight_data), r["perk"])
             cost += st.special_cost(fight_data, perk.cost if perk else 1)
     for perk in ch.perks(c):
         if not perk.extra_attacks:
@@ -123,7 +130,8 @@ def _heretic(work: Work, c: Combatant, target: str) -> bool:
 
 
 def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, move: str,
-             target: str | None = None, at: str | None = None, weapon: int | None = None) -> Outcome:
+             target: str | None = None, at: str | None = None, weapon: int | None = None,
+             betray: bool = False) -> Outcome:
     # a special names its perk where an attack names its target
     what, target = target, at
     work = rules.work(enc)
@@ -133,36 +141,55 @@ def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, mov
     c = work.get(who)
     if stage in (st.CHOICE, st.OVER):
         raise RuleError(_("the fight is in its {stage} stage: nobody declares; give the verdict or end "
-                          "the fight").format(stage=stage), rule="TW-STAGE-1")
+                          "the fight").format(stage=word(stage)), rule="TW-STAGE-1")
     if c.status != OK:
         raise RuleError(_("{name} is out of the fight ({status}) and cannot declare").format(
-            name=who, status=c.status), rule="TW-STAGE-1")
+            name=who, status=word(c.status)), rule="TW-STAGE-1")
     declared = rounds.pending(fight)
     mine = [dict(r) for r in declared.get(who, {}).get("rolls", [])]
     roll: dict[str, Any] = {"kind": move}
     circ = st.circumstances(fight.data, stage)
+    if betray and not (move == ATTACK_KIND or (move == SPECIAL and target)):
+        raise RuleError(_("only an attack or a directed special (--at) turns on an ally; --betray goes with "
+                          "them"), rule="TW-MASS-7")
     if move in (ATTACK_KIND, COUNTER):
         aim = what or target
         if move == ATTACK_KIND and not aim:
             raise ValueError(_("an attack names its TARGET, e.g. declare {name} attack Викинг").format(name=who))
         if aim:
-            roll["target"] = _target(work, enc, who, aim)
+            roll["target"] = _target(work, enc, who, aim, betray)
     if move == ATTACK_KIND:
         roll["weapon"] = weapon or 1
         ch.weapon(c, roll["weapon"])
+    helper = helper_of(work, who)
+    if move in (PHANTOM, GUARD):
+        _legend_help(work, who, helper, mine)
+        roll["legend"] = helper.name if helper else ""
+        if move == PHANTOM:
+            if not what:
+                raise ValueError(_("the phantom's attack names its TARGET, e.g. declare {name} phantom "
+                                   "Викинг").format(name=who))
+            roll["target"] = _target(work, enc, who, what, betray)
     perk = None
     if move == SPECIAL:
         if not what:
             raise ValueError(_("a special names its perk, e.g. declare {name} special \"Глухая оборона\"").format(
                 name=who))
-        perk = find_perk(ch.perks(c), what)
+        usable = ch.usable_perks(c, fight.data)
+        perk = find_perk(usable, what)
+        if perk is None and helper is not None:
+            # one special of the fallen legend's arsenal, free this round (TW-GODS-1)
+            perk = find_perk(ch.perks(helper), what)
+            if perk is not None and perk.special:
+                _legend_help(work, who, helper, mine)
+                roll["legend"] = helper.name
         if perk is None or not perk.special:
-            known = ", ".join(p.name for p in ch.perks(c) if p.special) or _("none")
+            known = ", ".join(p.name for p in usable if p.special) or _("none")
             raise RuleError(_("{name} has no special action {perk!r}; theirs: {known}").format(
                 name=who, perk=what, known=known), rule="TW-SPEC-1")
         roll["perk"] = perk.name
         if target:
-            roll["target"] = _target(work, enc, who, target)
+            roll["target"] = _target(work, enc, who, target, betray)
         elif perk.targeted:
             raise ValueError(_("{perk} is directed: give --at NAME").format(perk=perk.name))
     _check_stage(work, stage, who, move, perk, mine)
@@ -182,17 +209,37 @@ def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, mov
     if cost > ap or (stage == st.ENDGAME and len(rolls) > endgame_rolls):
         raise RuleError(_("{name} has {ap} AP this round; these declarations cost {cost}").format(
             name=who, ap=ap, cost=len(rolls) if stage == st.ENDGAME else cost), rule="TW-AP-1")
-    size = _pool(c, move, roll, perk, circ)
+    size = _pool(c, move, roll, perk, circ, work)
     if size is not None:
         roll["faces"], rolled = _roll_pool(work, source, size, move)
         if rolled:
             roll["rolled"] = rolled
     declaration = {"rolls": rolls}
+    for seer in work.combatants.values():
+        # the shaman's sight: the master passes this declaration on (TW-PERK-1)
+        if seer.data.get("sight") == who and seer.status == OK:
+            work.tell("seen", about=[seer.name, who], name=seer.name, target=who)
     return rounds.declare(rules, enc, who, declaration, work=work)
 
 
+def _legend_help(work: Work, who: str, helper: Combatant | None, mine: list[dict[str, Any]]) -> None:
+    """A fallen legend helps once a round, and only when the gods' chaos calls the legends (TW-GODS-1)."""
+    if st.chaos(require_fight(work).data) != st.LEGENDS:
+        raise RuleError(_("no legend of the arena helps this round; the chaos d10 must call them (6-8)"),
+                        rule="TW-GODS-1")
+    if helper is None:
+        raise RuleError(_("no fallen champion answers {name}: nobody has died in this arena yet").format(name=who),
+                        rule="TW-GODS-1")
+    if any(r.get("legend") for r in mine):
+        raise RuleError(_("{name}'s legend helps once this round: a special, an attack or a shield").format(
+            name=who), rule="TW-GODS-1")
+
+
 def _pool(c: Combatant, move: str, roll: Mapping[str, Any], perk: Any,
-          circ: tuple[ch.Circumstances, ...]) -> int | None:
+          circ: tuple[ch.Circumstances, ...], work: Work | None = None) -> int | None:
+    if move == PHANTOM and work is not None:
+        # the fallen champion's full attack roll at its death, with every bonus (TW-GODS-1)
+        return ch.attack_pool(work.get(roll["legend"]))
     if move == ATTACK_KIND or (move == SPECIAL and perk is not None and perk.effect == ATTACK):
         return ch.after_penalty(ch.attack_pool(c, int(roll.get("weapon", 1))), ch.penalty(c, circ, "attack"))
     if move == DEFEND:
@@ -202,17 +249,38 @@ def _pool(c: Combatant, move: str, roll: Mapping[str, Any], perk: Any,
     return None
 
 
-def _target(work: Work, enc: Encounter, who: str, query: str) -> str:
+def _target(work: Work, enc: Encounter, who: str, query: str, betray: bool = False) -> str:
     name = find(enc, query)
     t = work.get(name)
     if name == who:
         raise RuleError(_("{name} cannot target itself").format(name=who))
     if t.status != OK:
-        raise RuleError(_("{name} is out of the fight ({status})").format(name=name, status=t.status))
-    if ch.team(t) == ch.team(work.get(who)):
-        raise RuleError(_("{target} fights on {name}'s side; attacks name an opponent").format(
+        raise RuleError(_("{name} is out of the fight ({status})").format(name=name, status=word(t.status)))
+    allies = ch.team(t) == ch.team(work.get(who))
+    if allies and not betray:
+        raise RuleError(_("{target} fights on {name}'s side: turning on an ally ends the alliance; add --betray "
+                          "to declare it").format(target=name, name=who), rule="TW-MASS-7")
+    if betray and not allies:
+        raise RuleError(_("{target} is not on {name}'s side: there is no alliance to betray").format(
             target=name, name=who), rule="TW-MASS-7")
     return name
+
+
+def _betrayals(work: Work, declared: rounds.Declarations) -> None:
+    """An attack or a special on an ally ends the alliance as the round resolves (TW-MASS-7).
+
+    A team is one word, so the betrayer leaves its team and fights alone (its own
+    name becomes its team) for the rest of the fight; ``left_team`` keeps the old
+    one for the next fight."""
+    for name, declaration in declared.items():
+        if name not in work.combatants:
+            continue
+        for r in declaration.get("rolls", []):
+            target = r.get("target", "")
+            me = work.get(name)
+            if target in work.combatants and ch.team(work.get(target)) == ch.team(me):
+                work.put(replace(me, data={**me.data, "team": name, "left_team": str(me.data.get("team", ""))}))
+                work.tell("betrayal", about=[name, target], name=name, target=target)
 
 
 def _check_stage(work: Work, stage: str, who: str, move: str, perk: Any, mine: list[dict[str, Any]]) -> None:
@@ -225,8 +293,10 @@ def _check_stage(work: Work, stage: str, who: str, move: str, perk: Any, mine: l
         if perk.tactical:
             raise RuleError(_("{perk} is tactical: the approach only").format(perk=perk.name), rule="TW-SPEC-1")
         blocked = st.specials_blocked(fight.data, stage)
-        if blocked and not (stage == st.ENDGAME and perk.endgame):
-            raise RuleError(_("no special actions this round ({why})").format(why=blocked), rule="TW-SPEC-1")
+        # the barrier blocks every special but the throw into it (TW-COND-1)
+        if blocked and not (stage == st.ENDGAME and perk.endgame) and not (
+                blocked == st.BARRIER and perk.effect == FINISHER):
+            raise RuleError(_("no special actions this round ({why})").format(why=word(blocked)), rule="TW-SPEC-1")
         if any(r.get("perk") == perk.name for r in mine) and st.chaos(fight.data) != st.FLASH:
             raise RuleError(_("{perk} is declared already this round").format(perk=perk.name), rule="TW-SPEC-1")
     if stage == st.ENDGAME and move != ATTACK_KIND and not (perk is not None and perk.endgame):
@@ -281,7 +351,9 @@ class Twilight(SystemRules):
                            Param("at", NAME, N_("The target of a directed special."), option=True,
                                  required=False),
                            Param("weapon", INT, N_("Which weapon attacks (1 the sheet's, 2 the first of "
-                                 "data.weapons ...)."), option=True, required=False))),
+                                 "data.weapons ...)."), option=True, required=False),
+                           Param("betray", FLAG, N_("The target is an ally: the attack or special ends the "
+                                 "alliance (TW-MASS-7)."), option=True, default=False))),
             Action("withdraw", N_("Take back NAME's declaration of this round (or one roll of it)."),
                    aliases=("отозвать",), run=_withdraw,
                    examples=("withdraw Викинг", "withdraw Кочевник --roll 2"),
@@ -353,10 +425,24 @@ class Twilight(SystemRules):
         if condition == st.STORM:
             die = work.roll(source, 3, "storm_round")
             data["storm_round"] = die.face
+        kit = 0
+        if condition == st.RANDOM:
+            kit = work.roll(source, len(ch.RANDOM_KIT), "random_kit").face
         for c in up:
             fresh = {k: v for k, v in c.data.items() if k not in _FIGHT_MARKS}
+            if "left_team" in c.data:  # a betrayal ended an alliance for one fight only (TW-MASS-7)
+                fresh.pop("team", None)
+                if c.data["left_team"]:
+                    fresh["team"] = c.data["left_team"]
+            if kit and not any(p.ignores_conditions for p in ch.perks(c)):
+                fresh["arena_kit"] = kit  # the same for all; "Грамотный воин" keeps his own
             work.put(replace(c, data=fresh))
         work.fight = Fight(order=(), stage=st.APPROACH, data=data)
+        if kit:
+            chosen = ch.RANDOM_KIT[kit - 1]
+            work.tell("random_kit", d=len(ch.RANDOM_KIT), face=kit, weapon=chosen.weapon.name,
+                      dice=chosen.weapon.dice, damage=chosen.weapon.damage, stat=chosen.weapon.stat,
+                      armor=chosen.armor_dice)
         open_rounds(work, source, self, ClockReport())
         work.tell("stage", stage=st.APPROACH, condition=condition, storm_round=data.get("storm_round"),
                   gods=gods)
@@ -390,6 +476,10 @@ class Twilight(SystemRules):
                 if perk is not None and perk.effect == EXTEND:
                     data["max_rounds"] = 4  # extensions never stack beyond 4 (TW-STAGE-1)
                     work.tell("extended", about=[name], name=name, perk=perk.name)
+                if perk is not None and perk.effect == SIGHT and r.get("target") in work.combatants:
+                    seer = work.get(name)
+                    work.put(replace(seer, data={**seer.data, "sight": r["target"]}))
+                    work.tell("sight", about=[name, r["target"]], name=name, target=r["target"], perk=perk.name)
         longest = max((p.fight_rounds for c in work.combatants.values() for p in ch.perks(c)), default=0)
         if longest > data["max_rounds"]:
             data["max_rounds"] = min(4, longest)
@@ -408,18 +498,22 @@ class Twilight(SystemRules):
             declared = {}
         elif effect == st.RESONANCE:
             work.tell("chaos_revealed", effect=effect)
+        _betrayals(work, declared)
         rnd = Round(work, source, _threshold(work), resonance=effect == st.RESONANCE)
         rnd.rolls = rolls_of(work, declared, rnd.threshold)
+        self._lift_ap_loss(work)
         for r in rnd.rolls:
-            if r.faces or r.kind != SPECIAL:
+            if r.faces or r.kind not in (SPECIAL, GUARD):
                 work.tell("pool", about=[r.owner], name=r.owner, roll=r.kind, target=r.target or None,
                           faces=list(r.faces), successes=r.successes, threshold=rnd.threshold,
-                          perk=r.perk.name if r.perk else None)
+                          perk=r.perk.name if r.perk else None, legend=r.helper or None)
+        prepare(rnd)
         compare(rnd)
         special_damage(rnd)
         effects = weapon_effects(rnd)
         settle_lethal(rnd)
         land(rnd, effects, fight.round, gods)
+        self._take_ap(work, rnd)
         if effect != st.RESONANCE:
             self._auras(work)
         force = any(r.perk is not None and r.perk.effect == ENDGAME for r in rnd.rolls)
@@ -435,6 +529,25 @@ class Twilight(SystemRules):
             return
         data["fight_round"] += 1
         work.fight = replace(require_fight(work), data=data)
+
+    def _lift_ap_loss(self, work: Work) -> None:
+        # AP a mantle took counted for the declarations just made; they come back now
+        for c in list(work.combatants.values()):
+            if "ap_loss" in c.data:
+                work.put(replace(c, data={k: v for k, v in c.data.items() if k != "ap_loss"}))
+
+    def _take_ap(self, work: Work, rnd: Round) -> None:
+        """The reaper's mantle: its target has fewer AP in the next fight round (TW-PERK-1)."""
+        for r in rnd.rolls:
+            if (r.kind != SPECIAL or r.perk is None or not r.perk.ap_loss or r.target not in work.combatants
+                    or r.owner in rnd.void):
+                continue
+            t = work.get(r.target)
+            if t.status != OK:
+                continue
+            n = max(r.perk.ap_loss, int(t.data.get("ap_loss", 0)))
+            work.put(replace(t, data={**t.data, "ap_loss": n}))
+            work.tell("ap_taken", about=[r.owner, r.target], name=r.owner, target=r.target, perk=r.perk.name, n=n)
 
     def _burn_counters(self, work: Work, declared: rounds.Declarations) -> None:
         # declaring a counter uses it up even if nothing happens (TW-CTR-1)
@@ -468,6 +581,7 @@ class Twilight(SystemRules):
         data = dict(fight.data)
         threshold = _threshold(work)
         gods = bool(work.settings.get("gods", False))
+        _betrayals(work, declared)
         rnd = Round(work, source, threshold)
         rnd.rolls = rolls_of(work, declared, threshold)
         best: dict[str, tuple[int, str]] = {}
@@ -602,9 +716,29 @@ class Twilight(SystemRules):
             self._decide(work)
         elif effect == st.FATES:
             self._to_endgame(work)
+        elif effect == st.LEGENDS:
+            self._call_legends(work, source)
+
+    def _call_legends(self, work: Work, source: DiceSource) -> None:
+        """Each standing champion's helper: a die over the champions dead so far (TW-GODS-1, 6-8)."""
+        fallen = [c.name for c in work.combatants.values() if c.status == DEAD]
+        if not fallen:
+            work.tell("legends_none")
+            return
+        helpers = {}
+        for c in work.combatants.values():
+            if c.status != OK:
+                continue
+            die = work.roll(source, len(fallen), "legend_helper")
+            helpers[c.name] = fallen[die.face - 1]
+            work.tell("legend_helper", about=[c.name], name=c.name, helper=helpers[c.name], d=len(fallen),
+                      face=die.face)
+        fight = require_fight(work)
+        work.fight = replace(fight, data={**fight.data, "chaos": {**fight.data["chaos"], "helpers": helpers}})
 
 
-_FIGHT_MARKS = ("wound_energy", "counter_used", "bleed", "poison", "reborn")
+_FIGHT_MARKS = ("wound_energy", "counter_used", "bleed", "poison", "reborn", "left_team", "ap_loss",
+                "deadly_blocked", "sight", "arena_kit")
 
 
 def _give(work: Work, name: str, amount: int) -> None:
@@ -622,7 +756,7 @@ def _verdict(rules: Twilight, enc: Encounter, source: DiceSource | None, choice:
     work = rules.work(enc)
     fight = require_fight(work)
     if fight.stage != st.CHOICE:
-        raise RuleError(_("no choice to make: the fight is in its {stage} stage").format(stage=fight.stage),
+        raise RuleError(_("no choice to make: the fight is in its {stage} stage").format(stage=word(fight.stage)),
                         rule="TW-CHOICE-1")
     loser = str(fight.data["loser"])
     winners = [str(n) for n in fight.data.get("winners", [])]
