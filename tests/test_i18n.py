@@ -123,3 +123,27 @@ def test_unknown_language_is_a_usage_error(cli):
     result = cli("--lang", "de", "roll", "d6")
     assert result.exit_code == 2
     assert "unknown language" in result.output
+
+
+def test_session_language_holds_on_every_load_of_a_written_file(tmp_path):
+    """The second command reads bytes the store wrote itself, which it does not validate
+    again: the session's language must still apply (it once fell back to English there)."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    shutil.copy(Path(__file__).parents[1] / "saves" / "arena.toml", tmp_path / "arena.toml")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TTCLI_", "LC_", "LANG"))}
+    env.update(TTCLI_SAVES=str(tmp_path), LANG="C")
+
+    def run(*args: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "ttcli", "--session", "arena", *args],
+                              capture_output=True, text=True, env=env, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert run("fight", "start").startswith("Раунд 1")
+    assert run("fight", "next").startswith("Раунд 1: заявки вскрываются")
+    assert "Бой окончен" in run("fight", "end", "--yes")

@@ -205,7 +205,17 @@ def open_session(env, name: str | None = None):
     """The SessionFile of ``name`` (default: the current session); it must exist."""
     from .store import SessionFile
 
-    return SessionFile(existing_session(env, name), validate, header=HEADER)
+    return SessionFile(existing_session(env, name), validate, header=HEADER, loaded=note_language)
+
+
+def note_language(doc: Mapping[str, Any]) -> None:
+    """The loaded session's ``language`` applies from now on (unless --lang or TTCLI_LANG chose)."""
+    from .i18n import normalize, note_session_language
+
+    settings = doc.get("settings")
+    language = settings.get("language") if isinstance(settings, dict) else None
+    if isinstance(language, str) and normalize(language) is not None:
+        note_session_language(language)
 
 
 def now() -> str:
@@ -264,14 +274,11 @@ def validate(doc: Mapping[str, Any]) -> list:
         settings = dict(settings)
         language = settings.pop("language", None)
         if language is not None:
-            from .i18n import LANGUAGES, normalize, note_session_language
+            from .i18n import LANGUAGES, normalize
 
             if not isinstance(language, str) or normalize(language) is None:
                 bad("settings.language", f"is {language!r}, not a language ttcli speaks",
                     f"one of: {', '.join(LANGUAGES)}")
-            else:
-                # every load passes through here: the session's language applies from now on
-                note_session_language(language)
         dialect = settings.pop("bbcode_dialect", None)
         if dialect is not None:
             from .posts import DIALECTS

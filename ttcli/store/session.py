@@ -87,10 +87,14 @@ def _no_problems(doc) -> list[StoreError]:
 class SessionFile:
     """One session file; ``keep`` undo steps are kept (default 20)."""
 
-    def __init__(self, path, validate=None, *, header: str = DEFAULT_HEADER, keep: int = DEFAULT_KEEP) -> None:
+    def __init__(self, path, validate=None, *, header: str = DEFAULT_HEADER, keep: int = DEFAULT_KEEP,
+                 loaded=None) -> None:
         self.path = self.target = Path(path)  # target: the name callers of the dice use
         self.journal_path = journal_path(self.path)
         self.validate = validate or _no_problems
+        # told every document read, validated or not: bytes the store wrote skip validation,
+        # so what a caller learns from a load (the session's language) cannot live in validate
+        self.loaded = loaded or _no_problems
         self.header, self.keep = header, keep
 
     @property
@@ -120,6 +124,7 @@ class SessionFile:
         if not history.load().sync(data):  # bytes the store wrote were validated before
             self._check(doc, data.decode("utf-8"))
             history.record(data)
+        self.loaded(doc)
         return data, doc
 
     def _dump(self, doc) -> bytes:
@@ -142,6 +147,7 @@ class SessionFile:
         doc = parse_document(data, self.path, read_only=True)
         if not is_read_only(doc):
             self._check(doc, data.decode("utf-8"))
+        self.loaded(doc)
         return doc
 
     def create(self, doc) -> None:
