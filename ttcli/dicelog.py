@@ -557,7 +557,7 @@ class _Words:
     def check(self, records: list[Mapping[str, Any]], shown: list[str], public: bool = False,
               hidden: bool = False) -> str | None:
         """None when ``shown`` is the lines of some of ``records``, in order; else the first line that is not."""
-        reading = _Reading(self, public, hidden)
+        reading = _Reading(self, public, hidden, _unnamed(records, shown) if public and not self.players else set())
         best = shown[0]
         for table in self.tables():
             stray = _unsaid(table, records, shown, reading)
@@ -576,34 +576,43 @@ class _Reading:
     """How one version of an event's lines is told from a record: the alternatives a true
     record could give, and the lines and words only another result would give."""
 
-    def __init__(self, words: _Words, public: bool, hidden: bool) -> None:
+    def __init__(self, words: _Words, public: bool, hidden: bool, unnamed: set[str] = frozenset()) -> None:  # type: ignore[assignment]
         self.words, self.public, self.hidden = words, public, hidden
+        #: hidden names as far as the journal knows (hidden events' actors), and also those the
+        #: players' lines never name (a hidden combatant who has not acted yet)
+        self.hiding = [words.hidden] + ([words.hidden | unnamed] if unnamed else [])
 
     def views(self, record: Mapping[str, Any]) -> tuple[list[Any], list[Any]]:
         """The players' views a true record is told in, and those it cannot be (a foe's health word
         from a maximum below an HP the journal shows)."""
         from rules.core.messages import View
 
-        hidden = self.words.hidden
-        plain = View(public=True, hidden=hidden)
+        plain = [View(public=True, hidden=hidden) for hidden in self.hiding]
         name, after = record.get("name"), record.get("hp_after")
         if not isinstance(name, str) or type(after) is not int:
-            return [plain], []
+            return plain, []
         floor = max(self.words.floor.get(name, 0), after)
-        caps = {1, after, after + 1, 2 * after, 2 * after + 1, floor}
-        fit = [View(public=True, hidden=hidden, guarded={name: c}) for c in sorted(caps) if c >= floor]
-        unfit = [View(public=True, hidden=hidden, guarded={name: c}) for c in sorted(caps) if 0 < c < floor]
-        return [plain, *fit], unfit
+        caps = sorted({1, after, after + 1, 2 * after, 2 * after + 1, floor})
+        fit = [View(public=True, hidden=h, guarded={name: c}) for h in self.hiding for c in caps if c >= floor]
+        unfit = [View(public=True, hidden=h, guarded={name: c}) for h in self.hiding for c in caps if 0 < c < floor]
+        return plain + fit, unfit
 
-    def tell(self, table: Mapping[str, Any], record: Mapping[str, Any], view: Any) -> list[str]:
+    def tell(self, table: Mapping[str, Any], record: Mapping[str, Any], view: Any) -> list[list[str]]:
+        """The lines ``record`` gives in ``view`` (None: the master's), each way they are made:
+        the log's players' producer, and for the players' lines a fight command wrote into the
+        full journal, the command's own (rules.core.outcome.Work.tell: a record about nobody
+        hidden is told in the players' view as it is)."""
         from rules.core.messages import players_lines, render
 
         kind = str(record.get("kind"))
         fields = {k: v for k, v in record.items() if k != "kind"}
         try:
             if view is None:
-                return render(table, kind, fields)
-            return players_lines(table, kind, _Scrubbed(fields), view, self.hidden)
+                return [render(table, kind, fields)]
+            out = [players_lines(table, kind, _Scrubbed(fields), view, self.hidden)]
+            if not self.words.players:
+                out.append(render(table, kind, fields, view))
+            return out
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return []  # this table reads the kind otherwise: not its words
 
@@ -620,9 +629,9 @@ class _Reading:
         for translator in self.words.translators():
             previous = i18n.install(translator)
             try:
-                mine = [self.tell(table, record, v) for v in fit]
-                theirs = [self.tell(table, r, v) for r in flips for v in fit]
-                theirs += [self.tell(table, record, v) for v in unfit]
+                mine = [lines for v in fit for lines in self.tell(table, record, v)]
+                theirs = [lines for r in flips for v in fit for lines in self.tell(table, r, v)]
+                theirs += [lines for v in unfit for lines in self.tell(table, record, v)]
             finally:
                 i18n.install(previous)
             alternatives.extend(m for m in mine if m)
@@ -631,6 +640,21 @@ class _Reading:
             contra_lines |= other
             contra_words |= set().union(*map(_tokens, other)) - set().union(*map(_tokens, own))
         return alternatives, contra_lines, contra_words
+
+
+def _unnamed(records: list[Mapping[str, Any]], shown: list[str]) -> set[str]:
+    """The names in ``records`` (any text value, in lists and tables too) that no shown line spells."""
+    found: set[str] = set()
+    stack: list[Any] = list(records)
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(v for k, v in item.items() if k != "kind")
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and item and not any(item in line for line in shown):
+            found.add(item)
+    return found
 
 
 def _unsaid(table: Mapping[str, Any], records: list[Mapping[str, Any]], shown: list[str],
