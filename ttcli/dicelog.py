@@ -235,6 +235,7 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     """
     from rules.core.sources import commitment as commit_of
     from rules.core.sources import committed_face
+    from rules.i18n import _, ngettext
 
     try:
         secret = bytes.fromhex(secret_hex.strip())
@@ -269,34 +270,41 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
         for die in event_dice(event):
             if die.get("origin") != "committed":
                 if active and event.get("hidden"):
-                    problems.append(Problem(seq, None, f"a hidden roll under the commitment used a "
-                                            f"{die.get('origin')} d{die.get('sides')}: players cannot check it"))
+                    problems.append(Problem(seq, None, _(
+                        "a hidden roll under the commitment used a {origin} d{sides}: players cannot check it").format(
+                        origin=die.get("origin"), sides=die.get("sides"))))
                 continue
             counter, sides, face = die.get("counter"), die.get("sides"), die.get("face")
             if type(counter) is not int or type(sides) is not int or type(face) is not int or sides < 1:
-                problems.append(Problem(seq, counter if type(counter) is int else None, "the die record is incomplete"))
+                problems.append(Problem(seq, counter if type(counter) is int else None,
+                                        _("the die record is incomplete")))
                 continue
             checked += 1
             if counter in used:
-                problems.append(Problem(seq, counter, f"counter already used in event {used[counter]}", sides))
+                problems.append(Problem(seq, counter, _("counter already used in event {seq}").format(
+                    seq=used[counter]), sides))
             used[counter] = seq
             expected = committed_face(secret, counter, sides)
             if expected != face:
-                problems.append(Problem(seq, counter, f"recorded {face}, the secret gives {expected}",
-                                        sides, face, expected))
+                problems.append(Problem(seq, counter, _("recorded {face}, the secret gives {expected}").format(
+                    face=face, expected=expected), sides, face, expected))
         totals += _check_totals(event, problems) + _check_records(event, problems, words, earlier, systems, players)
     if withheld is None:
         present = set(used) | burned
         end = max(present, default=-1) + 1 if revealed is None else max(revealed, max(present, default=-1) + 1)
         missing = sorted(set(range(end)) - present)
         for counter in missing[:20]:
-            problems.append(Problem(None, counter, "no die with this counter: a committed roll is missing"))
+            problems.append(Problem(None, counter, _("no die with this counter: a committed roll is missing")))
         if len(missing) > 20:
-            problems.append(Problem(None, None, f"{len(missing) - 20} more counters are missing"))
+            more = len(missing) - 20
+            problems.append(Problem(None, None, ngettext("{n} more counter is missing", "{n} more counters are missing",
+                                                         more).format(n=more)))
         beyond = sorted(c for c in used if revealed is not None and c >= revealed)
         if beyond:
-            problems.append(Problem(None, beyond[0], f"the reveal says {revealed} committed dice were drawn, "
-                                    "but this counter comes after them"))
+            problems.append(Problem(None, beyond[0], ngettext(
+                "the reveal says {n} committed die was drawn, but this counter comes after it",
+                "the reveal says {n} committed dice were drawn, but this counter comes after them",
+                revealed or 0).format(n=revealed)))
     return Verification(checked, totals, problems, commitment_ok, commitment, len(burned - set(used)),
                         withheld, revealed, words.lines, words.public, systems.results, systems.unbacked)
 
@@ -305,6 +313,7 @@ def _check_totals(event: Mapping[str, Any], problems: list) -> int:
     """Recompute each roll of the event from its recorded dice; return how many were checked."""
     from rules.core.sources import Draw, ReplayMismatch, ReplaySource
     from rules.dice import DiceError, parse, resolve, to_text
+    from rules.i18n import _, ngettext
 
     seq = event.get("seq")
     text_field = event.get("text")
@@ -320,20 +329,23 @@ def _check_totals(event: Mapping[str, Any], problems: list) -> int:
             source = ReplaySource(draws)
             roll = resolve(expr, source)
         except (KeyError, TypeError, ReplayMismatch, DiceError) as e:
-            problems.append(Problem(seq, None, f"roll {record.get('expression')!r} cannot be recomputed "
-                                    f"from its dice: {e}"))
+            problems.append(Problem(seq, None, _("roll {expression!r} cannot be recomputed from its dice: {error}")
+                                    .format(expression=record.get("expression"), error=e)))
             continue
         count += 1
         text = to_text(roll)
         if source.unused:
-            problems.append(Problem(seq, None, f"roll {record['expression']!r} records {source.unused} "
-                                    "more dice than it rolls"))
+            problems.append(Problem(seq, None, ngettext(
+                "roll {expression!r} records {n} more die than it rolls",
+                "roll {expression!r} records {n} more dice than it rolls", source.unused).format(
+                expression=record["expression"], n=source.unused)))
         if roll.value != record.get("value"):
-            problems.append(Problem(seq, None, f"roll {record['expression']!r} shows {record.get('value')!r}; "
-                                    f"its dice give {roll.value}"))
+            problems.append(Problem(seq, None, _("roll {expression!r} shows {shown!r}; its dice give {value}").format(
+                expression=record["expression"], shown=record.get("value"), value=roll.value)))
         for seen in ([record.get("text")] + ([shown[i]] if i < len(shown) else [])):
             if seen is not None and seen != text:
-                problems.append(Problem(seq, None, f"shown {seen!r}; its dice give {text!r}"))
+                problems.append(Problem(seq, None, _("shown {line!r}; its dice give {text!r}").format(
+                    line=seen, text=text)))
     return count
 
 
@@ -370,6 +382,8 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
     checked against its records only."""
     from collections import Counter
 
+    from rules.i18n import _
+
     records = event.get("events")
     dice = event.get("dice")
     own: Counter[int] = Counter(d["face"] for d in dice if isinstance(d, dict) and type(d.get("face")) is int) \
@@ -391,27 +405,27 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
             if need - own and all(need - before for before in earlier):
                 stray.update(pool)
         if stray and backed:
-            problems.append(Problem(seq, None, f"{kind}: shows the face(s) {sorted(stray.elements())}, "
-                                    "which none of its dice has", round=event.get("round")))
+            problems.append(Problem(seq, None, _("{kind}: shows the face(s) {faces}, which none of its dice has")
+                                    .format(kind=kind, faces=sorted(stray.elements())), round=event.get("round")))
         die, modifiers, total = record.get("die"), record.get("modifiers"), record.get("total")
         if type(die) is int and type(total) is int and isinstance(modifiers, list):
             try:
                 given = die + sum(int(m["amount"]) for m in modifiers)
             except (KeyError, TypeError, ValueError):
-                problems.append(Problem(seq, None, f"{kind}: a modifier has no whole amount", round=event.get("round")))
+                problems.append(Problem(seq, None, _("{kind}: a modifier has no whole amount").format(kind=kind),
+                                        round=event.get("round")))
                 continue
             count += 1
             if given != total:
-                problems.append(Problem(seq, None, f"{kind}: shows the total {total}; "
-                                        f"its die and modifiers give {given}", round=event.get("round")))
+                problems.append(Problem(seq, None, _("{kind}: shows the total {total}; its die and modifiers give "
+                                                     "{given}").format(kind=kind, total=total, given=given),
+                                        round=event.get("round")))
     for record, finding in systems.check(records):
         problems.append(Problem(seq, None, f"{record.get('kind')}: {finding}", round=event.get("round"),
                                 who=_who(record)))
     # each version of the lines is said again from the records: in a players' journal the
     # text is the players' (their words for a foe's health, no hidden name); in the full
     # journal the master's, and the players' beside it (public_text) when they differ
-    from rules.i18n import _
-
     for key, public in [("text", True)] if players else [("text", False), ("public_text", True)]:
         shown = event.get(key)
         if isinstance(shown, list) and shown and all(isinstance(line, str) for line in shown):

@@ -112,7 +112,7 @@ def _counter_wins(r: Record, records: list[Record]) -> Iterator[str]:
         yield _("the best attack is {expected}, not {shown} (TW-CTR-2)").format(
             expected=_successes(strongest), shown=_successes(best))
     elif successes <= best:
-        yield _("the counter wins with {successes} against {best} (TW-CTR-2)").format(
+        yield _("recorded as winning, but a counter of {successes} does not beat {best} (TW-CTR-2)").format(
             successes=_successes(successes), best=_successes(best))
     elif not flag(r, "absolute") and not _per_success(damage, successes):
         yield _("{damage} damage does not come from a counter of {successes} (TW-CTR-2)").format(
