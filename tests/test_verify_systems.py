@@ -30,12 +30,14 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "saves"
 #: system -> (example session, commands played in order); --given fixes the results a case edits
 PLAYS = {
     "dungeon": ("crypt", [
+        "char set Огр hidden=true",
         "session commit --secret " + SECRET,
         "fight start --given 5,1",                      # party d6 5, enemies d6 1: the party first
         "attack Лучница 'Гоблин 2' --given 20,4",       # natural 20 hits; 1d6 4 + body 2 = 6: HP 7 -> 1
         "attack Лучница 'Гоблин 1'",                    # committed dice
         "check Викинг тело --dc 10 --given 15",          # 15 + 4 = 19 against 10: passed
         "save Викинг тело",
+        "check Огр тело --dc 10",                        # a hidden combatant's roll: the players see nothing
     ]),
     "twilight": ("arena", [
         "session commit --secret " + SECRET,
@@ -307,6 +309,16 @@ def test_issue_12_a_hit_reworded_as_a_miss_with_the_same_numbers_is_caught(cli, 
     replace_in(path, event["seq"], line, line.replace(": hit", ": miss"))
     r = verify(cli, path)
     assert r.exit_code == ExitCode.FAILED and "its records do not say so" in r.stdout
+
+
+def test_c_dice_4_a_hidden_roll_written_into_the_players_lines_is_caught(cli, played, tmp_path):
+    path = copy(played, "dungeon", tmp_path)
+    event = next(e for e in events_of(path) if e["kind"] == "check" and e["hidden"])
+    assert event["public_text"] == []
+    replace_in(path, event["seq"], "public_text = []", "public_text = " + json.dumps(event["text"][:1],
+                                                                                   ensure_ascii=False))
+    r = verify(cli, path)
+    assert r.exit_code == ExitCode.FAILED and f"event {event['seq']}" in r.stdout and "shown to the players" in r.stdout
 
 
 def test_issue_12_an_export_naming_another_system_cannot_turn_the_checks_off(cli, played, tmp_path):

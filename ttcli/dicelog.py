@@ -199,10 +199,10 @@ class Verification:
                                 self.results).format(n=self.results))
         if self.unbacked:
             out.append(ngettext(
-                "{n} players' event(s) show results without their dice (they concern the hidden): "
-                "checked against their records only",
-                "{n} players' event(s) show results without their dice (they concern the hidden): "
-                "checked against their records only", self.unbacked).format(n=self.unbacked))
+                "{n} players' event(s) show faces whose dice the players' journal withholds (hidden, or "
+                "declared in secret): checked against their records only",
+                "{n} players' event(s) show faces whose dice the players' journal withholds (hidden, or "
+                "declared in secret): checked against their records only", self.unbacked).format(n=self.unbacked))
         problems = len(self.mismatches)
         verdict = (_("all committed dice match") if self.ok
                    else ngettext("{n} problem(s) found", "{n} problem(s) found", problems).format(n=problems))
@@ -393,18 +393,21 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
         return 0
     seq = event.get("seq")
     count = 0
+    # a players' event given whole (its command kept) has its own dice, if it rolled any; but the
+    # pools it shows again may be a declaration's, withheld while the round was secret
     backed = not players or "dice" in event
-    if not backed and any(_named_faces(r) != ([], []) for r in records):
-        systems.unbacked += 1
+    unbacked = False
     for record in records:
         kind = record.get("kind")
         single, pools = _named_faces(record)
-        stray = Counter(single) - own
-        for pool in pools:
+        if not backed and (pools or (single and "command" not in event)):
+            unbacked = True
+        stray = Counter(single) - own if backed or "command" in event else Counter()
+        for pool in pools if backed else ():
             need = Counter(pool)
             if need - own and all(need - before for before in earlier):
                 stray.update(pool)
-        if stray and backed:
+        if stray:
             problems.append(Problem(seq, None, _("{kind}: shows the face(s) {faces}, which none of its dice has")
                                     .format(kind=kind, faces=sorted(stray.elements())), round=event.get("round")))
         die, modifiers, total = record.get("die"), record.get("modifiers"), record.get("total")
@@ -420,6 +423,7 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
                 problems.append(Problem(seq, None, _("{kind}: shows the total {total}; its die and modifiers give "
                                                      "{given}").format(kind=kind, total=total, given=given),
                                         round=event.get("round")))
+    systems.unbacked += unbacked
     for record, finding in systems.check(records):
         problems.append(Problem(seq, None, f"{record.get('kind')}: {finding}", round=event.get("round"),
                                 who=_who(record)))
@@ -624,8 +628,9 @@ class _Reading:
             if view is None:
                 return [render(table, kind, fields)]
             out = [players_lines(table, kind, _Scrubbed(fields), view, self.hidden)]
-            if not self.words.players:
-                out.append(render(table, kind, fields, view))
+            if not self.words.players and not self.hidden:
+                # never a line that spells a hidden name, whoever wrote it
+                out.append([line for line in render(table, kind, fields, view) if not view.leaks(line)])
             return out
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return []  # this table reads the kind otherwise: not its words
