@@ -430,3 +430,20 @@ def test_issue_12_a_check_says_nothing_of_a_record_it_cannot_read():
     assert findings("dungeon", {"kind": "check", "name": "Стрелок", "die": 11, "score": 6, "bonus": 0,
                                 "total": 17, "dc": 10, "passed": True}) == []
     assert findings("twilight", {"kind": "pool", "faces": [6, 6]}) == []
+
+
+def test_issue_12_a_russian_journal_verifies_anywhere_and_a_hit_turned_miss_in_russian_is_caught(cli, tmp_path):
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    shutil.copy(EXAMPLES / "crypt.toml", saves / "crypt.toml")
+    for line in ("session commit --secret " + SECRET, "fight start --given 5,1",
+                 "attack Лучница 'Гоблин 2' --given 20,4", "session reveal"):
+        assert cli("--lang", "ru", "--session", "crypt", *_argv(line)).exit_code == 0
+    journal = saves / "crypt.journal.toml"
+    hit = "д20 20 = 20 против УВ 13: попадание"
+    assert hit in journal.read_text(encoding="utf-8")
+    assert verify(cli, journal).exit_code == 0  # read in English: the Russian lines are the Russian catalog's
+    journal.write_text(journal.read_text(encoding="utf-8").replace(hit, "д20 20 = 20 против УВ 13: промах"),
+                       encoding="utf-8")
+    r = verify(cli, journal)
+    assert r.exit_code == ExitCode.FAILED and "промах" in r.stdout and "its records do not say so" in r.stdout
