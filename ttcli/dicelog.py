@@ -559,12 +559,15 @@ class _Words:
 
     def translators(self) -> list[Any]:
         if self._translators is None:
+            from pathlib import Path
+
             from rules import i18n
 
             from .i18n import load
 
             out = [i18n.current(), i18n.ENGLISH]
-            for language in ("ru",):
+            shipped = Path(__file__).resolve().parent / "locale"
+            for language in sorted(p.name for p in shipped.iterdir() if p.is_dir()) if shipped.is_dir() else ():
                 try:
                     out.append(load(language))
                 except OSError:
@@ -594,7 +597,7 @@ class _Reading:
     """How one version of an event's lines is told from a record: the alternatives a true
     record could give, and the lines and words only another result would give."""
 
-    def __init__(self, words: _Words, public: bool, hidden: bool, unnamed: set[str] = frozenset()) -> None:  # type: ignore[assignment]
+    def __init__(self, words: _Words, public: bool, hidden: bool, unnamed: Set[str] = frozenset()) -> None:
         self.words, self.public, self.hidden = words, public, hidden
         #: hidden names as far as the journal knows (hidden events' actors), and also those the
         #: players' lines never name (a hidden combatant who has not acted yet)
