@@ -229,7 +229,7 @@ def test_issue_12_an_edited_result_in_a_fight_event_is_caught(cli, fought, event
     path.write_text(json.dumps(data), encoding="utf-8")
     r = verify(cli, path, SECRET)
     assert r.exit_code == ExitCode.FAILED, r.output
-    assert f"event {event['seq']}: " in r.stdout and words in r.stdout
+    assert f"event {event['seq']}, round {event['round']}: " in r.stdout and words in r.stdout
 
 
 def test_issue_12_a_line_in_other_words_with_the_same_numbers_is_not_accused(cli, fought):

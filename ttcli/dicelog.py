@@ -12,7 +12,7 @@ from .exitcodes import ExitCode
 
 TYPE_CHECKING = False  # typing is start-up cost on the roll path
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Iterable, Mapping, Set
     from typing import Any
 
 
@@ -118,18 +118,27 @@ def event_rolls(event: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
 
 
 class Problem:
-    """One thing verify found wrong, with where it is."""
+    """One thing verify found wrong, with where it is (event, round, who; or counter and die)."""
 
-    __slots__ = ("seq", "counter", "sides", "recorded", "expected", "problem")
+    __slots__ = ("seq", "counter", "sides", "recorded", "expected", "problem", "round", "who")
 
-    def __init__(self, seq, counter, problem: str, sides=None, recorded=None, expected=None) -> None:
+    def __init__(self, seq, counter, problem: str, sides=None, recorded=None, expected=None, *,
+                 round=None, who=None) -> None:
         self.seq, self.counter, self.problem = seq, counter, problem
         self.sides, self.recorded, self.expected = sides, recorded, expected
+        self.round, self.who = round, who
 
     def text(self) -> str:
-        where = [f"event {self.seq}"] if self.seq is not None else []
+        from rules.i18n import _
+
+        where = [_("event {seq}").format(seq=self.seq)] if self.seq is not None else []
+        if type(self.round) is int:
+            where.append(_("round {round}").format(round=self.round))
+        if self.who:
+            where.append(str(self.who))
         if self.counter is not None:
-            where.append(f"counter {self.counter}" + (f", d{self.sides}" if self.sides else ""))
+            counter = _("counter {counter}").format(counter=self.counter)
+            where.append(counter + (f", d{self.sides}" if self.sides else ""))
         return ", ".join(where) + ": " + self.problem if where else self.problem
 
     def to_json(self) -> dict:
@@ -143,8 +152,10 @@ class Verification:
 
     def __init__(self, checked: int, totals: int, problems: list, commitment_ok, commitment,
                  burned: int = 0, withheld: int | None = None, revealed: int | None = None,
-                 lines: int = 0) -> None:
+                 lines: int = 0, public: int = 0, results: int = 0, unbacked: int = 0) -> None:
         self.checked, self.totals, self.lines_said, self.mismatches = checked, totals, lines, tuple(problems)
+        #: players' lines said again, system results recomputed, players' events shown without their dice
+        self.public_said, self.results, self.unbacked = public, results, unbacked
         self.commitment_ok, self.commitment = commitment_ok, commitment
         self.burned, self.withheld, self.revealed = burned, withheld, revealed
 
@@ -178,6 +189,20 @@ class Verification:
             out.append(ngettext("{n} line(s) of fight events said again from their records",
                                 "{n} line(s) of fight events said again from their records",
                                 self.lines_said).format(n=self.lines_said))
+        if self.public_said:
+            out.append(ngettext("{n} players' line(s) said again from their records",
+                                "{n} players' line(s) said again from their records",
+                                self.public_said).format(n=self.public_said))
+        if self.results:
+            out.append(ngettext("{n} result(s) of fight events recomputed by their system's rules",
+                                "{n} result(s) of fight events recomputed by their system's rules",
+                                self.results).format(n=self.results))
+        if self.unbacked:
+            out.append(ngettext(
+                "{n} players' event(s) show faces whose dice the players' journal withholds (hidden, or "
+                "declared in secret): checked against their records only",
+                "{n} players' event(s) show faces whose dice the players' journal withholds (hidden, or "
+                "declared in secret): checked against their records only", self.unbacked).format(n=self.unbacked))
         problems = len(self.mismatches)
         verdict = (_("all committed dice match") if self.ok
                    else ngettext("{n} problem(s) found", "{n} problem(s) found", problems).format(n=problems))
@@ -187,25 +212,30 @@ class Verification:
 
     def to_json(self) -> dict:
         return {"checked": self.checked, "totals_checked": self.totals, "lines_checked": self.lines_said,
-                "ok": self.ok,
+                "public_lines_checked": self.public_said, "results_checked": self.results,
+                "without_dice": self.unbacked, "ok": self.ok,
                 "commitment": self.commitment, "commitment_ok": self.commitment_ok, "burned": self.burned,
                 "withheld": self.withheld, "revealed_count": self.revealed,
                 "mismatches": [m.to_json() for m in self.mismatches]}
 
 
 def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: str | None = None,
-                  *, withheld: int | None = None) -> Verification:
+                  *, withheld: int | None = None, system: str | None = None) -> Verification:
     """Check a journal against the revealed secret: what players saw is what the secret gave.
 
     Every committed die is recomputed; counters must be used once each and
     run without a gap up to the count the reveal states (a burned counter,
     drawn by a command that did not finish, fills its place); a hidden roll
     made under the commitment must use committed dice only; every shown
-    total is recomputed from its dice.  ``withheld`` (a players' journal)
-    skips the checks that need the hidden events.
+    total is recomputed from its dice; every fight event's results are
+    recomputed by its system (``system``, or the one whose checks know the
+    journal's records) and its lines, the master's and the players', said
+    again from its records.  ``withheld`` (a players' journal) skips the
+    checks that need the hidden events.
     """
     from rules.core.sources import commitment as commit_of
     from rules.core.sources import committed_face
+    from rules.i18n import _, ngettext
 
     try:
         secret = bytes.fromhex(secret_hex.strip())
@@ -221,7 +251,9 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     revealed: int | None = None
     active = False
     checked = totals = 0
-    words = _Words()
+    players = withheld is not None
+    words = _Words(events, players)
+    systems = _Systems(events, system)
     earlier: list = []  # the faces of every event's dice so far: pools rolled when declared
     for event in events:
         seq, kind = event.get("seq"), event.get("kind")
@@ -238,42 +270,50 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
         for die in event_dice(event):
             if die.get("origin") != "committed":
                 if active and event.get("hidden"):
-                    problems.append(Problem(seq, None, f"a hidden roll under the commitment used a "
-                                            f"{die.get('origin')} d{die.get('sides')}: players cannot check it"))
+                    problems.append(Problem(seq, None, _(
+                        "a hidden roll under the commitment used a {origin} d{sides}: players cannot check it").format(
+                        origin=die.get("origin"), sides=die.get("sides"))))
                 continue
             counter, sides, face = die.get("counter"), die.get("sides"), die.get("face")
             if type(counter) is not int or type(sides) is not int or type(face) is not int or sides < 1:
-                problems.append(Problem(seq, counter if type(counter) is int else None, "the die record is incomplete"))
+                problems.append(Problem(seq, counter if type(counter) is int else None,
+                                        _("the die record is incomplete")))
                 continue
             checked += 1
             if counter in used:
-                problems.append(Problem(seq, counter, f"counter already used in event {used[counter]}", sides))
+                problems.append(Problem(seq, counter, _("counter already used in event {seq}").format(
+                    seq=used[counter]), sides))
             used[counter] = seq
             expected = committed_face(secret, counter, sides)
             if expected != face:
-                problems.append(Problem(seq, counter, f"recorded {face}, the secret gives {expected}",
-                                        sides, face, expected))
-        totals += _check_totals(event, problems) + _check_records(event, problems, words, earlier)
+                problems.append(Problem(seq, counter, _("recorded {face}, the secret gives {expected}").format(
+                    face=face, expected=expected), sides, face, expected))
+        totals += _check_totals(event, problems) + _check_records(event, problems, words, earlier, systems, players)
     if withheld is None:
         present = set(used) | burned
         end = max(present, default=-1) + 1 if revealed is None else max(revealed, max(present, default=-1) + 1)
         missing = sorted(set(range(end)) - present)
         for counter in missing[:20]:
-            problems.append(Problem(None, counter, "no die with this counter: a committed roll is missing"))
+            problems.append(Problem(None, counter, _("no die with this counter: a committed roll is missing")))
         if len(missing) > 20:
-            problems.append(Problem(None, None, f"{len(missing) - 20} more counters are missing"))
+            more = len(missing) - 20
+            problems.append(Problem(None, None, ngettext("{n} more counter is missing", "{n} more counters are missing",
+                                                         more).format(n=more)))
         beyond = sorted(c for c in used if revealed is not None and c >= revealed)
         if beyond:
-            problems.append(Problem(None, beyond[0], f"the reveal says {revealed} committed dice were drawn, "
-                                    "but this counter comes after them"))
+            problems.append(Problem(None, beyond[0], ngettext(
+                "the reveal says {n} committed die was drawn, but this counter comes after it",
+                "the reveal says {n} committed dice were drawn, but this counter comes after them",
+                revealed or 0).format(n=revealed)))
     return Verification(checked, totals, problems, commitment_ok, commitment, len(burned - set(used)),
-                        withheld, revealed, words.lines)
+                        withheld, revealed, words.lines, words.public, systems.results, systems.unbacked)
 
 
 def _check_totals(event: Mapping[str, Any], problems: list) -> int:
     """Recompute each roll of the event from its recorded dice; return how many were checked."""
     from rules.core.sources import Draw, ReplayMismatch, ReplaySource
     from rules.dice import DiceError, parse, resolve, to_text
+    from rules.i18n import _, ngettext
 
     seq = event.get("seq")
     text_field = event.get("text")
@@ -289,20 +329,23 @@ def _check_totals(event: Mapping[str, Any], problems: list) -> int:
             source = ReplaySource(draws)
             roll = resolve(expr, source)
         except (KeyError, TypeError, ReplayMismatch, DiceError) as e:
-            problems.append(Problem(seq, None, f"roll {record.get('expression')!r} cannot be recomputed "
-                                    f"from its dice: {e}"))
+            problems.append(Problem(seq, None, _("roll {expression!r} cannot be recomputed from its dice: {error}")
+                                    .format(expression=record.get("expression"), error=e)))
             continue
         count += 1
         text = to_text(roll)
         if source.unused:
-            problems.append(Problem(seq, None, f"roll {record['expression']!r} records {source.unused} "
-                                    "more dice than it rolls"))
+            problems.append(Problem(seq, None, ngettext(
+                "roll {expression!r} records {n} more die than it rolls",
+                "roll {expression!r} records {n} more dice than it rolls", source.unused).format(
+                expression=record["expression"], n=source.unused)))
         if roll.value != record.get("value"):
-            problems.append(Problem(seq, None, f"roll {record['expression']!r} shows {record.get('value')!r}; "
-                                    f"its dice give {roll.value}"))
+            problems.append(Problem(seq, None, _("roll {expression!r} shows {shown!r}; its dice give {value}").format(
+                expression=record["expression"], shown=record.get("value"), value=roll.value)))
         for seen in ([record.get("text")] + ([shown[i]] if i < len(shown) else [])):
             if seen is not None and seen != text:
-                problems.append(Problem(seq, None, f"shown {seen!r}; its dice give {text!r}"))
+                problems.append(Problem(seq, None, _("shown {line!r}; its dice give {text!r}").format(
+                    line=seen, text=text)))
     return count
 
 
@@ -327,13 +370,19 @@ def _named_faces(record: Mapping[str, Any]) -> tuple[list[int], list[list[int]]]
     return single, pools
 
 
-def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earlier: list) -> int:
+def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earlier: list,
+                   systems: _Systems, players: bool) -> int:
     """A fight event: its records' faces are its dice, each ``total`` is its die plus its
-    modifiers, and its shown lines are what its records say; return the totals checked.
+    modifiers, its system's results follow from its records, and its shown lines (the
+    master's and the players') are what its records say; return the totals checked.
 
     A pool may have been rolled by an earlier event (a round clock's declaration, resolved
-    when the round ends): its faces are then all the dice of one earlier event."""
+    when the round ends): its faces are then all the dice of one earlier event.  An event of
+    a players' journal that concerns the hidden comes without its dice: its faces are then
+    checked against its records only."""
     from collections import Counter
+
+    from rules.i18n import _
 
     records = event.get("events")
     dice = event.get("dice")
@@ -344,52 +393,157 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
         return 0
     seq = event.get("seq")
     count = 0
+    # a players' event given whole (its command kept) has its own dice, if it rolled any; but the
+    # pools it shows again may be a declaration's, withheld while the round was secret
+    backed = not players or "dice" in event
+    unbacked = False
     for record in records:
         kind = record.get("kind")
         single, pools = _named_faces(record)
-        stray = Counter(single) - own
-        for pool in pools:
+        if not backed and (pools or (single and "command" not in event)):
+            unbacked = True
+        stray = Counter(single) - own if backed or "command" in event else Counter()
+        for pool in pools if backed else ():
             need = Counter(pool)
             if need - own and all(need - before for before in earlier):
                 stray.update(pool)
         if stray:
-            problems.append(Problem(seq, None, f"{kind}: shows the face(s) {sorted(stray.elements())}, "
-                                    "which none of its dice has"))
+            problems.append(Problem(seq, None, _("{kind}: shows the face(s) {faces}, which none of its dice has")
+                                    .format(kind=kind, faces=sorted(stray.elements())), round=event.get("round")))
         die, modifiers, total = record.get("die"), record.get("modifiers"), record.get("total")
         if type(die) is int and type(total) is int and isinstance(modifiers, list):
             try:
                 given = die + sum(int(m["amount"]) for m in modifiers)
             except (KeyError, TypeError, ValueError):
-                problems.append(Problem(seq, None, f"{kind}: a modifier has no whole amount"))
+                problems.append(Problem(seq, None, _("{kind}: a modifier has no whole amount").format(kind=kind),
+                                        round=event.get("round")))
                 continue
             count += 1
             if given != total:
-                problems.append(Problem(seq, None, f"{kind}: shows the total {total}; "
-                                        f"its die and modifiers give {given}"))
-    # the players' lines (public_text) are made to leave numbers out: the master's lines
-    # are the ones said again, and after the reveal they are what players check
-    shown = event.get("text")
-    if isinstance(shown, list) and shown and all(isinstance(line, str) for line in shown):
-        wrong = words.check(records, shown)
-        if wrong is not None:
-            problems.append(Problem(seq, None, f"shown {wrong!r}: its records do not say so"))
+                problems.append(Problem(seq, None, _("{kind}: shows the total {total}; its die and modifiers give "
+                                                     "{given}").format(kind=kind, total=total, given=given),
+                                        round=event.get("round")))
+    systems.unbacked += unbacked
+    for record, finding in systems.check(records):
+        problems.append(Problem(seq, None, f"{record.get('kind')}: {finding}", round=event.get("round"),
+                                who=_who(record)))
+    # each version of the lines is said again from the records: in a players' journal the
+    # text is the players' (their words for a foe's health, no hidden name); in the full
+    # journal the master's, and the players' beside it (public_text) when they differ
+    for key, public in [("text", True)] if players else [("text", False), ("public_text", True)]:
+        shown = event.get(key)
+        if isinstance(shown, list) and shown and all(isinstance(line, str) for line in shown):
+            wrong = words.check(records, shown, public, bool(event.get("hidden")))
+            if wrong is not None:
+                said = (_("shown to the players {line!r}: its records do not say so") if public and not players
+                        else _("shown {line!r}: its records do not say so"))
+                problems.append(Problem(seq, None, said.format(line=wrong), round=event.get("round")))
     earlier.append(own)
     return count
+
+
+def _who(record: Mapping[str, Any]) -> str | None:
+    from rules.core.recheck import who
+
+    return who(record)
+
+
+class _Systems:
+    """The system's own checks of its results (rules/systems/<id>/verify.py, rules.core.recheck).
+
+    A journal does not say which system wrote it: the system whose checks know most of its
+    record kinds is asked (an export's ``system`` only settles a tie, so editing it cannot
+    turn the checks off).  When several know as many, a record is reported only when every
+    one of them finds it wrong, so a record of one system is never judged by another's rules."""
+
+    def __init__(self, events: list[Mapping[str, Any]], system: str | None) -> None:
+        from collections import Counter
+
+        from rules.systems import known, system_checks
+
+        self.results = 0
+        #: events of a players' journal whose dice were withheld (they concern the hidden)
+        self.unbacked = 0
+        tables: dict[str, Mapping[str, Any]] = {}
+        for name in known():
+            try:
+                tables[name] = system_checks(name)
+            except (ImportError, ValueError):
+                continue  # a system that cannot be loaded has nothing of its own to recompute
+        kinds = Counter(str(r.get("kind")) for e in events for r in _records(e))
+        score = {name: len(kinds.keys() & table.keys()) for name, table in tables.items()}
+        best = max(score.values(), default=0)
+        chosen = [name for name in tables if score[name] == best and best > 0]
+        if system in chosen:
+            chosen = [system]
+        self.tables = [tables[name] for name in chosen]
+
+    def check(self, records: list[Mapping[str, Any]]) -> list[tuple[Mapping[str, Any], str]]:
+        from rules.core.recheck import run
+
+        if not self.tables:
+            return []
+        found = [dict(run(table, records)) for table in self.tables]
+        self.results += sum(1 for r in records if any(str(r.get("kind")) in t for t in self.tables))
+        return [(records[i], text) for i, text in sorted(found[0].items()) if all(i in f for f in found[1:])]
+
+
+def _records(event: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    records = event.get("events")
+    return [r for r in records if isinstance(r, dict)] if isinstance(records, list) else []
+
+
+#: stands for a field the players' version of a record left out (a hidden combatant's name)
+_SOMEONE = "\x00hidden"
+
+
+class _Scrubbed(dict):
+    """A players' record: a field it lacks was a hidden combatant's, so it reads as one."""
+
+    def __missing__(self, key: str) -> str:
+        return _SOMEONE
 
 
 class _Words:
     """The shown lines of fight events, said again from their records.
 
     The system that wrote a journal is not recorded in it, so every known
-    system's message table is tried, in the language verify runs in and in
-    English (the source texts).  A line in other words (a journal written in
-    another language, or by a version that worded it otherwise) must show the
-    same numbers: what the words mean follows from those numbers.
+    system's message table is tried, in the language verify runs in, in
+    English (the source texts) and in every language ttcli ships.  A line in
+    other words (a journal written by a version that worded it otherwise) must
+    show the same numbers, and no word that only another result would say
+    (a miss for a hit, "wounded" for "badly wounded"): each record is also told
+    with every yes/no of it turned over, and, for the players, with every
+    health word a foe's unknown maximum could not give.
+
+    The players' lines are made by the producer the log uses
+    (rules.core.messages.players_lines) with the players' view: the hidden
+    combatants (those whose events were hidden, and any field a players'
+    record lacks) and the foes whose health the players read as a word.  A
+    foe's maximum HP is not in the journal; it is at least every HP the
+    journal shows for it, and a health word is accepted when some maximum
+    from there up gives it.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, events: list[Mapping[str, Any]], players: bool) -> None:
         self.lines = 0
+        self.public = 0
         self._tables: list[Mapping[str, Any]] | None = None
+        self._translators: list[Any] | None = None
+        self.players = players
+        self.floor: dict[str, int] = {}
+        for e in events:
+            for r in _records(e):
+                name = r.get("name")
+                for key in ("hp_before", "hp_after"):
+                    if isinstance(name, str) and type(r.get(key)) is int:
+                        self.floor[name] = max(self.floor.get(name, 0), r[key])
+        if players:
+            self.hidden: set[str] = {_SOMEONE}
+        else:
+            from .posts_story import hidden_names
+
+            self.hidden = hidden_names({}, events) | {_SOMEONE}
 
     def tables(self) -> list[Mapping[str, Any]]:
         if self._tables is None:
@@ -403,48 +557,158 @@ class _Words:
                     continue  # a registered system without fight rules says nothing
         return self._tables
 
-    def check(self, records: list[Mapping[str, Any]], shown: list[str]) -> str | None:
-        """None when ``shown`` is the lines of some of ``records``, in order; else the first line that is not."""
-        from rules import i18n
+    def translators(self) -> list[Any]:
+        if self._translators is None:
+            from pathlib import Path
 
+            from rules import i18n
+
+            from .i18n import load
+
+            out = [i18n.current(), i18n.ENGLISH]
+            shipped = Path(__file__).resolve().parent / "locale"
+            for language in sorted(p.name for p in shipped.iterdir() if p.is_dir()) if shipped.is_dir() else ():
+                try:
+                    out.append(load(language))
+                except OSError:
+                    continue
+            self._translators = list({id(t): t for t in out}.values())
+        return self._translators
+
+    def check(self, records: list[Mapping[str, Any]], shown: list[str], public: bool = False,
+              hidden: bool = False) -> str | None:
+        """None when ``shown`` is the lines of some of ``records``, in order; else the first line that is not."""
+        reading = _Reading(self, public, hidden, _unnamed(records, shown) if public and not self.players else set())
         best = shown[0]
-        translators = [i18n.current()] + ([i18n.ENGLISH] if i18n.current() is not i18n.ENGLISH else [])
-        for translator in translators:
-            previous = i18n.install(translator)
-            try:
-                for table in self.tables():
-                    stray = _unsaid(table, records, shown)
-                    if stray is None:
-                        self.lines += len(shown)
-                        return None
-                    if shown.index(stray) > shown.index(best):
-                        best = stray
-            finally:
-                i18n.install(previous)
+        for table in self.tables():
+            stray = _unsaid(table, records, shown, reading)
+            if stray is None:
+                if public:
+                    self.public += len(shown)
+                else:
+                    self.lines += len(shown)
+                return None
+            if shown.index(stray) > shown.index(best):
+                best = stray
         return best
 
 
-def _unsaid(table: Mapping[str, Any], records: list[Mapping[str, Any]], shown: list[str]) -> str | None:
-    """The first shown line no record in order says (records may say nothing: only logged)."""
-    from rules.core.messages import render
+class _Reading:
+    """How one version of an event's lines is told from a record: the alternatives a true
+    record could give, and the lines and words only another result would give."""
 
+    def __init__(self, words: _Words, public: bool, hidden: bool, unnamed: Set[str] = frozenset()) -> None:
+        self.words, self.public, self.hidden = words, public, hidden
+        #: hidden names as far as the journal knows (hidden events' actors), and also those the
+        #: players' lines never name (a hidden combatant who has not acted yet)
+        self.hiding = [words.hidden] + ([words.hidden | unnamed] if unnamed else [])
+
+    def views(self, record: Mapping[str, Any]) -> tuple[list[Any], list[Any]]:
+        """The players' views a true record is told in, and those it cannot be (a foe's health word
+        from a maximum below an HP the journal shows)."""
+        from rules.core.messages import View
+
+        plain = [View(public=True, hidden=hidden) for hidden in self.hiding]
+        name, after = record.get("name"), record.get("hp_after")
+        if not isinstance(name, str) or type(after) is not int:
+            return plain, []
+        floor = max(self.words.floor.get(name, 0), after)
+        caps = sorted({1, after, after + 1, 2 * after, 2 * after + 1, floor})
+        fit = [View(public=True, hidden=h, guarded={name: c}) for h in self.hiding for c in caps if c >= floor]
+        unfit = [View(public=True, hidden=h, guarded={name: c}) for h in self.hiding for c in caps if 0 < c < floor]
+        return plain + fit, unfit
+
+    def tell(self, table: Mapping[str, Any], record: Mapping[str, Any], view: Any) -> list[list[str]]:
+        """The lines ``record`` gives in ``view`` (None: the master's), each way they are made:
+        the log's players' producer, and for the players' lines a fight command wrote into the
+        full journal, the command's own (rules.core.outcome.Work.tell: a record about nobody
+        hidden is told in the players' view as it is)."""
+        from rules.core.messages import players_lines, render
+
+        kind = str(record.get("kind"))
+        fields = {k: v for k, v in record.items() if k != "kind"}
+        try:
+            if view is None:
+                return [render(table, kind, fields)]
+            out = [players_lines(table, kind, _Scrubbed(fields), view, self.hidden)]
+            if not self.words.players and not self.hidden:
+                # never a line that spells a hidden name, whoever wrote it
+                out.append([line for line in render(table, kind, fields, view) if not view.leaks(line)])
+            return out
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return []  # this table reads the kind otherwise: not its words
+
+    def said(self, table: Mapping[str, Any], record: Mapping[str, Any]) -> tuple[list[list[str]], set[str], set[str]]:
+        """(what a true record says, lines only another result says, words only another result says),
+        in every language tried."""
+        from rules import i18n
+
+        fit, unfit = self.views(record) if self.public else ([None], [])
+        flips = [{**record, key: not value} for key, value in record.items() if isinstance(value, bool)]
+        alternatives: list[list[str]] = []
+        contra_lines: set[str] = set()
+        contra_words: set[str] = set()
+        for translator in self.words.translators():
+            previous = i18n.install(translator)
+            try:
+                mine = [lines for v in fit for lines in self.tell(table, record, v)]
+                theirs = [lines for r in flips for v in fit for lines in self.tell(table, r, v)]
+                theirs += [lines for v in unfit for lines in self.tell(table, record, v)]
+            finally:
+                i18n.install(previous)
+            alternatives.extend(m for m in mine if m)
+            own = {line for m in mine for line in m}
+            other = {line for t in theirs for line in t} - own
+            contra_lines |= other
+            contra_words |= set().union(*map(_tokens, other)) - set().union(*map(_tokens, own))
+        return alternatives, contra_lines, contra_words
+
+
+def _unnamed(records: list[Mapping[str, Any]], shown: list[str]) -> set[str]:
+    """The names in ``records`` (any text value, in lists and tables too) that no shown line spells."""
+    found: set[str] = set()
+    stack: list[Any] = list(records)
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(v for k, v in item.items() if k != "kind")
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and item and not any(item in line for line in shown):
+            found.add(item)
+    return found
+
+
+def _unsaid(table: Mapping[str, Any], records: list[Mapping[str, Any]], shown: list[str],
+            reading: _Reading) -> str | None:
+    """The first shown line no record in order says (records may say nothing: only logged)."""
     at = 0
     for record in records:
         if at == len(shown):
             break
-        try:
-            lines = render(table, str(record.get("kind")), {k: v for k, v in record.items() if k != "kind"})
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-            continue  # this table reads the kind otherwise: not its words
-        said = shown[at:at + len(lines)]
-        if lines and len(said) == len(lines) and all(map(_same, said, lines)):
-            at += len(lines)
+        alternatives, contra_lines, contra_words = reading.said(table, record)
+        for lines in alternatives:
+            said = shown[at:at + len(lines)]
+            if len(said) == len(lines) and all(_same(s, line, contra_lines, contra_words)
+                                               for s, line in zip(said, lines, strict=True)):
+                at += len(lines)
+                break
     return shown[at] if at < len(shown) else None
 
 
-def _same(shown: str, said: str) -> bool:
-    """The line itself, or one in other words (another language, an older wording)
-    that shows the very same numbers."""
+def _tokens(line: str) -> set[str]:
     import re
 
-    return shown == said or sorted(re.findall(r"\d+", shown)) == sorted(re.findall(r"\d+", said))
+    return set(re.findall(r"[^\W\d_]+", line.lower()))
+
+
+def _same(shown: str, said: str, contra_lines: Set[str] = frozenset(), contra_words: Set[str] = frozenset()) -> bool:
+    """The line itself, or one in other words (an older wording) that shows the very same
+    numbers and no word or line that only another result would say."""
+    import re
+
+    if shown == said:
+        return True
+    if shown in contra_lines or _tokens(shown) & contra_words:
+        return False
+    return sorted(re.findall(r"\d+", shown)) == sorted(re.findall(r"\d+", said))

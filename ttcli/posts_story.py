@@ -136,6 +136,10 @@ def players_event(event: Event, messages: Mapping[str, Any], view: View) -> dict
     out["text"] = lines
     if kept:
         out["events"] = kept
+    if not event.get("hidden") and not secret and not view.mentions_hidden(event) and "dice" in event:
+        # shortened only for the players' words (a foe's health): its dice are no secret, and
+        # with them the players can check the rolls against the revealed secret (verify)
+        out["dice"] = event["dice"]
     return out
 
 
@@ -304,6 +308,8 @@ class LogView:
             events, withheld = players_journal(self.events, self.doc)
         data: dict[str, Any] = {"session": self.session, "public": self.public,
                                 "events": [to_plain(e) for e in events]}
+        if isinstance(self.doc.get("system"), str):
+            data["system"] = self.doc["system"]  # so verify asks the right system to recompute results
         if self.round is not None:
             data["round"] = self.round
         if self.public:

@@ -69,3 +69,15 @@ def system_data(system: str) -> Any:
 def system_rules(system: str) -> SystemRules:
     """The rules object of ``system``."""
     return import_module(_package(system) + ".rules").RULES
+
+
+def system_checks(system: str) -> Any:
+    """What ``ttcli verify`` asks of ``system``: its package's ``verify`` module's ``CHECKS``
+    (event kind -> check, rules.core.recheck), or none for a system without one."""
+    package = _package(system)
+    try:
+        return import_module(package + ".verify").CHECKS
+    except ModuleNotFoundError as err:
+        if err.name != package + ".verify":
+            raise
+        return {}

@@ -153,9 +153,10 @@ def redo_command(
     _move(ctx, steps, forward=True)
 
 
-def _read_any_journal(path: Path) -> tuple[list[Mapping[str, Any]], int | None]:
-    """A journal as ttcli writes it (TOML) or as `log --format json` exports it, and how many
-    hidden events a players' export withheld (None for a full journal)."""
+def _read_any_journal(path: Path) -> tuple[list[Mapping[str, Any]], int | None, str | None]:
+    """A journal as ttcli writes it (TOML) or as `log --format json` exports it, how many
+    hidden events a players' export withheld (None for a full journal), and the system an
+    export names (None: verify finds it from the records)."""
     import json
 
     from ..store import StoreError, read_bytes, read_events
@@ -176,8 +177,10 @@ def _read_any_journal(path: Path) -> tuple[list[Mapping[str, Any]], int | None]:
             raise CliError(f"{path}: no events list in this JSON", ExitCode.BAD_DATA)
         public = isinstance(data, dict) and data.get("public") is True
         withheld = data.get("withheld") if public else None
-        return events, (withheld if isinstance(withheld, int) else 0) if public else None
-    return read_events(path), None
+        system = data.get("system") if isinstance(data, dict) else None
+        return (events, (withheld if isinstance(withheld, int) else 0) if public else None,
+                system if isinstance(system, str) else None)
+    return read_events(path), None, None
 
 
 def verify_command(
@@ -199,8 +202,8 @@ def verify_command(
     """
     from ..dicelog import verify_events
 
-    events, withheld = _read_any_journal(journal)
-    result = verify_events(events, secret, commitment, withheld=withheld)
+    events, withheld, system = _read_any_journal(journal)
+    result = verify_events(events, secret, commitment, withheld=withheld, system=system)
     emit(ctx, result, pick_format(fmt, as_json))
     if not result.ok:
         raise typer.Exit(ExitCode.FAILED)
