@@ -238,7 +238,8 @@ def counter(rules: TerraFight, enc: Encounter, source: DiceSource, attacker: str
     c = work.get(name)
     reason = rules.cannot_act(c)
     if reason is not None:
-        raise RuleError(f"{name} {reason}", rule="TT-COUNTER-1")
+        raise RuleError(_("{name} makes no counter attack: it {reason}").format(name=name, reason=reason),
+                        rule="TT-COUNTER-1")
     if c.status in (health.PANIC,):
         raise RuleError(_("{name} is in Panic and makes no attacks").format(name=name), rule="TT-RH-1")
     done = countered(work.fight)

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.errors import DocumentError
+from rules.i18n import N_, _
 
 Path = tuple[str | int, ...]
 
@@ -28,44 +29,50 @@ _TURN = ("moved",)
 
 def _table(raw: Any, path: Path, allowed: tuple[str, ...], what: str) -> Mapping[str, Any]:
     if not isinstance(raw, Mapping):
-        raise DocumentError(path, f"must be a table, got {type(raw).__name__}")
+        raise DocumentError(path, _("must be a table, got {kind}").format(kind=type(raw).__name__))
     for key in raw:
         if key not in allowed:
-            raise DocumentError(path + (key,), f"unknown key; {what} has: {', '.join(allowed)}")
+            raise DocumentError(path + (key,), _("unknown key; {what} has: {keys}").format(
+                what=_(what), keys=", ".join(allowed)))
     return raw
 
 
 def _whole(value: Any, path: Path, minimum: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or (minimum is not None and value < minimum):
-        least = f" of at least {minimum}" if minimum is not None else ""
-        raise DocumentError(path, f"must be a whole number{least}, got {value!r}")
+        if minimum is None:
+            raise DocumentError(path, _("must be a whole number, got {value!r}").format(value=value))
+        raise DocumentError(path, _("must be a whole number of at least {minimum}, got {value!r}").format(
+            minimum=minimum, value=value))
     return value
 
 
 def _names(value: Any, path: Path) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise DocumentError(path, f"must be a list of names, got {value!r}")
+        raise DocumentError(path, _("must be a list of names, got {value!r}").format(value=value))
     return list(value)
 
 
 def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    table = _table(raw, path, _COMBATANT, "a terra combatant's data")
+    table = _table(raw, path, _COMBATANT, N_("a terra combatant's data"))
     out: dict[str, Any] = {}
     if "cell" in table:
         cell = table["cell"]
         if not isinstance(cell, list) or len(cell) != 2:
-            raise DocumentError(path + ("cell",), f"must be two whole numbers [x, y], got {cell!r}")
+            raise DocumentError(path + ("cell",), _("must be two whole numbers [x, y], got {value!r}").format(
+                value=cell))
         out["cell"] = [_whole(v, path + ("cell",)) for v in cell]
     if "held" in table:
         if table["held"] not in ("entered", "playing"):
-            raise DocumentError(path + ("held",), f'must be "entered" or "playing", got {table["held"]!r}')
+            raise DocumentError(path + ("held",), _('must be "entered" or "playing", got {value!r}').format(
+                value=table["held"]))
         out["held"] = table["held"]
     if "trance" in table:
-        trance = _table(table["trance"], path + ("trance",), ("uses", "turns"), "a trance")
+        trance = _table(table["trance"], path + ("trance",), ("uses", "turns"), N_("a trance"))
         out["trance"] = {k: _whole(trance.get(k), path + ("trance", k), 0) for k in ("uses", "turns")}
     if "trance_used" in table:
         if not isinstance(table["trance_used"], bool):
-            raise DocumentError(path + ("trance_used",), f"must be true or false, got {table['trance_used']!r}")
+            raise DocumentError(path + ("trance_used",), _("must be true or false, got {value!r}").format(
+                value=table["trance_used"]))
         out["trance_used"] = table["trance_used"]
     if "temp_sp" in table:
         out["temp_sp"] = _whole(table["temp_sp"], path + ("temp_sp",), 0)
@@ -73,7 +80,7 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
 
 
 def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    table = _table(raw, path, _FIGHT, "a terra fight's data")
+    table = _table(raw, path, _FIGHT, N_("a terra fight's data"))
     out: dict[str, Any] = {}
     for key in ("initiative", "countered", "last"):
         if key in table:
@@ -81,13 +88,14 @@ def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
     if "groups" in table:
         groups = table["groups"]
         if not isinstance(groups, list):
-            raise DocumentError(path + ("groups",), f"must be a list of lists of names, got {groups!r}")
+            raise DocumentError(path + ("groups",), _("must be a list of lists of names, got {value!r}").format(
+                value=groups))
         out["groups"] = [_names(g, path + ("groups", i)) for i, g in enumerate(groups)]
     return out
 
 
 def decode_turn(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    table = _table(raw, path, _TURN, "a terra turn's data")
+    table = _table(raw, path, _TURN, N_("a terra turn's data"))
     return {"moved": _whole(table["moved"], path + ("moved",), 0)} if "moved" in table else {}
 
 

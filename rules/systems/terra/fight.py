@@ -100,7 +100,7 @@ class TerraFight(SystemRules):
         try:
             return SHEET.resolve(key)
         except UnknownStat as err:
-            raise NotFound("stat to modify", key, err.suggestions) from None
+            raise NotFound(N_("stat to modify"), key, err.suggestions) from None
 
     # --- health --------------------------------------------------------------------
 

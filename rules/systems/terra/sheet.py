@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.core.sheet import CHOICE, DICE, FLAG, Choice, Derived, Resource, Setting, Sheet, Stat, Values
+from rules.i18n import _
 
 BASE_HP = 10
 BASE_SP = 10
@@ -151,7 +152,8 @@ def _character_identity(values: Values) -> Iterable[str]:
         return
     for stat in (BLOOD_GROUP, RHESUS_STAT, ZODIAC_STAT):
         if not values.has(stat):
-            yield f"{stat.rule}: {stat.label} is required for a character (not for a monster)"
+            yield _("{rule}: {label} is required for a character (not for a monster)").format(
+                rule=stat.rule, label=stat.label)
 
 
 SHEET = Sheet(
