@@ -87,9 +87,6 @@ def declare(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: 
 
 def _usable(c: Combatant, t: tech.Technique, *, trance: bool, borrowed: bool) -> None:
     """TT-TECH-2, TT-TECH-3, TT-TRANCE-1: may ``c`` use ``t`` now?"""
-    if t.passive:
-        raise RuleError(_("{technique} is a passive ability: it works by itself and is not cast").format(
-            technique=t.name), rule="TT-TECH-2")
     if trance:
         if t.aspect not in tech.TRANCE_ASPECTS:
             raise RuleError(_("a trance uses techniques of Мана, Жизнь or Время; {technique} is of {aspect}").format(
@@ -179,6 +176,9 @@ def cast(rules: TerraFight, enc: Encounter, source: DiceSource, name: str, techn
         raise RuleError(_("{name} knows no techniques; write one: technique {name} NAME --aspect Мана "
                           "--formula 2D6 --ap 4").format(name=owner or name), rule="TT-TECH-1")
     t = book[pick(N_("technique"), technique, book)]
+    if t.passive:
+        raise RuleError(_("{technique} is a passive ability: it works by itself and is not cast").format(
+            technique=t.name), rule="TT-TECH-2")
     target = find(enc, target) if target else None
     if t.effect == tech.DAMAGE and target is None:
         raise ValueError(_("{technique} deals damage: say whom, e.g. cast {name} \"{technique}\" TARGET").format(
