@@ -15,8 +15,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from test_terra_fight import doc, ok, phase1, refused_unchanged, terra, who  # noqa: F401  (fixtures)
 
+from rules.systems.terra.techniques import ASPECTS, EFFECTS, Technique, known
 from ttcli.exitcodes import ExitCode
 
 STRIKE = 'technique Торн Удар --aspect Душа --formula D6 --type Сила --ap 4 --hp 2 --mp 3'
@@ -251,3 +254,64 @@ def test_tt_weapon_1_a_pistol_deals_mystic_damage(phase1):  # noqa: F811
     r = ok(phase1('attack Торн "Волк 2" --given 3'))
     # TT-DMG-3: against ФЗ 1, the formula's 5 less all the defenses
     assert "Волк 2 takes 5 mystic: all defenses 1 blocks 1; 4 to HP (HP 10 -> 6)." in r.stdout
+
+
+# --- TT-TRANCE-1 with a written technique ------------------------------------------------------------------
+
+def test_tt_trance_1_a_trance_casts_mana_life_or_time_free_whatever_the_days_aspect(mage):
+    ok(mage("char set Айрис аспект=Душа"))
+    ok(mage("technique Айрис Голос --aspect Душа --formula D4 --ap 2"))
+    ok(mage("char set Айрис sp=1"))
+    ok(mage('damage Айрис 5 --type переменный --given 99'))  # ФЗ(D) 1 blocks 1: SP 0, the trance
+    refused_unchanged(mage, 'cast Айрис Голос "Волк 1" --trance', ExitCode.RULES,
+                      "a trance uses techniques of Мана, Жизнь or Время; Голос is of Душа")
+    r = ok(mage('cast Айрис Стрела "Волк 1" --trance --given 4'))
+    assert "Айрис uses Стрела (Мана) in trance, free (5 AP left)." in r.stdout
+    assert who(mage, "Айрис")["resources"]["mp"] == 10
+    assert who(mage, "Айрис")["data"]["trance"] == {"uses": 2, "turns": 3}
+    r = ok(mage('cast Айрис Стрела "Волк 1" --trance --given 4'))
+    assert "uses technique number 2 this phase" in r.stdout
+
+
+# --- the prompt plays techniques as the command line does --------------------------------------------------
+
+def test_tt_combined_1_one_shot_and_prompt_journals_are_equal(terra, tmp_path):  # noqa: F811
+    import io
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from test_terra_fight import copy_example, journal
+
+    from ttcli.env import Environment
+    from ttcli.repl import Repl
+
+    lines = ["char set Айрис аспект=Мана",
+             "technique Айрис Щит --aspect Мана --effect support --ap 1 --mp 1",
+             "technique Айрис Стрела --aspect Мана --formula D6 --type Огонь --ap 3 --mp 3",
+             'fight start --no-sync --given "4 1 5 1 4 2 1 2"', "fight next", "move Айрис --to 1,1",
+             "приём Айрис Щит", 'приём Айрис Стрела "Волк 1" --given 4', 'counter "Волк 1" Айрис --given "2 50"']
+    for line in lines:
+        ok(terra(line))
+    saves = tmp_path / "prompt"
+    copy_example(saves)
+    env = Environment(stdout=io.StringIO(), stderr=io.StringIO(), saves=saves)
+    with create_pipe_input() as pipe:
+        pipe.send_text("".join(line + "\n" for line in lines) + "exit\n")
+        Repl(env, "terra", input=pipe, output=DummyOutput(), history=False).run()
+    assert env.stderr.getvalue() == ""
+    assert journal(terra.saves) == journal(saves)
+    assert len(journal(saves)) == len(lines)
+
+
+# --- the session file keeps a technique exactly ----------------------------------------------------------------
+
+@given(st.builds(
+    Technique, name=st.text(min_size=1, max_size=8), aspect=st.sampled_from(ASPECTS),
+    effect=st.sampled_from(EFFECTS), formula=st.sampled_from(["", "D6", "2D6+3"]), type=st.sampled_from(["", "Огонь"]),
+    ap=st.integers(0, 6), hp=st.integers(0, 5), mp=st.integers(0, 9), weapon=st.booleans(), learned=st.booleans(),
+    slot=st.booleans(), passive=st.booleans(), provokes=st.booleans(), reach=st.integers(0, 5)))
+def test_tt_tech_1_a_technique_round_trips_through_the_session_data(t):
+    from rules.systems.terra.data import decode_combatant
+
+    table = {"techniques": {t.name: t.table()}}
+    assert known(decode_combatant(table, ("combatants", "X", "data"))) == {t.name: t}
