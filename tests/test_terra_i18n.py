@@ -86,3 +86,20 @@ def test_a_hand_edited_data_typo_is_reported_in_russian(terra):  # noqa: F811
     r = terra("--lang", "ru", "fight", "status")
     assert r.exit_code == ExitCode.BAD_DATA
     assert "неизвестный ключ; данные участника боя терры содержат: cell" in r.stderr
+
+
+def test_tt_tech_1_a_technique_too_dear_is_refused_in_russian_with_om(phase1):  # noqa: F811
+    ok(phase1("char set Торн аспект=Душа mp=2"))
+    ok(phase1("technique Торн Удар --aspect Душа --formula D6 --ap 4 --mp 3"))
+    r = phase1("--lang", "ru", "приём", "Торн", "Удар", "Волк 1")
+    assert r.exit_code == ExitCode.RULES
+    assert "у Торн 2 ОМ, Удар стоит 3 ОМ" in r.stderr
+
+
+def test_tt_combined_1_the_combined_action_reads_in_russian(phase1):  # noqa: F811
+    ok(phase1("char set Торн аспект=Душа"))
+    ok(phase1("technique Торн Щит --aspect Душа --effect support --ap 1"))
+    ok(phase1("technique Торн Удар --aspect Душа --formula D6 --type Сила --ap 3 --mp 2"))
+    ok(phase1("--lang", "ru", "приём", "Торн", "Щит"))
+    r = ok(phase1("--lang", "ru", "приём", "Торн", "Удар", "Волк 1", "--given", "4"))
+    assert "Торн сразу после приёма Щит применяет Удар (Душа) — Совмещённое Действие, за 3 ОД, 2 ОМ" in r.stdout
