@@ -315,3 +315,33 @@ def test_tt_tech_1_a_technique_round_trips_through_the_session_data(t):
 
     table = {"techniques": {t.name: t.table()}}
     assert known(decode_combatant(table, ("combatants", "X", "data"))) == {t.name: t}
+
+
+# --- the seed's crit examples replay through a written technique ----------------------------------------------
+
+@pytest.mark.parametrize(("formula", "given", "words", "total"), [
+    # "формулу D4+2, в случае крита вы нанесете 8, в случае промаха 0, в случае же минимального урона 3" (ГК 3)
+    ("D4+2", "1 3", "first die 1 → check D4 = 3 = ГК 3: crit, 8", 8),
+    ("D4+2", "1 1", "first die 1 → check D4 = 1, farthest from ГК 3: minimum, 3", 3),
+    ("D4+2", "1 2", "first die 1 → check D4 = 2: miss, 0", 0),
+    # "формула 3*D6 при крите выдаст 18+6 урона"
+    ("3*D6", "1 3", "crit, 24", 24),
+    # "D4+D4+D4 при крите выдаст 8+D4+D4": the formula's dice in written order, then the check D4
+    ("D4+D4+D4", "1 2 4 3", "crit, 14", 14),
+])
+def test_tt_crit_1_the_seeds_examples_through_a_technique(phase1, formula, given, words, total):  # noqa: F811
+    ok(phase1("char set Торн аспект=Мана"))
+    ok(phase1(f"technique Торн Пламя --aspect Мана --formula {formula} --type Огонь --ap 3"))
+    r = ok(phase1(f'cast Торн Пламя "Волк 1" --given "{given}"'))
+    assert f"Торн: {formula}: rolled " in r.stdout and words in r.stdout
+    assert who(phase1, "Волк 1")["resources"]["hp"] == 10 - total  # no МЗ against Огонь
+
+
+def test_tt_crit_1_a_healing_technique_crits_as_the_seed_says(phase1):  # noqa: F811
+    """"Каждый раз, когда персонаж имеет дело со случайными параметрами, что относится в равной степени и к урону
+    и к исцелению, он может промахнуться либо совершить критический эффект." """
+    ok(phase1("char set Торн аспект=Жизнь hp=1"))
+    ok(phase1("technique Торн Лечение --aspect Жизнь --effect heal --formula D4+2 --ap 2"))
+    r = ok(phase1('cast Торн Лечение --given "1 3"'))
+    assert "Торн: D4+2: rolled 1; first die 1 → check D4 = 3 = ГК 3: crit, 8" in r.stdout
+    assert who(phase1, "Торн")["resources"]["hp"] == 9
