@@ -345,3 +345,22 @@ def test_tt_crit_1_a_healing_technique_crits_as_the_seed_says(phase1):  # noqa: 
     r = ok(phase1('cast Торн Лечение --given "1 3"'))
     assert "Торн: D4+2: rolled 1; first die 1 → check D4 = 3 = ГК 3: crit, 8" in r.stdout
     assert who(phase1, "Торн")["resources"]["hp"] == 9
+
+
+def test_tt_tech_2_a_monster_casts_without_choosing_an_aspect(phase1):  # noqa: F811
+    ok(phase1('technique "Волк 1" Вой --aspect Душа --formula D4 --type Звук --ap 2'))
+    for _turn in range(5):
+        ok(phase1("fight next"))  # the shared place opens, Айрис, Плут, Волк 2, Волк 1
+    r = ok(phase1('cast "Волк 1" Вой Торн --given 3'))
+    assert "Волк 1: D4: rolled 3 = 3 (no crit check)" in r.stdout  # TT-CRIT-4: monsters roll plainly
+    assert who(phase1, "Торн")["resources"]["hp"] == 7
+
+
+def test_tt_combined_1_a_trance_technique_in_between_closes_the_combined_action(mage):
+    ok(mage("technique Айрис Оберег --aspect Мана --effect support --ap 1 --weapon --learned"))
+    ok(mage("technique Айрис Жало --aspect Мана --formula D4 --ap 1 --weapon --learned"))
+    ok(mage("char set Айрис sp=1"))
+    ok(mage('damage Айрис 5 --type переменный --given 99'))  # SP 0: the trance; learned weapon techniques remain
+    ok(mage("cast Айрис Оберег"))
+    ok(mage('cast Айрис Стрела "Волк 1" --trance --given 4'))
+    refused_unchanged(mage, 'cast Айрис Жало "Волк 1"', ExitCode.RULES, "has made its combat action this turn")

@@ -17,6 +17,7 @@ from rules.core.names import pick
 from rules.core.state import Combatant, find
 from rules.i18n import N_, _
 from rules.systems.terra import damage as dmg
+from rules.systems.terra import health
 from rules.systems.terra import techniques as tech
 from rules.systems.terra.actions import (
     _check_target,
@@ -92,8 +93,8 @@ def _usable(c: Combatant, t: tech.Technique, *, trance: bool, borrowed: bool) ->
             raise RuleError(_("a trance uses techniques of Мана, Жизнь or Время; {technique} is of {aspect}").format(
                 technique=t.name, aspect=tech.aspect_label(t.aspect)), rule="TT-TRANCE-1")
         return
-    if borrowed or t.weapon or t.slot:
-        return
+    if borrowed or t.weapon or t.slot or health.is_monster(c):
+        return  # [I] a monster has no day's aspect: the choice of TT-TECH-2 is a character's
     chosen = c.stats.get("aspect")
     if chosen is None:
         raise RuleError(_("{name} has chosen no aspect for today: char set {name} аспект=Мана (Время, Мана, "
@@ -197,6 +198,11 @@ def cast(rules: TerraFight, enc: Encounter, source: DiceSource, name: str, techn
         event["target"] = target
     if trance:
         _trance_use(work, c)
+        if turn is not None and "combo" in turn.data:  # the trance technique came first: no combined action now
+            fight = work.fight
+            assert fight is not None and fight.turn is not None
+            work.fight = replace(fight, turn=replace(fight.turn, data={
+                k: v for k, v in fight.turn.data.items() if k != "combo"}))
     left = _pay(rules, work, c, turn, t, trance=trance, combined=first is not None)
     work.tell("cast", about=[n for n in (name, target) if n], name=name, technique=t.name, target=target,
               aspect=t.aspect, ap=0 if trance else t.ap, hp=0 if trance else t.hp, mp=0 if trance else t.mp,
