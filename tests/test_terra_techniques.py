@@ -364,3 +364,32 @@ def test_tt_combined_1_a_trance_technique_in_between_closes_the_combined_action(
     ok(mage("cast Айрис Оберег"))
     ok(mage('cast Айрис Стрела "Волк 1" --trance --given 4'))
     refused_unchanged(mage, 'cast Айрис Жало "Волк 1"', ExitCode.RULES, "has made its combat action this turn")
+
+
+# --- TT-WEAPON-1: the equipment slots ----------------------------------------------------------------------------
+
+def test_tt_weapon_1_slots_chosen_before_the_fight_one_weapon_one_shield_two_accessories(terra):  # noqa: F811
+    """"Это Оружие (Основная рука, либо обе руки), Щит (Вторая рука), головной убор (Голова), основная защита
+    (Тело), и два Аксессуара." """
+    ok(terra("equip Торн on Секира --slot двуручное"))
+    refused_unchanged(terra, "equip Торн on Баклер --slot щит", ExitCode.RULES, "leaves no hand for a shield")
+    refused_unchanged(terra, "equip Торн on Меч --slot оружие", ExitCode.RULES, "has a weapon already (Секира)")
+    ok(terra("equip Торн on Кольцо --slot аксессуар"))
+    ok(terra("equip Торн on Амулет --slot аксессуар"))
+    refused_unchanged(terra, "equip Торн on Серьга --slot аксессуар", ExitCode.RULES,
+                      "wears Кольцо, Амулет there already")
+    assert who(terra, "Торн")["resources"]["sp"] == 10  # before the fight: no AP, no SP
+    assert who(terra, "Торн")["data"]["worn"] == {"both_hands": ["Секира"], "accessory": ["Кольцо", "Амулет"]}
+
+
+def test_tt_equip_1_the_weapon_is_not_changed_in_a_fight_but_one_without_may_take_one(terra):  # noqa: F811
+    ok(terra("equip Торн on Секира --slot оружие"))
+    ok(terra("equip Торн on Шлем --slot голова"))
+    ok(terra('fight start --no-sync --given "4 1 5 1 4 2 1 2"'))
+    refused_unchanged(terra, "equip Торн off Секира", ExitCode.RULES, "a weapon is not changed in a fight")
+    r = ok(terra("equip Торн off Шлем"))
+    assert "Торн takes off Шлем for 3 AP and 1 SP (3 AP left)." in r.stdout
+    assert "worn" in who(terra, "Торн")["data"] and "head" not in who(terra, "Торн")["data"]["worn"]
+    ok(terra("fight next"))
+    ok(terra("fight next"))  # Айрис, who carries no weapon, takes one for 1 AP
+    assert "Айрис puts on Посох for 1 AP (5 AP left)." in ok(terra("equip Айрис on Посох --slot оружие")).stdout

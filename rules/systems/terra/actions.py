@@ -492,14 +492,18 @@ def decline(rules: TerraFight, enc: Encounter, source: DiceSource, name: str) ->
 
 
 def equip(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: str, how: str, item: str,
-          other: str | None) -> Outcome:
-    """TT-EQUIP-1: take off 3 AP + 1 SP, put on 1 AP, hand over or take 1 AP (radius 1)."""
+          other: str | None, slot: str | None) -> Outcome:
+    """TT-EQUIP-1: take off 3 AP + 1 SP, put on 1 AP, hand over or take 1 AP (radius 1);
+    with ``--slot`` the worn equipment is kept by slot (TT-WEAPON-1)."""
     work = rules.work(enc)
     name = find(enc, name)
     turn = rules.turn_for(work, source, name, "equip", "TT-EQUIP-1")
     c = work.get(name)
     _may(rules, work, c, "equip")
     ap, sp = EQUIP_COST[how]
+    if work.fight is None:
+        ap, sp = 0, 0  # [I] before the fight equipment is chosen freely
+    worn = {k: list(v) for k, v in dict(c.data.get("worn", {})).items()}
     if how in ("give", "take"):
         if other is None:
             raise ValueError(_("say with whom: --with NAME"))
@@ -508,10 +512,34 @@ def equip(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: st
         if here is not None and there is not None and distance(here, there) > 1:
             raise RuleError(_("{other} is {d} cells away; items are handed over within radius 1").format(
                 other=partner.name, d=distance(here, there)), rule="TT-EQUIP-1")
+    elif how == "on" and slot is not None:
+        problem = weapons.wearing(worn, slot, item)
+        if problem == "weapon":
+            raise RuleError(_("{name} has a weapon already ({items}): a weapon is not changed in a fight, and "
+                              "only one is carried").format(name=name, items=", ".join(
+                                  i for s in weapons.WEAPON_SLOTS for i in worn.get(s, []))), rule="TT-WEAPON-1")
+        if problem == "full":
+            raise RuleError(_("{name} wears {items} there already: take it off first").format(
+                name=name, items=", ".join(worn[slot])), rule="TT-WEAPON-1")
+        if problem == "hands":
+            raise RuleError(_("{name}'s hands are full: a two-handed weapon leaves no hand for a shield").format(
+                name=name), rule="TT-WEAPON-1")
+        worn.setdefault(slot, []).append(item)
+    elif how == "off":
+        held = weapons.slot_of(worn, item)
+        if held in weapons.WEAPON_SLOTS and work.fight is not None:
+            raise RuleError(_("{item} is {name}'s weapon: a weapon is not changed in a fight").format(
+                item=item, name=name), rule="TT-EQUIP-1")
+        if held is not None:
+            worn[held].remove(item)
     left = rules.spend(work, turn, ap)
+    c = work.get(name)
     if sp:
-        work.put(work.get(name).with_resource("sp", c.resources.get("sp", 0) - sp))
-    work.tell("equip", about=[name], name=name, how=how, item=item, ap=ap, ap_left=left)
+        c = c.with_resource("sp", c.resources.get("sp", 0) - sp)
+    kept = {k: v for k, v in worn.items() if v}
+    data = {k: v for k, v in c.data.items() if k != "worn"} | ({"worn": kept} if kept else {})
+    work.put(replace(c, data=data))
+    work.tell("equip", about=[name], name=name, how=how, item=item, ap=ap, ap_left=left, sp=sp or None)
     return work.outcome({"kind": "equip", "actor": name, "how": how, "item": item, "ap": ap}, hidden=c.hidden)
 
 

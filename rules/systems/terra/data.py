@@ -5,8 +5,8 @@ On each combatant: ``cell`` (``[x, y]`` on the grid, TT-RADIUS-1), ``held``
 ``playing``), ``trance`` (``{uses, turns}`` left, TT-TRANCE-1),
 ``trance_used`` (the day's trance is spent), ``temp_sp`` (the temporary
 SP of TT-SYNC-3), ``techniques`` (what the character knows, by name:
-techniques.py, TT-TECH-1) and ``lured`` (the side a monster left for Весы,
-TT-SIGN-2).  On the fight: ``initiative`` (the order of phase 1 on),
+techniques.py, TT-TECH-1), ``lured`` (the side a monster left for Весы,
+TT-SIGN-2) and ``worn`` (items by slot, TT-WEAPON-1).  On the fight: ``initiative`` (the order of phase 1 on),
 ``groups`` (who share a place), ``countered`` (who made a counter attack this
 phase, TT-COUNTER-1), ``last`` (who declined the synchronization phase
 and acts last, TT-SYNC-3) and ``cast`` (techniques used this phase, by name:
@@ -27,7 +27,7 @@ from rules.i18n import N_, _
 
 Path = tuple[str | int, ...]
 
-_COMBATANT = ("cell", "held", "trance", "trance_used", "temp_sp", "techniques", "lured")
+_COMBATANT = ("cell", "held", "trance", "trance_used", "temp_sp", "techniques", "lured", "worn")
 _FIGHT = ("initiative", "groups", "countered", "last", "cast")
 _TURN = ("moved", "combo", "controlled")
 #: a technique's keys and the type of each (see techniques.py)
@@ -86,6 +86,11 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
         out["temp_sp"] = _whole(table["temp_sp"], path + ("temp_sp",), 0)
     if "techniques" in table:
         out["techniques"] = _techniques(table["techniques"], path + ("techniques",))
+    if "worn" in table:
+        from rules.systems.terra.weapons import SLOTS
+
+        worn = _table(table["worn"], path + ("worn",), tuple(SLOTS), N_("the worn equipment"))
+        out["worn"] = {slot: _names(items, path + ("worn", slot)) for slot, items in worn.items()}
     if "lured" in table:
         if table["lured"] not in ("party", "enemy"):
             raise DocumentError(path + ("lured",), _('must be "party" or "enemy", got {value!r}').format(

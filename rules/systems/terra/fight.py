@@ -44,7 +44,7 @@ PISCES_DODGE = {1: 20, 5: 50}
 #: TT-SIGN-2: chance of a technique missing near Близнецы
 GEMINI_MISS = {5: 20, 10: 50}
 #: what a combatant keeps from one fight to the next (the rest of its data is the fight's)
-KEPT = ("cell", "trance_used", "techniques")
+KEPT = ("cell", "trance_used", "techniques", "worn")
 #: per-phase marks, cleared as a phase begins: counter attacks made, techniques used
 PHASE_MARKS = ("countered", "cast")
 

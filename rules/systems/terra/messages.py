@@ -195,6 +195,9 @@ def _equip(f: Fields, view: View) -> str:
         "give": N_("{name} hands {item} over for {ap} AP{left}."),
         "take": N_("{name} takes {item} for {ap} AP{left}."),
     }
+    if not f["ap"] and f["how"] in ("on", "off"):  # before the fight: chosen freely
+        free = {"on": N_("{name} puts on {item}."), "off": N_("{name} takes off {item}.")}
+        return _(free[f["how"]]).format(name=f["name"], item=f["item"])
     return _(texts[f["how"]]).format(name=f["name"], item=f["item"], ap=f["ap"], left=_ap_left(f))
 
 

@@ -16,6 +16,7 @@ from rules.systems.terra import casting, signs
 from rules.systems.terra.fight import TerraFight
 from rules.systems.terra.messages import MESSAGES
 from rules.systems.terra.techniques import ASPECT_WORDS, EFFECT_WORDS
+from rules.systems.terra.weapons import SLOT_WORDS
 
 _WHO = Param("name", NAME, N_("Combatant (unique prefix, any case)."))
 _TYPE = Param("type", TEXT, N_("Damage type, Russian or English: Огонь, Вода, Земля, Воздух, Тьма, Свет, Звук, Сила, "
@@ -157,9 +158,11 @@ ACTIONS = Catalogue((
             Param("item", TEXT, N_("The item.")),
             Param("other", NAME, N_("With whom an item changes hands."), option=True, required=False,
                   flags=("--with",)),
+            Param("slot", CHOICE, N_("Where it is worn: оружие, двуручное, щит, голова, тело, аксессуар (two); "
+                  "kept on the sheet (TT-WEAPON-1)."), option=True, required=False, choices=SLOT_WORDS),
         ),
-        run=_run(act.equip, "name", "how", "item", "other"),
-        examples=("equip Торн off шлем", "equip Плут give зелье --with Торн"),
+        run=_run(act.equip, "name", "how", "item", "other", "slot"),
+        examples=("equip Торн off шлем", "equip Плут give зелье --with Торн", "equip Торн on шлем --slot голова"),
     ),
     Action(
         "aura", N_("Re-activate the sign's aura: 5 AP, not a combat action (TT-SIGN-1)."),

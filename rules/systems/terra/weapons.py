@@ -85,3 +85,29 @@ def sign_bonus(c: Combatant, distance: int | None) -> tuple[int, int]:
         margin = 5 if level >= 5 else 3
         return (bonus, 0) if farthest is None or distance >= farthest - margin else (0, 0)
     return 0, 0
+
+
+#: TT-WEAPON-1: "Оружие (Основная рука, либо обе руки), Щит (Вторая рука), головной убор (Голова), основная
+#: защита (Тело), и два Аксессуара"; a two-handed weapon fills both hands
+SLOTS = {"weapon": 1, "both_hands": 1, "shield": 1, "head": 1, "body": 1, "accessory": 2}
+SLOT_WORDS = (
+    ("weapon", "weapon"), ("оружие", "weapon"), ("both-hands", "both_hands"), ("двуручное", "both_hands"),
+    ("shield", "shield"), ("щит", "shield"), ("head", "head"), ("голова", "head"), ("body", "body"),
+    ("тело", "body"), ("accessory", "accessory"), ("аксессуар", "accessory"),
+)
+WEAPON_SLOTS = ("weapon", "both_hands")
+
+
+def wearing(worn: dict[str, list[str]], slot: str, item: str) -> str | None:
+    """Why ``item`` cannot go in ``slot`` next to what is ``worn``, as a key of SLOT_PROBLEMS, or None."""
+    if slot in WEAPON_SLOTS and any(worn.get(s) for s in WEAPON_SLOTS):
+        return "weapon"
+    if len(worn.get(slot, [])) >= SLOTS[slot]:
+        return "full"
+    if (slot == "shield" and worn.get("both_hands")) or (slot == "both_hands" and worn.get("shield")):
+        return "hands"
+    return None
+
+
+def slot_of(worn: dict[str, list[str]], item: str) -> str | None:
+    return next((slot for slot, items in worn.items() if item in items), None)
