@@ -231,7 +231,8 @@ def attack(rules: TerraFight, enc: Encounter, source: DiceSource, attacker: str,
                                     from_enemy=work.get(name).side != work.get(target).side)
     else:
         work.tell("dodged", about=[target], target=target)
-    if extra and work.get(target).status != DEAD:
+    landed = total > 0 and not event["hit"].get("dodged")
+    if extra and landed and work.get(target).status != DEAD:  # [I] the extra damage rides on a landed Attack
         event["extra"] = rules.strike(work, source, name, target, dmg.SUPERNATURAL, extra,
                                       from_enemy=work.get(name).side != work.get(target).side)
     if not technique:
