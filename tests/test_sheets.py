@@ -422,7 +422,7 @@ def test_tt_sign_1_unknown_sign_lists_the_signs() -> None:
 
 def test_tt_sync_2_synchronization_is_on_unless_the_master_skips_it() -> None:
     sheet = SHEETS["terra"]
-    assert sheet.default_settings() == {"skip_sync": False, "split_physical": False}
+    assert sheet.default_settings() == {"skip_sync": False, "split_physical": False, "weapon_mana": False}
     assert sheet.parse_setting("без синхронизации", "да") is True
 
 

@@ -350,4 +350,4 @@ def test_the_phase_benchmark_plays_a_5_against_8_phase_with_counters():
 
     results = bench.measure(phases=1)
     assert {word: len(times) for word, times in results.items()} == {
-        "move": 10, "attack": 13, "counter": 8, "next": 13}
+        "move": 10, "cast": 5, "attack": 8, "counter": 8, "next": 13}

@@ -14,11 +14,12 @@ from rules.core.events import health_fields
 from rules.core.state import DEAD, Combatant, find
 from rules.i18n import _
 from rules.systems.terra import damage as dmg
-from rules.systems.terra import health
+from rules.systems.terra import health, weapons
 from rules.systems.terra.fight import (
     ATTACK_AP,
     AURA_AP,
     COMBAT,
+    COMBINED,
     GEMINI_MISS,
     SYNC,
     TerraFight,
@@ -123,6 +124,31 @@ def _check_target(work: Work, c: Combatant, target: str, reach: int) -> None:
                 name=c.name, state=health_state(c.status), names=", ".join(nearest[1])), rule="TT-RH-1")
 
 
+def _check_weapon_reach(work: Work, c: Combatant, target: str) -> None:
+    """TT-WEAPON-1: the weapon Attack's reach by kind: a bow's dead zone, an orb's friends."""
+    r = weapons.reach_of(c)
+    _check_target(work, c, target, r.farthest if r.farthest is not None and not r.orb else 10**6)
+    here, there = cell_of(c), cell_of(work.get(target))
+    if here is None or there is None:
+        return
+    if r.orb:
+        friends = [f.name for f in work.combatants.values()
+                   if f.side == c.side and f.status != DEAD and (cell := cell_of(f)) is not None
+                   and distance(cell, there) <= 1]
+        if not friends:
+            raise RuleError(_("{target} is not within radius 1 of {name} or an ally: an orb strikes there "
+                              "only").format(target=target, name=c.name), rule="TT-WEAPON-1")
+    elif distance(here, there) < r.nearest:
+        raise RuleError(_("{target} is {d} cells away, in the bow's dead zone: a bow shoots from {nearest} "
+                          "cells").format(target=target, d=distance(here, there), nearest=r.nearest),
+                        rule="TT-WEAPON-1")
+
+
+def _between(work: Work, one: str, other: str) -> int | None:
+    here, there = cell_of(work.get(one)), cell_of(work.get(other))
+    return distance(here, there) if here is not None and there is not None else None
+
+
 def _sp_allows(work: Work, c: Combatant, learned: bool, trance: bool) -> None:
     """TT-SP-2: at SP 0 or below only the Attack and the learned weapon technique remain."""
     if c.resources.get("sp", 0) > 0 or learned or trance or c.data.get("temp_sp"):
@@ -139,6 +165,8 @@ def attack(rules: TerraFight, enc: Encounter, source: DiceSource, attacker: str,
     work = rules.work(enc)
     name, target = find(enc, attacker), find(enc, target)
     kind = _kind(kind_word)
+    if kind_word is None and not technique and weapons.kind_of(enc.get(name)) == "pistol":
+        kind = dmg.MYSTIC  # TT-WEAPON-1: "Пистоли ... Наносят Мистический урон"
     text = formula_text or enc.get(name).stats.get("weapon")
     if not text:
         raise ValueError(_("{name} has no weapon formula: give --formula, e.g. --formula D6+2, "
@@ -150,7 +178,10 @@ def attack(rules: TerraFight, enc: Encounter, source: DiceSource, attacker: str,
     turn = rules.turn_for(work, source, name, "attack", "TT-AP-2")
     c = work.get(name)
     _may(rules, work, c, "attack")
-    _check_target(work, c, target, reach if reach is not None else _int(c, "reach", 1))
+    if technique or reach is not None:
+        _check_target(work, c, target, reach if reach is not None else _int(c, "reach", 1))
+    else:
+        _check_weapon_reach(work, c, target)
     cost = ATTACK_AP if ap is None else ap
     left = None
     if technique:
@@ -175,22 +206,40 @@ def attack(rules: TerraFight, enc: Encounter, source: DiceSource, attacker: str,
     work.tell("attack", about=[name, target], attacker=name, target=target, ap=0 if trance else cost,
               ap_left=left, technique=technique or None)
     event: dict[str, Any] = {"kind": "attack", "actor": name, "target": target, "ap": 0 if trance else cost}
+    if technique and rules.count_technique(work, name):
+        provokes = True
     if technique and _technique_misses(rules, work, source, name):
         event["missed"] = "gemini"
-        return _close(rules, work, event, name, provokes or trance)
+        return _close(rules, work, event, name, provokes or trance, technique=technique)
     rolled = rules.roll_for(work, source, work.get(name), parsed, kind, technique=technique, shift=shift)
     total = rolled.total
     bonus = health.ATTACK_BONUS.get(work.get(name).status, 0) if work.fight is not None and not technique else 0
     if bonus and rolled.result != MISS:
         total += bonus
         work.tell("attack_bonus", about=[name], name=name, state=work.get(name).status, bonus=bonus, total=total)
+    extra = 0
+    if not technique and rolled.result != MISS:
+        added, extra = weapons.sign_bonus(c, _between(work, name, target))
+        if added:
+            total += added
+            event["sign_bonus"] = added
+            work.tell("sign_bonus", about=[name], name=name, sign=str(c.stats.get("zodiac")), bonus=added,
+                      total=total)
     event.update(formula=parsed.text, result=rolled.result, total=total)
     if total > 0:
         event["hit"] = rules.strike(work, source, name, target, kind, total, roll=rolled, into_hp=into_hp,
                                     from_enemy=work.get(name).side != work.get(target).side)
     else:
         work.tell("dodged", about=[target], target=target)
-    return _close(rules, work, event, name, provokes or trance)
+    landed = total > 0 and not event["hit"].get("dodged")
+    if extra and landed and work.get(target).status != DEAD:  # [I] the extra damage rides on a landed Attack
+        event["extra"] = rules.strike(work, source, name, target, dmg.SUPERNATURAL, extra,
+                                      from_enemy=work.get(name).side != work.get(target).side)
+    if not technique:
+        from rules.systems.terra.signs import libra
+
+        libra(rules, work, source, name, target, _between(work, name, target), event)
+    return _close(rules, work, event, name, provokes or trance, technique=technique)
 
 
 def _technique_misses(rules: TerraFight, work: Work, source: DiceSource, name: str) -> bool:
@@ -213,11 +262,13 @@ def _technique_misses(rules: TerraFight, work: Work, source: DiceSource, name: s
     return missed
 
 
-def _close(rules: TerraFight, work: Work, event: dict[str, Any], actor: str, provokes: bool) -> Outcome:
+def _close(rules: TerraFight, work: Work, event: dict[str, Any], actor: str, provokes: bool, *,
+           technique: bool = False) -> Outcome:
     from rules.core.common import report_decided
 
-    if provokes and work.fight is not None:
-        offered = rules.offer_counters(work, actor)
+    if work.fight is not None and (provokes or technique):
+        # TT-SIGN-2: Телец answers any enemy technique within radius 1, provoking or not
+        offered = rules.offer_counters(work, actor, taurus=0 if provokes else 1)
         if offered:
             event["counters"] = offered
     if work.fight is not None and work.fight.stage != SYNC:
@@ -238,7 +289,8 @@ def counter(rules: TerraFight, enc: Encounter, source: DiceSource, attacker: str
     c = work.get(name)
     reason = rules.cannot_act(c)
     if reason is not None:
-        raise RuleError(f"{name} {reason}", rule="TT-COUNTER-1")
+        raise RuleError(_("{name} makes no counter attack: it {reason}").format(name=name, reason=reason),
+                        rule="TT-COUNTER-1")
     if c.status in (health.PANIC,):
         raise RuleError(_("{name} is in Panic and makes no attacks").format(name=name), rule="TT-RH-1")
     done = countered(work.fight)
@@ -296,6 +348,10 @@ def unarmed(rules: TerraFight, enc: Encounter, source: DiceSource, attacker: str
         shown = {k: v for k, v in t.stats.items() if k not in ("weapon",)}
         shown["hp"] = t.resources.get("hp", 0)
         work.tell("identified", about=[name, target], name=name, target=target, stats=shown)
+    if work.get(target).status != DEAD:
+        from rules.systems.terra.signs import libra
+
+        libra(rules, work, source, name, target, _between(work, name, target), event, melee=True)
     return _close(rules, work, event, name, False)
 
 
@@ -335,7 +391,14 @@ def move(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: str
     work.put(moved)
     left = rules.spend(work, turn, len(steps), moved=len(steps))
     work.tell("moved", about=[name], name=name, path=[list(s) for s in steps], ap_left=left)
-    return work.outcome({"kind": "move", "actor": name, "path": [list(s) for s in steps]}, hidden=c.hidden)
+    event: dict[str, Any] = {"kind": "move", "actor": name, "path": [list(s) for s in steps]}
+    if work.fight is not None:
+        # TT-SIGN-2: Телец of sign level 10 answers movement within radius 1 of him
+        start = cell_of(c)
+        offered = rules.offer_counters(work, name, taurus=10, cells=(*((start,) if start else ()), *steps))
+        if offered:
+            event["counters"] = offered
+    return work.outcome(event, hidden=c.hidden)
 
 
 def _move_blind(rules: TerraFight, work: Work, name: str, cells: int, limit: int,
@@ -430,14 +493,18 @@ def decline(rules: TerraFight, enc: Encounter, source: DiceSource, name: str) ->
 
 
 def equip(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: str, how: str, item: str,
-          other: str | None) -> Outcome:
-    """TT-EQUIP-1: take off 3 AP + 1 SP, put on 1 AP, hand over or take 1 AP (radius 1)."""
+          other: str | None, slot: str | None) -> Outcome:
+    """TT-EQUIP-1: take off 3 AP + 1 SP, put on 1 AP, hand over or take 1 AP (radius 1);
+    with ``--slot`` the worn equipment is kept by slot (TT-WEAPON-1)."""
     work = rules.work(enc)
     name = find(enc, name)
     turn = rules.turn_for(work, source, name, "equip", "TT-EQUIP-1")
     c = work.get(name)
     _may(rules, work, c, "equip")
     ap, sp = EQUIP_COST[how]
+    if work.fight is None:
+        ap, sp = 0, 0  # [I] before the fight equipment is chosen freely
+    worn = {k: list(v) for k, v in dict(c.data.get("worn", {})).items()}
     if how in ("give", "take"):
         if other is None:
             raise ValueError(_("say with whom: --with NAME"))
@@ -446,10 +513,34 @@ def equip(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: st
         if here is not None and there is not None and distance(here, there) > 1:
             raise RuleError(_("{other} is {d} cells away; items are handed over within radius 1").format(
                 other=partner.name, d=distance(here, there)), rule="TT-EQUIP-1")
+    elif how == "on" and slot is not None:
+        problem = weapons.wearing(worn, slot, item)
+        if problem == "weapon":
+            raise RuleError(_("{name} has a weapon already ({items}): a weapon is not changed in a fight, and "
+                              "only one is carried").format(name=name, items=", ".join(
+                                  i for s in weapons.WEAPON_SLOTS for i in worn.get(s, []))), rule="TT-WEAPON-1")
+        if problem == "full":
+            raise RuleError(_("{name} wears {items} there already: take it off first").format(
+                name=name, items=", ".join(worn[slot])), rule="TT-WEAPON-1")
+        if problem == "hands":
+            raise RuleError(_("{name}'s hands are full: a two-handed weapon leaves no hand for a shield").format(
+                name=name), rule="TT-WEAPON-1")
+        worn.setdefault(slot, []).append(item)
+    elif how == "off":
+        held = weapons.slot_of(worn, item)
+        if held in weapons.WEAPON_SLOTS and work.fight is not None:
+            raise RuleError(_("{item} is {name}'s weapon: a weapon is not changed in a fight").format(
+                item=item, name=name), rule="TT-EQUIP-1")
+        if held is not None:
+            worn[held].remove(item)
     left = rules.spend(work, turn, ap)
+    c = work.get(name)
     if sp:
-        work.put(work.get(name).with_resource("sp", c.resources.get("sp", 0) - sp))
-    work.tell("equip", about=[name], name=name, how=how, item=item, ap=ap, ap_left=left)
+        c = c.with_resource("sp", c.resources.get("sp", 0) - sp)
+    kept = {k: v for k, v in worn.items() if v}
+    data = {k: v for k, v in c.data.items() if k != "worn"} | ({"worn": kept} if kept else {})
+    work.put(replace(c, data=data))
+    work.tell("equip", about=[name], name=name, how=how, item=item, ap=ap, ap_left=left, sp=sp or None)
     return work.outcome({"kind": "equip", "actor": name, "how": how, "item": item, "ap": ap}, hidden=c.hidden)
 
 
@@ -473,6 +564,9 @@ def use_item(rules: TerraFight, enc: Encounter, source: DiceSource | None, name:
     turn = rules.turn_for(work, source, name, "item", "TT-AP-2")
     c = work.get(name)
     _may(rules, work, c, "item")
+    if turn is not None and COMBINED in turn.used:
+        raise RuleError(_("{name} made a combined action this turn: no item use in the same turn").format(
+            name=name), rule="TT-COMBINED-1")
     left = rules.spend(work, turn, ap, mark="item")
     work.tell("item", about=[name], name=name, item=item, ap=ap, ap_left=left)
     return work.outcome({"kind": "item", "actor": name, "item": item, "ap": ap}, hidden=c.hidden)

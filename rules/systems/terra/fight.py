@@ -34,6 +34,7 @@ TURN_AP = 6  # TT-AP-1
 SYNC_AP = 5  # TT-SYNC-1
 SYNC = "sync"
 COMBAT = "combat"  # the mark of the turn's one combat action (TT-AP-2)
+COMBINED = "combined"  # the mark of a turn whose combat action was a combined one (TT-COMBINED-1)
 ATTACK_AP = 3  # [I] the text prices no weapon Attack; as an unarmed one with a free hand
 AURA_AP = 5  # TT-SIGN-1
 TRANCE_USES = TRANCE_TURNS = 3  # TT-TRANCE-1
@@ -42,6 +43,10 @@ TRANCE_USES = TRANCE_TURNS = 3  # TT-TRANCE-1
 PISCES_DODGE = {1: 20, 5: 50}
 #: TT-SIGN-2: chance of a technique missing near Близнецы
 GEMINI_MISS = {5: 20, 10: 50}
+#: what a combatant keeps from one fight to the next (the rest of its data is the fight's)
+KEPT = ("cell", "trance_used", "techniques", "worn")
+#: per-phase marks, cleared as a phase begins: counter attacks made, techniques used
+PHASE_MARKS = ("countered", "cast")
 
 
 def _by_level(table: dict[int, int], level: int) -> int:
@@ -100,7 +105,7 @@ class TerraFight(SystemRules):
         try:
             return SHEET.resolve(key)
         except UnknownStat as err:
-            raise NotFound("stat to modify", key, err.suggestions) from None
+            raise NotFound(N_("stat to modify"), key, err.suggestions) from None
 
     # --- health --------------------------------------------------------------------
 
@@ -152,9 +157,12 @@ class TerraFight(SystemRules):
         work.tell("initiative", rolls=rolled.rolls, ties=rolled.ties or None, order=list(rolled.order))
         skip = bool(options.get("no_sync")) or bool(enc.settings.get("skip_sync", False))
         # everyone starts the fight with full MP (TT-MP-1) and no marks of an earlier one
+        weapon_mana = bool(enc.settings.get("weapon_mana", False))
         for c in present:
             cap = SHEET.resource_caps(c.stats).get("mp")
-            data = {k: v for k, v in c.data.items() if k in ("cell", "trance_used")}
+            if weapon_mana and cap is not None and not _carries_mana(c):
+                cap = 0  # TT-MP-2: no MP of one's own, only a weapon's with a Mana technique
+            data = {k: v for k, v in c.data.items() if k in KEPT}
             work.put(replace(c.with_resource("mp", cap) if cap is not None else c, data=data))
         base = {"initiative": list(rolled.order), "groups": [list(g) for g in rolled.groups]}
         if rolled.synced and not skip:
@@ -182,7 +190,8 @@ class TerraFight(SystemRules):
         order = [n for n in data["initiative"] if n not in last and work.get(n).status != DEAD] + last
         groups = tuple(g for g in (tuple(n for n in grp if n in order and n not in last)
                                    for grp in data["groups"]) if len(g) > 1)
-        data.pop("countered", None)
+        for mark in PHASE_MARKS:
+            data.pop(mark, None)
         work.fight = Fight(round=1, order=tuple(order), groups=groups, data=data)
         open_rounds(work, source, self, ClockReport())
 
@@ -202,7 +211,8 @@ class TerraFight(SystemRules):
             proceed(work, source, self, ClockReport())
             if require_fight(work).round != before:
                 data = dict(require_fight(work).data)
-                data.pop("countered", None)
+                for mark in PHASE_MARKS:
+                    data.pop(mark, None)
                 work.fight = replace(require_fight(work), data=data)
         event: dict[str, Any] = {"kind": "turn", "round": require_fight(work).round}
         current = require_fight(work).turn
@@ -239,7 +249,9 @@ class TerraFight(SystemRules):
         require_fight(work)
         for c in list(work.combatants.values()):
             status = health.after_fight(c)
-            data = {k: v for k, v in c.data.items() if k in ("cell", "trance_used")}
+            data = {k: v for k, v in c.data.items() if k in KEPT}
+            if c.data.get("lured"):  # TT-SIGN-2 [I]: a monster lured by Весы is theirs for this fight
+                c = replace(c, side=str(c.data["lured"]))
             if c.data.get("temp_sp"):  # TT-SYNC-3 [I]: the temporary SP lasts for this fight
                 c = c.with_resource("sp", c.resources.get("sp", 0) - int(c.data["temp_sp"]))
             if status != c.status or data != dict(c.data):
@@ -262,19 +274,23 @@ class TerraFight(SystemRules):
         return take_turn(work, source or _NoDice(), self, name, ClockReport(), verb=verb, rule=rule)
 
     def spend(self, work: Work, turn: TurnState | None, ap: int, *, combat: bool = False,
-              mark: str = "", moved: int = 0) -> int | None:
+              mark: str = "", moved: int = 0, combined: bool = False) -> int | None:
         """Pay ``ap`` of the running turn; refuse more than is left or a second
-        combat action (TT-AP-1, TT-AP-2).  Returns the AP left (None outside fights)."""
+        combat action (TT-AP-1, TT-AP-2).  Returns the AP left (None outside fights).
+
+        ``combined``: the second technique of a combined action, part of the same
+        combat action (TT-COMBINED-1).  Anything else spent closes the chance of one."""
         if turn is None:
             return None
         if ap > turn.remaining:
             raise RuleError(_("{name} has {left} AP left this turn, {cost} needed").format(
                 name=turn.actor, left=turn.remaining, cost=ap), rule="TT-AP-1")
-        if combat and COMBAT in turn.used:
+        if combat and COMBAT in turn.used and not combined:
             raise RuleError(_("{name} has made its combat action this turn: one attack, ability or "
                               "magic a turn").format(name=turn.actor), rule="TT-AP-2")
         used = turn.used + tuple(m for m in ((COMBAT if combat else ""), mark) if m and m not in turn.used)
         data = dict(turn.data)
+        data.pop("combo", None)
         if moved:
             data["moved"] = int(data.get("moved", 0)) + moved
         new = replace(turn, spent=turn.spent + ap, used=used, data=data)
@@ -306,7 +322,12 @@ class TerraFight(SystemRules):
         return Check(group, doubling, shift, forced)
 
     def target_of(self, c: Combatant) -> dmg.Target:
-        bonus = health.defense_bonus(c)
+        bonus = dict(health.defense_bonus(c))
+        if c.stats.get("zodiac") == "pisces" and _int(c, "sign_level", 1) >= 10:
+            # TT-SIGN-2: Рыбы L10, one Aura of Mystery (+1 to each МЗ) per full 10 of physical defenses
+            auras = sum(max(0, _int(c, k) + bonus.get(k, 0)) for k in ("pdef", "pdef_dice")) // 10
+            for key in ("mdef_mana", "mdef_life", "mdef_time", "mdef_soul"):
+                bonus[key] = bonus.get(key, 0) + auras
         return dmg.Target(
             defenses=dmg.defenses_of(c.stats, bonus), level=_int(c, "level", 1),
             blood_group=None if health.is_monster(c) else blood_group(c),
@@ -376,8 +397,13 @@ class TerraFight(SystemRules):
                   **rolled.fields())
         return rolled
 
-    def offer_counters(self, work: Work, actor: str) -> list[str]:
-        """TT-COUNTER-1: the enemies within radius 1 who may answer with a counter attack."""
+    def offer_counters(self, work: Work, actor: str, *, taurus: int = 0,
+                       cells: tuple[Cell, ...] = ()) -> list[str]:
+        """TT-COUNTER-1: the enemies within radius 1 who may answer with a counter attack.
+
+        ``taurus`` > 0 offers the answer only to Телец of at least that sign level
+        (TT-SIGN-2: level 1 answers any enemy technique, level 10 movement too);
+        ``cells`` are the cells a mover passed (radius 1 of any of them counts)."""
         fight = require_fight(work)
         c = work.get(actor)
         if c.stats.get("zodiac") == "taurus" and _int(c, "sign_level", 1) >= 5:
@@ -385,13 +411,31 @@ class TerraFight(SystemRules):
         here = cell_of(c)
         if here is None:
             return []
+        near = cells or (here,)
         done = set(countered(fight))
         names = [o.name for o in work.combatants.values()
                  if o.side != c.side and o.name in in_fight(fight) and o.name not in done
-                 and self.status(o).can_act and (cell := cell_of(o)) is not None and distance(here, cell) <= 1]
+                 and (not taurus or (o.stats.get("zodiac") == "taurus" and _int(o, "sign_level", 1) >= taurus))
+                 and self.status(o).can_act and (cell := cell_of(o)) is not None
+                 and any(distance(spot, cell) <= 1 for spot in near)]
         if names:
-            work.tell("counters_offered", about=[actor, *names], name=actor, names=names)
+            work.tell("counters_offered", about=[actor, *names], name=actor, names=names,
+                      taurus=bool(taurus) or None)
         return names
+
+    def count_technique(self, work: Work, name: str) -> bool:
+        """Count a technique ``name`` uses this phase; True when it is not the first:
+        several techniques in one phase always provoke counter attacks (TT-COUNTER-1)."""
+        fight = work.fight
+        if fight is None:
+            return False
+        cast = dict(fight.data.get("cast", {}))
+        before = int(cast.get(name, 0))
+        cast[name] = before + 1
+        work.fight = replace(fight, data={**fight.data, "cast": cast})
+        if before:
+            work.tell("several_techniques", about=[name], name=name, n=before + 1)
+        return before > 0
 
     def occupied(self, work: Work, mover: str) -> set[Cell]:
         return {cell for c in work.combatants.values()
@@ -426,6 +470,11 @@ class TerraFight(SystemRules):
             raise RuleError(_("{cell} is {steps} steps away; {name} may move {limit} cells now").format(
                 cell=f"{to[0]},{to[1]}", steps=len(far), name=name, limit=limit), rule="TT-AP-2")
         return found
+
+
+def _carries_mana(c: Combatant) -> bool:
+    """TT-MP-2: the equipped weapon holds a technique of the Mana aspect."""
+    return any(t.get("weapon") and t.get("aspect") == "mana" for t in dict(c.data.get("techniques", {})).values())
 
 
 def in_fight(fight: Fight) -> set[str]:

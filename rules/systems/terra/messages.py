@@ -14,7 +14,8 @@ _STATES = {
     "shock": N_("Shock"), "down": N_("down"), "unconscious": N_("unconscious"), "dead": N_("dead"),
 }
 _SIGNS = {
-    "pisces": N_("Рыбы"), "gemini": N_("Близнецы"), "capricorn": N_("Козерог"),
+    "pisces": N_("Рыбы"), "gemini": N_("Близнецы"), "capricorn": N_("Козерог"), "aries": N_("Овен"),
+    "sagittarius": N_("Стрелец"),
 }
 
 
@@ -194,7 +195,74 @@ def _equip(f: Fields, view: View) -> str:
         "give": N_("{name} hands {item} over for {ap} AP{left}."),
         "take": N_("{name} takes {item} for {ap} AP{left}."),
     }
+    if not f["ap"] and f["how"] in ("on", "off"):  # before the fight: chosen freely
+        free = {"on": N_("{name} puts on {item}."), "off": N_("{name} takes off {item}.")}
+        return _(free[f["how"]]).format(name=f["name"], item=f["item"])
     return _(texts[f["how"]]).format(name=f["name"], item=f["item"], ap=f["ap"], left=_ap_left(f))
+
+
+def _aspect(word: str) -> str:
+    from rules.systems.terra.techniques import aspect_label
+
+    return aspect_label(word)
+
+
+def _costs(f: Fields) -> str:
+    """ "4 AP, 3 MP" : the costs a technique names."""
+    parts = [text.format(n=f[key]) for key, text in (("ap", _("{n} AP")), ("hp", _("{n} HP")), ("mp", _("{n} MP")))
+             if f.get(key)]
+    return ", ".join(parts) or _("no cost")
+
+
+def _written(f: Fields, view: View) -> str:
+    marks = [_(text) for key, text in (("weapon", N_("the weapon's own")), ("learned", N_("learned")),
+                                       ("slot", N_("in a slot")), ("passive", N_("passive")),
+                                       ("provokes", N_("provokes counter attacks"))) if f.get(key)]
+    values = {"name": f["name"], "technique": f["technique"], "aspect": _aspect(f["aspect"]), "costs": _costs(f),
+              "formula": f.get("formula") or "-", "marks": "".join(f"; {m}" for m in marks)}
+    if f.get("new"):
+        return _("{name} knows {technique} ({aspect}, {formula}; {costs}{marks}).").format(**values)
+    return _("{name}'s {technique} is now: {aspect}, {formula}; {costs}{marks}.").format(**values)
+
+
+def _cast(f: Fields, view: View) -> list[str]:
+    values = {"name": f["name"], "technique": f["technique"], "target": f.get("target") or "",
+              "aspect": _aspect(f["aspect"]), "costs": _costs(f), "left": _ap_left(f),
+              "first": f.get("combined") or "", "owner": f.get("owner") or ""}
+    if f.get("trance"):
+        line = _("{name} uses {technique} ({aspect}) in trance, free{left}.")
+    elif f.get("combined"):
+        line = _("{name} follows {first} with {technique} ({aspect}) as one combined action, for {costs}{left}.")
+    else:
+        line = _("{name} uses {technique} ({aspect}) for {costs}{left}.")
+    lines = [line.format(**values)]
+    if f.get("owner"):
+        if f.get("ea_paid"):
+            lines.append(_("Водолей {name} uses {owner}'s weapon technique and pays {owner} {n} EA.").format(
+                n=f["ea_paid"], **{k: values[k] for k in ("name", "owner")}))
+        elif f.get("ea_to_owner"):
+            lines.append(_("Водолей {name} uses {owner}'s weapon technique; {owner} gets {n} EA.").format(
+                n=f["ea_to_owner"], **{k: values[k] for k in ("name", "owner")}))
+        else:
+            lines.append(_("Водолей {name} uses a technique {owner} knows.").format(
+                **{k: values[k] for k in ("name", "owner")}))
+    return lines
+
+
+def _sign_power(f: Fields, view: View) -> str:
+    texts = {
+        ("libra", "lure", True): N_("{name} (Весы, {chance}%): d100 = {die}: the monster goes over to {name}'s "
+                                    "side for this fight."),
+        ("libra", "lure", False): N_("{name} (Весы, {chance}%): d100 = {die}: the monster stays where it is."),
+        ("libra", "theft", True): N_("{name} (Весы, {chance}%): d100 = {die}: steals an item (the master says "
+                                     "which)."),
+        ("libra", "theft", False): N_("{name} (Весы, {chance}%): d100 = {die}: steals nothing."),
+        ("cancer", "control", True): N_("{name} (Рак, {chance}%): d100 = {die}: the monster's turn is under "
+                                        "{name}'s control."),
+        ("cancer", "control", False): N_("{name} (Рак, {chance}%): d100 = {die}: no control."),
+    }
+    return _(texts[(f["sign"], f["power"], bool(f["success"]))]).format(
+        name=f["name"], chance=f["chance"], die=f["die"])
 
 
 def _fight_ended(f: Fields, view: View) -> list[str]:
@@ -242,8 +310,20 @@ MESSAGES: dict[str, Message] = {
     "after_fight": lambda f, v: _("After the fight {name} (HP {hp}) is {status}.").format(
         name=f["name"], hp=f["hp"], status=state_name(f["status"])),
     "sign_roll": _sign_roll,
-    "counters_offered": lambda f, v: _("{names} may answer {name} with a counter attack.").format(
+    "counters_offered": lambda f, v: (
+        _("Телец {names} may answer {name} with a counter attack.") if f.get("taurus")
+        else _("{names} may answer {name} with a counter attack.")).format(
         names=", ".join(v.visible(f["names"])), name=f["name"]),
+    "several_techniques": lambda f, v: _("{name} uses technique number {n} this phase: several techniques in one "
+                                         "phase provoke counter attacks.").format(name=f["name"], n=f["n"]),
+    "technique_written": _written,
+    "technique_forgotten": lambda f, v: _("{name} no longer has {technique}.").format(
+        name=f["name"], technique=f["technique"]),
+    "cast": _cast,
+    "sign_power": _sign_power,
+    "sign_bonus": lambda f, v: _("{name} ({sign}): +{bonus} to the Attack, {total} in all.").format(
+        name=f["name"], sign=_(_SIGNS[f["sign"]]) if f["sign"] in _SIGNS else f["sign"], bonus=f["bonus"],
+        total=f["total"]),
     "attack": _attack,
     "attack_bonus": _bonus,
     "unarmed": _unarmed,

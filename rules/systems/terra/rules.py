@@ -12,8 +12,11 @@ from typing import Any
 from rules.core.actions import CELLS, CHOICE, COUNT, FLAG, INT, NAME, TEXT, WORDS, Action, Catalogue, Param
 from rules.i18n import N_
 from rules.systems.terra import actions as act
+from rules.systems.terra import casting, signs
 from rules.systems.terra.fight import TerraFight
 from rules.systems.terra.messages import MESSAGES
+from rules.systems.terra.techniques import ASPECT_WORDS, EFFECT_WORDS
+from rules.systems.terra.weapons import SLOT_WORDS
 
 _WHO = Param("name", NAME, N_("Combatant (unique prefix, any case)."))
 _TYPE = Param("type", TEXT, N_("Damage type, Russian or English: Огонь, Вода, Земля, Воздух, Тьма, Свет, Звук, Сила, "
@@ -155,9 +158,11 @@ ACTIONS = Catalogue((
             Param("item", TEXT, N_("The item.")),
             Param("other", NAME, N_("With whom an item changes hands."), option=True, required=False,
                   flags=("--with",)),
+            Param("slot", CHOICE, N_("Where it is worn: оружие, двуручное, щит, голова, тело, аксессуар (two); "
+                  "kept on the sheet (TT-WEAPON-1)."), option=True, required=False, choices=SLOT_WORDS),
         ),
-        run=_run(act.equip, "name", "how", "item", "other"),
-        examples=("equip Торн off шлем", "equip Плут give зелье --with Торн"),
+        run=_run(act.equip, "name", "how", "item", "other", "slot"),
+        examples=("equip Торн off шлем", "equip Плут give зелье --with Торн", "equip Торн on шлем --slot голова"),
     ),
     Action(
         "aura", N_("Re-activate the sign's aura: 5 AP, not a combat action (TT-SIGN-1)."),
@@ -198,6 +203,67 @@ ACTIONS = Catalogue((
         ),
         run=_run(act.heal, "name", "amount", "formula", "by", "technique", "shift"),
         examples=("heal Торн 3", 'heal Торн --formula D4+2 --by Айрис --given "1 1"'),
+    ),
+    Action(
+        "technique", N_("Write a technique on a character's sheet (the master's hand, no AP): its aspect, formula, "
+        "costs in AP, HP and MP, and whether it is the weapon's own or slotted (TT-TECH-1, TT-TECH-2)."),
+        aliases=("выучить", "изучить"),
+        params=(
+            _WHO,
+            Param("technique", TEXT, N_("The technique's name.")),
+            Param("aspect", CHOICE, N_("Its aspect: Время, Мана, Жизнь or Душа."), option=True, required=False,
+                  choices=ASPECT_WORDS),
+            Param("effect", CHOICE, N_("damage (default), heal, or support (an aura or anything else that neither "
+                  "deals damage nor heals: it may open a combined action)."), option=True, default="damage",
+                  choices=EFFECT_WORDS),
+            Param("formula", TEXT, N_("Its damage or healing formula: 2D6, D4+2."), option=True, required=False),
+            Param("type", TEXT, N_("Its damage type (default: physical, the formula decides)."), option=True,
+                  required=False),
+            Param("ap", COUNT, N_("AP it costs."), option=True, default=0),
+            Param("hp", COUNT, N_("HP it costs."), option=True, default=0),
+            Param("mp", COUNT, N_("MP it costs."), option=True, default=0),
+            Param("weapon", FLAG, N_("The equipped weapon's own technique: usable without learning (TT-TECH-3)."),
+                  option=True, default=False),
+            Param("learned", FLAG, N_("The weapon's technique is learned: usable at SP 0 too (TT-TECH-3)."),
+                  option=True, default=False),
+            Param("slot", FLAG, N_("An active of another aspect in one of the slots, 1 a sign level (TT-TECH-2)."),
+                  option=True, default=False),
+            Param("passive", FLAG, N_("A passive ability: takes a slot, never cast."), option=True, default=False),
+            Param("provokes", FLAG, N_("It provokes counter attacks by itself (summoning, control, Mysticism, "
+                  "Sacraments); it cannot be combined."), option=True, default=False),
+            Param("reach", COUNT, N_("The radius it strikes within (default: the reach stat)."), option=True,
+                  default=0),
+            Param("forget", FLAG, N_("Take the technique off the sheet."), option=True, default=False),
+        ),
+        run=_run(casting.declare, "name", "technique", "aspect", "effect", "formula", "type", "ap", "hp", "mp",
+                 "weapon", "learned", "slot", "passive", "provokes", "reach", "forget"),
+        examples=('technique Айрис "Огненная стрела" --aspect Мана --formula 2D6 --type Огонь --ap 4 --mp 3',
+                  'выучить Айрис Исцеление --aspect Жизнь --effect heal --formula D4+2 --ap 2 --mp 2'),
+    ),
+    Action(
+        "cast", N_("Use a technique from the sheet: the aspect, its AP, HP and MP, the crit check, damage or "
+        "healing; a non-damaging first technique lets a second follow as one combat action (TT-COMBINED-1)."),
+        aliases=("приём", "применить"), rolls=True,
+        params=(
+            _WHO,
+            Param("technique", TEXT, N_("The technique (unique prefix).")),
+            Param("target", NAME, N_("Whom it strikes or heals (healing: default the caster)."), required=False),
+            Param("owner", NAME, N_("Водолей: the ally whose technique is used (TT-SIGN-2)."), option=True,
+                  required=False, flags=("--from",)),
+            Param("trance", FLAG, N_("A free trance technique (TT-TRANCE-1): no cost, no combat action; provokes."),
+                  option=True, default=False),
+            _SHIFT, _INTO_HP,
+        ),
+        run=_run(casting.cast, "name", "technique", "target", "owner", "trance", "shift", "into_hp"),
+        examples=('cast Айрис "Огненная стрела" "Волк 1" --given "4 3"', "применить Айрис Исцеление Торн"),
+    ),
+    Action(
+        "control", N_("Рак's aura on a summonable monster's turn within radius 1: d100 <= 20 and the turn is "
+        "Рак's to play (TT-SIGN-2)."),
+        aliases=("контроль",), rolls=True, out_of_turn=True,
+        params=(Param("name", NAME, N_("Рак.")), Param("target", NAME, N_("The monster whose turn it is."))),
+        run=_run(signs.control, "name", "target"),
+        examples=('control Краб "Волк 1" --given 15',),
     ),
 ))
 

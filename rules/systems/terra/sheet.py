@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.core.sheet import CHOICE, DICE, FLAG, Choice, Derived, Resource, Setting, Sheet, Stat, Values
+from rules.i18n import _
 
 BASE_HP = 10
 BASE_SP = 10
@@ -69,6 +70,25 @@ REACH = Stat(key="reach", ru=("радиус", "дальность", "радиу�
 CRITS = Stat(key="crits", ru=("криты", "проверка крита"), en=("crit check",), kind=FLAG, default=False,
              description="a monster marked to make crit checks like a character (needs a ГК)",
              rule="TT-CRIT-4")
+ASPECT = Stat(key="aspect", ru=("аспект",), en=(), kind=CHOICE,
+              choices=(Choice("time", ("время",)), Choice("mana", ("мана",)), Choice("life", ("жизнь",)),
+                       Choice("soul", ("душа",))),
+              description="the aspect whose learned actives the character uses today", rule="TT-TECH-2")
+#: TT-WEAPON-1: the seed's ten kinds of weapon
+WEAPON_KINDS = (
+    Choice("dagger", ("кортик",)), Choice("sword", ("меч",)), Choice("axe", ("топор",)),
+    Choice("bow", ("лук",)), Choice("spear", ("копьё", "копье")), Choice("gloves", ("перчатки",)),
+    Choice("rod", ("жезл",)), Choice("staff", ("посох",)), Choice("orb", ("шар",)),
+    Choice("pistol", ("пистоль", "пистолет")),
+)
+WEAPON_KIND = Stat(key="weapon_kind", ru=("тип оружия", "вид оружия"), en=("weapon type",), kind=CHOICE,
+                   choices=WEAPON_KINDS, description="the kind of weapon: its reach and the sign bonuses",
+                   rule="TT-WEAPON-1")
+WEAPON_LEVEL = Stat(key="weapon_level", ru=("уровень оружия", "ур оружия"), en=("weapon lvl",), default=1,
+                    minimum=1, description="the weapon's level (Овен's and Стрелец's bonus)", rule="TT-SIGN-2")
+UNSUMMONABLE = Stat(key="unsummonable", ru=("непризываемый", "уникальный"), en=("unique",), kind=FLAG,
+                    default=False, description="a monster that cannot be summoned: Рак and Весы cannot take it",
+                    rule="TT-SIGN-2")
 MONSTER = Stat(key="monster", ru=("монстр", "чудовище"), en=("mob",), kind=FLAG, default=False,
                description="monsters roll plainly: no crit or miss checks", rule="TT-CRIT-4")
 
@@ -101,6 +121,10 @@ STATS = (
     CRITS,
     WEAPON,
     REACH,
+    WEAPON_KIND,
+    WEAPON_LEVEL,
+    ASPECT,
+    UNSUMMONABLE,
 )
 
 
@@ -143,6 +167,10 @@ SETTINGS = (
             description="a physical formula's dice part meets ФЗ(D), its constant part ФЗ "
                         "(off: a formula with a die is variable damage as a whole)",
             rule="TT-DEF-1"),
+    Setting(key="weapon_mana", ru=("мана от оружия", "мана оружия"), en=("mana from weapons",), kind=FLAG,
+            default=False,
+            description="characters have no MP of their own: only with a weapon holding a Mana technique, "
+                        "as much as ОМ says", rule="TT-MP-2"),
 )
 
 def _character_identity(values: Values) -> Iterable[str]:
@@ -151,7 +179,8 @@ def _character_identity(values: Values) -> Iterable[str]:
         return
     for stat in (BLOOD_GROUP, RHESUS_STAT, ZODIAC_STAT):
         if not values.has(stat):
-            yield f"{stat.rule}: {stat.label} is required for a character (not for a monster)"
+            yield _("{rule}: {label} is required for a character (not for a monster)").format(
+                rule=stat.rule, label=stat.label)
 
 
 SHEET = Sheet(
