@@ -175,3 +175,63 @@ def test_dg_knock_1_a_hidden_attacker_knocking_someone_down_is_someone(tmp_path,
     assert not HIDDEN_WORD.search(shown.stdout + log)
     master = _run(runner, saves, "log", "--round", "1", "--format", "bbcode").stdout
     assert f"{HIDDEN} tries to knock Вор down" in master
+
+
+def _foe_numbers(value, foes):
+    """(name, key) of every HP number the value holds for one of ``foes``."""
+    if isinstance(value, dict):
+        found = [(value["name"], k) for k in ("hp", "hp_before", "hp_after", "hp_max")
+                 if value.get("name") in foes and k in value]
+        return found + [x for v in value.values() for x in _foe_numbers(v, foes)]
+    if isinstance(value, list):
+        return [x for v in value for x in _foe_numbers(v, foes)]
+    return []
+
+
+def test_players_json_gives_an_enemy_health_as_its_condition_not_its_hp(tmp_path, runner):
+    """The players read a foe's health as a word in every format: its HP numbers stay the
+    master's in the JSON of the command and of the log, as in their text."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    shutil.copy(ROOT / "saves" / "crypt.toml", saves / "crypt.toml")
+    assert _run(runner, saves, "fight", "start", "--ambush", "party").exit_code == 0
+    shot = _run(runner, saves, "attack", "Лучница", "Гоблин 1", "--ranged", "--given", "20 3", "--public", "--json")
+    log = _run(runner, saves, "log", "--public", "--json", "-n", "0")
+    foes = {"Гоблин 1"}
+    for result in (shot, log):
+        data = json.loads(result.stdout)
+        assert _foe_numbers(data, foes) == []
+        health = [r for e in data.get("events", []) for r in ([e] + e.get("events", []))
+                  if r.get("kind") == "health" and r.get("name") == "Гоблин 1"]
+        assert health and health[-1]["condition_after"] == "wounded"
+    master = json.loads(_run(runner, saves, "log", "--json", "-n", "0").stdout)
+    assert ("Гоблин 1", "hp_after") in _foe_numbers(master, foes)
+
+
+def test_twilight_players_read_the_foes_health_as_a_word_in_the_log_as_in_status(tmp_path, runner):
+    """The seed's round (the nomad's three attacks through the viking's best defense 5): the
+    master reads the viking's HP, the players the word `fight status --public` gives them."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    shutil.copy(ROOT / "saves" / "arena.toml", saves / "arena.toml")
+
+    def run(*args: str):
+        r = runner.invoke(app, ["--saves", str(saves), "--session", "arena", "--lang", "en", *args])
+        assert r.exit_code == 0, (args, r.output)
+        return r.stdout
+
+    for step in (("fight", "start"), ("fight", "next"),
+                 ("declare", "Кочевник", "attack", "Викинг", "--given", "5 4 3 2 4 5 5 5 4"),
+                 ("declare", "Кочевник", "attack", "Викинг", "--weapon", "2", "--given", "5 4 5 5 5 5 5 5"),
+                 ("declare", "Кочевник", "attack", "Викинг", "--given", "5 4 3 5 4 5 5 5 5"),
+                 ("declare", "Викинг", "defend", "--given", "5 4 3 2 4 5 5 5 4"),
+                 ("declare", "Викинг", "defend", "--given", "5 5 3 2 4 5 5 5 4"),
+                 ("fight", "next")):
+        run(*step)
+    master = run("log", "-n", "0")
+    players = run("log", "--public", "-n", "0")
+    word = run("fight", "status", "--public").split("Викинг:")[1].split("\n")[0].strip()
+    assert re.search(r"Викинг takes \d+: HP 30 -> \d+\.", master)
+    assert "HP 30 ->" not in players and re.search(rf"Викинг takes \d+: {word}\.", players)
+    records = json.loads(run("log", "--public", "--json", "-n", "0"))
+    assert _foe_numbers(records, {"Викинг"}) == []

@@ -645,6 +645,10 @@ class _Reading:
 
         fit, unfit = self.views(record) if self.public else ([None], [])
         flips = [{**record, key: not value} for key, value in record.items() if isinstance(value, bool)]
+        if isinstance(record.get("condition_after"), str):  # a players' record: a foe's health as a word
+            from rules.core.messages import CONDITIONS
+
+            flips += [{**record, "condition_after": w} for _floor, w in CONDITIONS if w != record["condition_after"]]
         alternatives: list[list[str]] = []
         contra_lines: set[str] = set()
         contra_words: set[str] = set()

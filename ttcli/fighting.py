@@ -117,7 +117,22 @@ def run_operation(env, command: str, operation: Callable | None, *, needs_dice: 
     return FightResult(tuple(outcome.lines), tuple(outcome.public_lines), outcome.passed,
                        ignored=ignored, dice=tuple(event.get("dice", ())),
                        events=tuple(e.record() for e in outcome.events),
-                       public_events=tuple(e.record() for e in outcome.public_events()))
+                       public_events=_worded(tuple(e.record() for e in outcome.public_events()),
+                                             outcome.encounter))
+
+
+def _worded(records: tuple[dict, ...], enc) -> tuple[dict, ...]:
+    """The players' records with a foe's HP numbers given as the condition they read."""
+    names = {r.get("name") for r in records if {"hp", "hp_before", "hp_after", "hp_max"} & r.keys()}
+    if not names:
+        return records
+    from rules.core.messages import View
+
+    from .fightview import hp_cap
+
+    view = View(public=True, guarded={c.name: hp_cap(enc.system, c) for c in enc
+                                      if c.side != "party" and c.name in names})
+    return tuple(view.worded(r) for r in records)
 
 
 def journal_event(command: str, outcome, doc) -> dict:

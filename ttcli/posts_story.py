@@ -121,7 +121,10 @@ def players_event(event: Event, messages: Mapping[str, Any], view: View) -> dict
     records = event.get("events")
     secret = isinstance(records, list) and any(isinstance(r, Mapping) and r.get("secret") for r in records)
     if not event.get("hidden") and not secret and not view.mentions_hidden(event) and "public_text" not in event:
-        return dict(event)
+        whole = dict(event)
+        if isinstance(records, list):
+            whole["events"] = [view.worded(r) if isinstance(r, Mapping) else r for r in records]
+        return whole
     kept: list[dict[str, Any]] = []
     for r in records if isinstance(records, list) else ():
         shown = players_record(messages, r, view) if isinstance(r, Mapping) else None

@@ -49,6 +49,25 @@ class View:
             return None
         return condition(hp, self._guarded[name], status)
 
+    def worded(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """``record`` as the players may read it in JSON: a foe's HP numbers become the
+        condition they read (``hp_after`` 3 -> ``condition_after`` "wounded"), its max HP
+        goes; any other record is unchanged."""
+        name = record.get("name")
+        if not self.public or not isinstance(name, str) or name not in self._guarded:
+            return dict(record)
+        out: dict[str, Any] = {}
+        for key, value in record.items():
+            status_key = _HEALTH_NUMBERS.get(key)
+            if key == "hp_max":
+                continue
+            if status_key is None or type(value) is not int:
+                out[key] = value
+            else:
+                status = record.get(status_key, "ok")
+                out["condition" + key[2:]] = condition_key(value, self._guarded[name], str(status))
+        return out
+
     def visible(self, names: Iterable[str]) -> list[str]:
         return [n for n in names if not self.hides(n)]
 
@@ -88,15 +107,27 @@ CONDITIONS = ((1.0, N_("unhurt")), (0.5, N_("wounded")), (0.0, N_("badly wounded
 _DOWN = {"unconscious": N_("unconscious"), "dead": N_("dead")}
 
 
+_CONDITION_WORDS = frozenset(w for _floor, w in CONDITIONS)
+#: a health number in a record -> the status field that goes with it
+_HEALTH_NUMBERS = {"hp": "status", "hp_before": "status_before", "hp_after": "status_after"}
+
+
+def condition_key(hp: int, hp_max: int, status: str = "ok") -> str:
+    """The condition of a foe's health in stable English (JSON): its state when not ok,
+    else "unhurt", "wounded" or "badly wounded" by the share of its HP left."""
+    if status != "ok":
+        return status
+    share = hp / hp_max if hp_max > 0 else 1.0
+    return next((w for floor, w in CONDITIONS if share >= floor), CONDITIONS[-1][1])
+
+
 def condition(hp: int, hp_max: int, status: str = "ok") -> str:
-    """The word for a foe's health: by the share of its HP left, or its state when down."""
+    """The word for a foe's health, in the reader's language."""
     if status in _DOWN:
         return _(_DOWN[status])
     if status != "ok":
         return status
-    share = hp / hp_max if hp_max > 0 else 1.0
-    word = next((w for floor, w in CONDITIONS if share >= floor), CONDITIONS[-1][1])
-    return _(word)
+    return _(condition_key(hp, hp_max, status))
 
 
 def players_version(*keep: str) -> Callable[[Message], Message]:
@@ -157,10 +188,19 @@ def hp_word() -> str:
     return pgettext("hit points", "HP")
 
 
+def health_word(f: Fields, view: View | None) -> str | None:
+    """The condition word this reader gets for a record's health, or None when it reads numbers;
+    a players' record (:meth:`View.worded`) carries the condition instead of the numbers."""
+    if "condition_after" in f:
+        key = str(f["condition_after"])
+        return _(_DOWN[key]) if key in _DOWN else _(key) if key in _CONDITION_WORDS else key
+    return view.health(f["name"], f["hp_after"], f.get("status_after", "ok")) if view is not None else None
+
+
 def hp_text(f: Fields, view: View | None = None, hp: str | None = None) -> str:
     """``HP 7 -> 4``; ``hp`` is a system's own word for hit points. The players read an
     enemy's condition word instead (``view``)."""
-    word = view.health(f["name"], f["hp_after"], f.get("status_after", "ok")) if view is not None else None
+    word = health_word(f, view)
     if word is not None:
         return word
     return _("{hp} {before} -> {after}").format(hp=hp or hp_word(), before=f["hp_before"], after=f["hp_after"])
@@ -265,7 +305,7 @@ def health_message(hp: Callable[[], str] | None = None) -> Message:
     """The words of a change of health, with a system's own word for hit points."""
     def health(f: Fields, view: View) -> str:
         word = hp() if hp is not None else None
-        condition = view.health(f["name"], f["hp_after"], f.get("status_after", "ok"))
+        condition = health_word(f, view)
         if f["amount"]:
             if condition is not None:  # the players' condition word already says whether it fell
                 return _("{name}: {condition}.").format(name=f["name"], condition=condition)
@@ -402,11 +442,11 @@ def players_record(messages: Mapping[str, Message], record: Fields, view: View) 
     secret = record.get("secret", ())
     shown = {k: v for k, v in record.items() if k != "secret" and k not in secret}
     if not view.mentions_hidden(shown):
-        return shown
+        return view.worded(shown)
     keep = _players_keep(messages.get(str(record.get("kind"))) or MESSAGES.get(str(record.get("kind"))))
     if keep is None:
         return None
     if any(view.hides(v) for v in shown.values()):
         shown = {k: v for k, v in shown.items() if k == "kind" or k in keep}
     scrubbed: dict[str, Any] = view.scrub(shown)
-    return scrubbed
+    return view.worded(scrubbed)

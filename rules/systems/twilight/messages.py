@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.messages import Fields, Message, View
+from rules.core.messages import Fields, Message, View, health_word
 from rules.i18n import N_, _, ngettext, pgettext
 
 _MOVES = {"attack": N_("attack"), "defend": N_("defense"), "counter": N_("counter"), "special": N_("special"),
@@ -44,6 +44,16 @@ _ABSORBED = {"absolute_defense": N_("{name} is in absolute defense: no damage th
 _WOUNDS = {0: N_("no wound"), 1: N_("light wound (-1d6)"), 2: N_("medium wound (-3d6)"),
            3: N_("heavy wound (-4d6, -1 AP)")}
 _AFFLICTIONS = {"bleed": N_("BLEEDING({n}) from round {since}"), "poison": N_("POISON({n}) from round {since}")}
+def _damage_lands(f: Fields, view: View) -> str:
+    # the players read a foe's health as a word, in the log as in `fight status --public`
+    condition = health_word(f, view)
+    damage = f["damage"] + f.get("ticks", 0)
+    if condition is not None:
+        return _("{name} takes {damage}: {condition}.").format(name=f["name"], damage=damage, condition=condition)
+    return _("{name} takes {damage}: HP {before} -> {after}.").format(
+        name=f["name"], damage=damage, before=f["hp_before"], after=f["hp_after"])
+
+
 _TICKS = {"bleed": N_("{name}: bleeding takes {amount} HP"), "poison": N_("{name}: poison takes {amount} HP")}
 
 
@@ -236,8 +246,7 @@ _MESSAGES: dict[str, Message] = {
     "tick": lambda f, v: _(_TICKS[f["what"]]).format(name=f["name"], amount=f["amount"]) + ".",
     "afflicted": lambda f, v: f"{f['name']}: " + _(_AFFLICTIONS[f["what"]]).format(n=f["n"], since=f["since"])
     + ".",
-    "damage_lands": lambda f, v: _("{name} takes {damage}: HP {before} -> {after}.").format(
-        name=f["name"], damage=f["damage"] + f.get("ticks", 0), before=f["hp_before"], after=f["hp_after"]),
+    "damage_lands": lambda f, v: _damage_lands(f, v),
     "drained": lambda f, v: _("{name}: drain, -{energy} energy.").format(name=f["name"], energy=f["energy"]),
     "deadly_strike": lambda f, v: _("{attacker}'s deadly strike: {name} goes AT DEATH.").format(
         attacker=f["attacker"], name=f["name"]),
