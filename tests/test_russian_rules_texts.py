@@ -203,3 +203,21 @@ def test_the_same_errors_stay_english_for_an_english_reader(runner, tmp_path):
     r = runner.invoke(app, ["--lang", "en", "roll", "2x6"])
     assert r.stderr.splitlines()[0] == ("ttcli: error: bad dice expression: unexpected character 'x' "
                                         "at column 2 (multiply with *)")
+
+
+def test_a_russian_session_words_rule_errors_in_russian_after_the_store_wrote_it(runner, tmp_path, monkeypatch):
+    # the session file says language = "ru" (the bundled crypt does); a file the store wrote
+    # itself is not validated again, yet its language applies to the errors raised on it
+    monkeypatch.delenv("TTCLI_LANG")
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    shutil.copy(ROOT / "saves" / "crypt.toml", saves / "crypt.toml")
+
+    def run(*args):
+        return runner.invoke(app, ["--saves", str(saves), "--session", "crypt", *args])
+
+    assert run("fight", "start").exit_code == 0  # the store writes the file
+    joined = run("fight", "join", "Вор")
+    assert (joined.exit_code, joined.stderr) == (ExitCode.RULES, "ttcli: error: Вор уже в бою\n")
+    english = runner.invoke(app, ["--lang", "en", "--saves", str(saves), "--session", "crypt", "fight", "join", "Вор"])
+    assert english.stderr == "ttcli: error: Вор is already in the fight\n"
