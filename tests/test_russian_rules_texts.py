@@ -221,3 +221,62 @@ def test_a_russian_session_words_rule_errors_in_russian_after_the_store_wrote_it
     assert (joined.exit_code, joined.stderr) == (ExitCode.RULES, "ttcli: error: Вор уже в бою\n")
     english = runner.invoke(app, ["--lang", "en", "--saves", str(saves), "--session", "crypt", "fight", "join", "Вор"])
     assert english.stderr == "ttcli: error: Вор is already in the fight\n"
+
+
+# ------------------------------------------------------------------ counted words in the errors
+
+COUNTS = [*range(1, 31), *range(101, 126)]
+
+
+def _form(n: int) -> int:
+    """Russian plural form, written out: 0 for 1, 21, 101; 1 for 2-4, 22-24; 2 for the rest and 11-14."""
+    if 11 <= n % 100 <= 14:
+        return 2
+    return 0 if n % 10 == 1 else 1 if 2 <= n % 10 <= 4 else 2
+
+
+@pytest.fixture
+def russian():
+    from rules import i18n
+    from ttcli.i18n import load
+
+    previous = i18n.install(load("ru"))
+    yield
+    i18n.install(previous)
+
+
+@pytest.mark.parametrize("n", COUNTS)
+def test_keep_asking_for_more_dice_than_rolled_counts_the_dice_in_russian(russian, n):
+    from rules.dice import DiceError, parse
+
+    with pytest.raises(DiceError) as refused:
+        parse(f"{n}d6kh{n + 1}")
+    dice = ("кости", "костей", "костей")[_form(n)]
+    assert refused.value.message == f"kh{n + 1} просит {n + 1} из {n} {dice}"
+
+
+@pytest.mark.parametrize("n", COUNTS)
+def test_dg_range_1_refusal_counts_cells_in_russian(russian, n):
+    from rules.core.errors import RuleError
+    from rules.systems.dungeon.positions import require_in_range
+    from rules.systems.dungeon.situations import RANGED
+
+    with pytest.raises(RuleError) as refused:
+        require_in_range(RANGED, (0, 0), (n + 1, 0), weapon_range=n)
+    reach = ("клетку", "клетки", "клеток")[_form(n)]
+    away = ("клетке", "клетках", "клетках")[_form(n + 1)]
+    assert refused.value.message == (f"цель в {n + 1} {away}; оружие дальнего боя достаёт на {n} {reach} "
+                                     "(шаг по диагонали считается за 2); сначала подойдите ближе")
+
+
+@pytest.mark.parametrize("n", COUNTS)
+def test_a_replay_short_of_dice_counts_the_recorded_dice_in_russian(russian, n):
+    from rules.core.sources import Draw, ReplayMismatch, ReplaySource
+
+    source = ReplaySource([(6, Draw(3))] * n)
+    for _i in range(n):
+        source.draw(6)
+    with pytest.raises(ReplayMismatch) as refused:
+        source.draw(6)
+    recorded = ("записанная кость", "записанные кости", "записанных костей")[_form(n)]
+    assert str(refused.value) == f"броску нужно больше, чем {n} {recorded}"
