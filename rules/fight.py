@@ -59,6 +59,7 @@ from rules.core.state import (
     TurnState,
     find,
 )
+from rules.i18n import _
 from rules.systems import system_rules
 
 
@@ -87,7 +88,7 @@ def perform(enc: Encounter, source: DiceSource | None, verb: str, **values: obje
     rules = system_rules(enc.system)
     action = rules.action(verb)
     if action is None:
-        raise RuleError(f"{verb} is not an action of {enc.system}")
+        raise RuleError(_("{verb} is not an action of {system}").format(verb=verb, system=enc.system))
     return action.run(rules, enc, source, **values)
 
 

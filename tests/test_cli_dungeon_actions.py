@@ -196,7 +196,7 @@ def test_dg_range_1_melee_reaches_the_cells_around_and_ranged_the_weapon_range(a
     assert (hit["distance"], hit["reach"]) == (2, 12)
     ok(ambush("char", "set", "Лучница", "дальность=1"))
     refused_unchanged(ambush, ["attack", "Лучница", "Гоблин 1", "--ranged", "--given", "20 6"], ExitCode.RULES,
-                      "the ranged weapon reaches 1 cells")
+                      "the ranged weapon reaches 1 cell (")
 
 
 def test_dg_range_1_a_path_must_start_where_the_combatant_stands(ambush):

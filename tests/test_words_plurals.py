@@ -52,7 +52,7 @@ COUNTED = {
 def test_words_russian_counted_word_takes_its_form(russian, word, n):
     make, forms = COUNTED[word]
     if n == 0 and "duration" in word:
-        with pytest.raises(ValueError, match="at least 1"):  # no effect lasts 0 turns
+        with pytest.raises(ValueError, match="не меньше 1"):  # no effect lasts 0 turns
             make(n)
         return
     assert make(n) == forms[form(n)].format(n=n)

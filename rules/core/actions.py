@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.i18n import _
+
 # parameter kinds
 NAME = "name"  # a combatant's name (completion: the roster)
 INT = "int"  # a whole number
@@ -54,11 +56,11 @@ class Param:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(f"parameter {self.name}: unknown kind {self.kind!r}")
+            raise ValueError(_("parameter {name}: unknown kind {kind!r}").format(name=self.name, kind=self.kind))
         if self.kind == CHOICE and not self.choices:
-            raise ValueError(f"parameter {self.name}: a choice needs its words")
+            raise ValueError(_("parameter {name}: a choice needs its words").format(name=self.name))
         if self.kind == FLAG and not self.option:
-            raise ValueError(f"parameter {self.name}: a flag is an option")
+            raise ValueError(_("parameter {name}: a flag is an option").format(name=self.name))
 
     @property
     def spellings(self) -> tuple[str, ...]:
@@ -67,7 +69,7 @@ class Param:
     @property
     def words(self) -> tuple[str, ...]:
         """The words a choice accepts, as declared."""
-        return tuple(word for word, _ in self.choices)
+        return tuple(word for word, _label in self.choices)
 
 
 @dataclass(frozen=True)
@@ -97,17 +99,18 @@ class Action:
     def __post_init__(self) -> None:
         names = [p.name for p in self.params]
         if len(set(names)) != len(names):
-            raise ValueError(f"action {self.verb}: two parameters share a name")
+            raise ValueError(_("action {verb}: two parameters share a name").format(verb=self.verb))
         seen_optional = False
         for p in self.params:
             if p.option:
                 continue
             if p.kind == WORDS and p is not self.positionals[-1]:
-                raise ValueError(f"action {self.verb}: only the last argument may take the rest of the line")
+                raise ValueError(_("action {verb}: only the last argument may take the rest of the line").format(
+                    verb=self.verb))
             if not p.required:
                 seen_optional = True
             elif seen_optional:
-                raise ValueError(f"action {self.verb}: a required argument follows an optional one")
+                raise ValueError(_("action {verb}: a required argument follows an optional one").format(verb=self.verb))
 
     @property
     def positionals(self) -> tuple[Param, ...]:
@@ -136,7 +139,7 @@ class Catalogue:
             for word in action.spellings:
                 key = name_key(word)
                 if key in self._index:
-                    raise ValueError(f"the word {word!r} names two actions")
+                    raise ValueError(_("the word {word!r} names two actions").format(word=word))
                 self._index[key] = action
 
     def find(self, word: str) -> Action | None:
@@ -156,14 +159,14 @@ def convert(param: Param, raw: Any) -> Any:
     if param.kind in (INT, COUNT):
         value = raw if isinstance(raw, int) and not isinstance(raw, bool) else _whole(param, raw)
         if param.kind == COUNT and value < 0:
-            raise ValueError(f"{_shown(param)}: {value} is negative; give 0 or more")
+            raise ValueError(_("{param}: {value} is negative; give 0 or more").format(param=_shown(param), value=value))
         return value
     if param.kind == FLAG:
         return bool(raw)
     if param.kind == WORDS:
         text = " ".join(raw) if isinstance(raw, (list, tuple)) else str(raw)
         if param.required and not text.strip():
-            raise ValueError(f"{_shown(param)}: say what happens")
+            raise ValueError(_("{param}: say what happens").format(param=_shown(param)))
         return text
     if param.kind == CHOICE:
         from rules.core.names import name_key
@@ -172,7 +175,8 @@ def convert(param: Param, raw: Any) -> Any:
         for word, chosen in param.choices:
             if name_key(word) == wanted:
                 return chosen
-        raise ValueError(f"{_shown(param)}: {raw!r} is not one of {', '.join(param.words)}")
+        raise ValueError(_("{param}: {value!r} is not one of {words}").format(
+            param=_shown(param), value=raw, words=", ".join(param.words)))
     if param.kind == CELLS:
         return parse_cells(str(raw), _shown(param))
     return str(raw)
@@ -182,13 +186,13 @@ def parse_cells(text: str, where: str = "path") -> tuple[tuple[int, int], ...]:
     """``"0,0 1,1 2,1"`` -> ((0, 0), (1, 1), (2, 1)); ``;`` separates cells too."""
     cells = []
     for part in text.replace(";", " ").split():
-        x, _, y = part.partition(",")
+        x, _comma, y = part.partition(",")
         try:
             cells.append((int(x), int(y)))
         except ValueError:
-            raise ValueError(f"{where}: {part!r} is not a cell like 2,3") from None
+            raise ValueError(_("{where}: {part!r} is not a cell like 2,3").format(where=where, part=part)) from None
     if not cells:
-        raise ValueError(f"{where}: give cells like \"0,0 1,1\"")
+        raise ValueError(_("{where}: give cells like \"0,0 1,1\"").format(where=where))
     return tuple(cells)
 
 
@@ -196,7 +200,7 @@ def _whole(param: Param, raw: Any) -> int:
     try:
         return int(str(raw).strip())
     except ValueError:
-        raise ValueError(f"{_shown(param)}: {raw!r} is not a whole number") from None
+        raise ValueError(_("{param}: {value!r} is not a whole number").format(param=_shown(param), value=raw)) from None
 
 
 def _shown(param: Param) -> str:

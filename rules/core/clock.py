@@ -31,10 +31,12 @@ from rules.core.effects import (
 )
 from rules.core.errors import RuleError
 from rules.core.events import health_fields
+from rules.core.messages import reason_words
 from rules.core.outcome import Damage, HealthChange, Work
 from rules.core.sources import DiceSource
 from rules.core.state import DEAD, Combatant, Fight, TurnState
 from rules.dice import roll_text
+from rules.i18n import _
 
 
 class ClockRules(Protocol):
@@ -318,10 +320,7 @@ def _go(work: Work, source: DiceSource, rules: ClockRules, index: int, report: C
             return
         passed += work.fight.index - index + 1
         index = work.fight.index + 1
-    raise RuleError(_NOBODY)
-
-
-_NOBODY = "nobody in the fight can act any more; end the fight"
+    raise RuleError(_("nobody in the fight can act any more; end the fight"))
 
 
 def open_rounds(work: Work, source: DiceSource, rules: ClockRules, report: ClockReport) -> None:
@@ -383,14 +382,14 @@ def claim(work: Work, source: DiceSource, rules: ClockRules, name: str, report: 
     if fight.turn is not None:
         if fight.turn.actor == name:
             return True
-        raise RuleError(f"it is {fight.turn.actor}'s turn, not {name}'s")
+        raise RuleError(_("it is {actor}'s turn, not {name}'s").format(actor=fight.turn.actor, name=name))
     members = waiting(fight)
     if name not in members:
         now = ", ".join(members) or "nobody"
-        raise RuleError(f"it is the place of {now}; {name} does not act now")
+        raise RuleError(_("it is the place of {now}; {name} does not act now").format(now=now, name=name))
     reason = skip_reason(rules, work.get(name))
     if reason is not None:
-        raise RuleError(f"{name} {reason}")
+        raise RuleError(_("{name} {reason}").format(name=name, reason=reason_words(reason)))
     index = fight.index
     order = fight.order[:index] + (name,) + tuple(n for n in members if n != name) \
         + fight.order[index + len(members):]
@@ -416,14 +415,14 @@ def take_turn(
     action = rules.action(verb) if verb is not None else None
     if action is not None and action.out_of_turn:
         if not may_act(work.fight, name, out_of_turn=True):
-            raise RuleError(f"{name} is not in the fight", rule=rule)
+            raise RuleError(_("{name} is not in the fight").format(name=name), rule=rule)
         reason = rules.cannot_act(work.get(name))
         if reason is not None:
-            raise RuleError(f"{name} {reason}", rule=rule)
+            raise RuleError(_("{name} {reason}").format(name=name, reason=reason_words(reason)), rule=rule)
         return None
     if not may_act(work.fight, name):
         now = ", ".join(waiting(work.fight)) or "nobody"
-        raise RuleError(f"{name} does not act now (now: {now})", rule=rule)
+        raise RuleError(_("{name} does not act now (now: {now})").format(name=name, now=now), rule=rule)
     if not claim(work, source, rules, name, report):
         return None
     return work.fight.turn
@@ -444,10 +443,10 @@ def delay(work: Work, source: DiceSource, rules: ClockRules, name: str, report: 
     turn = fight.turn
     assert turn is not None
     if not turn.untouched:
-        raise RuleError(f"{name} has already acted this turn; a turn is delayed before acting")
+        raise RuleError(_("{name} has already acted this turn; a turn is delayed before acting").format(name=name))
     index = fight.index
     if index == len(fight.order) - 1:
-        raise RuleError(f"nobody acts after {name} in this round; end the turn instead")
+        raise RuleError(_("nobody acts after {name} in this round; end the turn instead").format(name=name))
     order = fight.order[:index] + fight.order[index + 1:] + (name,)
     work.fight = replace(
         fight, order=order, turn=None, delayed=fight.delayed + (turn,),

@@ -21,6 +21,7 @@ from typing import Any
 from rules.core.effects import FIGHT_END, NEVER, REFRESH, Effect
 from rules.core.errors import DocumentError
 from rules.core.state import OK, Combatant, Encounter, Fight, TurnState
+from rules.i18n import N_, _
 
 Path = tuple[str | int, ...]
 Decoder = Callable[[Mapping[str, Any], Path], Mapping[str, Any]]
@@ -39,44 +40,46 @@ def _fail(path: Path, problem: str) -> DocumentError:
 
 def _table(value: Any, path: Path) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise _fail(path, f"must be a table, got {type(value).__name__}")
+        raise _fail(path, _("must be a table, got {type}").format(type=type(value).__name__))
     return value
 
 
 def _int(value: Any, path: Path) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(path, f"must be a whole number, got {value!r}")
+        raise _fail(path, _("must be a whole number, got {value!r}").format(value=value))
     return value
 
 
 def _str(value: Any, path: Path) -> str:
     if not isinstance(value, str):
-        raise _fail(path, f"must be text, got {value!r}")
+        raise _fail(path, _("must be text, got {value!r}").format(value=value))
     return value
 
 
 def _bool(value: Any, path: Path) -> bool:
     if not isinstance(value, bool):
-        raise _fail(path, f"must be true or false, got {value!r}")
+        raise _fail(path, _("must be true or false, got {value!r}").format(value=value))
     return value
 
 
 def _names(value: Any, path: Path) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise _fail(path, f"must be a list of names, got {value!r}")
+        raise _fail(path, _("must be a list of names, got {value!r}").format(value=value))
     return tuple(_str(item, path + (i,)) for i, item in enumerate(value))
 
 
 def _stat(value: Any, path: Path) -> int | str | bool | float:
     if not isinstance(value, (int, str, bool, float)):
-        raise _fail(path, f"must be a number, text or true/false, got {value!r}")
+        raise _fail(path, _("must be a number, text or true/false, got {value!r}").format(value=value))
     return value
 
 
 def _only(table: Mapping[str, Any], allowed: tuple[str, ...], path: Path, what: str) -> None:
     for key in table:
         if key not in allowed:
-            raise _fail(path + (key,), f"unknown key; {what} has: {', '.join(allowed)}")
+            # ``what`` is marked with N_ by the caller
+            raise _fail(path + (key,), _("unknown key; {what} has: {keys}").format(
+                what=_(what), keys=", ".join(allowed)))
 
 
 _EFFECT_READERS: dict[str, Callable[[Any, Path], Any]] = {
@@ -101,9 +104,9 @@ _EFFECT_READERS: dict[str, Callable[[Any, Path], Any]] = {
 
 def effect_from_doc(table: Any, path: Path) -> Effect:
     table = _table(table, path)
-    _only(table, tuple(_EFFECT_READERS), path, "an effect")
+    _only(table, tuple(_EFFECT_READERS), path, N_("an effect"))
     if "name" not in table:
-        raise _fail(path + ("name",), "an effect needs a name")
+        raise _fail(path + ("name",), _("an effect needs a name"))
     fields = {key: _EFFECT_READERS[key](value, path + (key,)) for key, value in table.items()}
     try:
         return Effect(**fields)
@@ -119,14 +122,14 @@ def _data(table: Mapping[str, Any], path: Path, decode: Decoder | None) -> Mappi
 
 def combatant_from_doc(name: str, table: Any, path: Path, decode: Decoder | None = None) -> Combatant:
     table = _table(table, path)
-    _only(table, _COMBATANT_KEYS, path, "a combatant")
+    _only(table, _COMBATANT_KEYS, path, N_("a combatant"))
     stats = _table(table.get("stats", {}), path + ("stats",))
     resources = _table(table.get("resources", {}), path + ("resources",))
     effects = table.get("effects", [])
     if not isinstance(effects, list):
-        raise _fail(path + ("effects",), "must be a list of effect tables ([[...effects]])")
+        raise _fail(path + ("effects",), _("must be a list of effect tables ([[...effects]])"))
     if "side" not in table:
-        raise _fail(path + ("side",), "missing; a combatant is on side party or enemy")
+        raise _fail(path + ("side",), _("missing; a combatant is on side party or enemy"))
     try:
         return Combatant(
             name=name,
@@ -167,9 +170,9 @@ def _with_legacy(table: Mapping[str, Any], legacy: tuple[str, ...], path: Path) 
 
 def _turn_from_doc(table: Any, path: Path, decode: Decoder | None = None) -> TurnState:
     table = _with_legacy(_table(table, path), _LEGACY_TURN_KEYS, path)
-    _only(table, _TURN_KEYS, path, "a turn")
+    _only(table, _TURN_KEYS, path, N_("a turn"))
     if "actor" not in table:
-        raise _fail(path + ("actor",), "missing; the turn belongs to someone")
+        raise _fail(path + ("actor",), _("missing; the turn belongs to someone"))
     return TurnState(
         actor=_str(table["actor"], path + ("actor",)),
         actions=_int(table.get("actions", 0), path + ("actions",)),
@@ -181,17 +184,17 @@ def _turn_from_doc(table: Any, path: Path, decode: Decoder | None = None) -> Tur
 
 def _groups(value: Any, path: Path) -> tuple[tuple[str, ...], ...]:
     if not isinstance(value, list):
-        raise _fail(path, f"must be a list of name lists, got {value!r}")
+        raise _fail(path, _("must be a list of name lists, got {value!r}").format(value=value))
     return tuple(_names(group, path + (i,)) for i, group in enumerate(value))
 
 
 def fight_from_doc(table: Any, path: Path = ("fight",), decode: Decoder | None = None,
                    decode_turn: Decoder | None = None) -> Fight:
     table = _with_legacy(_table(table, path), _LEGACY_FIGHT_KEYS, path)
-    _only(table, _FIGHT_KEYS, path, "a fight")
+    _only(table, _FIGHT_KEYS, path, N_("a fight"))
     delayed = table.get("delayed", [])
     if not isinstance(delayed, list):
-        raise _fail(path + ("delayed",), "must be a list of turn tables ([[fight.delayed]])")
+        raise _fail(path + ("delayed",), _("must be a list of turn tables ([[fight.delayed]])"))
     try:
         return Fight(
             round=_int(table.get("round", 1), path + ("round",)),
@@ -217,7 +220,7 @@ def encounter_from_doc(doc: Mapping[str, Any], rules: Any = None) -> Encounter:
     keeps on combatants and on the fight; without it they are kept as written.
     """
     if "system" not in doc:
-        raise _fail(("system",), "missing; one of terra, dungeon, twilight, skirmish")
+        raise _fail(("system",), _("missing; one of terra, dungeon, twilight, skirmish"))
     system = _str(doc["system"], ("system",))
     settings = _table(doc.get("settings", {}), ("settings",))
     roster = _table(doc.get("combatants", {}), ("combatants",))

@@ -14,11 +14,12 @@ from rules.core.effects import EffectSpec, effect_record, stack
 from rules.core.errors import RuleError
 from rules.core.outcome import Outcome, Work
 from rules.core.state import DEAD, OK, SIDES, UNCONSCIOUS, Encounter, Fight, find, find_effect
+from rules.i18n import _
 
 
 def require_fight(work: Work) -> Fight:
     if work.fight is None:
-        raise RuleError("no fight is running; start one first")
+        raise RuleError(_("no fight is running; start one first"))
     return work.fight
 
 
@@ -32,7 +33,7 @@ def add_effect(
     work = Work(enc)
     bearer = work.get(name)
     if bearer.status == DEAD:
-        raise RuleError(f"{name} is dead; effects on the dead do nothing")
+        raise RuleError(_("{name} is dead; effects on the dead do nothing").format(name=name))
     modifiers = {resolve_modifier(key): value for key, value in spec.modifiers.items()}
     spec = replace(spec, modifiers=modifiers)
     fight = work.fight
@@ -93,10 +94,10 @@ def join_fight(enc: Encounter, query: str) -> Outcome:
     work = Work(enc)
     fight = require_fight(work)
     if name in fight.order:
-        raise RuleError(f"{name} is already in the fight")
+        raise RuleError(_("{name} is already in the fight").format(name=name))
     joiner = work.get(name)
     if joiner.status == DEAD:
-        raise RuleError(f"{name} is dead and cannot join the fight")
+        raise RuleError(_("{name} is dead and cannot join the fight").format(name=name))
     sides = {c.name: c.side for c in work.combatants.values()}
     slot = side_order_slot(fight, joiner.side, sides)
     order = fight.order[:slot] + (name,) + fight.order[slot:]
@@ -119,9 +120,9 @@ def leave_fight(enc: Encounter, query: str) -> Outcome:
     work = Work(enc)
     fight = require_fight(work)
     if name not in fight.order:
-        raise RuleError(f"{name} is not in the fight")
+        raise RuleError(_("{name} is not in the fight").format(name=name))
     if name == fight.current:
-        raise RuleError(f"it is {name}'s turn; end it first")
+        raise RuleError(_("it is {name}'s turn; end it first").format(name=name))
     slot = fight.order.index(name)
     order = tuple(n for n in fight.order if n != name)
     index = fight.index - 1 if slot < fight.index else fight.index

@@ -23,6 +23,7 @@ from rules.core.errors import DocumentError, RuleError
 from rules.core.outcome import Damage, HealthChange, Outcome, Work
 from rules.core.sources import DiceSource
 from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Encounter, Status, TurnState
+from rules.i18n import _
 
 #: a turn clock: combatants act one after another (groups may act together)
 TURNS_CLOCK = "turns"
@@ -75,11 +76,11 @@ class SystemRules:
     # --- the fight -----------------------------------------------------------------
 
     def start(self, enc: Encounter, source: DiceSource, **options: Any) -> Outcome:
-        raise RuleError(f"fights of {self.name_en or self.id} are not available yet")
+        raise RuleError(_("fights of {system} are not available yet").format(system=self.name_en or self.id))
 
     def step(self, enc: Encounter, source: DiceSource) -> Outcome:
         """Next turn, or resolve the round, or the next stage."""
-        raise RuleError(f"fights of {self.name_en or self.id} are not available yet")
+        raise RuleError(_("fights of {system} are not available yet").format(system=self.name_en or self.id))
 
     def end(self, enc: Encounter, source: DiceSource | None = None) -> Outcome:
         from rules.core.common import end_fight
@@ -134,7 +135,8 @@ class SystemRules:
 
     def effect_hook(self, work: Work, source: DiceSource, name: str, effect: Effect) -> None:
         """What an effect's ``hook`` does at its tick; the system's own (none by default)."""
-        raise RuleError(f"{effect.name}: {self.id} knows no effect hook {effect.hook!r}")
+        raise RuleError(_("{name}: {id} knows no effect hook {hook!r}").format(
+            name=effect.name, id=self.id, hook=effect.hook))
 
     def hp_max(self, combatant: Combatant) -> int | None:
         return None
@@ -169,7 +171,7 @@ class SystemRules:
 def _plain(raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
     """Any TOML-safe table, kept as it is (a system with no data of its own)."""
     if not isinstance(raw, Mapping):
-        raise DocumentError(path, f"must be a table, got {type(raw).__name__}")
+        raise DocumentError(path, _("must be a table, got {type}").format(type=type(raw).__name__))
     return dict(raw)
 
 

@@ -70,9 +70,9 @@ def effect_key(name: str) -> str:
 def _frozen_modifiers(modifiers: Mapping[str, int]) -> Mapping[str, int]:
     for key, value in modifiers.items():
         if not isinstance(key, str) or not key:
-            raise ValueError(f"a modifier needs a stat name, not {key!r}")
+            raise ValueError(_("a modifier needs a stat name, not {key!r}").format(key=key))
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"modifier {key} must be a whole number, not {value!r}")
+            raise ValueError(_("modifier {key} must be a whole number, not {value!r}").format(key=key, value=value))
     return MappingProxyType(dict(modifiers))
 
 
@@ -80,19 +80,22 @@ def _check_common(
     name: str, tick: str, damage: int, damage_dice: str, heal: int, stacking: str, floor: int = 0
 ) -> None:
     if not name.strip():
-        raise ValueError("an effect needs a name")
+        raise ValueError(_("an effect needs a name"))
     if tick not in TICKS:
-        raise ValueError(f"an effect ticks at one of {', '.join(TICKS)}, not {tick!r}")
+        raise ValueError(_("an effect ticks at one of {allowed}, not {tick!r}").format(
+            allowed=", ".join(TICKS), tick=tick))
     if stacking not in STACKING:
-        raise ValueError(f"stacking is one of {', '.join(STACKING)}, not {stacking!r}")
+        raise ValueError(_("stacking is one of {allowed}, not {stacking!r}").format(
+            allowed=", ".join(STACKING), stacking=stacking))
     if damage < 0 or heal < 0:
-        raise ValueError("damage and healing per tick cannot be negative")
+        raise ValueError(_("damage and healing per tick cannot be negative"))
     if damage_dice and (problem := _dice_problem(damage_dice)) is not None:
-        raise ValueError(f"damage dice {damage_dice!r}: {problem}")
+        raise ValueError(_("damage dice {damage_dice!r}: {problem}").format(damage_dice=damage_dice, problem=problem))
     if floor < 0:
-        raise ValueError("an effect's HP floor is 0 (none) or more")
+        raise ValueError(_("an effect's HP floor is 0 (none) or more"))
     if tick == NEVER and (damage or damage_dice or heal):
-        raise ValueError(f"{name}: damage or healing needs a tick moment ({', '.join(CLOCK_MOMENTS)})")
+        raise ValueError(_("{name}: damage or healing needs a tick moment ({allowed})").format(
+            name=name, allowed=", ".join(CLOCK_MOMENTS)))
 
 
 @dataclass(frozen=True)
@@ -131,13 +134,14 @@ class Effect:
     def __post_init__(self) -> None:
         _check_common(self.name, self.tick, self.damage, self.damage_dice, self.heal, self.stacking, self.floor)
         if self.until not in ENDS:
-            raise ValueError(f"an effect ends at one of {', '.join(ENDS)}, not {self.until!r}")
+            raise ValueError(_("an effect ends at one of {allowed}, not {until!r}").format(
+                allowed=", ".join(ENDS), until=self.until))
         if self.until in CLOCK_MOMENTS and self.until_round < 1:
-            raise ValueError(f"an effect ending at {self.until} needs the round it ends in")
+            raise ValueError(_("an effect ending at {until} needs the round it ends in").format(until=self.until))
         if self.until not in CLOCK_MOMENTS and self.until_round:
-            raise ValueError(f"an effect ending at {self.until} has no end round")
+            raise ValueError(_("an effect ending at {until} has no end round").format(until=self.until))
         if self.stacks < 1 or self.last_tick < 0:
-            raise ValueError("stacks start at 1 and the last tick round is never negative")
+            raise ValueError(_("stacks start at 1 and the last tick round is never negative"))
         object.__setattr__(self, "modifiers", _frozen_modifiers(self.modifiers))
 
     @property
@@ -189,11 +193,12 @@ class Duration:
 
     def __post_init__(self) -> None:
         if self.kind not in DURATIONS:
-            raise ValueError(f"a duration is one of {', '.join(DURATIONS)}, not {self.kind!r}")
+            raise ValueError(_("a duration is one of {allowed}, not {kind!r}").format(
+                allowed=", ".join(DURATIONS), kind=self.kind))
         if self.kind in _COUNTED and self.count < 1:
-            raise ValueError(f"a duration in {self.kind} needs a count of at least 1")
+            raise ValueError(_("a duration in {kind} needs a count of at least 1").format(kind=self.kind))
         if self.kind not in _COUNTED and self.count:
-            raise ValueError(f"a duration {self.kind!r} takes no count")
+            raise ValueError(_("a duration {kind!r} takes no count").format(kind=self.kind))
 
     @property
     def needs_clock(self) -> bool:

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from rules.i18n import _
+
 
 @dataclass(frozen=True)
 class Event:
@@ -28,7 +30,8 @@ class Event:
     def __post_init__(self) -> None:
         for key, value in self.fields.items():
             if value is None:
-                raise ValueError(f"event {self.kind}: field {key} is None (leave it out instead)")
+                raise ValueError(_("event {kind}: field {key} is None (leave it out instead)").format(
+                    kind=self.kind, key=key))
         object.__setattr__(self, "fields", MappingProxyType(dict(self.fields)))
         object.__setattr__(self, "about", tuple(self.about))
         object.__setattr__(self, "secret", tuple(self.secret))

@@ -377,8 +377,19 @@ def _decided(f: Fields, view: View) -> str:
     return _(text)
 
 
+def reason_words(reason: str) -> str:
+    """Why someone cannot act, as stored (``is unconscious``, ``loses the turn (stun)``), for people."""
+    if reason.startswith(_LOSES) and reason.endswith(")"):
+        return _("loses the turn ({effect})").format(effect=effect_name(reason[len(_LOSES):-1]))
+    return words(_SKIP_REASONS, reason)
+
+
+#: the stored reason of an effect that takes the turn, before the effect's name
+_LOSES = "loses the turn ("
+
+
 def _skipped(f: Fields, view: View) -> str:
-    return _("{name} {reason}: turn skipped.").format(name=f["name"], reason=words(_SKIP_REASONS, f["reason"]))
+    return _("{name} {reason}: turn skipped.").format(name=f["name"], reason=reason_words(f["reason"]))
 
 
 MESSAGES: dict[str, Message] = {

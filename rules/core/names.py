@@ -24,6 +24,8 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 
+from rules.i18n import _
+
 _SEPARATORS = re.compile(r"[\s_\-().\[\]]+")
 
 
@@ -94,7 +96,8 @@ class Names:
                 form = name_key(spelling)
                 owner = self.keys.setdefault(form, key)
                 if owner != key:
-                    raise ValueError(f"{kind} name {spelling!r} is claimed by both {owner} and {key}")
+                    raise ValueError(_("{kind} name {spelling!r} is claimed by both {owner} and {key}").format(
+                        kind=kind, spelling=spelling, owner=owner, key=key))
                 self.shown.setdefault(form, spelling)
 
     def get(self, name: str) -> str | None:

@@ -15,6 +15,7 @@ from rules.core.die import Die, roll
 from rules.core.events import Event
 from rules.core.sources import DiceSource
 from rules.core.state import Combatant, Encounter, Fight
+from rules.i18n import _
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ class Damage:
 
     def __post_init__(self) -> None:
         if self.amount < 0:
-            raise ValueError("damage cannot be negative; heal instead")
+            raise ValueError(_("damage cannot be negative; heal instead"))
 
 
 class Work:
@@ -163,11 +164,11 @@ class Work:
         return Outcome(
             encounter=self.encounter(),
             dice=tuple(self.dice),
-            lines=tuple(text for text, _ in self._lines if text),
+            lines=tuple(text for text, _public in self._lines if text),
             event=event,
             passed=passed,
             hidden=hidden,
-            public_lines=tuple(public for _, public in self._lines if public),
+            public_lines=tuple(public for _text, public in self._lines if public),
             events=tuple(self.events),
             hidden_names=tuple(n for n, c in self.combatants.items() if c.hidden),
         )

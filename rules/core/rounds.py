@@ -27,9 +27,11 @@ from typing import Any
 from rules.core.clock import ClockReport, next_round
 from rules.core.common import require_fight
 from rules.core.errors import DocumentError, RuleError
+from rules.core.messages import reason_words
 from rules.core.outcome import Outcome, Work
 from rules.core.sources import DiceSource
 from rules.core.state import Encounter, Fight, find
+from rules.i18n import _
 
 #: the key of the fight's data table that holds the round's declarations
 DECLARED = "declared"
@@ -69,10 +71,10 @@ def _declarer(rules: Any, work: Work, enc: Encounter, query: str) -> str:
     fight = require_fight(work)
     name = find(enc, query)
     if fight.order and name not in fight.order:
-        raise RuleError(f"{name} is not in the fight")
+        raise RuleError(_("{name} is not in the fight").format(name=name))
     reason = rules.cannot_act(work.get(name))
     if reason is not None:
-        raise RuleError(f"{name} {reason} and cannot declare")
+        raise RuleError(_("{name} {reason} and cannot declare").format(name=name, reason=reason_words(reason)))
     return name
 
 
@@ -106,7 +108,7 @@ def withdraw(rules: Any, enc: Encounter, query: str, work: Work | None = None) -
     name = find(enc, query)
     declared = pending(fight)
     if name not in declared:
-        raise RuleError(f"{name} has declared nothing this round")
+        raise RuleError(_("{name} has declared nothing this round").format(name=name))
     before = declared.pop(name)
     work.fight = _with_declared(fight, declared)
     work.tell("withdrawn", about=[name], public=True, secret=("declaration",), name=name, round=fight.round,
@@ -142,7 +144,7 @@ def resolve(work: Work, source: DiceSource, rules: Any, settle: Settle, report: 
 
 def _check_table(value: Any, path: Path) -> None:
     if not isinstance(value, Mapping):
-        raise DocumentError(path, f"a declaration is a table, got {value!r}")
+        raise DocumentError(path, _("a declaration is a table, got {value!r}").format(value=value))
     for key, item in value.items():
         _check_value(item, path + (key,))
 
@@ -154,7 +156,8 @@ def _check_value(value: Any, path: Path) -> None:
         for i, item in enumerate(value):
             _check_value(item, path + (i,))
     elif not isinstance(value, (str, int, bool, float)):
-        raise DocumentError(path, f"must be text, a number, true/false, a list or a table, got {value!r}")
+        raise DocumentError(path, _("must be text, a number, true/false, a list or a table, got {value!r}").format(
+            value=value))
 
 
 def decode_declared(raw: Mapping[str, Any], path: Path) -> Declarations:
@@ -162,7 +165,7 @@ def decode_declared(raw: Mapping[str, Any], path: Path) -> Declarations:
     table's); names the place of a hand edit's mistake."""
     table = raw.get(DECLARED, {})
     if not isinstance(table, Mapping):
-        raise DocumentError(path + (DECLARED,), "must be a table: name -> declaration")
+        raise DocumentError(path + (DECLARED,), _("must be a table: name -> declaration"))
     for name, declaration in table.items():
         _check_table(declaration, path + (DECLARED, name))
     return {name: dict(declaration) for name, declaration in table.items()}

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar
 
 from rules.core.names import closest, name_key
+from rules.i18n import _
 
 if TYPE_CHECKING:
     # A field declared without a kind holds whole numbers; the default lets
@@ -72,15 +73,17 @@ class UnknownStat(ValueError):
         self.suggestions = tuple(suggestions)
         self.system = system
         self.what = what
-        message = f'unknown {what} "{name}"'
         if system:
-            message += f" for {system}"
+            message = _('unknown {what} "{name}" for {system}').format(what=_(what), name=name, system=system)
+        else:
+            message = _('unknown {what} "{name}"').format(what=_(what), name=name)
         if self.suggestions:
-            message += "; did you mean: " + ", ".join(self.suggestions) + "?"
+            message = _("{message}; did you mean: {names}?").format(message=message,
+                                                                    names=", ".join(self.suggestions))
         else:
             known = tuple(known)
             if known:
-                message += "; known: " + ", ".join(known)
+                message = _("{message}; known: {names}").format(message=message, names=", ".join(known))
         super().__init__(message)
 
 
@@ -89,7 +92,7 @@ class MissingStat(ValueError):
 
     def __init__(self, system: str, labels: Iterable[str]) -> None:
         self.labels = tuple(labels)
-        super().__init__(f"{system}: no value for " + ", ".join(self.labels))
+        super().__init__(_("{system}: no value for {labels}").format(system=system, labels=", ".join(self.labels)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,26 +150,26 @@ class _Whole(Kind[int]):
     def parse(self, f: Field[int], text: str) -> int:
         cleaned = text.strip().replace("\u2212", "-")
         if not _INT_TEXT.fullmatch(cleaned):
-            raise ValueError(f'{f.label}: expected a whole number, got "{text}"')
+            raise ValueError(_("{label}: expected a whole number, got \"{text}\"").format(label=f.label, text=text))
         return int(cleaned)
 
     def problem(self, f: Field[int], value: object) -> str | None:
         if not self.holds(value):
-            return f"must be a whole number, got {value!r}"
+            return _("must be a whole number, got {value!r}").format(value=value)
         if (f.minimum is not None and value < f.minimum) or (
             f.maximum is not None and value > f.maximum
         ):
-            return f"must be {f.range_text()}, got {value}"
+            return _("must be {allowed}, got {value}").format(allowed=f.range_text(), value=value)
         return None
 
     def range_text(self, f: Field[int]) -> str:
         if f.minimum is not None and f.maximum is not None:
             return f"{f.minimum}..{f.maximum}"
         if f.minimum is not None:
-            return f"at least {f.minimum}"
+            return _("at least {n}").format(n=f.minimum)
         if f.maximum is not None:
-            return f"at most {f.maximum}"
-        return "a whole number"
+            return _("at most {n}").format(n=f.maximum)
+        return _("a whole number")
 
 
 class _Choice(Kind[str]):
@@ -180,17 +183,18 @@ class _Choice(Kind[str]):
         for choice in f.choices:
             if wanted in {value_form(s) for s in choice.spellings()}:
                 return choice.value
-        raise ValueError(f'{f.label}: expected {f.range_text()}; got "{text}"')
+        raise ValueError(_('{label}: expected {allowed}; got "{text}"').format(
+            label=f.label, allowed=f.range_text(), text=text))
 
     def problem(self, f: Field[str], value: object) -> str | None:
         if not isinstance(value, str):
-            return f"must be text; got {value!r}"
+            return _("must be text; got {value!r}").format(value=value)
         if value not in {c.value for c in f.choices}:
-            return f"must be {f.range_text()}; got {value!r}"
+            return _("must be {allowed}; got {value!r}").format(allowed=f.range_text(), value=value)
         return None
 
     def range_text(self, f: Field[str]) -> str:
-        return "one of: " + ", ".join(c.value for c in f.choices)
+        return _("one of: {choices}").format(choices=", ".join(c.value for c in f.choices))
 
 
 class _Flag(Kind[bool]):
@@ -205,15 +209,16 @@ class _Flag(Kind[bool]):
             return True
         if wanted in _FALSE:
             return False
-        raise ValueError(f'{f.label}: expected yes/no (true/false, да/нет), got "{text}"')
+        raise ValueError(_("{label}: expected yes/no (true/false, да/нет), got \"{text}\"").format(
+            label=f.label, text=text))
 
     def problem(self, f: Field[bool], value: object) -> str | None:
         if not isinstance(value, bool):
-            return f"must be true or false, got {value!r}"
+            return _("must be true or false, got {value!r}").format(value=value)
         return None
 
     def range_text(self, f: Field[bool]) -> str:
-        return "true or false"
+        return _("true or false")
 
 
 class _Dice(Kind[str]):
@@ -227,21 +232,22 @@ class _Dice(Kind[str]):
 
     def parse(self, f: Field[str], text: str) -> str:
         if not text.strip():
-            raise ValueError(f"{f.label}: expected {f.range_text()}")
+            raise ValueError(_("{label}: expected {allowed}").format(label=f.label, allowed=f.range_text()))
         return text.strip()
 
     def problem(self, f: Field[str], value: object) -> str | None:
         if not isinstance(value, str):
-            return f"must be text; got {value!r}"
+            return _("must be text; got {value!r}").format(value=value)
         if f.reads is not None:
             try:
                 f.reads(value)
             except ValueError:
-                return f"must be {f.range_text()}; got {value!r}"
+                return _("must be {allowed}; got {value!r}").format(allowed=f.range_text(), value=value)
         return None
 
     def range_text(self, f: Field[str]) -> str:
-        return f.pattern_text or "dice text"
+        # a system's pattern text is marked with N_ in its own catalog
+        return _(f.pattern_text) if f.pattern_text else _("dice text")
 
 
 #: a whole number, within the field's minimum and maximum if it has them
@@ -278,9 +284,10 @@ class Field(Generic[V]):
 
     def __post_init__(self) -> None:
         if self.kind is CHOICE and not self.choices:
-            raise ValueError(f"{self.key}: a choice needs its choices")
+            raise ValueError(_("{key}: a choice needs its choices").format(key=self.key))
         if self.kind is DICE and self.reads is None:
-            raise ValueError(f"{self.key}: dice text needs the reader of the shapes its system can roll")
+            raise ValueError(_("{key}: dice text needs the reader of the shapes its system can roll").format(
+                key=self.key))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -302,7 +309,7 @@ class Field(Generic[V]):
         value = self.kind.parse(self, text)
         trouble = self.problem(value)
         if trouble is not None:
-            raise ValueError(f"{self.label}: {trouble}")
+            raise ValueError(_("{label}: {trouble}").format(label=self.label, trouble=trouble))
         return value
 
 
@@ -398,7 +405,8 @@ class _Names:
                 owner = self.keys.setdefault(form, f.key)
                 if owner != f.key:
                     raise ValueError(
-                        f"{system}: {what} name {name!r} is claimed by both {owner} and {f.key}"
+                        _("{system}: {what} name {name!r} is claimed by both {owner} and {key}").format(
+                            system=system, what=what, name=name, owner=owner, key=f.key)
                     )
                 self.shown.setdefault(form, name if name == f.key else f"{name} ({f.key})")
 
@@ -457,13 +465,14 @@ class Sheet:
                 if not isinstance(ref, str):
                     continue
                 if ref not in self._fields:
-                    raise ValueError(f"{self.system}: resource {res.key} refers to unknown {ref}")
+                    raise ValueError(_("{system}: resource {key} refers to unknown {ref}").format(
+                        system=self.system, key=res.key, ref=ref))
                 if self._fields[ref].kind is not WHOLE:
-                    raise ValueError(f"{self.system}: resource {res.key} refers to {ref}, "
-                                     "which is not a whole number")
+                    raise ValueError(_("{system}: resource {key} refers to {ref}, which is not a whole number").format(
+                        system=self.system, key=res.key, ref=ref))
         for s in self.settings:
             if s.default is None:
-                raise ValueError(f"{self.system}: setting {s.key} needs a default")
+                raise ValueError(_("{system}: setting {key} needs a default").format(system=self.system, key=s.key))
 
     # -- names -----------------------------------------------------------
 
@@ -570,7 +579,7 @@ class Sheet:
                     for key, f, trouble in self._value_problems(stats)]
         for s in self.stats:
             if s.required and s.key not in stats:
-                problems.append(f"{s.key}: required ({s.label}), no value")
+                problems.append(_("{key}: required ({label}), no value").format(key=s.key, label=s.label))
         return tuple(problems)
 
     def _value_problems(
@@ -590,9 +599,12 @@ class Sheet:
         try:
             meant = self.resolve(key)
         except UnknownStat as err:
-            hint = f"; did you mean: {', '.join(err.suggestions)}?" if err.suggestions else ""
-            return f"{key}: unknown stat for {self.system}{hint}"
-        return f'{key}: not a stored key; write "{meant}"'
+            message = _("{key}: unknown stat for {system}").format(key=key, system=self.system)
+            if err.suggestions:
+                message = _("{message}; did you mean: {names}?").format(message=message,
+                                                                        names=", ".join(err.suggestions))
+            return message
+        return _('{key}: not a stored key; write "{stored}"').format(key=key, stored=meant)
 
     def creation_problems(self, stats: Mapping[str, object]) -> tuple[str, ...]:
         """Rule violations of a new character, each starting with a rule ID.
@@ -601,7 +613,8 @@ class Sheet:
         call is enough) plus the system's creation rules (DG-STAT-1 ...).
         A master may force the latter as a house rule; never the former.
         """
-        problems = [self._unknown_key(key) if f is None else f"{f.rule}: {f.label} {trouble}"
+        problems = [self._unknown_key(key) if f is None else
+                    _("{rule}: {label} {problem}").format(rule=f.rule, label=f.label, problem=trouble)
                     for key, f, trouble in self._value_problems(stats)]
         if problems:
             # creation rules read the values as numbers; a wrong kind
@@ -610,7 +623,7 @@ class Sheet:
         values = self.values(stats)
         for s in self.stats:
             if s.required and not values.has(s):
-                problems.append(f"{s.rule}: {s.label} is required")
+                problems.append(_("{rule}: {label} is required").format(rule=s.rule, label=s.label))
         for rule in self.creation_rules:
             problems.extend(rule(values))
         return tuple(problems)
@@ -627,7 +640,7 @@ class Sheet:
         for key, value in settings.items():
             s = by_key.get(key)
             if s is None:
-                problems.append(f"{key}: unknown setting for {self.system}")
+                problems.append(_("{key}: unknown setting for {system}").format(key=key, system=self.system))
                 continue
             trouble = s.problem(value)
             if trouble is not None:

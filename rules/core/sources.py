@@ -173,8 +173,11 @@ class GivenFaceError(ValueError):
         self.sides = sides
         #: where the die sits in the expression; the roller fills it in
         self.position: int | None = None
+        from rules.i18n import _
+
         super().__init__(
-            f"given value #{index + 1} is {face}, but the die it fills is a d{sides} (1..{sides})"
+            _("given value #{number} is {face}, but the die it fills is a d{sides} (1..{sides})").format(
+                number=index + 1, face=face, sides=sides)
         )
 
 
@@ -210,7 +213,9 @@ def fit_uniform(values: Iterable[int], sides: int, span: int) -> int:
     for value in values:
         if value < limit:
             return value % sides + 1
-    raise ValueError("the value stream ended before a value fitted")
+    from rules.i18n import _
+
+    raise ValueError(_("the value stream ended before a value fitted"))
 
 
 def commitment(secret: bytes) -> str:
@@ -252,11 +257,18 @@ class ReplaySource:
 
     def draw(self, sides: int) -> Draw:
         if self._next >= len(self._draws):
-            raise ReplayMismatch(f"the roll needs more than the {len(self._draws)} dice recorded")
+            from rules.i18n import ngettext
+
+            raise ReplayMismatch(ngettext("the roll needs more than the {n} die recorded",
+                                          "the roll needs more than the {n} dice recorded",
+                                          len(self._draws)).format(n=len(self._draws)))
         recorded, draw = self._draws[self._next]
         if recorded != sides or not 1 <= draw.face <= sides:
-            raise ReplayMismatch(f"die #{self._next + 1} is recorded as a d{recorded} showing {draw.face}, "
-                                 f"where the roll has a d{sides}")
+            from rules.i18n import _
+
+            raise ReplayMismatch(_("die #{number} is recorded as a d{recorded} showing {face}, "
+                                   "where the roll has a d{sides}").format(
+                number=self._next + 1, recorded=recorded, face=draw.face, sides=sides))
         self._next += 1
         return draw
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.core.effects import Effect
 from rules.core.names import name_key, pick
+from rules.i18n import _
 
 PARTY = "party"
 ENEMY = "enemy"
@@ -64,12 +65,13 @@ class Combatant:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise ValueError("a combatant needs a name")
+            raise ValueError(_("a combatant needs a name"))
         if self.side not in SIDES:
-            raise ValueError(f"a side is {PARTY!r} or {ENEMY!r}, not {self.side!r}")
+            raise ValueError(_("a side is {party!r} or {enemy!r}, not {side!r}").format(
+                party=PARTY, enemy=ENEMY, side=self.side))
         keys = [effect.key for effect in self.effects]
         if len(set(keys)) != len(keys):
-            raise ValueError(f"{self.name}: two effects share a name")
+            raise ValueError(_("{name}: two effects share a name").format(name=self.name))
         object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
         object.__setattr__(self, "resources", MappingProxyType(dict(self.resources)))
         object.__setattr__(self, "effects", tuple(self.effects))
@@ -159,21 +161,23 @@ class Fight:
         if type(self.data) is not MappingProxyType:
             object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
         if self.round < 1:
-            raise ValueError(f"rounds count from 1, not {self.round}")
+            raise ValueError(_("rounds count from 1, not {round}").format(round=self.round))
         if self.order and not 0 <= self.index < len(self.order):
-            raise ValueError(f"turn index {self.index} is outside the order of {len(self.order)}")
+            raise ValueError(_("turn index {index} is outside the order of {size}").format(
+                index=self.index, size=len(self.order)))
         if self.turn is not None and self.turn.actor != self.current:
-            raise ValueError(f"the turn belongs to {self.current}, not {self.turn.actor}")
+            raise ValueError(_("the turn belongs to {current}, not {actor}").format(
+                current=self.current, actor=self.turn.actor))
         grouped = [name for group in self.groups for name in group]
         if len(set(grouped)) != len(grouped):
-            raise ValueError("a combatant is in two groups")
+            raise ValueError(_("a combatant is in two groups"))
         if any(len(group) < 2 for group in self.groups):
-            raise ValueError("a group shares one place among two or more")
+            raise ValueError(_("a group shares one place among two or more"))
         waiting = [turn.actor for turn in self.delayed]
         if len(set(waiting)) != len(waiting) or not set(waiting) <= set(self.order):
-            raise ValueError("a delayed turn belongs to someone in the order, once")
+            raise ValueError(_("a delayed turn belongs to someone in the order, once"))
         if self.initiative and sorted(self.initiative) != sorted(self.order):
-            raise ValueError("the initiative to return to names the same combatants as the order")
+            raise ValueError(_("the initiative to return to names the same combatants as the order"))
 
     @property
     def current(self) -> str | None:
@@ -214,12 +218,13 @@ class Encounter:
         object.__setattr__(self, "combatants", tuple(self.combatants))
         keys = [name_key(c.name) for c in self.combatants]
         if len(set(keys)) != len(keys):
-            raise ValueError("two combatants share a name (names ignore case)")
+            raise ValueError(_("two combatants share a name (names ignore case)"))
         if self.fight is not None:
             named = (*self.fight.order, *(n for group in self.fight.groups for n in group))
             missing = [n for n in dict.fromkeys(named) if n not in self.names]
             if missing:
-                raise ValueError(f"the fight order names unknown combatants: {', '.join(missing)}")
+                raise ValueError(_("the fight order names unknown combatants: {names}").format(
+                    names=", ".join(missing)))
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -27,8 +27,10 @@ def resolve(expr: Expression, source: DiceSource, limits: Limits = DEFAULT_LIMIT
     try:
         return roll(expr, source, limits)
     except GivenFaceError as e:
+        from ..i18n import _
+
         raise DiceError(str(e), expr.source or expr.text, e.position, "given",
-                        "given values are matched to the dice left to right") from None
+                        _("given values are matched to the dice left to right")) from None
 
 
 def roll_text(text: str, source: DiceSource, limits: Limits = DEFAULT_LIMITS) -> Roll:

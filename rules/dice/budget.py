@@ -9,6 +9,7 @@ fit as well as the result, so nothing computed while rolling can leave the
 
 from __future__ import annotations
 
+from ..i18n import _
 from .ast import Bag, Calc, Chain, Dec, Dice, Expression, Func, Group, More, Neg, Node, Num, Percent
 from .errors import DiceError
 from .limits import Limits
@@ -94,8 +95,8 @@ class _Bounds:
     def fits(self, span: tuple[int, int], pos: int) -> tuple[int, int]:
         top = self.limits.max_value
         if span[0] < -top or span[1] > top:
-            raise DiceError(f"a value here could pass {top:,}, the largest number ttcli keeps",
-                            self.text, pos, "limit", "use smaller numbers or fewer dice")
+            raise DiceError(_("a value here could pass {top:,}, the largest number ttcli keeps").format(top=top),
+                            self.text, pos, "limit", _("use smaller numbers or fewer dice"))
         return span
 
     def of(self, node: Node) -> tuple[int, int]:
@@ -104,14 +105,14 @@ class _Bounds:
         if type(node) is Dice:
             self.dice += node.count
             if self.dice > self.limits.max_dice:
-                raise DiceError(f"too many dice: more than {self.limits.max_dice:,} in one expression",
-                                self.text, node.pos, "limit",
-                                "split the roll, or use ttcli odds for chances")
+                raise DiceError(_("too many dice: more than {top:,} in one expression").format(
+                    top=self.limits.max_dice), self.text, node.pos, "limit",
+                    _("split the roll, or use ttcli odds for chances"))
             return self.fits(dice_bounds(node, self.limits), node.pos)
         if type(node) is Percent:
             if node is not self.root:
-                raise DiceError("a percentage roll stands alone, like 20%", self.text, node.pos,
-                                hint="roll it as its own expression")
+                raise DiceError(_("a percentage roll stands alone, like 20%"), self.text, node.pos,
+                                hint=_("roll it as its own expression"))
             return 1, 100
         if type(node) is Neg:
             lo, hi = self.of(node.operand)

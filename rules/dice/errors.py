@@ -32,6 +32,10 @@ class DiceError(ValueError):
         return f"{shown}\n{' ' * pos}^"
 
     def __str__(self) -> str:
-        where = f" at column {self.position + 1}" if self.position is not None else ""
-        hint = f" ({self.hint})" if self.hint else ""
-        return f"{self.message}{where}{hint}"
+        # worded when shown, not when raised: the reader's language may be known only then
+        from ..i18n import _
+
+        text = self.message
+        if self.position is not None:
+            text = _("{problem} at column {column}").format(problem=text, column=self.position + 1)
+        return f"{text} ({self.hint})" if self.hint else text

@@ -40,9 +40,13 @@ class Limits(record("Limits", "max_length max_depth max_dice max_sides max_liter
         self = super().__new__(cls, *args, **kwargs)
         for name, value in zip(self._fields, self, strict=True):
             if value < 1:
-                raise ValueError(f"Limits.{name} must be at least 1")
+                from ..i18n import _
+
+                raise ValueError(_("Limits.{name} must be at least 1").format(name=name))
         if self.max_depth > MAX_DEPTH_CEILING:
-            raise ValueError(f"Limits.max_depth must be at most {MAX_DEPTH_CEILING}")
+            from ..i18n import _
+
+            raise ValueError(_("Limits.max_depth must be at most {top}").format(top=MAX_DEPTH_CEILING))
         return self
 
     # mypy's own signature for a named tuple's _make cannot be restated by a subclass

@@ -264,9 +264,11 @@ def roll_calc(roller: _Roller, node: Calc | Chain) -> RolledChain:
         try:
             value = ops[op](value, r.value)
         except ZeroDivisionError:
-            what = "modulo by zero" if op == "%" else "division by zero"
+            from ..i18n import _
+
+            what = _("modulo by zero") if op == "%" else _("division by zero")
             raise DiceError(what, roller.expr.source or roller.expr.text, pos, "math",
-                            f"the right-hand side of {op} came out as 0") from None
+                            _("the right-hand side of {op} came out as 0").format(op=op)) from None
         if type(value) is Fraction and value.denominator == 1:
             value = value.numerator
     return RolledChain(node, first, tuple(rest), value)

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..i18n import N_, _, ngettext
 from .ast import (
     Bag,
     Calc,
@@ -120,9 +121,9 @@ def _tokenize(text: str, source: str) -> list[tuple[str, str, int]]:
         value = m.group()
         if kind == "bad":
             pos = m.start()
-            hint = "labels go in square brackets at the end: 2d6 [damage]" if value in "[]" else \
-                "dice are written like 2d6, 4d6kh3, 9d6>=5 or 20%"
-            raise DiceError(f"unexpected character {value!r}", source, pos, hint=hint)
+            hint = _("labels go in square brackets at the end: 2d6 [damage]") if value in "[]" else \
+                _("dice are written like 2d6, 4d6kh3, 9d6>=5 or 20%")
+            raise DiceError(_("unexpected character {char!r}").format(char=value), source, pos, hint=hint)
         tokens.append((kind, signs.get(value, value), m.start()))
     tokens.append(("end", "", len(text)))
     return tokens
@@ -152,29 +153,34 @@ class _Parser:
         return DiceError(message, self.source, pos, kind, hint)
 
     def integer(self, what: str, limit: int | None = None) -> int:
+        """A whole number for ``what``: a modifier as written (``'kh'``) or a noun marked with N_."""
         kind, value, pos = self.take()
         if kind != "int":
-            shown = "the end" if kind == "end" else repr(value)
-            raise self.error(f"expected a number for {what}, found {shown}", pos)
+            if kind == "end":
+                raise self.error(_("expected a number for {what}, found the end").format(what=_(what)), pos)
+            raise self.error(_("expected a number for {what}, found {found!r}").format(what=_(what), found=value),
+                             pos)
         if len(value) > 12 or int(value) > (limit or self.limits.max_literal):
             top = limit or self.limits.max_literal
-            raise self.error(f"{what} {value} is too large (at most {top:,})", pos, kind="limit")
+            raise self.error(_("{what} {value} is too large (at most {top:,})").format(
+                what=_(what), value=value, top=top), pos, kind="limit")
         return int(value)
 
     def enter(self, pos: int) -> None:
         self.depth += 1
         if self.depth > self.limits.max_depth:
-            raise self.error(f"nested too deeply (more than {self.limits.max_depth} levels)", pos,
-                             kind="limit")
+            raise self.error(ngettext("nested too deeply (more than {n} level)",
+                                      "nested too deeply (more than {n} levels)",
+                                      self.limits.max_depth).format(n=self.limits.max_depth), pos, kind="limit")
 
     # -- grammar -----------------------------------------------------------
     def expression(self) -> Node:
         node = self.compare()
         kind, value, pos = self.peek()
         if kind != "end":
-            hint = "put several expressions in separate arguments: ttcli roll 2d6 1d20" \
+            hint = _("put several expressions in separate arguments: ttcli roll 2d6 1d20") \
                 if kind in ("int", "die") else ""
-            raise self.error(f"unexpected {value!r}", pos, hint)
+            raise self.error(_("unexpected {text!r}").format(text=value), pos, hint)
         return node
 
     def compare(self) -> Node:
@@ -204,8 +210,8 @@ class _Parser:
             elif kind == "pct":
                 nxt = self.tokens[self.i + 1]
                 if nxt[0] not in _OPERAND and not (nxt[0] == "op" and nxt[1] in "+-"):
-                    raise self.error("unexpected '%'", pos,
-                                     "a chance is written 20%, a remainder 13 % 2")
+                    raise self.error(_("unexpected '%'"), pos,
+                                     _("a chance is written 20%, a remainder 13 % 2"))
                 value = "%"
             else:
                 break
@@ -242,12 +248,13 @@ class _Parser:
         kind, value, pos = tokens[self.i]
         if (kind == "mod" or kind == "short") and type(node) not in (Dice, Bag):
             if value.lower() in _RANK or value.lower() in ("k", "p"):
-                raise self.error(f"'{value}' picks among dice or the items of a set, and this has none",
-                                 pos, "write it after dice (4d6kh3) or a set ((1d20+5, 15)kh1)")
-            raise self.error(f"unexpected character {value!r}" if len(value) == 1 else
-                             f"unexpected {value!r}", pos,
-                             "multiply with *" if value.lower() == "x" else
-                             "modifiers go right after the dice, like 4d6kh3 or 2d6!")
+                raise self.error(_("'{modifier}' picks among dice or the items of a set, and this has none")
+                                 .format(modifier=value),
+                                 pos, _("write it after dice (4d6kh3) or a set ((1d20+5, 15)kh1)"))
+            raise self.error(_("unexpected character {char!r}").format(char=value) if len(value) == 1 else
+                             _("unexpected {text!r}").format(text=value), pos,
+                             _("multiply with *") if value.lower() == "x" else
+                             _("modifiers go right after the dice, like 4d6kh3 or 2d6!"))
         return node
 
     def atom(self) -> Node:
@@ -257,8 +264,8 @@ class _Parser:
         if kind == "die":
             return self.dice(None, pos)
         if kind == "int":
-            number = self.integer("number")
-            k, _, _p = self.peek()
+            number = self.integer(N_("number"))
+            k, _v, _p = self.peek()
             if k == "die":
                 return self.dice(number, pos)
             if k == "pct" and self.tokens[self.i + 1][0] not in _OPERAND:
@@ -267,24 +274,24 @@ class _Parser:
             return Num(number, pos)
         if kind == "dec":
             self.i += 1
-            whole, _, frac = value.partition(".")
+            whole, _point, frac = value.partition(".")
             if len(value) > 24:
-                raise self.error(f"number {value} has too many digits", pos, kind="limit")
+                raise self.error(_("number {value} has too many digits").format(value=value), pos, kind="limit")
             den = 10 ** len(frac)
             num = int(whole or "0") * den + int(frac)
             if num // den > self.limits.max_literal:
-                raise self.error(f"number {value} is too large (at most "
-                                 f"{self.limits.max_literal:,})", pos, kind="limit")
+                raise self.error(_("number {value} is too large (at most {top:,})").format(
+                    value=value, top=self.limits.max_literal), pos, kind="limit")
             return Dec(num, den, pos)
         if kind == "func":
             return self.func(value.lower(), pos)
         if kind == "lb":
             return self.braces(pos)
         if kind == "end":
-            raise self.error("expression ends too early", pos, "something is missing after the last sign")
+            raise self.error(_("expression ends too early"), pos, _("something is missing after the last sign"))
         if kind == "rp":
-            raise self.error("closing parenthesis without an opening one", pos)
-        raise self.error(f"unexpected {value!r}", pos)
+            raise self.error(_("closing parenthesis without an opening one"), pos)
+        raise self.error(_("unexpected {text!r}").format(text=value), pos)
 
     def items(self, close: str, opened: int) -> tuple[list[Node], bool]:
         """``a, b, ...`` up to the closing bracket; also says whether a comma was seen."""
@@ -300,9 +307,8 @@ class _Parser:
                 comma = True
                 continue
             if k != close:
-                shut = ")" if close == "rp" else "}"
-                raise self.error(f"missing closing {'parenthesis' if shut == ')' else 'brace'}", p,
-                                 f"the one opened at column {opened + 1}")
+                raise self.error(_("missing closing parenthesis") if close == "rp" else _("missing closing brace"),
+                                 p, _("the one opened at column {column}").format(column=opened + 1))
         self.i += 1
         return items, comma
 
@@ -327,10 +333,10 @@ class _Parser:
     def braces(self, pos: int) -> Node:
         self.i += 1
         self.enter(pos)
-        items, _ = self.items("rb", pos)
+        items, _comma = self.items("rb", pos)
         self.depth -= 1
         if not items:
-            raise self.error("an empty group", pos, "put rolls in it: {2d6, 1d8}")
+            raise self.error(_("an empty group"), pos, _("put rolls in it: {2d6, 1d8}"))
         steps = self.steps()
         success = failure = None
         if self.peek()[0] == "cmp" and self.peek()[1] not in ("==", "!="):
@@ -344,14 +350,17 @@ class _Parser:
 
     def func(self, name: str, pos: int) -> Node:
         self.i += 1
-        _k, _, p = self.take()  # the lookahead of the token guarantees "("
+        _k, _v, p = self.take()  # the lookahead of the token guarantees "("
         self.enter(p)
-        args, _ = self.items("rp", p)
+        args, _comma = self.items("rp", p)
         self.depth -= 1
         want = (1, 1) if name in ("floor", "ceil", "round", "abs") else (1, 64)
         if not want[0] <= len(args) <= want[1]:
-            raise self.error(f"{name}() takes {'one value' if want[1] == 1 else 'one or more values'}",
-                             pos, f"like {name}(7/2)" if want[1] == 1 else f"like {name}(1d6, 3)")
+            if want[1] == 1:
+                raise self.error(_("{name}() takes one value").format(name=name), pos,
+                                 _("like {example}").format(example=f"{name}(7/2)"))
+            raise self.error(_("{name}() takes one or more values").format(name=name), pos,
+                             _("like {example}").format(example=f"{name}(1d6, 3)"))
         return Func(name, tuple(args), pos)
 
     def steps(self) -> tuple[Select, ...]:
@@ -379,13 +388,14 @@ class _Parser:
             self.i += 1
             return Sel(value.lower(), self.integer(f"'{what}{value.lower()}'"))
         if kind == "cmp" and value in ("==", "!="):
-            raise self.error(f"'{what}' picks with >, <, >=, <=, =, h or l", pos)
+            raise self.error(_("'{modifier}' picks with >, <, >=, <=, =, h or l").format(modifier=what), pos)
         if kind == "cmp":
             self.i += 1
             return Sel(value, self.integer(f"'{what}{value}'"))
         if kind == "int":
             return Sel(default, self.integer(f"'{what}'"))
-        raise self.error(f"'{what}' needs a number, like {what}1, {what}h1, {what}>3", pos)
+        raise self.error(_("'{modifier}' needs a number, like {modifier}1, {modifier}h1, {modifier}>3").format(
+            modifier=what), pos)
 
     def with_steps(self, d: Dice, steps: tuple[Select, ...], start: int) -> Dice:
         more = d.more or More()
@@ -406,14 +416,14 @@ class _Parser:
             self.i += 1
             sides = 100
         elif kind == "int":
-            sides = self.integer("die size", self.limits.max_sides)
+            sides = self.integer(N_("die size"), self.limits.max_sides)
             if sides < 1:
-                raise self.error("a die needs at least one side", pos)
+                raise self.error(_("a die needs at least one side"), pos)
         elif kind == "short" and value in "fF":
             self.i += 1
             sides, fudge = 3, True
         else:
-            raise self.error("a die letter must be followed by its size, like d6, d% or dF", pos)
+            raise self.error(_("a die letter must be followed by its size, like d6, d% or dF"), pos)
         count = 1 if count is None else count
         mods: dict[str, object] = {}
         more: dict[str, object] = {"fudge": True} if fudge else {}
@@ -441,8 +451,9 @@ class _Parser:
                 sel = self.selector(low, "=")
                 if sel.cat in ("h", "l"):
                     if low != "ro":
-                        raise self.error(f"'{low}{sel}' always picks a die to reroll: it would never end",
-                                         pos, "use ro for a single reroll", "limit")
+                        raise self.error(_("'{modifier}' always picks a die to reroll: it would never end")
+                                         .format(modifier=f"{low}{sel}"),
+                                         pos, _("use ro for a single reroll"), "limit")
                     more["rank_reroll"] = (sel,)
                     mods["reroll"] = None
                 else:
@@ -457,7 +468,7 @@ class _Parser:
                 self._once(mods, "explode", pos)
                 cond = self.cond("explode", required=low == "e")
                 if cond is not None and cond.op in ("==", "!="):
-                    raise self.error("explode on a face or a range, like !6 or !>=5", pos)
+                    raise self.error(_("explode on a face or a range, like !6 or !>=5"), pos)
                 mods["explode"] = cond or Cond("=", high)
                 mode = {"!!": "compound", "!p": "penetrate", "xo": "once"}.get(low, "")
                 if mode:
@@ -465,7 +476,7 @@ class _Parser:
             elif kind == "cmp" and value == "!=":  # ours: 1d6!=6 explodes on 6
                 self.i += 1
                 self._once(mods, "explode", pos)
-                mods["explode"] = Cond("=", self.integer("the explode target"))
+                mods["explode"] = Cond("=", self.integer(_TARGET["explode"]))
             elif kind == "cmp" and value != "==":
                 self._once(mods, "success", pos)
                 mods["success"] = self.cond("success", required=True)
@@ -473,8 +484,8 @@ class _Parser:
                 self.i += 1
                 k, v, p = self.peek()
                 if k != "int":
-                    raise self.error(f"'{low}' takes a number: the lowest (or highest) a die counts",
-                                     p, f"like 4d6{low}2")
+                    raise self.error(_("'{modifier}' takes a number: the lowest (or highest) a die counts")
+                                     .format(modifier=low), p, _("like {example}").format(example=f"4d6{low}2"))
                 more["low" if low.startswith("mi") else "high"] = self.integer(f"'{low}'")
             elif kind == "mod" and low == "cs":
                 self.i += 1
@@ -514,44 +525,63 @@ class _Parser:
 
     def _once(self, mods: dict, key: str, pos: int, name: str = "") -> None:
         if key in mods:
-            raise self.error(f"a second {name or key} modifier on the same dice", pos, "one of each kind")
+            raise self.error(_("a second {modifier} on the same dice").format(
+                modifier=_(_MODIFIERS[key]) if key in _MODIFIERS else name), pos, _("one of each kind"))
 
     def cond(self, what: str, required: bool) -> Cond | None:
         kind, value, pos = self.peek()
         if kind == "cmp":
             self.i += 1
-            return Cond(value, self.integer(f"the {what} target"))
+            return Cond(value, self.integer(_TARGET[what]))
         if kind == "int":
-            return Cond("=", self.integer(f"the {what} target"))
+            return Cond("=", self.integer(_TARGET[what]))
         if required:
-            raise self.error(f"{what} needs a target such as >=5, <=1 or 6", pos)
+            raise self.error(_("{modifier} needs a target such as >=5, <=1 or 6").format(modifier=_(_NAMED[what])),
+                             pos)
         return None
 
     def check_dice(self, d: Dice) -> None:
         """Rules of a single dice term that do not need rolling to see."""
         faces = _Faces(d) if d.reroll is not None or d.explode is not None else None
         if d.reroll is not None and faces is not None and not d.reroll_once and faces.count(d.reroll) >= faces.n:
-            raise self.error(f"reroll {d.reroll} matches every face of a {faces.name}: it would never end",
-                             d.pos, "use ro for a single reroll", "limit")
+            raise self.error(_("reroll {target} matches every face of a {die}: it would never end").format(
+                target=d.reroll, die=faces.name), d.pos, _("use ro for a single reroll"), "limit")
         once = d.more is not None and d.more.explode_mode == "once"
         if d.explode is not None and faces is not None and not once and faces.count(d.explode) >= faces.n:
-            raise self.error(f"explode {d.explode} matches every face of a {faces.name}: it would never end",
-                             d.pos, kind="limit")
+            raise self.error(_("explode {target} matches every face of a {die}: it would never end").format(
+                target=d.explode, die=faces.name), d.pos, kind="limit")
         if d.keep is not None and d.explode is None and d.keep.count > d.count:
-            raise self.error(f"{d.keep} asks for {d.keep.count} of {d.count} dice", d.pos,
-                             f"at most {d.count}")
+            raise self.error(_too_many_picked(str(d.keep), d.keep.count, d.count), d.pos,
+                             _("at most {n}").format(n=d.count))
         if d.failure is not None and d.success is None:
-            raise self.error("a failure count needs a success count first, like 9d6>=5f1", d.pos)
+            raise self.error(_("a failure count needs a success count first, like 9d6>=5f1"), d.pos)
         grows = d.explode is not None or (d.more is not None and d.more.add_once is not None)
         for step in d.more.select if d.more is not None and not grows else ():
             for sel in step.sels:
                 if sel.cat in ("h", "l") and sel.num > d.count:
                     word = ("k" if step.keep else "d") + sel.cat
-                    raise self.error(f"{word}{sel.num} asks for {sel.num} of {d.count} dice", d.pos,
-                                     f"at most {d.count}")
+                    raise self.error(_too_many_picked(f"{word}{sel.num}", sel.num, d.count), d.pos,
+                                     _("at most {n}").format(n=d.count))
         for v in (d.more.low, d.more.high) if d.more is not None else ():
             if v is not None and v > self.limits.max_sides:
-                raise self.error(f"mi/ma {v} is larger than the largest die", d.pos, kind="limit")
+                raise self.error(_("mi/ma {value} is larger than the largest die").format(value=v), d.pos,
+                                 kind="limit")
+
+
+#: what a modifier's number is called in "expected a number for ..."
+_TARGET = {"success": N_("the success target"), "failure": N_("the failure target"),
+           "explode": N_("the explode target"), "crit": N_("the crit target")}
+#: a modifier's kind, in "a second ... modifier"
+_MODIFIERS = {"reroll": N_("reroll modifier"), "explode": N_("explosion modifier"),
+              "success": N_("success count"), "failure": N_("failure count"), "add_once": N_("'ra' modifier")}
+#: the modifier itself, in "... needs a target"
+_NAMED = {"success": N_("a success count"), "failure": N_("a failure count"),
+          "explode": N_("an explosion"), "crit": N_("a critical mark")}
+
+
+def _too_many_picked(step: str, asked: int, count: int) -> str:
+    return ngettext("{step} asks for {asked} of {count} die", "{step} asks for {asked} of {count} dice",
+                    count).format(step=step, asked=asked, count=count)
 
 
 class _Faces:
@@ -587,8 +617,8 @@ def parse(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
     cache: macros, ``--times`` and combat rounds repeat the same few.
     """
     if len(text) > limits.max_length:
-        raise DiceError(f"expression is too long ({len(text):,} characters, at most "
-                        f"{limits.max_length:,})", text, limits.max_length, "limit")
+        raise DiceError(_("expression is too long ({length:,} characters, at most {top:,})").format(
+            length=len(text), top=limits.max_length), text, limits.max_length, "limit")
     if limits is DEFAULT_LIMITS:  # skips hashing the Limits on the common path
         return _parse_default(text)
     return _parse_cached(text, limits)
@@ -598,7 +628,7 @@ def parse_uncached(text: str, limits: Limits = DEFAULT_LIMITS) -> Expression:
     """:func:`parse` without the cache or the length check (for benchmarks)."""
     body, label = _split_label(text)
     if not body.strip():
-        raise DiceError("empty expression", text, 0, hint="try 2d6 or 1d20+3")
+        raise DiceError(_("empty expression"), text, 0, hint=_("try 2d6 or 1d20+3"))
     root = _Parser(body, limits, text).expression()
     expr = Expression(root, body.strip(), label, text)
     check_budget(expr, limits)

@@ -302,8 +302,10 @@ class _Roller:
             try:
                 value = _OPS[op](value, r.value)
             except ZeroDivisionError:
-                raise DiceError("division by zero", self.expr.source or self.expr.text, pos,
-                                "math", "the right-hand side of / came out as 0") from None
+                from ..i18n import _
+
+                raise DiceError(_("division by zero"), self.expr.source or self.expr.text, pos,
+                                "math", _("the right-hand side of {op} came out as 0").format(op=op)) from None
         return RolledChain(node, first, tuple(rest), value)
 
     def percent(self, node: Percent) -> RolledPercent:

@@ -117,7 +117,9 @@ class Stringifier:
             body = "".join([die(d, given_mode) + ("→" if d.rerolled else sep)
                             for d in r.dice])[:-1] or "0"
         if r.capped:
-            body += " (dice limit reached)"
+            from ..i18n import _
+
+            body += " (" + _("dice limit reached") + ")"
         return body if alone or len(r.dice) <= 1 else f"({body})"
 
     def node(self, r: Rolled, given_mode: bool, alone: bool) -> str:

@@ -54,6 +54,7 @@ from ..dice.ast import Chain, Dice, Expression, Group, Neg, Node, Num, Percent
 from ..dice.errors import DiceError
 from ..dice.limits import Limits
 from ..dice.roller import PERCENT, SUCCESSES, TOTAL
+from ..i18n import N_, _
 from .budget import Plan, plan
 from .dice import dice_distribution
 from .poly import Poly, mul
@@ -153,7 +154,7 @@ def distribution(expr: Expression, limits: OddsLimits | Limits = DEFAULT_LIMITS)
     budget = plan(expr, limits)
     weights, total = _Odds(budget, work, expr.text).of(expr.root)
     values, ws = _columns(weights)
-    work.charge(PER_OUTCOME * len(values), f"{len(values):,} different results")
+    work.charge(PER_OUTCOME * len(values), N_("different results: {count:,}"), count=len(values))
     root = expr.root
     if isinstance(root, Percent):
         kind, chance = PERCENT, root.chance
@@ -207,7 +208,7 @@ def _pairwise(a: Weights, b: Weights, op: str, work: Work, pos: int) -> dict:
     """Combine every value of ``a`` with every value of ``b`` (a table product)."""
     # each pair multiplies two weights, which can be thousands of bits long
     bits = [_heaviest(x).bit_length() for x in (a, b)]
-    work.charge((PER_PAIR + mul_cost(*bits)) * _size(a) * _size(b), "combining two large parts", pos)
+    work.charge((PER_PAIR + mul_cost(*bits)) * _size(a) * _size(b), N_("combining two large parts"), pos)
     out: dict[int, int] = {}
     get = out.get
     f = _OPS[op]
@@ -290,8 +291,8 @@ class _Odds:
 
     def divide(self, x: Weights, y: Weights, pos: int) -> Weights:
         if any(v == 0 and w for v, w in _items(y)):
-            raise DiceError("division by zero: the divisor can be 0", self.text, pos, "math",
-                            "the roll fails whenever the divisor shows 0")
+            raise DiceError(_("division by zero: the divisor can be 0"), self.text, pos, "math",
+                            _("the roll fails whenever the divisor shows 0"))
         return _pairwise(x, y, "/", self.work, pos)
 
 

@@ -157,10 +157,12 @@ def plan(expr: Expression, limits: OddsLimits) -> Plan:
     budget = _chernoff([t for t in terms.values() if t is not None], spare)
     error = tail + budget
     if error > limits.max_error:
+        from ..i18n import _
+
         raise DiceError(
-            f"rerolls and explosions here can run past the {limits.dice.max_dice:,}-dice budget "
-            "of one roll, which cuts the roll short, so its odds cannot be given exactly",
+            _("rerolls and explosions here can run past the budget of one roll ({top:,} dice), which cuts "
+              "the roll short, so its odds cannot be given exactly").format(top=limits.dice.max_dice),
             expr.text, min(d.pos for d, t in terms.items() if t is not None), "limit",
-            "fewer dice, or a narrower reroll or explosion",
+            _("fewer dice, or a narrower reroll or explosion"),
         )
     return Plan(spare, depths, error)

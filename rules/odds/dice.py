@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from ..dice.ast import Dice
+from ..i18n import N_
 from .faces import Faces
 from .fixed import FRACTION_BITS, fixed_power
 from .keep import keep_exploding, keep_fixed
@@ -71,16 +72,16 @@ def _exploding_sum(faces: Faces, n: int, depth: int, work: Work, pos: int) -> Po
     slot = length * chain_bits
     build = depth * (PER_STEP_SLOT * 4 * length + mul_cost(slot, boom * chain_bits))
     raised = min(power_price(length, 2 * length, chain_bits * n, n)) if n > 1 else 0.0
-    what = f"{n} exploding dice, {depth} explosions deep"
+    what = N_("exploding dice: {n}, explosions deep: {depth}")
     # Fixed point pays 2 * FRACTION_BITS per weight in every product: worth it
     # only where the exact weights are much longer than that.
     if raised <= EXACT_EXPLOSIONS_MAX or chain_bits * n <= 4 * FRACTION_BITS:
-        work.charge(build + raised, what, pos)
+        work.charge(build + raised, what, pos, n=n, depth=depth)
         prepaid = Work(math.inf, work.text)
         return power(chain_poly(faces, depth, prepaid, pos), n, prepaid, pos)
     # Fixed point: each product is priced by mul() as it comes, from the
     # sizes left after rounding, which the exact price cannot know.
-    work.charge(build, what, pos)
+    work.charge(build, what, pos, n=n, depth=depth)
     chain = chain_poly(faces, depth, Work(math.inf, work.text), pos)
     result, lost = fixed_power(chain, n, work, pos)
     work.rounding += lost

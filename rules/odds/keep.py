@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections import defaultdict
 from math import comb
 
+from ..i18n import N_
 from .faces import Faces
 from .poly import Poly, pack, unpack
 from .work import PER_KEEP_STEP, Work, mul_cost, pass_cost
@@ -61,11 +62,11 @@ def keep_fixed(faces: Faces, n: int, mode: str, count: int, work: Work, pos: int
     bits = (c * span + 1) * width
     by_count = pass_cost(bits) * steps * (c * (c + 1) // 2)
     by_face = _by_face_price(steps, c, bits, (faces.den ** n).bit_length())
-    what = f"keeping {c} of {n} dice"
+    what = N_("keeping dice: {c} of {n}")
     if by_face < by_count:
-        work.charge(by_face, what, pos)
+        work.charge(by_face, what, pos, c=c, n=n)
         return _kept_by_last_face(faces.ordered(descending), n, c)
-    work.charge(by_count, what, pos)
+    work.charge(by_count, what, pos, c=c, n=n)
     return _kept_first(faces.ordered(descending), n, c)
 
 
@@ -207,7 +208,7 @@ def keep_exploding(faces: Faces, n: int, mode: str, count: int, depth: int,
     sides = faces.sides
     # a step sorts and hashes a tuple of up to c dice: 200d2!dl196 holds 196
     step = PER_KEEP_STEP * (1 + c / KEEP_STEP_DICE)
-    work.charge(step * sides, "an exploding keep", pos)  # before listing the faces
+    work.charge(step * sides, N_("an exploding keep"), pos)  # before listing the faces
     table = faces.faces()
     score = {f: s for f, _, _, s in table}
 
@@ -221,7 +222,7 @@ def keep_exploding(faces: Faces, n: int, mode: str, count: int, depth: int,
             else:
                 done[key] += w * sides ** depth
     for level in range(1, depth + 1):
-        work.charge(step * len(alive) * sides, "an exploding keep", pos)
+        work.charge(step * len(alive) * sides, N_("an exploding keep"), pos)
         nxt: dict[tuple[tuple, int], int] = defaultdict(int)
         fill = sides ** (depth - level)
         for (sel, rest), w in alive.items():
@@ -241,7 +242,7 @@ def keep_exploding(faces: Faces, n: int, mode: str, count: int, depth: int,
 
     pool: dict[tuple[tuple, int], int] = {((), 0): 1}
     for _ in range(n):
-        work.charge(step * len(pool) * len(chain), "an exploding keep", pos)
+        work.charge(step * len(pool) * len(chain), N_("an exploding keep"), pos)
         nxt = defaultdict(int)
         for (s1, r1), w1 in pool.items():
             for (s2, r2), w2 in chain.items():

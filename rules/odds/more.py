@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from ..dice.ast import Bag, Calc, Chain, Dec, Dice, Func, Group, Neg, Node, Sel, Select
 from ..dice.errors import DiceError
 from ..dice.more import _CALC, _FUNCS, apply_steps
+from ..i18n import N_
 from .keep import _kept_first
 from .poly import Poly, power
 from .work import PER_KEEP_STEP, PER_PAIR, Work
@@ -146,7 +147,7 @@ class _Die:
             if explode is None or used >= depth or not explode.test(last):
                 out[entries] += w * s ** (depth - used)
                 continue
-            work.charge(PER_LISTED * s, "many exploding dice kept or dropped one by one", pos)
+            work.charge(PER_LISTED * s, N_("many exploding dice kept or dropped one by one"), pos)
             for face in self.values:
                 nxt = (entries[0] + face,) if compound else entries + (face + pen,)
                 stack.append((nxt, face, used + 1, w))
@@ -169,7 +170,7 @@ class _Die:
                 done[score(v)] += w * s ** depth
         for level in range(1, depth + 1):
             assert explode is not None  # depth stays 0 for a die that does not explode (__init__)
-            work.charge(PER_PAIR * len(alive) * s, "explosions", pos)
+            work.charge(PER_PAIR * len(alive) * s, N_("explosions"), pos)
             nxt: dict = defaultdict(int)
             fill = s ** (depth - level)
             for (acc, _), w in alive.items():
@@ -270,7 +271,7 @@ def _pool(odds: _Odds, node: Dice, die: _Die) -> tuple[Weights, int]:
         if len(steps) == 1 and len(steps[0].sels) == 1 and steps[0].sels[0].cat in ("h", "l"):
             return _one_keep(node, steps[0], values, den, work)
         out: dict = defaultdict(int)
-        for combo, w in _multisets(values, n, work, pos, "keeping among many dice"):
+        for combo, w in _multisets(values, n, work, pos, N_("keeping among many dice")):
             out[_finish(node, steps, combo)] += w
         return dict(out), den ** n
     return _listed(odds, node, die, steps, rank, add)
@@ -292,8 +293,8 @@ def _one_keep(node: Dice, step: Select, values: dict[int, int], den: int, work: 
         return 1 if succ.test(v) else -1 if fail is not None and fail.test(v) else 0
 
     order = [(score(v), values[v]) for v in sorted(values, reverse=descending)]
-    work.charge(PER_KEEP_STEP * len(order) * (c * (c + 1) // 2 + 1), f"keeping {c} of {n} dice",
-                node.pos)
+    work.charge(PER_KEEP_STEP * len(order) * (c * (c + 1) // 2 + 1), N_("keeping dice: {c} of {n}"),
+                node.pos, c=c, n=n)
     return _kept_first(order, n, c), den ** n
 
 
@@ -310,12 +311,12 @@ def _listed(odds: _Odds, node: Dice, die: _Die, steps: tuple[Select, ...], rank:
     cont_den = s ** die.depth if die.explode is not None else 1
     add_den = s if add is not None else 1
     conts: dict[int, dict[tuple[int, ...], int]] = {}
-    for start, w in _multisets(first, n, work, pos, "keeping among many dice"):
+    for start, w in _multisets(first, n, work, pos, N_("keeping among many dice")):
         starts = [(start, w * extra_den)]
         if rank is not None:  # the picked dice are thrown again, once
             picked = sorted(apply_steps((Select(True, rank),), list(enumerate(start))))
             picked = picked[:die.spare]
-            work.charge(PER_LISTED * s ** len(picked), "rerolls among many dice", pos)
+            work.charge(PER_LISTED * s ** len(picked), N_("rerolls among many dice"), pos)
             fill = extra_den // s ** len(picked)
             starts = []
             for faces in product(die.values, repeat=len(picked)):
@@ -329,13 +330,13 @@ def _listed(odds: _Odds, node: Dice, die: _Die, steps: tuple[Select, ...], rank:
                 if v not in conts:
                     conts[v] = die.continuation(v, work, pos)[0]
                 cont = conts[v]
-                work.charge(PER_LISTED * len(combos) * len(cont), "explosions among many dice", pos)
+                work.charge(PER_LISTED * len(combos) * len(cont), N_("explosions among many dice"), pos)
                 combos = [(e + t, cw * tw) for e, cw in combos for t, tw in cont.items()]
             for entries, w2 in combos:
                 if add is not None:
                     if apply_steps((Select(True, add),), list(enumerate(entries))):
                         pen = -1 if die.mode == "penetrate" else 0
-                        work.charge(PER_LISTED * s, "an added die", pos)
+                        work.charge(PER_LISTED * s, N_("an added die"), pos)
                         for f in die.values:
                             out[_finish(node, steps, entries + (f + pen,))] += w2
                         continue
@@ -382,7 +383,7 @@ def _bag(odds: _Odds, node: Bag, of: Of | None = None) -> Part:
     size = 1
     for d, _ in parts:
         size *= len(d)
-    odds.work.charge(PER_PAIR * size * max(1, len(parts)), "the items of a set", node.pos)
+    odds.work.charge(PER_PAIR * size * max(1, len(parts)), N_("the items of a set"), node.pos)
     out: dict = defaultdict(int)
     for combo in product(*[list(d.items()) for d, _ in parts]):
         w = 1
@@ -410,10 +411,12 @@ def _calc(odds: _Odds, node: Chain | Calc, of: Of | None = None, exact: bool = F
     for op, term, pos in node.rest:
         y, t = of(term)
         if op in ("/", "//", "%") and y.get(0):
-            what = "modulo" if op == "%" else "division"
-            raise DiceError(f"{what} by zero: the right-hand side can be 0", odds.text, pos, "math",
-                            "the roll fails whenever it shows 0")
-        odds.work.charge(PER_PAIR * len(x) * len(y), "combining two large parts", pos)
+            from ..i18n import _
+
+            what = _("modulo by zero: the right-hand side can be 0") if op == "%" else \
+                _("division by zero: the right-hand side can be 0")
+            raise DiceError(what, odds.text, pos, "math", _("the roll fails whenever it shows 0"))
+        odds.work.charge(PER_PAIR * len(x) * len(y), N_("combining two large parts"), pos)
         out: dict = defaultdict(int)
         f = ops[op]
         for vb, wb in y.items():
@@ -449,7 +452,7 @@ def _func(odds: _Odds, node: Func) -> Part:
     for d, t in parts:
         total *= t
         size *= len(d)
-    odds.work.charge(PER_PAIR * size, f"{node.name}()", node.pos)
+    odds.work.charge(PER_PAIR * size, "{name}()", node.pos, name=node.name)
     f = _FUNCS[node.name]
     out: dict = defaultdict(int)
     for combo in product(*[list(d.items()) for d, _ in parts]):

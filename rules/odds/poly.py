@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from itertools import groupby
 
+from ..i18n import N_
 from .work import Work, mul_cost, pass_cost
 
 #: below this many coefficient pairs the schoolbook product beats packing
@@ -109,7 +110,7 @@ def mul(a: Poly, b: Poly, work: Work, pos: int | None = None) -> Poly:
         return Poly(0, [])
     lo = a.lo + b.lo
     if la * lb <= SCHOOLBOOK_PAIRS or min(la, lb) <= 2:
-        work.charge(pass_cost(a.bits() + b.bits()) * min(la, lb), "a product of sums", pos)
+        work.charge(pass_cost(a.bits() + b.bits()) * min(la, lb), N_("a product of sums"), pos)
         out = [0] * (la + lb - 1)
         if la < lb:
             a, b = b, a
@@ -122,7 +123,7 @@ def mul(a: Poly, b: Poly, work: Work, pos: int | None = None) -> Poly:
     width = _slot_bytes(top)
     n = la + lb - 1
     work.charge(mul_cost(la * width * 8, lb * width * 8) + pass_cost(3 * n * width * 8),
-                "a product of sums", pos)
+                N_("a product of sums"), pos)
     return Poly(lo, unpack(pack(a.c, width) * pack(b.c, width), n, width))
 
 
@@ -205,18 +206,18 @@ def power(h: Poly, n: int, work: Work, pos: int | None = None) -> Poly:
         return Poly(h.lo * n, [c[0] ** n])
     length = n * d + 1
     top = sum(c) ** n  # no coefficient of h**n is larger
-    what = f"a sum of {n} dice"
+    what = N_("a sum of dice: {n}")
     # the cheapest the recurrence can be (two terms) before its terms are found
-    work.afford(min(power_price(len(c), 2, top.bit_length(), n, True)), what, pos)
+    work.afford(min(power_price(len(c), 2, top.bit_length(), n, True)), what, pos, n=n)
     A, B = _recurrence(c)
     symmetric = c == c[::-1]
     stop = length // 2 + 1 if symmetric else length
     by_recurrence, by_packing = power_price(len(c), len(A) + len(B), top.bit_length(), n, symmetric)
     if by_packing < by_recurrence:
-        work.charge(by_packing, what, pos)
+        work.charge(by_packing, what, pos, n=n)
         width = _slot_bytes(top)
         return Poly(h.lo * n, unpack(pack(c, width) ** n, length, width))
-    work.charge(by_recurrence, what, pos)
+    work.charge(by_recurrence, what, pos, n=n)
     a0 = A[0][1]
     rest_a = A[1:]
     g = [0] * length

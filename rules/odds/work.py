@@ -74,19 +74,23 @@ class Work:
         #: part of the distribution's max_error
         self.rounding = 0.0
 
-    def afford(self, cost: float, what: str, pos: int | None = None) -> None:
+    # ``what`` names the step for the refusal: a text marked with N_ whose {placeholders}
+    # are ``fields``; it is translated only when refused, so pricing opens no catalog
+    def afford(self, cost: float, what: str, pos: int | None = None, **fields: object) -> None:
         """Refuse now if even ``cost`` (a lower bound of what follows) is too much."""
         if cost > self.left:
-            self._refuse(what, pos)
+            self._refuse(what, pos, fields)
 
-    def charge(self, cost: float, what: str, pos: int | None = None) -> None:
+    def charge(self, cost: float, what: str, pos: int | None = None, **fields: object) -> None:
         self.left -= cost
         if self.left < 0:
-            self._refuse(what, pos)
+            self._refuse(what, pos, fields)
 
-    def _refuse(self, what: str, pos: int | None) -> None:
+    def _refuse(self, what: str, pos: int | None, fields: dict[str, object]) -> None:
+        from ..i18n import _
+
         raise DiceError(
-            f"exact odds of this expression would take too long ({what})",
+            _("exact odds of this expression would take too long ({step})").format(step=_(what).format(**fields)),
             self.text, pos, "limit",
-            "fewer dice, fewer sides or a smaller keep count; a roll still works",
+            _("fewer dice, fewer sides or a smaller keep count; a roll still works"),
         )

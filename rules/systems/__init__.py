@@ -11,6 +11,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from rules.i18n import _
+
 if TYPE_CHECKING:
     from rules.core.contract import SystemRules
     from rules.core.sheet import Sheet
@@ -43,8 +45,10 @@ def _package(system: str) -> str:
         import difflib  # only a misspelt system pays for it
 
         close = difflib.get_close_matches(wanted, list(REGISTRY), n=1)
-        hint = f"; did you mean: {close[0]}?" if close else f"; known: {', '.join(REGISTRY)}"
-        raise ValueError(f'unknown system "{system}"{hint}')
+        message = _('unknown system "{system}"').format(system=system)
+        if close:
+            raise ValueError(_("{message}; did you mean: {names}?").format(message=message, names=close[0]))
+        raise ValueError(_("{message}; known: {names}").format(message=message, names=", ".join(REGISTRY)))
     return REGISTRY[wanted]
 
 

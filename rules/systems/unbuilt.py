@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules.core.contract import SystemRules
 from rules.core.errors import RuleError
+from rules.i18n import _
 
 TYPE_CHECKING = False  # typing is start-up cost
 if TYPE_CHECKING:
@@ -26,8 +27,8 @@ class Unbuilt(SystemRules):
 
     def start(self, enc: Encounter | None, source: DiceSource | None, **options: Any) -> NoReturn:
         raise RuleError(
-            f"fights, checks and health tracking for {self.id} are not available yet "
-            f"(they come with its fight rules); dice rolls, odds, the roster and the journal work"
+            _("fights, checks and health tracking for {id} are not available yet (they come with its fight rules); "
+              "dice rolls, odds, the roster and the journal work").format(id=self.id)
         )
 
     def refuse(self, *args: Any, **kwargs: Any) -> NoReturn:

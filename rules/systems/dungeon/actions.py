@@ -13,7 +13,7 @@ from rules.core.errors import RuleError
 from rules.core.names import Names
 from rules.core.sources import DiceSource
 from rules.dice.records import record
-from rules.i18n import N_
+from rules.i18n import N_, _
 from rules.systems.dungeon.checks import CHECK_DIE, SAVE_DIE
 from rules.systems.dungeon.turns import ActionBudget
 
@@ -139,9 +139,10 @@ def knock_down(
     A target already lying is refused: there is nothing to knock down.
     """
     if resist not in KNOCK_RESISTANCE:
-        raise ValueError(f"a knock-down is resisted {OPPOSED!r} or by a {SAVE!r}, not {resist!r}")
+        raise ValueError(_("a knock-down is resisted {opposed!r} or by a {save!r}, not {resist!r}").format(
+            opposed=OPPOSED, save=SAVE, resist=resist))
     if target_prone:
-        raise RuleError("the target is already prone", rule="DG-KNOCK-1")
+        raise RuleError(_("the target is already prone"), rule="DG-KNOCK-1")
     if resist == SAVE:
         die = roll(source, SAVE_DIE, "knock_save")
         target = target_body + target_bonus

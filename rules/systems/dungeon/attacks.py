@@ -8,6 +8,7 @@ from __future__ import annotations
 from rules.core.die import Die, roll
 from rules.core.sources import DiceSource
 from rules.dice.records import record
+from rules.i18n import _
 from rules.systems.dungeon.checks import ADVANTAGE_CAP, roll_d20
 from rules.systems.dungeon.common import require_non_negative
 from rules.systems.dungeon.situations import (
@@ -145,9 +146,10 @@ def damage_roll(
     require_kind(kind)
     count, sides = weapon
     if not 1 <= count <= MAX_WEAPON_DICE or sides < 1:
-        raise ValueError(f"a weapon rolls 1..{MAX_WEAPON_DICE} dice of at least one side, not {count}d{sides}")
+        raise ValueError(_("a weapon rolls 1..{most} dice of at least one side, not {count}d{sides}").format(
+            most=MAX_WEAPON_DICE, count=count, sides=sides))
     require_non_negative(armor=armor)
-    dice = [roll(source, sides, "damage") for _ in range(count)]
+    dice = [roll(source, sides, "damage") for _i in range(count)]
     if extra_die:
         dice.append(roll(source, sides, "extra_damage"))
     weapon_total = sum(die.face for die in dice)

@@ -18,6 +18,7 @@ from typing import Any
 
 from rules.core.errors import DocumentError, RuleError
 from rules.core.names import name_key
+from rules.i18n import _
 from rules.systems.dungeon.inventory import (
     Inventory,
     InventoryChange,
@@ -67,7 +68,7 @@ def give(sheet: Any, combatants: Tables, name: str, item: str, count: int, *, to
     """
     if to is not None:
         if kind is not None or stack is not None:
-            raise ValueError("--kind and --stack describe a new item; a hand-over moves one already carried")
+            raise ValueError(_("--kind and --stack describe a new item; a hand-over moves one already carried"))
         change = hand_over(name, inventory_of(combatants, name), to, inventory_of(combatants, to),
                            item, count, capacity(sheet, combatants, to))
         store(combatants, name, change.giver_after)
@@ -121,7 +122,8 @@ def parse_status(text: str) -> str:
     try:
         return Status(text.strip().lower()).value
     except ValueError:
-        raise ValueError(f"status {text!r} is not one of {', '.join(Status)}") from None
+        raise ValueError(_("status {text!r} is not one of {allowed}").format(
+            text=text, allowed=", ".join(Status))) from None
 
 
 def settle_health(sheet: Any, stats: Mapping[str, Any], old_resources: Mapping[str, int], resources: dict,

@@ -11,7 +11,7 @@ from rules.core.die import Die, roll
 from rules.core.names import Names
 from rules.core.sources import DiceSource
 from rules.dice.records import record
-from rules.i18n import N_
+from rules.i18n import N_, _
 from rules.systems.dungeon.common import (
     ADVANTAGE_CAP,
     ADVANTAGE_STEP,
@@ -83,7 +83,7 @@ def skill_stat(name: str, stats: Mapping[str, int]) -> str:
     skill = find_skill(name)
     missing = [key for key in skill.stats if key not in stats]
     if missing:
-        raise ValueError(f"{skill.name_en} needs the stat(s) {', '.join(missing)}")
+        raise ValueError(_("{skill} needs the stats {stats}").format(skill=skill.name_en, stats=", ".join(missing)))
     return max(skill.stats, key=lambda key: (stats[key], -skill.stats.index(key)))
 
 

@@ -6,6 +6,7 @@ Stat keys and their spellings, the advantage steps, and the weapon's dice.
 from __future__ import annotations
 
 from rules.core.names import Names
+from rules.i18n import _
 
 BODY = "body"
 REACTION = "reaction"
@@ -36,7 +37,7 @@ def stat_key(name: str) -> str:
 def require_non_negative(**values: int) -> None:
     for label, value in values.items():
         if value < 0:
-            raise ValueError(f"{label} cannot be negative (got {value})")
+            raise ValueError(_("{label} cannot be negative (got {value})").format(label=label, value=value))
 
 
 def parse_weapon(text: str) -> tuple[int, int, int]:
@@ -49,8 +50,9 @@ def parse_weapon(text: str) -> tuple[int, int, int]:
     from rules.dice.ast import Chain, Dice, Node, Num
     from rules.dice.errors import DiceError
     from rules.dice.parser import parse
+    from rules.i18n import _
 
-    expected = f"a weapon's damage looks like 1d8 or 2d6+1, not {text!r}"
+    expected = _("a weapon's damage looks like 1d8 or 2d6+1, not {text!r}").format(text=text)
     try:
         root = parse(text).root
     except DiceError:
@@ -63,7 +65,7 @@ def parse_weapon(text: str) -> tuple[int, int, int]:
             or len(rest) > 1:
         raise ValueError(expected)
     bonus = 0
-    for op, term, _ in rest:
+    for op, term, _pos in rest:
         if op not in "+-" or not isinstance(term, Num):
             raise ValueError(expected)
         bonus += term.value if op == "+" else -term.value

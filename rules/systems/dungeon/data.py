@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.i18n import _
 from rules.systems.dungeon import fightdata
 
 Place = tuple[str | int, ...]
@@ -64,9 +65,10 @@ class Decoders:
                     return found  # the stats are reported by the sheet
                 load = inventory.load(capacity)
                 if not load.fits:
-                    found.append((("data", "inventory"), f"{load.used} slots used, {load.capacity} carried "
-                                  f"(slots = ТЕЛО x 3); remove {load.used - load.capacity} or raise "
-                                  "slots (DG-INV-1)"))
+                    found.append((("data", "inventory"), _(
+                        "{used} slots used, {capacity} carried (slots = ТЕЛО x 3); remove {extra} or raise "
+                        "slots (DG-INV-1)").format(used=load.used, capacity=load.capacity,
+                                                   extra=load.used - load.capacity)))
         return found
 
     @staticmethod
@@ -98,7 +100,6 @@ class Decoders:
         """A combatant's own dungeon state in words, for ``fight status`` and ``char show``:
         lying prone (DG-PRONE-1), its cell on the grid (DG-RANGE-1), its place in the
         party's agreed order (DG-INIT-1).  The inventory has a view of its own."""
-        from rules.i18n import _
 
         data = combatant.data
         words = []

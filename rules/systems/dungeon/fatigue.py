@@ -13,7 +13,7 @@ from rules.core.errors import RuleError
 from rules.core.names import Names
 from rules.core.sources import DiceSource
 from rules.dice.records import record
-from rules.i18n import N_
+from rules.i18n import N_, _
 from rules.systems.dungeon.common import require_non_negative
 from rules.systems.dungeon.health import Status, heal
 
@@ -47,7 +47,7 @@ FATIGUE_ABILITIES = (
 
 _BY_KEY = {ability.key: ability for ability in FATIGUE_ABILITIES}
 FATIGUE_NAMES = Names(
-    "fatigue ability", {a.key: (a.name_ru, a.name_en, a.key) for a in FATIGUE_ABILITIES}
+    N_("fatigue ability"), {a.key: (a.name_ru, a.name_en, a.key) for a in FATIGUE_ABILITIES}
 )
 
 
@@ -90,24 +90,25 @@ def spend_fatigue(
     used = tuple(find_fatigue_ability(name).key for name in used_this_turn)
     require_non_negative(fatigue=fatigue, max_fatigue=max_fatigue)
     if fatigue > max_fatigue:
-        raise ValueError(f"fatigue {fatigue} is above its maximum {max_fatigue}")
+        raise ValueError(_("fatigue {fatigue} is above its maximum {max_fatigue}").format(
+            fatigue=fatigue, max_fatigue=max_fatigue))
     if chosen.key in used:
         raise RuleError(
-            f"{chosen.name_en} was already used this turn; each fatigue ability "
-            "can be used once per turn",
+            _("{ability} was already used this turn; each fatigue ability can be used once per turn").format(
+                ability=chosen.name_en),
             rule="DG-FAT-1",
         )
     if chosen.needs_undamaged and damaged_last_turn:
         raise RuleError(
-            f"{chosen.name_en} is only possible if the character took no damage "
-            "during its previous turn",
+            _("{ability} is only possible if the character took no damage during its previous turn").format(
+                ability=chosen.name_en),
             rule="DG-FAT-1",
         )
     room = max_fatigue - fatigue
     if chosen.cost > room:
         raise RuleError(
-            f"{chosen.name_en} costs {chosen.cost} fatigue; at {fatigue}/{max_fatigue} "
-            f"only {room} more can be taken",
+            _("{ability} costs {cost} fatigue; at {fatigue}/{max_fatigue} only {room} more can be taken").format(
+                ability=chosen.name_en, cost=chosen.cost, fatigue=fatigue, max_fatigue=max_fatigue, room=room),
             rule="DG-FAT-1",
         )
     return FatigueSpend(
@@ -160,7 +161,7 @@ def rally(
     An unconscious character cannot act, so cannot rally.
     """
     if hp == 0:
-        raise RuleError("an unconscious character cannot act, so cannot rally", rule="DG-FAT-1")
+        raise RuleError(_("an unconscious character cannot act, so cannot rally"), rule="DG-FAT-1")
     spend = spend_fatigue(
         "rally", fatigue, max_fatigue, used_this_turn, damaged_last_turn=damaged_last_turn
     )

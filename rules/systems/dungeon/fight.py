@@ -40,6 +40,7 @@ from rules.core.state import (
     TurnState,
     find,
 )
+from rules.i18n import N_, _
 from rules.systems import get_sheet
 from rules.systems.dungeon import fightdata
 from rules.systems.dungeon import mechanics as dg
@@ -167,24 +168,24 @@ class DungeonFight(Manoeuvres, SystemRules):
         work = self.work(enc)
         if work.fight is not None:
             raise RuleError(
-                f"a fight is already running (round {work.fight.round}); end it before starting another"
+                _("a fight is already running (round {round}); end it before starting another").format(
+                    round=work.fight.round)
             )
         side = None
         if ambush is not None:
             side = _AMBUSH_WORDS.get(ambush.strip().lower())
             if side is None:
-                raise ValueError(f"an ambush is made by {PARTY!r} or {ENEMY!r}, not {ambush!r}")
+                raise ValueError(_("an ambush is made by {party!r} or {enemy!r}, not {ambush!r}").format(
+                    party=PARTY, enemy=ENEMY, ambush=ambush))
         alive = [c for c in work.combatants.values() if c.status != DEAD]
         members = {s: [(c.name, value(c, "reaction")) for c in alive if c.side == s] for s in (PARTY, ENEMY)}
         if not members[PARTY] or not members[ENEMY]:
-            raise RuleError(
-                "a fight needs someone alive on each side "
-                f"(party: {len(members[PARTY])}, enemy: {len(members[ENEMY])})"
-            )
+            raise RuleError(_("a fight needs someone alive on each side (party: {party}, enemy: {enemy})").format(
+                party=len(members[PARTY]), enemy=len(members[ENEMY])))
         party = [c for c in alive if c.side == PARTY]
         agreed = any(fightdata.place(c) is not None for c in party)
         if agreed:
-            by_reaction = [n for n, _ in sorted(members[PARTY], key=lambda m: -m[1])]
+            by_reaction = [n for n, _r in sorted(members[PARTY], key=lambda m: -m[1])]
             reactions = dict(members[PARTY])
             members[PARTY] = [(n, reactions[n]) for n in self.agreed(party, by_reaction)]
         order = dg.turn_order(
@@ -250,12 +251,13 @@ class DungeonFight(Manoeuvres, SystemRules):
         fight = require_fight(work)
         if fight.turn is None or name != fight.current:
             raise RuleError(
-                f"it is {fight.current}'s turn; in a dungeon fight only the character whose "
-                "turn it is acts, and turns cannot be delayed",
+                _("it is {current}'s turn; in a dungeon fight only the character whose turn it is acts, and turns "
+                  "cannot be delayed").format(
+                    current=fight.current),
                 rule="DG-INIT-1",
             )
         if work.get(name).status != OK:
-            raise RuleError(f"{name} is {work.get(name).status} and cannot act", rule="DG-DEATH-1")
+            raise RuleError(_(_CANNOT_ACT[work.get(name).status]).format(name=name), rule="DG-DEATH-1")
         return fight.turn
 
     @staticmethod
@@ -301,15 +303,17 @@ class DungeonFight(Manoeuvres, SystemRules):
         a, t = find(enc, attacker), find(enc, target)
         turn = self._actor(work, a)
         if kind not in dg.ATTACK_KINDS:
-            raise ValueError(f"an attack is {dg.MELEE!r} or {dg.RANGED!r}, not {kind!r}")
+            raise ValueError(_("an attack is {melee!r} or {ranged!r}, not {kind!r}").format(
+                melee=dg.MELEE, ranged=dg.RANGED, kind=kind))
         if a == t:
-            raise RuleError(f"{a} cannot attack itself")
+            raise RuleError(_("{attacker} cannot attack itself").format(attacker=a))
         ac, tc = work.get(a), work.get(t)
         if tc.status == DEAD:
-            raise RuleError(f"{t} is already dead; attack someone else", rule="DG-DEATH-1")
+            raise RuleError(_("{target} is already dead; attack someone else").format(target=t), rule="DG-DEATH-1")
         weapon_text = weapon if weapon is not None else ac.stats.get("weapon")
         if not isinstance(weapon_text, str):
-            raise RuleError(f"{a} has no weapon die; give the weapon (e.g. 1d8) or set stats.weapon")
+            raise RuleError(_("{attacker} has no weapon die; give the weapon (e.g. 1d8) or set stats.weapon").format(
+                attacker=a))
         count, sides, weapon_bonus = parse_weapon(weapon_text)
         situated = _situation(situation, ac, tc)
         reach = self.require_reach(ac, tc, kind)
@@ -384,8 +388,8 @@ class DungeonFight(Manoeuvres, SystemRules):
         if listed is not None and listed.key in _POSTURES:
             return self.posture(enc, name, prone=_POSTURES[listed.key])
         if listed is not None and listed.key in _OWN_COMMANDS:
-            raise RuleError(f"{listed.name_en} has its own command: {_OWN_COMMANDS[listed.key]}",
-                            rule=listed.rule)
+            raise RuleError(_("{action} has its own command: {command}").format(
+                action=listed.name_en, command=_OWN_COMMANDS[listed.key]), rule=listed.rule)
         work = self.work(enc)
         n = find(enc, name)
         turn = self._actor(work, n)
@@ -410,27 +414,28 @@ class DungeonFight(Manoeuvres, SystemRules):
         speed = value(c, "speed")
         if isinstance(cells, int):
             if cells < 1:
-                raise ValueError(f"a move covers at least one cell (got {cells})")
+                raise ValueError(_("a move covers at least one cell (got {cells})").format(cells=cells))
             here = fightdata.cell(c)
             if here is not None:
                 # a count would leave the grid wrong for range and pushes
-                raise RuleError(f"{n} stands on {here[0]},{here[1]}; give the path (move {n} --path "
-                                f'"{here[0]},{here[1]} ..."), or take {n} off the grid (place {n} --off)',
-                                rule="DG-MOVE-1")
+                raise RuleError(_('{name} stands on {cell}; give the path (move {name} --path "{cell} ..."), '
+                                  "or take {name} off the grid (place {name} --off)").format(
+                    name=n, cell=f"{here[0]},{here[1]}"), rule="DG-MOVE-1")
             cost, needed = cells, dg.move_actions_needed(cells, speed)
         else:
             plan = dg.plan_move(list(cells), speed)
             cost, needed = plan.cost, plan.actions
             if cost == 0:
-                raise ValueError("a path needs at least two cells")
+                raise ValueError(_("a path needs at least two cells"))
         budget = self._budget(turn)
         available = budget.remaining + int(budget.free_move_left)
         if needed > available:
             raise RuleError(
-                f"{cost} cells at speed {speed} take {needed} move actions; {n} has {available} left",
+                _("{cost} cells at speed {speed} take {needed} move actions; {name} has {available} left").format(
+                    cost=cost, speed=speed, needed=needed, name=n, available=available),
                 rule="DG-MOVE-1",
             )
-        for _ in range(needed):
+        for _i in range(needed):
             budget = budget.spend_move()
         if not isinstance(cells, int):
             self.moved_to(work, n, list(cells))
@@ -450,12 +455,12 @@ class DungeonFight(Manoeuvres, SystemRules):
         try:
             chosen = dg.find_fatigue_ability(ability)
         except UnknownNameError as err:
-            raise NotFound("fatigue ability", ability, err.suggestions) from None
+            raise NotFound(N_("fatigue ability"), ability, err.suggestions) from None
         turn = self._actor(work, n)
         buy = _FATIGUE_BUYS.get(chosen.key)
         if buy is None:
             raise RuleError(
-                f"{chosen.name_en} is bought with an attack (fatigue_advantage / extra_die)",
+                _("{ability} is bought with an attack (fatigue_advantage / extra_die)").format(ability=chosen.name_en),
                 rule="DG-FAT-1",
             )
         return buy(self, work, source, n, turn)
@@ -504,11 +509,11 @@ class DungeonFight(Manoeuvres, SystemRules):
     def damage(self, enc: Encounter, name: str, amount: int) -> Outcome:
         """Damage as the master says, straight off HP (no armor) [I]; any time."""
         if amount < 0:
-            raise ValueError(f"damage cannot be negative (got {amount}); heal instead")
+            raise ValueError(_("damage cannot be negative (got {amount}); heal instead").format(amount=amount))
         work = self.work(enc)
         n = find(enc, name)
         if work.get(n).status == DEAD:
-            raise RuleError(f"{n} is already dead", rule="DG-DEATH-1")
+            raise RuleError(_("{name} is already dead").format(name=n), rule="DG-DEATH-1")
         change = self.hurt(work, n, amount)
         work.tell("master_damage", about=[n], **health_fields(change))
         event: dict[str, Any] = {"kind": "damage", "target": n, "amount": amount,
@@ -520,7 +525,7 @@ class DungeonFight(Manoeuvres, SystemRules):
     def heal(self, enc: Encounter, name: str, amount: int) -> Outcome:
         """Healing of any kind wakes the unconscious, never past max HP (DG-DEATH-1)."""
         if amount < 0:
-            raise ValueError(f"healing cannot be negative (got {amount})")
+            raise ValueError(_("healing cannot be negative (got {amount})").format(amount=amount))
         work = self.work(enc)
         n = find(enc, name)
         change = restore(self, work, n, amount)
@@ -536,14 +541,14 @@ class DungeonFight(Manoeuvres, SystemRules):
         try:
             return SHEET.resolve(key)
         except UnknownStat as err:
-            raise NotFound("stat to modify", key, err.suggestions) from None
+            raise NotFound(N_("stat to modify"), key, err.suggestions) from None
 
     # --- rolls outside the action economy --------------------------------------------
 
     def _living(self, work: Work, name: str) -> Combatant:
         c = work.get(name)
         if c.status == DEAD:
-            raise RuleError(f"{name} is dead and rolls nothing", rule="DG-DEATH-1")
+            raise RuleError(_("{name} is dead and rolls nothing").format(name=name), rule="DG-DEATH-1")
         return c
 
     def check(
@@ -582,7 +587,7 @@ class DungeonFight(Manoeuvres, SystemRules):
         c = self._living(work, n)
         key, skill = _check_subject(stat)
         if skill is not None:
-            raise RuleError(f"a saving throw uses a stat ({', '.join(PRIMARY)}), not a skill",
+            raise RuleError(_("a saving throw uses a stat ({stats}), not a skill").format(stats=", ".join(PRIMARY)),
                             rule="DG-SAVE-1")
         out = dg.saving_throw(source, value(c, key), modifier=modifier + c.modifier("save"))
         work.add_dice(out.dice)
@@ -605,12 +610,12 @@ class DungeonFight(Manoeuvres, SystemRules):
         """
         work = self.work(enc)
         if work.fight is not None:
-            raise RuleError("there is no resting during a fight", rule="DG-REST-1")
+            raise RuleError(_("there is no resting during a fight"), rule="DG-REST-1")
         n = find(enc, name)
         c = work.get(n)
         rest_kind = dg.REST_NAMES.get(kind)
         if rest_kind is None:
-            raise ValueError(f"a rest is short or long, not {kind!r}")
+            raise ValueError(_("a rest is short or long, not {kind!r}").format(kind=kind))
         max_mp = cap(c, "mp")
         if medkit:
             self.treat(work, n)
@@ -652,7 +657,7 @@ def _situation(words: Sequence[str], attacker: Combatant, target: Combatant) -> 
             attacker_prone=fightdata.prone(attacker), target_prone=fightdata.prone(target))
     except UnknownNameError as err:
         # with nothing close, the master sees the words there are
-        raise NotFound("attack situation", err.name, err.suggestions or _SITUATION_WORDS) from None
+        raise NotFound(N_("attack situation"), err.name, err.suggestions or _SITUATION_WORDS) from None
 
 
 _SITUATION_WORDS = ("укрытие", "полумрак", "темнота", "невидимость", "cover", "dim", "dark", "invisible")
@@ -697,6 +702,10 @@ _FATIGUE_BUYS: dict[str, Callable[[DungeonFight, Work, DiceSource, str, TurnStat
 #: listed actions that ``act`` plays as the posture change they are
 _POSTURES = {"drop_prone": True, "stand_up": False}
 #: listed actions with a command of their own
+#: why someone who is not "ok" cannot act, by status (DG-DEATH-1)
+_CANNOT_ACT = {"unconscious": N_("{name} is unconscious and cannot act"),
+               "dead": N_("{name} is dead and cannot act")}
+
 _OWN_COMMANDS = {"attack": "attack ATTACKER TARGET", "move": "move NAME CELLS",
                  "knock_down": "knock ATTACKER TARGET", "push": "push PUSHER TARGET"}
 
@@ -711,9 +720,8 @@ def _check_subject(text: str) -> tuple[str, dg.Skill | None]:
             return "", dg.find_skill(text)
         except UnknownNameError as skill_error:
             suggestions = dict.fromkeys(stat_error.suggestions + skill_error.suggestions)
-            raise NotFound("stat or skill", text, list(suggestions)[:3]) from None
+            raise NotFound(N_("stat or skill"), text, list(suggestions)[:3]) from None
     if key not in PRIMARY:
-        raise RuleError(
-            f"checks use {', '.join(PRIMARY)} or a skill, not {key}", rule="DG-CHECK-1"
-        )
+        raise RuleError(_("checks use {stats} or a skill, not {key}").format(stats=", ".join(PRIMARY), key=key),
+                        rule="DG-CHECK-1")
     return key, None

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core.errors import DocumentError
 from rules.core.state import ENEMY, PARTY, Combatant, Fight, TurnState
+from rules.i18n import N_, _
 
 if TYPE_CHECKING:
     from rules.systems.dungeon.inventory import Inventory
@@ -34,13 +35,15 @@ _TURN_KEYS = ("free_moves", "was_damaged")
 def _unknown(raw: Mapping[str, Any], allowed: tuple[str, ...], path: Path, what: str) -> None:
     for key in raw:
         if key not in allowed:
-            raise DocumentError(path + (key,), f"unknown key; {what} has: {', '.join(allowed)}")
+            # ``what`` is marked with N_ by the caller
+            raise DocumentError(path + (key,), _("unknown key; {what} has: {keys}").format(
+                what=_(what), keys=", ".join(allowed)))
 
 
 def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
     from rules.systems.dungeon.inventory import Inventory
 
-    _unknown(raw, _COMBATANT_KEYS, path, "a dungeon combatant's data")
+    _unknown(raw, _COMBATANT_KEYS, path, N_("a dungeon combatant's data"))
     out: dict[str, Any] = {}
     if "inventory" in raw:
         items = Inventory.from_toml(raw["inventory"], path + ("inventory",))
@@ -48,52 +51,56 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
             out["inventory"] = items.to_toml()
     if "prone" in raw:
         if not isinstance(raw["prone"], bool):
-            raise DocumentError(path + ("prone",), f"must be true or false, got {raw['prone']!r}")
+            raise DocumentError(path + ("prone",), _("must be true or false, got {value!r}").format(
+                value=raw["prone"]))
         if raw["prone"]:
             out["prone"] = True
     if "cell" in raw:
         cell = raw["cell"]
         if (not isinstance(cell, list) or len(cell) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
-            raise DocumentError(path + ("cell",), f"must be two whole numbers [x, y], got {cell!r}")
+            raise DocumentError(path + ("cell",), _("must be two whole numbers [x, y], got {cell!r}").format(cell=cell))
         out["cell"] = list(cell)
     if "place" in raw:
         value = raw["place"]
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise DocumentError(path + ("place",), f"must be a whole number, 1 or more, got {value!r}")
+            raise DocumentError(path + ("place",), _("must be a whole number, 1 or more, got {value!r}").format(
+                value=value))
         out["place"] = value
     return out
 
 
 def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    _unknown(raw, _FIGHT_KEYS, path, "a dungeon fight's data")
+    _unknown(raw, _FIGHT_KEYS, path, N_("a dungeon fight's data"))
     out: dict[str, Any] = {}
     if "ambush" in raw:
         if raw["ambush"] not in (PARTY, ENEMY):
-            raise DocumentError(path + ("ambush",), f"an ambush is made by {PARTY!r} or {ENEMY!r}, "
-                                                    f"not {raw['ambush']!r}")
+            raise DocumentError(path + ("ambush",), _("an ambush is made by {party!r} or {enemy!r}, not {ambush!r}")
+                                .format(party=PARTY, enemy=ENEMY, ambush=raw["ambush"]))
         out["ambush"] = raw["ambush"]
     if "damaged" in raw:
         names = raw["damaged"]
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise DocumentError(path + ("damaged",), f"must be a list of names, got {names!r}")
+            raise DocumentError(path + ("damaged",), _("must be a list of names, got {names!r}").format(names=names))
         if names:
             out["damaged"] = list(names)
     return out
 
 
 def decode_turn(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    _unknown(raw, _TURN_KEYS, path, "a dungeon turn's data")
+    _unknown(raw, _TURN_KEYS, path, N_("a dungeon turn's data"))
     out: dict[str, Any] = {}
     if "free_moves" in raw:
         value = raw["free_moves"]
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise DocumentError(path + ("free_moves",), f"must be a whole number, 0 or more, got {value!r}")
+            raise DocumentError(path + ("free_moves",), _("must be a whole number, 0 or more, got {value!r}").format(
+                value=value))
         if value:
             out["free_moves"] = value
     if "was_damaged" in raw:
         if not isinstance(raw["was_damaged"], bool):
-            raise DocumentError(path + ("was_damaged",), f"must be true or false, got {raw['was_damaged']!r}")
+            raise DocumentError(path + ("was_damaged",), _("must be true or false, got {value!r}").format(
+                value=raw["was_damaged"]))
         if raw["was_damaged"]:
             out["was_damaged"] = True
     return out

@@ -14,6 +14,7 @@ from rules.core.errors import RuleError
 from rules.core.names import name_key
 from rules.core.sheet import MissingStat, Sheet
 from rules.dice.records import record
+from rules.i18n import _
 from rules.systems.dungeon.common import require_non_negative
 
 TYPE_CHECKING = False  # checking a session file loads this module: typing costs start-up
@@ -49,9 +50,10 @@ def current_status(hp: int, status: str | None = None) -> Status:
     try:
         known = Status(status)
     except ValueError:
-        raise ValueError(f"status is one of {', '.join(Status)}, not {status!r}") from None
+        raise ValueError(_("status is one of {allowed}, not {status!r}").format(
+            allowed=", ".join(Status), status=status)) from None
     if not _STATUS_FITS_HP[known](hp):
-        raise ValueError(f"a character with {hp} HP cannot be {known}")
+        raise ValueError(_("a character with {hp} HP cannot be {known}").format(hp=hp, known=known))
     return known
 
 
@@ -105,12 +107,11 @@ def heal(hp: int, max_hp: int, amount: int, *, status: str | None = None) -> Hea
     """DG-DEATH-1: healing of any kind (at least 1 HP) wakes; never above max HP."""
     require_non_negative(amount=amount)
     if hp > max_hp:
-        raise ValueError(f"HP {hp} is above the maximum {max_hp}")
+        raise ValueError(_("HP {hp} is above the maximum {max_hp}").format(hp=hp, max_hp=max_hp))
     before = current_status(hp, status)
     if before is Status.DEAD:
         raise RuleError(
-            "healing does not bring back the dead; the player may make a new character "
-            "with the master's consent",
+            _("healing does not bring back the dead; the player may make a new character with the master's consent"),
             rule="DG-DEATH-1",
         )
     after_hp = min(max_hp, hp + amount)
@@ -136,9 +137,9 @@ class Injury:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise ValueError("an injury needs a name")
+            raise ValueError(_("an injury needs a name"))
         if self.turns is not None and self.turns < 0:
-            raise ValueError(f"an injury cannot last {self.turns} turns")
+            raise ValueError(_("an injury cannot last {turns} turns").format(turns=self.turns))
         # a read-only copy, so a frozen injury cannot change through the caller's dict
         object.__setattr__(self, "modifiers", MappingProxyType(dict(self.modifiers)))
 
@@ -184,29 +185,27 @@ def health_problems(
         return ()
     problems: list[HealthProblem] = []
     if hp < 0:
-        problems.append(HealthProblem(_HP, f"HP is {hp}; it never goes below 0 (DG-DEATH-1): "
-                                           "write hp = 0 and status = \"unconscious\""))
+        problems.append(HealthProblem(_HP, _("HP is {hp}; it never goes below 0 (DG-DEATH-1): "
+                                             'write hp = 0 and status = "unconscious"').format(hp=hp)))
     try:
         max_hp = sheet.resource_caps(stats).get("hp")
     except (MissingStat, ValueError):
         max_hp = None  # the sheet's validation reports the stats
     if max_hp is not None and hp > max_hp:
-        problems.append(HealthProblem(_HP, f"HP {hp} is above its maximum {max_hp}: lower hp, "
-                                           f"or raise the maximum with hp_max = {hp}"))
+        problems.append(HealthProblem(_HP, _("HP {hp} is above its maximum {max_hp}: lower hp, "
+                                             "or raise the maximum with hp_max = {hp}").format(hp=hp, max_hp=max_hp)))
     try:
         known = Status(status)
     except ValueError:
-        problems.append(HealthProblem(_STATUS, f"status {status!r} is not one of "
-                                               f"{', '.join(Status)}"))
+        problems.append(HealthProblem(_STATUS, _("status {text!r} is not one of {allowed}").format(
+            text=status, allowed=", ".join(Status))))
         return tuple(problems)
     if known is Status.OK and hp == 0:
-        problems.append(HealthProblem(_STATUS, "status is \"ok\" but HP is 0: at 0 HP a "
-                                               "character is unconscious (DG-DEATH-1); write "
-                                               "status = \"unconscious\", or give HP above 0"))
+        problems.append(HealthProblem(_STATUS, _('status is "ok" but HP is 0: at 0 HP a character is unconscious '
+                                                 '(DG-DEATH-1); write status = "unconscious", or give HP above 0')))
     if known is Status.UNCONSCIOUS and hp > 0:
-        problems.append(HealthProblem(_STATUS, f"status is \"unconscious\" but HP is {hp}: "
-                                               "any healing wakes (DG-DEATH-1); write "
-                                               "status = \"ok\", or hp = 0"))
+        problems.append(HealthProblem(_STATUS, _('status is "unconscious" but HP is {hp}: any healing wakes '
+                                                 '(DG-DEATH-1); write status = "ok", or hp = 0').format(hp=hp)))
     return tuple(problems)
 
 
@@ -248,24 +247,28 @@ def set_health(
     try:
         before = Status(status_before)
     except ValueError:
-        raise ValueError(f"status is one of {', '.join(Status)}, not {status_before!r}") from None
+        raise ValueError(_("status is one of {allowed}, not {status!r}").format(
+            allowed=", ".join(Status), status=status_before)) from None
     after_hp = hp_before if hp is None else hp
     if after_hp < 0:
-        raise RuleError(f"HP cannot be {after_hp}; 0 is unconscious", rule="DG-DEATH-1")
+        raise RuleError(_("HP cannot be {after_hp}; 0 is unconscious").format(after_hp=after_hp), rule="DG-DEATH-1")
     if after_hp > max_hp:
-        raise RuleError(f"HP {after_hp} is above the maximum {max_hp}; raise the maximum "
-                        f"first (hp_max={after_hp})", rule="DG-DEATH-1")
+        raise RuleError(_("HP {after_hp} is above the maximum {max_hp}; "
+                          "raise the maximum first (hp_max={after_hp})").format(
+            after_hp=after_hp, max_hp=max_hp), rule="DG-DEATH-1")
     if status is not None:
         try:
             wanted = Status(status)
         except ValueError:
-            raise ValueError(f"status is one of {', '.join(Status)}, not {status!r}") from None
+            raise ValueError(_("status is one of {allowed}, not {status!r}").format(
+            allowed=", ".join(Status), status=status)) from None
         if wanted is Status.OK and after_hp == 0:
-            raise RuleError("a character at 0 HP is unconscious; give HP too (hp=1 status=ok)",
+            raise RuleError(_("a character at 0 HP is unconscious; give HP too (hp=1 status=ok)"),
                             rule="DG-DEATH-1")
         if wanted is Status.UNCONSCIOUS and after_hp > 0:
-            raise RuleError(f"an unconscious character has 0 HP, not {after_hp}; "
-                            "set hp=0, which knocks it out", rule="DG-DEATH-1")
+            raise RuleError(_("an unconscious character has 0 HP, not {after_hp}; "
+                              "set hp=0, which knocks it out").format(
+                after_hp=after_hp), rule="DG-DEATH-1")
         return HealthSet(hp_before, after_hp, before, wanted)
     after = before if before is Status.DEAD else Status.OK if after_hp > 0 else Status.UNCONSCIOUS
     return HealthSet(hp_before, after_hp, before, after)
@@ -307,11 +310,13 @@ def treat_injuries(injuries: Iterable[Injury], inventory: Inventory) -> Treatmen
     kept = tuple(injury for injury in injuries if not injury.treatable)
     kit = next((item for item in inventory.items if item.key in _KIT_KEYS), None)
     if kit is None:
-        raise RuleError(f"no medical kit carried (one of: {', '.join(KIT_NAMES[:4])})",
+        raise RuleError(_("no medical kit carried (one of: {kits})").format(kits=", ".join(KIT_NAMES[:4])),
                         rule="DG-INJ-2")
     if not removed:
         what = ", ".join(injury.name for injury in kept)
-        raise RuleError("nothing a medical kit can treat" + (f": {what} cannot be" if what else ""),
-                        rule="DG-INJ-2")
-    after, _ = inventory.minus(kit.name, 1)
+        if what:
+            raise RuleError(_("nothing a medical kit can treat: {injuries} cannot be").format(injuries=what),
+                            rule="DG-INJ-2")
+        raise RuleError(_("nothing a medical kit can treat"), rule="DG-INJ-2")
+    after, _kept = inventory.minus(kit.name, 1)
     return Treatment(removed, kept, kit.name, inventory, after)

@@ -20,6 +20,7 @@ from typing import Any
 from rules.core.errors import DocumentError, RuleError
 from rules.core.names import Names, name_key, pick
 from rules.dice.records import record
+from rules.i18n import N_, _
 
 ITEM = "item"
 ARMOR = "armor"
@@ -35,7 +36,7 @@ SLOTS_PER_BODY = 3
 MAX_QUANTITY = 10_000
 
 KIND_NAMES = Names(
-    "item kind",
+    N_("item kind"),
     {
         ITEM: (ITEM, "предмет", "вещь"),
         ARMOR: (ARMOR, "броня", "доспех", "доспехи"),
@@ -60,14 +61,15 @@ class Item:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise ValueError("an item needs a name")
+            raise ValueError(_("an item needs a name"))
         object.__setattr__(self, "name", self.name.strip())
         if self.kind not in _KINDS:  # stored kinds skip the spelling lookup (session loads)
             object.__setattr__(self, "kind", KIND_NAMES.key(self.kind))
         if not 1 <= self.quantity <= MAX_QUANTITY:
-            raise ValueError(f"{self.name}: quantity must be 1..{MAX_QUANTITY} (got {self.quantity})")
+            raise ValueError(_("{name}: quantity must be 1..{most} (got {quantity})").format(
+                name=self.name, most=MAX_QUANTITY, quantity=self.quantity))
         if self.stack is not None and (self.kind != SMALL or self.stack < 1):
-            raise ValueError(f"{self.name}: only small items stack, at least 1 per slot")
+            raise ValueError(_("{name}: only small items stack, at least 1 per slot").format(name=self.name))
 
     @property
     def per_slot(self) -> int:
@@ -105,11 +107,12 @@ class InventoryLoad(record("InventoryLoad", "lines used capacity")):
     def fits(self) -> bool:
         return self.used <= self.capacity
 
-    def require_fits(self, who: str = "the character") -> InventoryLoad:
+    def require_fits(self, who: str = N_("the character")) -> InventoryLoad:
         if not self.fits:
             raise RuleError(
-                f"{who} would use {self.used} slots but can carry only {self.capacity} "
-                f"(ТЕЛО x {SLOTS_PER_BODY}); {self.used - self.capacity} too many",
+                _("{who} would use {used} slots but can carry only {capacity} (ТЕЛО x {per_body}); "
+                  "{extra} too many").format(who=_(who), used=self.used, capacity=self.capacity,
+                                             per_body=SLOTS_PER_BODY, extra=self.used - self.capacity),
                 rule="DG-INV-1",
             )
         return self
@@ -125,7 +128,7 @@ def inventory_load(items: Iterable[Item], body: int | None = None, *,
     """
     if capacity is None:
         if body is None:
-            raise ValueError("give the body or the capacity in slots")
+            raise ValueError(_("give the body or the capacity in slots"))
         capacity = body * SLOTS_PER_BODY
     lines: list[InventoryLine] = []
     stacks: dict[tuple[str, int], int] = {}
@@ -152,18 +155,19 @@ Path = tuple[str | int, ...]
 
 def _item_from_toml(raw: Any, path: Path) -> Item:
     if not isinstance(raw, Mapping):
-        raise DocumentError(path, f"must be a table (name, kind, quantity, stack), got {raw!r}")
+        raise DocumentError(path, _("must be a table (name, kind, quantity, stack), got {raw!r}").format(raw=raw))
     for key in raw:
         if key not in _ITEM_KEYS:
-            raise DocumentError(path + (key,), f"unknown key; an item has: {', '.join(_ITEM_KEYS)}")
+            raise DocumentError(path + (key,), _("unknown key; an item has: {keys}").format(keys=", ".join(_ITEM_KEYS)))
     if "name" not in raw:
-        raise DocumentError(path + ("name",), "missing; every item has a name")
+        raise DocumentError(path + ("name",), _("missing; every item has a name"))
     name = raw["name"]
     if not isinstance(name, str) or not name.strip():
-        raise DocumentError(path + ("name",), f"must be a non-empty text, got {name!r}")
+        raise DocumentError(path + ("name",), _("must be a non-empty text, got {name!r}").format(name=name))
     kind = raw.get("kind", ITEM)
     if not isinstance(kind, str):
-        raise DocumentError(path + ("kind",), f"must be text ({', '.join(KIND_SLOTS)} or {SMALL})")
+        raise DocumentError(path + ("kind",), _("must be text ({kinds} or {small})").format(
+            kinds=", ".join(KIND_SLOTS), small=SMALL))
     if kind not in _KINDS:
         try:
             kind = KIND_NAMES.key(kind)
@@ -173,15 +177,16 @@ def _item_from_toml(raw: Any, path: Path) -> Item:
     for key, default in (("quantity", 1), ("stack", None)):
         value = raw.get(key, default)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise DocumentError(path + (key,), f"must be a whole number, got {value!r}")
+            raise DocumentError(path + (key,), _("must be a whole number, got {value!r}").format(value=value))
         numbers[key] = value
     quantity, stack = numbers["quantity"], numbers["stack"]
     if quantity is None or not 1 <= quantity <= MAX_QUANTITY:
-        raise DocumentError(path + ("quantity",), f"must be 1..{MAX_QUANTITY}, got {quantity}")
+        raise DocumentError(path + ("quantity",), _("must be 1..{most}, got {quantity}").format(
+            most=MAX_QUANTITY, quantity=quantity))
     if stack is not None and kind != SMALL:
-        raise DocumentError(path + ("stack",), f"only small items stack; this one is {kind}")
+        raise DocumentError(path + ("stack",), _("only small items stack; this one is {kind}").format(kind=kind))
     if stack is not None and stack < 1:
-        raise DocumentError(path + ("stack",), f"must be at least 1, got {stack}")
+        raise DocumentError(path + ("stack",), _("must be at least 1, got {stack}").format(stack=stack))
     return Item(name, kind, quantity, stack)
 
 
@@ -196,7 +201,7 @@ class Inventory:
         seen: set[str] = set()
         for item in self.items:
             if item.key in seen:
-                raise ValueError(f"{item.name} is listed twice; give one line a total quantity")
+                raise ValueError(_("{name} is listed twice; give one line a total quantity").format(name=item.name))
             seen.add(item.key)
 
     # -- the session form ------------------------------------------------
@@ -209,15 +214,15 @@ class Inventory:
         (``path + (2, "quantity")``), so a hand edit can be found and fixed.
         """
         if not isinstance(raw, list):
-            raise DocumentError(path, "must be a list of item tables ([[...inventory]])")
+            raise DocumentError(path, _("must be a list of item tables ([[...inventory]])"))
         items = [_item_from_toml(entry, path + (i,)) for i, entry in enumerate(raw)]
         first: dict[str, int] = {}
         for i, item in enumerate(items):
             if item.key in first:
                 raise DocumentError(
                     path + (i, "name"),
-                    f"{item.name!r} is already listed at [{first[item.key]}]; "
-                    "keep one line with the total quantity",
+                    _("{name!r} is already listed at [{line}]; keep one line with the total quantity").format(
+                        name=item.name, line=first[item.key]),
                 )
             first[item.key] = i
         return cls(tuple(items))
@@ -264,13 +269,14 @@ class Inventory:
                 continue
             if (held.kind, held.stack) != (item.kind, item.stack):
                 raise RuleError(
-                    f"{held.name} is carried as {_kind_text(held)}, not {_kind_text(item)}; "
-                    "use the same kind, or another name",
+                    _("{name} is carried as {kind}, not {other}; use the same kind, or another name").format(
+                        name=held.name, kind=_kind_text(held), other=_kind_text(item)),
                     rule="DG-INV-1",
                 )
             total = held.quantity + item.quantity
             if total > MAX_QUANTITY:
-                raise RuleError(f"{held.name}: more than {MAX_QUANTITY} pieces in one line")
+                raise RuleError(_("{name}: more than {most} pieces in one line").format(
+                    name=held.name, most=MAX_QUANTITY))
             merged = replace(held, quantity=total)
             return Inventory(self.items[:i] + (merged,) + self.items[i + 1:])
         return Inventory(self.items + (item,))
@@ -278,10 +284,11 @@ class Inventory:
     def minus(self, name: str, count: int = 1) -> tuple[Inventory, Item]:
         """This inventory without ``count`` pieces of the item ``name`` means, and those pieces."""
         if count < 1:
-            raise ValueError(f"take at least one piece (got {count})")
+            raise ValueError(_("take at least one piece (got {count})").format(count=count))
         held = self.find(name)
         if count > held.quantity:
-            raise RuleError(f"only {held.quantity} x {held.name} carried, {count} asked",
+            raise RuleError(_("only {quantity} x {name} carried, {count} asked").format(
+                quantity=held.quantity, name=held.name, count=count),
                             rule="DG-INV-1")
         taken = replace(held, quantity=count)
         index = self.items.index(held)
@@ -295,7 +302,7 @@ class Inventory:
 
 def _kind_text(item: Item) -> str:
     if item.kind == SMALL:
-        return f"small items, {item.per_slot} a slot"
+        return _("small items, {n} a slot").format(n=item.per_slot)
     return item.kind.replace("_", "-")
 
 
@@ -340,7 +347,7 @@ def hand_over(giver: str, giver_inventory: Inventory, taker: str, taker_inventor
               name: str, count: int, taker_capacity: int) -> InventoryChange:
     """``giver`` hands ``count`` pieces of an item to ``taker``, who must have room."""
     if name_key(giver) == name_key(taker):
-        raise RuleError(f"{giver} cannot hand something to itself")
+        raise RuleError(_("{giver} cannot hand something to itself").format(giver=giver))
     giver_after, moved = giver_inventory.minus(name, count)
     taker_after = taker_inventory.plus(moved)
     load = taker_after.load(taker_capacity).require_fits(taker)

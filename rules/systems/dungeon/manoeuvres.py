@@ -20,9 +20,16 @@ from rules.core.errors import NotFound, RuleError, UnknownNameError
 from rules.core.outcome import Outcome, Work
 from rules.core.sources import DiceSource
 from rules.core.state import DEAD, ENEMY, OK, PARTY, Combatant, Encounter, TurnState, find
+from rules.i18n import N_, _
 from rules.systems.dungeon import fightdata
 from rules.systems.dungeon import mechanics as dg
 from rules.systems.dungeon.situations import MELEE, RANGED
+
+#: (status, dropping prone?) -> why the posture cannot change (DG-DEATH-1)
+_CANNOT = {("dead", True): N_("{name} is dead and cannot act"),
+           ("dead", False): N_("{name} is dead and cannot stand up"),
+           ("unconscious", True): N_("{name} is unconscious and cannot act"),
+           ("unconscious", False): N_("{name} is unconscious and cannot stand up")}
 
 #: words in an effect's name or note that keep a medical kit off it (a lost limb) [I]
 UNTREATABLE_WORDS = ("untreatable", "не лечится", "неизлечимо", "неизлечимая")
@@ -59,8 +66,7 @@ class Manoeuvres(SystemRules):
         n = find(enc, name)
         c = work.get(n)
         if c.status == DEAD or (not prone and c.status != OK):
-            raise RuleError(f"{n} is {c.status} and cannot {'act' if prone else 'stand up'}",
-                            rule="DG-DEATH-1")
+            raise RuleError(_(_CANNOT[c.status, prone]).format(name=n), rule="DG-DEATH-1")
         change = dg.drop_prone(fightdata.prone(c)) if prone else dg.stand_up(fightdata.prone(c))
         actions = None
         if work.fight is not None:
@@ -82,12 +88,14 @@ class Manoeuvres(SystemRules):
         a, t = find(enc, attacker), find(enc, target)
         turn = self._actor(work, a)
         if a == t:
-            raise RuleError(f"{a} cannot knock itself down; drop prone instead", rule="DG-KNOCK-1")
+            raise RuleError(_("{attacker} cannot knock itself down; drop prone instead").format(
+                attacker=a), rule="DG-KNOCK-1")
         ac, tc = work.get(a), work.get(t)
         if tc.status == DEAD:
-            raise RuleError(f"{t} is dead; there is nobody to knock down", rule="DG-DEATH-1")
+            raise RuleError(_("{target} is dead; there is nobody to knock down").format(target=t), rule="DG-DEATH-1")
         if fightdata.prone(tc):
-            raise RuleError(f"{t} is already prone; there is nothing to knock down", rule="DG-KNOCK-1")
+            raise RuleError(_("{target} is already prone; there is nothing to knock down").format(
+                target=t), rule="DG-KNOCK-1")
         self.require_reach(ac, tc, MELEE)
         budget = self._budget(turn).spend()
         from rules.systems.dungeon.fight import value
@@ -117,10 +125,11 @@ class Manoeuvres(SystemRules):
         p, t = find(enc, pusher), find(enc, target)
         turn = self._actor(work, p)
         if p == t:
-            raise RuleError(f"{p} cannot push itself", rule="DG-ACT-2")
+            raise RuleError(_("{pusher} cannot push itself").format(pusher=p), rule="DG-ACT-2")
         pc, tc = work.get(p), work.get(t)
         if tc.status == DEAD:
-            raise RuleError(f"{t} is dead; move the body as a narrative act instead", rule="DG-ACT-2")
+            raise RuleError(_("{target} is dead; move the body as a narrative act instead").format(
+                target=t), rule="DG-ACT-2")
         here, there = fightdata.cell(pc), fightdata.cell(tc)
         moved = None
         if here is not None and there is not None:
@@ -149,12 +158,13 @@ class Manoeuvres(SystemRules):
         work = self.work(enc)
         n = find(enc, name)
         if cell is not None and len(cell) != 1:
-            raise ValueError('give one cell, e.g. place Вор "2,3"')
+            raise ValueError(_('give one cell, e.g. place Вор "2,3"'))
         spot = (cell[0][0], cell[0][1]) if cell else None
         if spot is not None:
             for other in work.combatants.values():
                 if other.name != n and other.status != DEAD and fightdata.cell(other) == spot:
-                    raise RuleError(f"{other.name} already stands on {spot[0]},{spot[1]}")
+                    raise RuleError(_("{name} already stands on {cell}").format(
+                        name=other.name, cell=f"{spot[0]},{spot[1]}"))
         work.put(fightdata.with_data(work.get(n), cell=spot))
         work.tell("placed", about=[n], name=n, cell=list(spot) if spot else None)
         return work.outcome({"kind": "place", "target": n, "cell": list(spot) if spot else None},
@@ -175,12 +185,14 @@ class Manoeuvres(SystemRules):
         c = work.get(name)
         start = fightdata.cell(c)
         if start is not None and tuple(path[0]) != start:
-            raise RuleError(f"{name} stands on {start[0]},{start[1]}; start the path there",
+            raise RuleError(_("{name} stands on {cell}; start the path there").format(
+                name=name, cell=f"{start[0]},{start[1]}"),
                             rule="DG-MOVE-1")
         end = tuple(path[-1])
         for other in work.combatants.values():
             if other.name != name and other.status != DEAD and fightdata.cell(other) == end:
-                raise RuleError(f"{other.name} stands on {end[0]},{end[1]}; end the move elsewhere",
+                raise RuleError(_("{name} stands on {cell}; end the move elsewhere").format(
+                    name=other.name, cell=f"{end[0]},{end[1]}"),
                                 rule="DG-MOVE-1")
         work.put(fightdata.with_data(c, cell=end))
 

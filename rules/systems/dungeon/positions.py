@@ -11,6 +11,7 @@ from collections.abc import Collection
 
 from rules.core.errors import RuleError
 from rules.dice.records import record
+from rules.i18n import _, ngettext
 from rules.systems.dungeon.situations import MELEE, require_kind
 from rules.systems.dungeon.turns import Cell, shortest_cost
 
@@ -36,7 +37,7 @@ class PostureChange(record("PostureChange", "prone_before prone_after actions di
 def drop_prone(prone: bool) -> PostureChange:
     """Lie down: an action; refused for someone already lying."""
     if prone:
-        raise RuleError("already prone; standing up is the action that changes it",
+        raise RuleError(_("already prone; standing up is the action that changes it"),
                         rule="DG-PRONE-1")
     return PostureChange(False, True)
 
@@ -44,7 +45,7 @@ def drop_prone(prone: bool) -> PostureChange:
 def stand_up(prone: bool) -> PostureChange:
     """Get up: an action; refused for someone already standing."""
     if not prone:
-        raise RuleError("already standing", rule="DG-PRONE-1")
+        raise RuleError(_("already standing"), rule="DG-PRONE-1")
     return PostureChange(True, False)
 
 
@@ -74,7 +75,7 @@ def weapon_reach(kind: str, weapon_range: int | None = None) -> int:
     if weapon_range is None:
         return DEFAULT_RANGED_RANGE
     if weapon_range < 1:
-        raise ValueError(f"a weapon's range is at least 1 cell, not {weapon_range}")
+        raise ValueError(_("a weapon's range is at least 1 cell, not {weapon_range}").format(weapon_range=weapon_range))
     return weapon_range
 
 
@@ -89,7 +90,7 @@ def range_check(kind: str, attacker: Cell, target: Cell, *,
     movement cost, and a fighter standing corner to corner can still strike.
     """
     if attacker == target:
-        raise RuleError("attacker and target stand on the same cell")
+        raise RuleError(_("attacker and target stand on the same cell"))
     reach = weapon_reach(kind, weapon_range)
     distance = shortest_cost(attacker, target)
     within = distance <= reach or (kind == MELEE and steps_between(attacker, target) == 1)
@@ -101,11 +102,14 @@ def require_in_range(kind: str, attacker: Cell, target: Cell, *,
     """:func:`range_check`, refusing a target out of reach with how far it is."""
     found = range_check(kind, attacker, target, weapon_range=weapon_range)
     if not found.within:
-        what = "a melee weapon reaches the cells around the attacker" if kind == MELEE \
-            else f"the ranged weapon reaches {found.reach} cells"
+        what = _("a melee weapon reaches the cells around the attacker") if kind == MELEE \
+            else ngettext("the ranged weapon reaches {n} cell", "the ranged weapon reaches {n} cells",
+                          found.reach).format(n=found.reach)
         raise RuleError(
-            f"the target is {found.distance} cells away; {what} (a diagonal step counts 2); "
-            "move closer first",
+            ngettext("the target is {distance} cell away; {what} (a diagonal step counts 2); move closer first",
+                     "the target is {distance} cells away; {what} (a diagonal step counts 2); move closer first",
+                     found.distance).format(
+                distance=found.distance, what=what),
             rule="DG-RANGE-1",
         )
     return found
@@ -129,13 +133,14 @@ def push(pusher: Cell, target: Cell, *, blocked: Collection[Cell] = ()) -> PushO
     target must be free: ``blocked`` lists walls and occupied cells.
     """
     if steps_between(pusher, target) != 1:
-        raise RuleError("only a neighbouring target can be pushed; move next to it first",
+        raise RuleError(_("only a neighbouring target can be pushed; move next to it first"),
                         rule="DG-ACT-2")
     dx = (target[0] > pusher[0]) - (target[0] < pusher[0])
     dy = (target[1] > pusher[1]) - (target[1] < pusher[1])
     after = (target[0] + dx, target[1] + dy)
     if after in set(blocked):
-        raise RuleError(f"the cell behind the target {after} is taken; the push has nowhere to go",
+        raise RuleError(_("the cell behind the target {after} is taken; the push has nowhere to go").format(
+            after=after),
                         rule="DG-ACT-2")
     return PushOutcome(target, after)
 

@@ -15,6 +15,7 @@ from rules.core.errors import RuleError
 from rules.core.names import Names
 from rules.core.sources import DiceSource
 from rules.dice.records import record
+from rules.i18n import _
 from rules.systems.dungeon.common import require_non_negative
 from rules.systems.dungeon.health import Status, current_status, heal
 
@@ -109,14 +110,14 @@ def _rest(
 ) -> RestOutcome:
     require_non_negative(fatigue=fatigue, rations=rations)
     if hp > max_hp:
-        raise ValueError(f"HP {hp} is above the maximum {max_hp}")
+        raise ValueError(_("HP {hp} is above the maximum {max_hp}").format(hp=hp, max_hp=max_hp))
     if (mp is None) != (max_mp is None):
-        raise ValueError("give both MP and max MP, or neither for a character without magic")
+        raise ValueError(_("give both MP and max MP, or neither for a character without magic"))
     if mp is not None and max_mp is not None and not 0 <= mp <= max_mp:
-        raise ValueError(f"MP {mp} is outside 0..{max_mp}")
+        raise ValueError(_("MP {mp} is outside 0..{max_mp}").format(mp=mp, max_mp=max_mp))
     before = current_status(hp, status)
     if before is Status.DEAD:
-        raise RuleError("the dead do not rest", rule="DG-DEATH-1")
+        raise RuleError(_("the dead do not rest"), rule="DG-DEATH-1")
     if rations == 0:
         return RestOutcome(kind, False, 0, 0, None, None, None, before, before)
 

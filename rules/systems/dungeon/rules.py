@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.core.actions import CELLS, CHOICE, COUNT, FLAG, INT, NAME, STAT, TEXT, WORDS, Action, Catalogue, Param
-from rules.i18n import N_
+from rules.i18n import N_, _
 from rules.systems.dungeon.fight import DungeonFight
 from rules.systems.dungeon.messages import MESSAGES
 
@@ -33,7 +33,7 @@ def _attack(rules: Dungeon, enc: Encounter, source: DiceSource, attacker: str, t
 def _place(rules: Dungeon, enc: Encounter, source: DiceSource | None, name: str,
            cell: tuple[tuple[int, int], ...] | None, off: bool) -> Outcome:
     if (cell is None) == (not off):
-        raise ValueError('give a cell or --off, e.g. place Вор "2,3", or place Вор --off')
+        raise ValueError(_('give a cell or --off, e.g. place Вор "2,3", or place Вор --off'))
     return rules.place(enc, name, None if off else cell)
 
 
@@ -43,7 +43,7 @@ def _move(rules: Dungeon, enc: Encounter, source: DiceSource | None, name: str, 
         return rules.move(enc, name, list(path))
     if cells is not None and path is None:
         return rules.move(enc, name, cells)
-    raise ValueError('give either a number of cells or --path, e.g. move Вор 3, or move Вор --path "0,0 1,1 2,1"')
+    raise ValueError(_('give either a number of cells or --path, e.g. move Вор 3, or move Вор --path "0,0 1,1 2,1"'))
 
 
 ACTIONS = Catalogue((

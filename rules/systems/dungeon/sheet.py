@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.core.sheet import DICE, FLAG, Derived, Resource, Sheet, Stat, Values
+from rules.i18n import N_, _
 from rules.systems.dungeon.common import parse_weapon
 
 CREATION_MAX = 5
@@ -39,7 +40,7 @@ WEAPON = Stat(key="weapon", ru=("оружие", "урон оружия"), en=("w
               kind=DICE, default=None,
               description="the weapon's damage dice, e.g. 1d8 or 2d6+1", rule="DG-DMG-1",
               reads=parse_weapon,
-              pattern_text="dice such as 1d8 or 2d6+1")
+              pattern_text=N_("dice such as 1d8 or 2d6+1"))
 
 WEAPON_RANGE = Stat(key="weapon_range", ru=("дальность", "дальность оружия", "радиус"),
                     en=("range", "reach"), default=None, minimum=1,
@@ -111,12 +112,12 @@ def _points(values: Values) -> Iterable[str]:
     for stat in PRIMARY_STATS:
         value = values[stat]
         if not 1 <= value <= CREATION_MAX:
-            yield (f"DG-STAT-1: {stat.label} must be 1..{CREATION_MAX} at creation, "
-                   f"got {value}")
+            yield _("DG-STAT-1: {label} must be 1..{most} at creation, got {value}").format(
+                label=stat.label, most=CREATION_MAX, value=value)
     total = sum(values[stat] for stat in PRIMARY_STATS)
     if total != CREATION_SUM:
-        yield (f"DG-STAT-1: stats must sum to {CREATION_SUM} (1 each + 8 points), "
-               f"these sum to {total}")
+        yield _("DG-STAT-1: stats must sum to {sum} (1 each + 8 points), these sum to {total}").format(
+            sum=CREATION_SUM, total=total)
 
 
 SHEET = Sheet(

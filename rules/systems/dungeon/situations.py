@@ -14,6 +14,7 @@ from typing import NamedTuple
 from rules.core.errors import RuleError
 from rules.core.names import Names
 from rules.dice.records import record
+from rules.i18n import N_, _
 from rules.systems.dungeon.common import ADVANTAGE_CAP, ADVANTAGE_STEP, require_non_negative
 
 MELEE = "melee"
@@ -66,12 +67,13 @@ class Situation:
 
     def __post_init__(self) -> None:
         if self.light not in _LIGHT_DISADVANTAGES:
-            raise ValueError(f"light is one of {', '.join(LIGHTS)}, not {self.light!r}")
+            raise ValueError(_("light is one of {allowed}, not {light!r}").format(
+                allowed=", ".join(LIGHTS), light=self.light))
 
 
 #: words a master types for the situations (``--situation укрытие``)
 SITUATION_NAMES = Names(
-    "attack situation",
+    N_("attack situation"),
     {
         "target_prone": ("target prone", "prone target", "цель лежит", "лежит", "лежачий"),
         "target_in_cover": ("cover", "in cover", "укрытие", "в укрытии"),
@@ -105,7 +107,8 @@ def situation_from_words(words: Iterable[str], *, attacker_prone: bool = False,
 
 def require_kind(kind: str) -> str:
     if kind not in ATTACK_KINDS:
-        raise ValueError(f"an attack is {MELEE!r} or {RANGED!r}, not {kind!r}")
+        raise ValueError(_("an attack is {melee!r} or {ranged!r}, not {kind!r}").format(
+            melee=MELEE, ranged=RANGED, kind=kind))
     return kind
 
 
@@ -182,7 +185,7 @@ def hit_modifiers(
     require_kind(kind)
     require_non_negative(advantages=advantages, disadvantages=disadvantages)
     if cap is not None and cap < 0:
-        raise ValueError(f"the advantage cap cannot be negative (got {cap})")
+        raise ValueError(_("the advantage cap cannot be negative (got {cap})").format(cap=cap))
     terms: list[Term] = []
     if kind == RANGED and reaction:
         terms.append(Term(reaction, REACTION))
@@ -228,9 +231,9 @@ def require_fatigue_advantage_counts(
     gain = bought.advantage - without.advantage
     if gain <= 0:
         raise RuleError(
-            f"the advantage bought with fatigue would add nothing: the advantages already "
-            f"come to {without.uncapped:+d}, held at {without.advantage:+d} by the +-{cap} cap; "
-            "no fatigue was spent",
+            _("the advantage bought with fatigue would add nothing: the advantages already come to {uncapped:+d}, held "
+              "at {advantage:+d} by the +-{cap} cap; no fatigue was spent").format(
+                uncapped=without.uncapped, advantage=without.advantage, cap=cap),
             rule="DG-FAT-1",
         )
     return gain

@@ -14,6 +14,7 @@ from rules.core.errors import NotFound, RuleError
 from rules.core.names import name_key, pick
 from rules.core.sources import DiceSource
 from rules.dice.records import record
+from rules.i18n import _, ngettext
 
 PARTY = "party"
 ENEMIES = "enemies"
@@ -43,7 +44,8 @@ class SideInitiative(record("SideInitiative", "first party_die enemies_die ambus
 
 def _require_side(side: str) -> str:
     if side not in SIDES:
-        raise ValueError(f"a side is {PARTY!r} or {ENEMIES!r}, not {side!r}")
+        raise ValueError(_("a side is {party!r} or {enemies!r}, not {side!r}").format(
+            party=PARTY, enemies=ENEMIES, side=side))
     return side
 
 
@@ -152,7 +154,7 @@ def agreed_party_order(
     is refused: the agreed order is the players' own.
     """
     if not wanted:
-        raise ValueError("name at least one member of the party")
+        raise ValueError(_("name at least one member of the party"))
     enemy_keys = {name_key(name): name for name in enemies}
     named: list[str] = []
     for typed in wanted:
@@ -161,11 +163,11 @@ def agreed_party_order(
         except NotFound:
             enemy = enemy_keys.get(name_key(typed))
             if enemy is not None:
-                raise RuleError(f"{enemy} is an enemy; enemies act by РЕАК, the agreed order "
-                                "is the party's", rule="DG-INIT-1") from None
+                raise RuleError(_("{enemy} is an enemy; enemies act by РЕАК, the agreed order is the party's").format(
+                    enemy=enemy), rule="DG-INIT-1") from None
             raise
         if member in named:
-            raise RuleError(f"{member} is named twice; give each member one place",
+            raise RuleError(_("{member} is named twice; give each member one place").format(member=member),
                             rule="DG-INIT-1")
         named.append(member)
     rest = tuple(member for member in party if member not in named)
@@ -180,7 +182,7 @@ def with_party_order(order: Sequence[str], party_order: Sequence[str]) -> tuple[
     """
     members = set(party_order)
     if sum(1 for name in order if name in members) != len(members):
-        raise ValueError("the agreed order names someone who is not in the fight's order")
+        raise ValueError(_("the agreed order names someone who is not in the fight's order"))
     agreed = iter(party_order)
     return tuple(next(agreed) if name in members else name for name in order)
 
@@ -221,20 +223,22 @@ class ActionBudget:
 
     def with_extra_action(self) -> ActionBudget:
         if self.extra_action:
-            raise RuleError("the extra action can be bought once per turn", rule="DG-FAT-1")
+            raise RuleError(_("the extra action can be bought once per turn"), rule="DG-FAT-1")
         return replace(self, extra_action=True)
 
     def with_extra_move(self) -> ActionBudget:
         if self.extra_move:
-            raise RuleError("the extra move can be bought once per turn", rule="DG-FAT-1")
+            raise RuleError(_("the extra move can be bought once per turn"), rule="DG-FAT-1")
         return replace(self, extra_move=True)
 
     def spend(self, actions: int = 1) -> ActionBudget:
         if actions < 1:
-            raise ValueError(f"spend at least one action (got {actions})")
+            raise ValueError(_("spend at least one action (got {actions})").format(actions=actions))
         if actions > self.remaining:
             raise RuleError(
-                f"{self.remaining} of {self.actions} actions left this round, {actions} asked",
+                ngettext("{left} of {total} action left this round, {asked} asked",
+                         "{left} of {total} actions left this round, {asked} asked", self.actions).format(
+                    left=self.remaining, total=self.actions, asked=actions),
                 rule="DG-ACT-1",
             )
         return replace(self, spent=self.spent + actions)
@@ -255,7 +259,7 @@ Cell = tuple[int, int]
 def step_cost(start: Cell, end: Cell) -> int:
     delta = (abs(end[0] - start[0]), abs(end[1] - start[1]))
     if delta not in STEP_COSTS:
-        raise ValueError(f"{start} -> {end} is not one step to a neighbouring cell")
+        raise ValueError(_("{start} -> {end} is not one step to a neighbouring cell").format(start=start, end=end))
     return STEP_COSTS[delta]
 
 
@@ -276,11 +280,11 @@ def move_actions_needed(cost: int, speed: int) -> int:
     splits a step between two move actions.
     """
     if cost < 0:
-        raise ValueError(f"a distance cannot be negative (got {cost})")
+        raise ValueError(_("a distance cannot be negative (got {cost})").format(cost=cost))
     if cost == 0:
         return 0
     if speed < 1:
-        raise RuleError(f"with speed {speed} the character cannot move", rule="DG-MOVE-1")
+        raise RuleError(_("with speed {speed} the character cannot move").format(speed=speed), rule="DG-MOVE-1")
     return -(-cost // speed)
 
 
@@ -312,8 +316,9 @@ def plan_move(path: Sequence[Cell], speed: int) -> MovePlan:
         actions, room = 0, 0
         for step in costs:
             if step > speed:
-                raise RuleError(f"a diagonal step costs {step} cells, more than one move action "
-                                f"covers at speed {speed}; go round it orthogonally",
+                raise RuleError(_("a diagonal step costs {step} cells, more than one move action covers at speed "
+                                  "{speed}; go round it orthogonally").format(
+                    step=step, speed=speed),
                                 rule="DG-MOVE-1")
             if step > room:
                 actions, room = actions + 1, speed
