@@ -21,7 +21,7 @@ from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome, Work
 from rules.core.sources import DiceSource
 from rules.core.state import Combatant, Encounter
-from rules.i18n import _
+from rules.i18n import N_, _
 from rules.systems.skirmish import fightdata, gear, presets
 from rules.systems.skirmish import mechanics as sk
 from rules.systems.skirmish.fight import SkirmishFight, resource, stunned, total_def, value, weapons
@@ -66,7 +66,7 @@ class Attacks(SkirmishFight):
     def weapon_of(self, c: Combatant, query: str | None) -> gear.Weapon:
         carried = weapons(c)
         if query is not None:
-            chosen = carried[gear.pick_item("weapon", query, tuple(carried))] if carried else None
+            chosen = carried[gear.pick_item(N_("weapon"), query, tuple(carried))] if carried else None
             if chosen is None:
                 raise RuleError(_("{name} carries no weapons; leave out --weapon to strike with bare hands")
                                 .format(name=c.name))
@@ -230,7 +230,7 @@ class Attacks(SkirmishFight):
         carried = {n: w for n, w in weapons(c).items() if n not in c.data.get("dropped", [])}
         able = {n: w for n, w in carried.items() if w.block}
         if query is not None:
-            chosen = carried.get(gear.pick_item("weapon or shield", query, tuple(carried))) if carried else None
+            chosen = carried.get(gear.pick_item(N_("weapon or shield"), query, tuple(carried))) if carried else None
             if chosen is None or not chosen.block:
                 raise RuleError(_("{name} cannot block with {item}").format(name=c.name, item=query),
                                 rule="SK-ATK-1")

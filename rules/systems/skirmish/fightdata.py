@@ -24,6 +24,7 @@ from typing import Any
 
 from rules.core.errors import DocumentError
 from rules.core.state import Fight
+from rules.i18n import N_, _
 from rules.systems.skirmish import gear
 
 Path = tuple[str | int, ...]
@@ -32,32 +33,29 @@ _COMBATANT_KEYS = ("weapons", "armor", "dropped")
 _FIGHT_KEYS = ("pending", "dodged", "counters", "rerolls", "used", "damaged", "stun_resist", "strain", "melee")
 _PENDING_KEYS = {"attacker": str, "target": str, "weapon": str, "die": int, "total": int, "terms": list,
                  "faces": list, "shot": bool, "counter": bool, "stat": str}
+#: what a pending attack's value must be, in words
+_KIND_WORDS = {str: N_("text"), int: N_("a whole number"), list: N_("a list"), bool: N_("true or false")}
 _PENDING_REQUIRED = ("attacker", "target", "weapon", "die", "total")
-
-
-def _unknown(raw: Mapping[str, Any], allowed: tuple[str, ...], path: Path, what: str) -> None:
-    for key in raw:
-        if key not in allowed:
-            raise DocumentError(path + (key,), f"unknown key; {what} has: {', '.join(allowed)}")
 
 
 def _names(raw: Any, path: Path) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
-        raise DocumentError(path, f"must be a list of names, got {raw!r}")
+        raise DocumentError(path, _("must be a list of names, got {value!r}").format(value=raw))
     return list(raw)
 
 
 def _counts(raw: Any, path: Path) -> dict[str, int]:
     if not isinstance(raw, Mapping):
-        raise DocumentError(path, f"must be a table of counts, got {raw!r}")
+        raise DocumentError(path, _("must be a table of counts, got {value!r}").format(value=raw))
     for key, value in raw.items():
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise DocumentError(path + (key,), f"must be a whole number, 0 or more, got {value!r}")
+            raise DocumentError(path + (key,), _("must be a whole number, 0 or more, got {value!r}")
+                                .format(value=value))
     return dict(raw)
 
 
 def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    _unknown(raw, _COMBATANT_KEYS, path, "a skirmish combatant's data")
+    gear.refuse_unknown(raw, _COMBATANT_KEYS, path, N_("a skirmish combatant's data"))
     gear.weapons(raw, path + ("weapons",))
     gear.armor(raw, path + ("armor",))
     if "dropped" in raw:
@@ -67,28 +65,30 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
 
 def _pending(raw: Any, path: Path) -> None:
     if not isinstance(raw, list):
-        raise DocumentError(path, f"must be a list of attacks, got {raw!r}")
+        raise DocumentError(path, _("must be a list of attacks, got {value!r}").format(value=raw))
     for i, item in enumerate(raw):
         if not isinstance(item, Mapping):
-            raise DocumentError(path + (i,), f"must be a table, got {item!r}")
-        _unknown(item, tuple(_PENDING_KEYS), path + (i,), "a pending attack")
+            raise DocumentError(path + (i,), _("must be a table, got {value!r}").format(value=item))
+        gear.refuse_unknown(item, tuple(_PENDING_KEYS), path + (i,), N_("a pending attack"))
         for key in _PENDING_REQUIRED:
             if key not in item:
-                raise DocumentError(path + (i, key), "missing")
+                raise DocumentError(path + (i, key), _("missing"))
         for key, value in item.items():
             kind = _PENDING_KEYS[key]
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise DocumentError(path + (i, key), f"must be {kind.__name__}, got {value!r}")
+                raise DocumentError(path + (i, key), _("must be {kind}, got {value!r}").format(
+                    kind=_(_KIND_WORDS[kind]), value=value))
 
 
 def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    _unknown(raw, _FIGHT_KEYS, path, "a skirmish fight's data")
+    gear.refuse_unknown(raw, _FIGHT_KEYS, path, N_("a skirmish fight's data"))
     if "pending" in raw:
         _pending(raw["pending"], path + ("pending",))
     if "dodged" in raw:
         dodged = raw["dodged"]
         if not isinstance(dodged, Mapping) or not all(isinstance(v, str) for v in dodged.values()):
-            raise DocumentError(path + ("dodged",), f"must be a table of dodger = attacker, got {dodged!r}")
+            raise DocumentError(path + ("dodged",), _("must be a table of dodger = attacker, got {value!r}")
+                                .format(value=dodged))
     for key in ("counters", "strain", "melee"):
         if key in raw:
             _counts(raw[key], path + (key,))
@@ -96,7 +96,8 @@ def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
         if key in raw:
             table = raw[key]
             if not isinstance(table, Mapping):
-                raise DocumentError(path + (key,), f"must be a table per combatant, got {table!r}")
+                raise DocumentError(path + (key,), _("must be a table per combatant, got {value!r}")
+                                    .format(value=table))
             for name, counts in table.items():
                 _counts(counts, path + (key, name))
     for key in ("damaged", "stun_resist"):
@@ -106,7 +107,7 @@ def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
 
 
 def decode_turn(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    _unknown(raw, (), path, "a skirmish turn's data")
+    gear.refuse_unknown(raw, (), path, N_("a skirmish turn's data"))
     return {}
 
 

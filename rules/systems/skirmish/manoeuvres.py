@@ -12,7 +12,7 @@ from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome
 from rules.core.sources import DiceSource
 from rules.core.state import DEAD, Encounter, find
-from rules.i18n import _
+from rules.i18n import N_, _
 from rules.systems.skirmish import fightdata, presets
 from rules.systems.skirmish import mechanics as sk
 from rules.systems.skirmish.attacks import Attacks
@@ -158,7 +158,7 @@ class Manoeuvres(Attacks):
         dropped = list(c.data.get("dropped", []))
         if not dropped:
             raise RuleError(_("{name} has dropped nothing").format(name=who))
-        item = pick_item("dropped weapon", weapon, tuple(dropped))
+        item = pick_item(N_("dropped weapon"), weapon, tuple(dropped))
         data = dict(c.data)
         rest = [n for n in dropped if n != item]
         if rest:
