@@ -24,7 +24,16 @@ from rules.core.state import Combatant, Encounter
 from rules.i18n import N_, _
 from rules.systems.skirmish import fightdata, gear, presets
 from rules.systems.skirmish import mechanics as sk
-from rules.systems.skirmish.fight import SkirmishFight, resource, stunned, total_def, value, weapons
+from rules.systems.skirmish.fight import (
+    SkirmishFight,
+    resource,
+    stored_cover,
+    stunned,
+    total_def,
+    value,
+    weapons,
+    with_cover,
+)
 
 BLOCK = "block"
 DODGE = "dodge"
@@ -163,6 +172,9 @@ class Attacks(SkirmishFight):
             raise ValueError(_("--wind, --rain, --terrain and --cover are for shots"))
         if dash is not None and shot:
             raise ValueError(_("a dash ends in a melee attack, not a shot"))
+        if shot and cover is None:
+            # SK-COVER-1: the cover the master set for the target stands until changed [I]
+            cover = stored_cover(tc)
         stat = "ranged" if shot else "accuracy"
         score = w.accuracy if w.accuracy is not None else value(ac, stat, work.settings)
         faces = self.check_roll(work, source, a, stat, score, rerolls, "attack")
@@ -220,8 +232,12 @@ class Attacks(SkirmishFight):
         """SK-COVER-1: the shot hits the cover; d20 + its rating against the threshold destroys it."""
         die = work.roll(source, 20, "cover").face
         threshold = int(work.settings.get("cover_threshold", 11))
+        destroyed = die + rating >= threshold
         work.tell("cover", about=[target], target=target, die=die, rating=rating, total=die + rating,
-                  threshold=threshold, destroyed=die + rating >= threshold)
+                  threshold=threshold, destroyed=destroyed)
+        if destroyed and stored_cover(work.get(target)) is not None:
+            # the target loses its cover: the next shot rolls to miss again
+            work.put(with_cover(work.get(target), None))
 
     # --- the answer ------------------------------------------------------------------------
 

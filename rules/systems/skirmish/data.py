@@ -56,11 +56,17 @@ class Decoders:
 
     @staticmethod
     def status_notes(combatant: Any) -> tuple[str, ...]:
-        """``fight status``: the weapons a stun knocked out of the combatant's hands."""
+        """``fight status``: the cover the combatant stands in (SK-COVER-1) and the
+        weapons a stun knocked out of its hands."""
         from rules.i18n import _
 
+        notes = []
+        if combatant.data.get("cover") is not None:
+            notes.append(_("in cover {rating}").format(rating=combatant.data["cover"]))
         dropped = combatant.data.get("dropped", [])
-        return (_("dropped: {weapons}").format(weapons=", ".join(dropped)),) if dropped else ()
+        if dropped:
+            notes.append(_("dropped: {weapons}").format(weapons=", ".join(dropped)))
+        return tuple(notes)
 
 
 DECODERS = Decoders()

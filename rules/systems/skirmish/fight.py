@@ -109,6 +109,22 @@ def with_item(c: Combatant, section: str, name: str, table: dict[str, Any] | Non
     return replace(c, data=data)
 
 
+def stored_cover(c: Combatant) -> int | None:
+    """The destruction rating of the cover the master set for ``c`` (SK-COVER-1), or None."""
+    rating = c.data.get("cover")
+    return None if rating is None else int(rating)
+
+
+def with_cover(c: Combatant, rating: int | None) -> Combatant:
+    """``c`` in cover of ``rating``, or out of cover (None)."""
+    data = dict(c.data)
+    if rating is None:
+        data.pop("cover", None)
+    else:
+        data["cover"] = rating
+    return replace(c, data=data)
+
+
 def joined(first: Outcome, second: Outcome) -> Outcome:
     """Two outcomes of one command as one: the second's encounter, both records."""
     return replace(

@@ -1,7 +1,8 @@
 """What a skirmish keeps beyond the shared clock, in the ``data`` tables.
 
-On each combatant: ``weapons`` and ``armor`` (``gear.py``), and ``dropped``
-(weapons knocked out of its hands by a stun, SK-STUN-1).
+On each combatant: ``weapons`` and ``armor`` (``gear.py``), ``dropped``
+(weapons knocked out of its hands by a stun, SK-STUN-1), and ``cover`` (the
+destruction rating of the cover it stands in, SK-COVER-1).
 
 On the fight, every key left out while empty:
 
@@ -29,7 +30,7 @@ from rules.systems.skirmish import gear
 
 Path = tuple[str | int, ...]
 
-_COMBATANT_KEYS = ("weapons", "armor", "dropped")
+_COMBATANT_KEYS = ("weapons", "armor", "dropped", "cover")
 _FIGHT_KEYS = ("pending", "dodged", "counters", "rerolls", "used", "damaged", "stun_resist", "strain", "melee")
 _PENDING_KEYS = {"attacker": str, "target": str, "weapon": str, "die": int, "total": int, "terms": list,
                  "faces": list, "shot": bool, "counter": bool, "stat": str}
@@ -60,6 +61,10 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
     gear.armor(raw, path + ("armor",))
     if "dropped" in raw:
         _names(raw["dropped"], path + ("dropped",))
+    if "cover" in raw:
+        rating = raw["cover"]
+        if isinstance(rating, bool) or not isinstance(rating, int):
+            raise DocumentError(path + ("cover",), _("must be a whole number, got {value!r}").format(value=rating))
     return dict(raw)
 
 

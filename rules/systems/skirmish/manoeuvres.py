@@ -16,7 +16,7 @@ from rules.i18n import N_, _
 from rules.systems.skirmish import fightdata, presets
 from rules.systems.skirmish import mechanics as sk
 from rules.systems.skirmish.attacks import Attacks
-from rules.systems.skirmish.fight import SHEET, joined, resource, slots, value, weapons
+from rules.systems.skirmish.fight import SHEET, joined, resource, slots, stored_cover, value, weapons, with_cover
 
 #: what a failed exhaustion check leaves the character with (the master sets the turns)
 FAINTED = "fainted"
@@ -168,6 +168,21 @@ class Manoeuvres(Attacks):
         work.put(replace(c, data=data))
         work.tell("picked_up", about=[who], name=who, weapon=item)
         return work.outcome({"kind": "pickup", "actor": who, "weapon": item}, hidden=work.hidden(who))
+
+    def take_cover(self, enc: Encounter, name: str, rating: int | None, clear: bool) -> Outcome:
+        """SK-COVER-1: the master puts NAME in cover of a destruction rating, or out of it;
+        every shot at NAME hits the cover until it changes or is destroyed [I]."""
+        if clear == (rating is not None):
+            raise ValueError(_("give the cover's destruction rating, or --clear to leave cover"))
+        work = self.work(enc)
+        who = find(enc, name)
+        c = work.get(who)
+        before = stored_cover(c)
+        if clear and before is None:
+            raise RuleError(_("{name} is not in cover").format(name=who), rule="SK-COVER-1")
+        work.put(with_cover(c, rating))
+        work.tell("cover_set", about=[who], name=who, rating=rating, before=before)
+        return work.outcome({"kind": "cover", "actor": who, "rating": rating}, hidden=work.hidden(who))
 
     def show_slots(self, enc: Encounter, name: str) -> Outcome:
         """SK-SLOT-1: the weapon slots used and what they cost."""

@@ -148,6 +148,13 @@ def _cover(f: Fields, view: View) -> str:
         verdict=verdict)
 
 
+def _cover_set(f: Fields, view: View) -> str:
+    if f.get("rating") is None:
+        return _("{name} leaves cover.").format(name=f["name"])
+    return _("{name} is in cover (destruction rating {rating}): shots hit the cover.").format(
+        name=f["name"], rating=f["rating"])
+
+
 def _breakage(f: Fields, view: View) -> str:
     if "durability_before" in f:
         durability = _(" (durability {before} -> {after})").format(before=f["durability_before"],
@@ -247,6 +254,7 @@ MESSAGES: dict[str, Message] = {
     "defence": _defence,
     "no_defence": lambda f, v: _("{target} {reason} and cannot answer: the attack lands.").format(**f),
     "cover": _cover,
+    "cover_set": _cover_set,
     "hit": _hit,
     "effect_roll": _effect_roll,
     "effect_duration": _effect_duration,

@@ -54,8 +54,8 @@ ACTIONS = Catalogue((
             Param("rain", FLAG, N_("Shot in rain or snow: -d2."), option=True, default=False),
             Param("terrain", FLAG, N_("Shot in a city, forest or semi-enclosed space: -1."), option=True,
                   default=False),
-            Param("cover", INT, N_("The target is in cover of this destruction rating: the shot hits the cover "
-                  "(SK-COVER-1)."),
+            Param("cover", INT, N_("The target is in cover of this destruction rating for this shot: the shot "
+                  "hits the cover (SK-COVER-1); without it, the cover set with the cover command counts."),
                   option=True, required=False),
             _STRIKE,
             Param("dash", COUNT, N_("Dash this many metres first: st = metres, d(accuracy) - accuracy (SK-MOVE-1)."),
@@ -166,6 +166,16 @@ ACTIONS = Catalogue((
         params=(_WHO, Param("weapon", TEXT, N_("The dropped weapon."))),
         run=lambda rules, enc, source, name, weapon: rules.pickup(enc, name, weapon),
         examples=("pickup Рыцарь Меч",),
+    ),
+    Action(
+        "cover", N_("NAME takes cover of destruction RATING: every shot at NAME hits the cover until it is "
+        "destroyed or --clear (SK-COVER-1)."),
+        aliases=("укрытие",),
+        params=(_WHO, Param("rating", INT, N_("The cover's destruction rating (added to the d20 that tries to "
+                                               "destroy it)."), required=False),
+                Param("clear", FLAG, N_("NAME leaves cover."), option=True, default=False)),
+        run=lambda rules, enc, source, name, rating, clear: rules.take_cover(enc, name, rating, clear),
+        examples=("cover Разбойник 2", "cover Разбойник -1", "cover Разбойник --clear"),
     ),
     Action(
         "slots", N_("NAME's weapon slots and their stealth and dexterity penalties (SK-SLOT-1)."),
