@@ -68,3 +68,52 @@ def test_sk_cover_1_a_negative_rating_and_russian_words(tmp_path):
     r = duel.ok("--lang", "ru", "attack", "Воин", "Монстр", "--weapon", "Лук", "--given", "12 13")
     assert "13 + -2 = 11" in r.stdout
     assert "cover" not in duel.who("Монстр").get("data", {})
+
+
+# --- SK-BURN-1: the one burning item, named by the master ------------------------------------------
+
+
+def test_sk_burn_1_the_master_names_the_burning_item_and_it_rolls_each_turn(duel):
+    duel.ok("fight", "next")
+    duel.ok("effect", "add", "Воин", "поджог")
+    r = duel.ok("burn", "Воин", "--item", "меч")
+    assert "Воин burns: Меч rolls for breakage each burning turn" in r.stdout
+    r = duel.ok("fight", "next", "--given", "2 6")
+    assert "Воин: Меч breakage (burning): d10 6: -1 durability (durability 10 -> 9)" in r.stdout
+    assert duel.who("Воин")["data"]["armor"]["Кольчуга"]["durability"] == 8  # the armor did not burn
+    duel.ok("extinguish", "Воин", "--given", "15")
+    assert "burning" not in duel.doc()["fight"].get("data", {})
+
+
+def test_sk_burn_1_without_a_pick_the_strongest_breaking_armor_burns(duel):
+    duel.ok("fight", "next")
+    duel.ok("effect", "add", "Воин", "burning")
+    r = duel.ok("fight", "next", "--given", "1 5")
+    assert "Воин: Кольчуга breakage (burning): d10 5" in r.stdout
+
+
+def test_sk_burn_1_a_destroyed_pick_falls_back_to_the_default(duel):
+    duel.ok("fight", "next")
+    duel.ok("effect", "add", "Воин", "burning")
+    duel.ok("burn", "Воин", "--item", "Меч")
+    r = duel.ok("fight", "next", "--given", "1 1")
+    assert "Меч breakage (burning): d10 1: destroyed" in r.stdout
+    duel.ok("fight", "next")
+    r = duel.ok("fight", "next", "--given", "1 9")
+    assert "Кольчуга breakage (burning): d10 9" in r.stdout
+
+
+def test_sk_burn_1_bad_picks_are_refused_and_change_nothing(duel):
+    before = duel.path.read_bytes()
+    r = duel("burn", "Воин", "--item", "Меч")
+    assert r.exit_code == ExitCode.RULES and "not burning" in r.stderr
+    duel.ok("effect", "add", "Воин", "burning")
+    before = duel.path.read_bytes()
+    r = duel("burn", "Воин", "--item", "Щит")
+    assert r.exit_code == ExitCode.RULES and "Щит has no breakage chance; items that can break: Кольчуга, Меч" \
+        in r.stderr
+    r = duel("burn", "Воин", "--item", "Лопата")
+    assert r.exit_code == ExitCode.NOT_FOUND and "Лопата" in r.stderr
+    r = duel("--lang", "ru", "burn", "Воин", "--item", "Щит")
+    assert "Щит не может сломаться" in r.stderr
+    assert duel.path.read_bytes() == before

@@ -164,7 +164,8 @@ class SkirmishFight(SystemRules):
         # SK-BURN-1: each burning turn, one burning item rolls for breakage
         from rules.systems.skirmish.breakage import burning_item, roll_breakage
 
-        item = burning_item(work.get(name))
+        named = fightdata.get(work.fight, "burning", {}).get(name) if work.fight is not None else None
+        item = burning_item(work.get(name), named)
         if item is not None:
             roll_breakage(work, source, name, *item, why="burning")
 

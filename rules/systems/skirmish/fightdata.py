@@ -14,7 +14,8 @@ On the fight, every key left out while empty:
 - ``damaged``: who was hit this fight, even when def took it all (SK-BREAK-1);
 - ``stun_resist``: who resists the next stun on 50% (SK-STUN-2);
 - ``strain``: combatant -> checks made on HP since MP or st ran out (SK-EXH-1);
-- ``melee``: combatant -> the last round it struck or was struck in melee (SK-MELEE-1).
+- ``melee``: combatant -> the last round it struck or was struck in melee (SK-MELEE-1);
+- ``burning``: combatant -> the item the master named to roll for breakage while it burns (SK-BURN-1).
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ from rules.systems.skirmish import gear
 Path = tuple[str | int, ...]
 
 _COMBATANT_KEYS = ("weapons", "armor", "dropped", "cover")
-_FIGHT_KEYS = ("pending", "dodged", "counters", "rerolls", "used", "damaged", "stun_resist", "strain", "melee")
+_FIGHT_KEYS = ("pending", "dodged", "counters", "rerolls", "used", "damaged", "stun_resist", "strain", "melee",
+               "burning")
 _PENDING_KEYS = {"attacker": str, "target": str, "weapon": str, "die": int, "total": int, "terms": list,
                  "faces": list, "shot": bool, "counter": bool, "stat": str}
 #: what a pending attack's value must be, in words
@@ -94,6 +96,11 @@ def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
         if not isinstance(dodged, Mapping) or not all(isinstance(v, str) for v in dodged.values()):
             raise DocumentError(path + ("dodged",), _("must be a table of dodger = attacker, got {value!r}")
                                 .format(value=dodged))
+    if "burning" in raw:
+        items = raw["burning"]
+        if not isinstance(items, Mapping) or not all(isinstance(v, str) for v in items.values()):
+            raise DocumentError(path + ("burning",), _("must be a table of combatant = item, got {value!r}")
+                                .format(value=items))
     for key in ("counters", "strain", "melee"):
         if key in raw:
             _counts(raw[key], path + (key,))

@@ -11,12 +11,23 @@ from rules.core.effects import TURNS, Duration, EffectSpec
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome
 from rules.core.sources import DiceSource
-from rules.core.state import DEAD, Encounter, find
+from rules.core.state import DEAD, Encounter, Fight, find
 from rules.i18n import N_, _
 from rules.systems.skirmish import fightdata, presets
 from rules.systems.skirmish import mechanics as sk
 from rules.systems.skirmish.attacks import Attacks
-from rules.systems.skirmish.fight import SHEET, joined, resource, slots, stored_cover, value, weapons, with_cover
+from rules.systems.skirmish.fight import (
+    SHEET,
+    armor,
+    joined,
+    resource,
+    slots,
+    stored_cover,
+    value,
+    weapons,
+    with_cover,
+)
+from rules.systems.skirmish.gear import pick_item
 
 #: what a failed exhaustion check leaves the character with (the master sets the turns)
 FAINTED = "fainted"
@@ -70,8 +81,33 @@ class Manoeuvres(Attacks):
         if out:
             c = work.get(who)
             work.put(replace(c, effects=tuple(e for e in c.effects if e.name != presets.BURNING)))
+            work.fight = _without_key(work.fight, "burning", who)
         return work.outcome({"kind": "extinguish", "actor": by, "target": who}, passed=out,
                             hidden=work.hidden(who))
+
+    def burn_item(self, enc: Encounter, name: str, item: str) -> Outcome:
+        """SK-BURN-1: the master names the one burning item that rolls for breakage
+        each turn NAME burns (until the fire is out or the fight ends)."""
+        from rules.systems.skirmish.breakage import burnable
+
+        work = self.work(enc)
+        who = self.fighter(work, name)
+        c = work.get(who)
+        if c.effect(presets.BURNING) is None:
+            raise RuleError(_("{name} is not burning").format(name=who), rule="SK-BURN-1")
+        items = burnable(c)
+        if not items:
+            raise RuleError(_("{name} carries nothing with a breakage chance; nothing of it breaks in the fire")
+                            .format(name=who), rule="SK-BREAK-1")
+        everything = (*weapons(c), *armor(c))
+        chosen = pick_item(N_("item"), item, tuple(dict.fromkeys(everything)))
+        if chosen not in items:
+            raise RuleError(_("{item} has no breakage chance; items that can break: {items}")
+                            .format(item=chosen, items=", ".join(items)), rule="SK-BREAK-1")
+        fight = require_fight(work)
+        work.fight = fightdata.put(fight, "burning", {**fightdata.get(fight, "burning", {}), who: chosen})
+        work.tell("burning_item", about=[who], name=who, item=chosen)
+        return work.outcome({"kind": "burn", "actor": who, "item": chosen}, hidden=work.hidden(who))
 
     def flee(self, enc: Encounter, source: DiceSource, name: str, chaser: str | None, rerolls: int) -> Outcome:
         """SK-FLEE-1: needs dexterity above 0; alone d20 + dexterity at the session's
@@ -150,8 +186,6 @@ class Manoeuvres(Attacks):
 
     def pickup(self, enc: Encounter, name: str, weapon: str) -> Outcome:
         """Pick up a weapon a stun knocked out of one's hands."""
-        from rules.systems.skirmish.gear import pick_item
-
         work = self.work(enc)
         who = find(enc, name)
         c = work.get(who)
@@ -218,6 +252,14 @@ class Manoeuvres(Attacks):
         work.tell("master_heal", about=[who], name=who, amount=amount, hp_before=change.hp_before,
                   hp_after=change.hp_after, status_before=change.status_before, status_after=change.status_after)
         return work.outcome({"kind": "heal", "target": who, "amount": amount}, hidden=work.hidden(who))
+
+
+def _without_key(fight: Fight | None, key: str, name: str) -> Fight | None:
+    """``fight`` with ``name`` left out of the table under ``key``."""
+    if fight is None:
+        return None
+    table = {k: v for k, v in fightdata.get(fight, key, {}).items() if k != name}
+    return fightdata.put(fight, key, table)
 
 
 __all__ = ["FAINTED", "Manoeuvres"]

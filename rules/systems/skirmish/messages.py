@@ -255,6 +255,7 @@ MESSAGES: dict[str, Message] = {
     "no_defence": lambda f, v: _("{target} {reason} and cannot answer: the attack lands.").format(**f),
     "cover": _cover,
     "cover_set": _cover_set,
+    "burning_item": lambda f, v: _("{name} burns: {item} rolls for breakage each burning turn.").format(**f),
     "hit": _hit,
     "effect_roll": _effect_roll,
     "effect_duration": _effect_duration,

@@ -127,6 +127,15 @@ ACTIONS = Catalogue((
         examples=("extinguish Рыцарь", "extinguish Рыцарь --by Стрелок"),
     ),
     Action(
+        "burn", N_("Name the one burning item of NAME that rolls for breakage each burning turn (SK-BURN-1); "
+        "by default the breaking armor with the highest def, else the first breaking weapon."),
+        aliases=("горит",),
+        params=(_WHO, Param("item", TEXT, N_("The burning item: a weapon or armor with a breakage chance."),
+                            option=True)),
+        run=lambda rules, enc, source, name, item: rules.burn_item(enc, name, item),
+        examples=("burn Рыцарь --item Щит",),
+    ),
+    Action(
         "flee", N_("NAME flees: d20 + dexterity at the session's threshold, or against --chaser's (SK-FLEE-1); "
         "exit code 1 when it stays."),
         aliases=("побег", "бежать"), rolls=True,
