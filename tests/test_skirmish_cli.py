@@ -461,7 +461,7 @@ def test_sk_move_1_a_dash_spends_stamina_and_rolls_the_accuracy_die(duel):
 def test_sk_flee_1_alone_and_chased(duel):
     r = duel("flee", "Монстр", "--given", "7")
     assert r.exit_code == ExitCode.FAILED and "stays in the fight" in r.stdout
-    r = duel.ok("flee", "Монстр", "--chaser", "Воин", "--given", "18 15")
+    r = duel.ok("flee", "Монстр", "--chaser", "Воин", "--no-attack", "--given", "18 15")
     assert "d20 18 + 2 = 20 against Воин's d20 15 + dexterity = 19: escapes" in r.stdout
     assert "Монстр" not in duel.doc()["fight"]["order"]
 

@@ -5,6 +5,8 @@ line from given dice, as in test_skirmish_cli.py."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.test_skirmish_cli import ARCHER, Duel, _kinds
@@ -116,4 +118,71 @@ def test_sk_burn_1_bad_picks_are_refused_and_change_nothing(duel):
     assert r.exit_code == ExitCode.NOT_FOUND and "Лопата" in r.stderr
     r = duel("--lang", "ru", "burn", "Воин", "--item", "Щит")
     assert "Щит не может сломаться" in r.stderr
+    assert duel.path.read_bytes() == before
+
+
+# --- SK-FLEE-1: the chaser's attack on a runner leaving outside its turn ------------------------------
+
+
+def test_sk_flee_1_the_chasers_attack_waits_for_the_runners_answer_then_it_leaves(duel):
+    # Воин's turn: Монстр runs out of its turn; d20 18 + 2 = 20 beats Воин's 15 + 4 = 19, and Воин's
+    # attack with Меч (d20 10 + 5 = 15) waits for Монстр's answer
+    r = duel.ok("flee", "Монстр", "--chaser", "Воин", "--given", "18 15 10")
+    assert "escapes" in r.stdout
+    assert "Воин chases Монстр and attacks it as it flees with Меч: d20 10 + 5 accuracy = 15" in r.stdout
+    pending = duel.doc()["fight"]["data"]["pending"]
+    assert [(p["attacker"], p["target"], p["chase"]) for p in pending] == [("Воин", "Монстр", True)]
+    assert "Монстр" in duel.doc()["fight"]["order"]  # not gone before it answers
+    assert "waiting: Воин -> Монстр (Меч) = 15" in duel.ok("fight", "status").stdout
+    # dodge d20 5 + 2 = 7 < 15: hit 5 + 2 strength - 1 def = 6; Меч's bleeding and stun miss (99 99)
+    events = duel.events("defend", "Монстр", "dodge", "--given", "5 99 99")
+    assert next(e for e in events if e["kind"] == "hit")["dealt"] == 6
+    assert "left" in _kinds(events)
+    assert "Монстр" not in duel.doc()["fight"]["order"]
+    assert duel.who("Монстр")["resources"]["hp"] == 34
+
+
+def test_sk_flee_1_answered_at_once_and_a_dodge_lets_it_go(duel):
+    events = duel.events("flee", "Монстр", "--chaser", "Воин", "--weapon", "меч", "--answer", "dodge",
+                         "--given", "18 15 10 19")
+    defence = next(e for e in events if e["kind"] == "defence")
+    assert (defence["total"], defence["landed"]) == (21, False)
+    assert "Монстр" not in duel.doc()["fight"]["order"]
+    assert "dodged" not in duel.doc()["fight"].get("data", {})  # no counterattack from someone gone
+
+
+def test_sk_flee_1_a_runner_the_chaser_brings_down_does_not_get_away(duel):
+    duel.ok("damage", "Монстр", "35")
+    duel.ok("flee", "Монстр", "--chaser", "Воин", "--given", "18 15 10")
+    r = duel.ok("defend", "Монстр", "none", "--given", "99 99")
+    assert "Монстр fell and does not get away" in r.stdout
+    assert "Монстр" in duel.doc()["fight"]["order"]
+    assert "fled" not in duel.doc()["fight"].get("data", {})
+
+
+def test_sk_flee_1_caught_the_runner_stays_and_still_takes_the_attack(duel):
+    r = duel("flee", "Монстр", "--chaser", "Воин", "--answer", "none", "--given", "3 15 10 99 99", "--json")
+    assert r.exit_code == ExitCode.FAILED  # it stays: exit code 1, as any failed flight
+    events = json.loads(r.stdout)["events"]
+    assert next(e for e in events if e["kind"] == "flee")["escaped"] is False
+    assert "hit" in _kinds(events)
+    assert "Монстр" in duel.doc()["fight"]["order"]
+
+
+def test_sk_flee_1_in_its_own_turn_no_attack_and_it_leaves_when_the_turn_ends(duel):
+    duel.to_turn_of("Монстр")
+    r = duel("flee", "Монстр", "--chaser", "Воин", "--weapon", "Меч", "--given", "18 15")
+    assert r.exit_code == ExitCode.USAGE and "outside its own turn" in r.stderr
+    events = duel.events("flee", "Монстр", "--chaser", "Воин", "--given", "18 15")
+    assert "attack_roll" not in _kinds(events)
+    assert "Монстр" in duel.doc()["fight"]["order"]
+    duel.ok("fight", "next")
+    assert "Монстр" not in duel.doc()["fight"]["order"]
+
+
+def test_sk_flee_1_a_stunned_chaser_cannot_chase_and_nothing_changes(duel):
+    duel.ok("effect", "add", "Воин", "stun")
+    before = duel.path.read_bytes()
+    r = duel("flee", "Монстр", "--chaser", "Воин", "--given", "18 15 10")
+    assert r.exit_code == ExitCode.RULES and "cannot chase" in r.stderr
     assert duel.path.read_bytes() == before

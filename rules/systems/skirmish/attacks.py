@@ -152,7 +152,7 @@ class Attacks(SkirmishFight):
     def strike(self, work: Work, source: DiceSource, a: str, t: str, *, weapon: str | None, answer: str | None,
                rerolls: int, wind: bool = False, rain: bool = False, terrain: bool = False,
                cover: int | None = None, strike_with_ranged: bool = False, dash: int | None = None,
-               counter: bool = False) -> None:
+               counter: bool = False, chase: bool = False) -> None:
         if a == t:
             raise RuleError(_("{name} cannot attack itself").format(name=a))
         if answer is not None and answer not in ANSWERS:
@@ -197,11 +197,13 @@ class Attacks(SkirmishFight):
             work.fight = fightdata.engage(require_fight(work), a, t)
         pending = {"attacker": a, "target": t, "weapon": w.name, "die": faces[-1], "total": total, "terms": terms,
                    "faces": faces, "shot": shot, "counter": counter, "stat": stat}
+        if chase:
+            pending["chase"] = True
         unable = self.cannot_act(tc)
         waits = cover is None and unable is None and answer is None
         work.tell("attack_roll", about=[a, t], attacker=a, target=t, weapon=w.name, die=faces[-1],
                   faces=faces if len(faces) > 1 else None, terms=terms, total=total, shot=shot, counter=counter,
-                  waits=waits)
+                  chase=chase or None, waits=waits)
         if cover is not None:
             self._cover(work, source, t, cover)
         elif unable is not None:
@@ -276,8 +278,8 @@ class Attacks(SkirmishFight):
             take_turn(work, source, self, t, ClockReport(), verb="defend")
         work.fight = fightdata.put(fight, "pending", [p for p in fightdata.pending(fight) if p != pending])
         self.answer(work, source, pending, how, item, rerolls)
-        return work.outcome({"kind": "defend", "actor": t, "attacker": pending["attacker"], "answer": how},
-                            hidden=work.hidden(t))
+        return self.release_runners(work.outcome(
+            {"kind": "defend", "actor": t, "attacker": pending["attacker"], "answer": how}, hidden=work.hidden(t)))
 
     def answer(self, work: Work, source: DiceSource, pending: dict[str, Any], how: str, item: str | None,
                rerolls: int) -> None:

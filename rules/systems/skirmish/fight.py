@@ -13,13 +13,13 @@ from dataclasses import replace
 from typing import Any
 
 from rules.core.clock import ClockReport, open_rounds, proceed
-from rules.core.common import end_fight, report_decided, require_fight
+from rules.core.common import end_fight, leave_fight, report_decided, require_fight
 from rules.core.contract import Path, SystemRules
 from rules.core.effects import Effect
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, HealthChange, Outcome, Work
 from rules.core.sources import DiceSource
-from rules.core.state import DEAD, PARTY, Combatant, Encounter, Fight, TurnState, find
+from rules.core.state import DEAD, OK, PARTY, Combatant, Encounter, Fight, TurnState, find
 from rules.i18n import _
 from rules.systems import get_sheet
 from rules.systems.skirmish import fightdata, gear
@@ -233,7 +233,7 @@ class SkirmishFight(SystemRules):
         event: dict[str, Any] = {"kind": "turn", "round": work.fight.round, "previous": previous, "actor": actor,
                                  **report.event_parts()}
         report_decided(work, event)
-        return work.outcome(event, hidden=actor is not None and work.get(actor).hidden)
+        return self.release_runners(work.outcome(event, hidden=actor is not None and work.get(actor).hidden))
 
     def end(self, enc: Encounter, source: DiceSource | None = None) -> Outcome:
         """SK-BREAK-1: breakage rolls for the players' gear, then the fight ends."""
@@ -249,6 +249,30 @@ class SkirmishFight(SystemRules):
         return joined(work.outcome({"breakage": rolled} if rolled else {}), end_fight(work.encounter()))
 
     # --- helpers the actions share ---------------------------------------------------------
+
+    def release_runners(self, out: Outcome) -> Outcome:
+        """SK-FLEE-1: a runner who escaped leaves the order once no attack waits
+        on it (the chaser's) and its own turn is over [I]; one the chaser's attack
+        brought down stays where it fell."""
+        fight = out.encounter.fight
+        if fight is None or not fightdata.get(fight, "fled", []):
+            return out
+        waiting = {p["target"] for p in fightdata.pending(fight)}
+        for name in fightdata.listed(fight, "fled"):
+            if name in waiting or name == fight.current:
+                continue
+            work = self.work(out.encounter)
+            fight = fightdata.with_listed(require_fight(work), "fled", name, False)
+            # a counterattack the runner earned goes with it
+            work.fight = fightdata.put(fight, "dodged", {k: v for k, v in fightdata.get(fight, "dodged", {}).items()
+                                                         if name not in (k, v)})
+            if work.get(name).status != OK:
+                work.tell("caught", about=[name], name=name)
+                out = joined(out, work.outcome({}))
+            else:
+                released = work.outcome({})
+                out = joined(out, joined(released, leave_fight(released.encounter, name)))
+        return out
 
     def fighter(self, work: Work, query: str) -> str:
         """A combatant in the running fight, alive."""

@@ -15,6 +15,8 @@ On the fight, every key left out while empty:
 - ``stun_resist``: who resists the next stun on 50% (SK-STUN-2);
 - ``strain``: combatant -> checks made on HP since MP or st ran out (SK-EXH-1);
 - ``melee``: combatant -> the last round it struck or was struck in melee (SK-MELEE-1);
+- ``fled``: runners who escaped (SK-FLEE-1) and leave the order once no attack
+  waits on them and their own turn is over;
 - ``burning``: combatant -> the item the master named to roll for breakage while it burns (SK-BURN-1).
 """
 
@@ -33,9 +35,9 @@ Path = tuple[str | int, ...]
 
 _COMBATANT_KEYS = ("weapons", "armor", "dropped", "cover")
 _FIGHT_KEYS = ("pending", "dodged", "counters", "rerolls", "used", "damaged", "stun_resist", "strain", "melee",
-               "burning")
+               "burning", "fled")
 _PENDING_KEYS = {"attacker": str, "target": str, "weapon": str, "die": int, "total": int, "terms": list,
-                 "faces": list, "shot": bool, "counter": bool, "stat": str}
+                 "faces": list, "shot": bool, "counter": bool, "stat": str, "chase": bool}
 #: what a pending attack's value must be, in words
 _KIND_WORDS = {str: N_("text"), int: N_("a whole number"), list: N_("a list"), bool: N_("true or false")}
 _PENDING_REQUIRED = ("attacker", "target", "weapon", "die", "total")
@@ -112,7 +114,7 @@ def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
                                     .format(value=table))
             for name, counts in table.items():
                 _counts(counts, path + (key, name))
-    for key in ("damaged", "stun_resist"):
+    for key in ("damaged", "stun_resist", "fled"):
         if key in raw:
             _names(raw[key], path + (key,))
     return dict(raw)

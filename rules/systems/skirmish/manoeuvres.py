@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core.clock import restore
-from rules.core.common import leave_fight, remove_effect, require_fight
+from rules.core.common import remove_effect, require_fight
 from rules.core.effects import TURNS, Duration, EffectSpec
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome
@@ -109,11 +109,20 @@ class Manoeuvres(Attacks):
         work.tell("burning_item", about=[who], name=who, item=chosen)
         return work.outcome({"kind": "burn", "actor": who, "item": chosen}, hidden=work.hidden(who))
 
-    def flee(self, enc: Encounter, source: DiceSource, name: str, chaser: str | None, rerolls: int) -> Outcome:
+    def flee(self, enc: Encounter, source: DiceSource, name: str, chaser: str | None, rerolls: int, *,
+             weapon: str | None = None, answer: str | None = None, attack: bool = True) -> Outcome:
         """SK-FLEE-1: needs dexterity above 0; alone d20 + dexterity at the session's
-        threshold; chased, opposed d20 + dexterity, the runner needs more."""
+        threshold; chased, opposed d20 + dexterity, the runner needs more.  A runner
+        leaving outside its own turn takes the chaser's attack (unless the chaser
+        declines), which waits for its answer like any attack; an escaped runner
+        leaves the order once that attack is answered and its own turn is over."""
         work = self.work(enc)
         who = self.fighter(work, name)
+        fight = require_fight(work)
+        chased_attack = chaser is not None and attack and fight.current != who
+        if not chased_attack and (weapon is not None or answer is not None):
+            raise ValueError(_("--weapon and --answer are for the chaser's attack on a runner who leaves "
+                               "outside its own turn (flee NAME --chaser CHASER)"))
         dex = value(work.get(who), "dexterity", work.settings)
         if dex <= 0:
             raise RuleError(_("{name} has dexterity {dex}; fleeing needs more than 0").format(name=who, dex=dex),
@@ -127,17 +136,21 @@ class Manoeuvres(Attacks):
             escaped = sk.escapes(total, chaser_total=other_die + other_dex)
             work.tell("flee", about=[who, other], name=who, die=faces[-1], dexterity=dex, total=total, chaser=other,
                       chaser_die=other_die, chaser_total=other_die + other_dex, escaped=escaped)
+            if chased_attack:
+                unable = self.cannot_act(work.get(other))
+                if unable is not None:
+                    raise RuleError(_("{name} {reason} and cannot chase").format(name=other, reason=unable),
+                                    rule="SK-FLEE-1")
+                self.strike(work, source, other, who, weapon=weapon, answer=answer, rerolls=0, chase=True)
         else:
             threshold = int(work.settings.get("flee_threshold", 10))
             escaped = sk.escapes(total, threshold=threshold)
             work.tell("flee", about=[who], name=who, die=faces[-1], dexterity=dex, total=total, threshold=threshold,
                       escaped=escaped)
-        first = work.outcome({"kind": "flee", "actor": who, "escaped": escaped}, passed=escaped,
-                             hidden=work.hidden(who))
-        fight = require_fight(work)
-        if not escaped or fight.current == who:
-            return first
-        return joined(first, leave_fight(first.encounter, who))
+        if escaped:
+            work.fight = fightdata.with_listed(require_fight(work), "fled", who, True)
+        return self.release_runners(work.outcome({"kind": "flee", "actor": who, "escaped": escaped},
+                                                 passed=escaped, hidden=work.hidden(who)))
 
     def exhaust(self, enc: Encounter, source: DiceSource, name: str, turns: int) -> Outcome:
         """SK-EXH-1: out of MP or st, d20 + endurance against the session's difficulty,

@@ -64,6 +64,8 @@ def _initiative(f: Fields, view: View) -> str:
 def _attack(f: Fields, view: View) -> str:
     if f["counter"]:
         template = _("{attacker} counterattacks {target}{weapon}: {dice}{terms} = {total}.")
+    elif f.get("chase"):
+        template = _("{attacker} chases {target} and attacks it as it flees{weapon}: {dice}{terms} = {total}.")
     elif f["shot"]:
         template = _("{attacker} shoots at {target}{weapon}: {dice}{terms} = {total}.")
     else:
@@ -255,6 +257,7 @@ MESSAGES: dict[str, Message] = {
     "no_defence": lambda f, v: _("{target} {reason} and cannot answer: the attack lands.").format(**f),
     "cover": _cover,
     "cover_set": _cover_set,
+    "caught": lambda f, v: _("{name} fell and does not get away.").format(**f),
     "burning_item": lambda f, v: _("{name} burns: {item} rolls for breakage each burning turn.").format(**f),
     "hit": _hit,
     "effect_roll": _effect_roll,

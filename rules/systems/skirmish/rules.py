@@ -139,10 +139,20 @@ ACTIONS = Catalogue((
         "flee", N_("NAME flees: d20 + dexterity at the session's threshold, or against --chaser's (SK-FLEE-1); "
         "exit code 1 when it stays."),
         aliases=("побег", "бежать"), rolls=True,
-        params=(_WHO, Param("chaser", NAME, N_("Who chases."), option=True, required=False),
-                _REROLL),
-        run=lambda rules, enc, source, name, chaser, reroll: rules.flee(enc, source, name, chaser, reroll),
-        examples=("flee Разбойник", "flee Разбойник --chaser Рыцарь"),
+        params=(_WHO, Param("chaser", NAME, N_("Who chases: opposed d20 + dexterity; when NAME leaves outside "
+                                               "its own turn, the chaser also attacks it."), option=True,
+                            required=False),
+                _REROLL,
+                Param("weapon", TEXT, N_("The chaser's weapon for its attack on the runner."), option=True,
+                      required=False),
+                Param("answer", CHOICE, N_("The runner's answer to the chaser's attack now: block, dodge or none."),
+                      option=True, required=False, choices=_ANSWER.choices),
+                Param("no_attack", FLAG, N_("The chaser only chases and does not attack."), option=True,
+                      default=False)),
+        run=lambda rules, enc, source, name, chaser, reroll, weapon, answer, no_attack: rules.flee(
+            enc, source, name, chaser, reroll, weapon=weapon, answer=answer, attack=not no_attack),
+        examples=("flee Разбойник", "flee Разбойник --chaser Рыцарь",
+                  "flee Разбойник --chaser Рыцарь --weapon Меч --answer dodge"),
     ),
     Action(
         "exhaust", N_("Out of MP or st: d20 + endurance against the session's difficulty, -1 for every earlier "
