@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.core.clock import ClockReport, take_turn
-from rules.core.common import add_effect, require_fight
+from rules.core.common import require_fight
 from rules.core.effects import FIGHT, Duration, EffectSpec
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome, Work
@@ -25,8 +25,6 @@ from rules.i18n import N_, _
 from rules.systems.skirmish import fightdata, gear, presets
 from rules.systems.skirmish import mechanics as sk
 from rules.systems.skirmish.fight import (
-    SkirmishFight,
-    resource,
     stored_cover,
     stunned,
     total_def,
@@ -34,6 +32,7 @@ from rules.systems.skirmish.fight import (
     weapons,
     with_cover,
 )
+from rules.systems.skirmish.strain import Spent, Strain
 
 BLOCK = "block"
 DODGE = "dodge"
@@ -48,7 +47,7 @@ def _terms(*pairs: tuple[int, str]) -> list[dict[str, Any]]:
     return [{"amount": amount, "reason": reason} for amount, reason in pairs if amount]
 
 
-class Attacks(SkirmishFight):
+class Attacks(Strain):
     """The attack, the answer and the counterattack."""
 
     # --- rolls -------------------------------------------------------------------------
@@ -116,8 +115,17 @@ class Attacks(SkirmishFight):
                 raise RuleError(_("{name} has attacked this turn already (one attack a turn)").format(name=a))
             assert work.fight is not None
             work.fight = replace(work.fight, turn=replace(turn, spent=turn.spent + 1))
+        spent: Spent | None = None
+        if dash is not None:
+            # the dash's st first: running out of it may faint the attacker before it strikes (SK-EXH-1)
+            if dash < 1:
+                raise ValueError(_("a dash covers 1 metre or more"))
+            spent = self.spend(work, source, a, "st", dash)
+            if not spent.done:
+                return work.outcome({"kind": "attack", "actor": a, "target": t, "fainted": True}, passed=False,
+                                    hidden=work.hidden(a))
         self.strike(work, source, a, t, weapon=weapon, answer=answer, rerolls=rerolls, wind=wind, rain=rain,
-                    terrain=terrain, cover=cover, strike_with_ranged=strike, dash=dash)
+                    terrain=terrain, cover=cover, strike_with_ranged=strike, dash=spent)
         return work.outcome({"kind": "attack", "actor": a, "target": t}, hidden=work.hidden(a))
 
     def counter(self, enc: Encounter, source: DiceSource, name: str, target: str, *,
@@ -133,25 +141,24 @@ class Attacks(SkirmishFight):
         take_turn(work, source, self, b, ClockReport(), verb="counter")
         done = fightdata.count(fight, "counters", b)
         cost = sk.counter_cost(done)
-        bc = work.get(b)
-        st = resource(bc, "st")
-        if st < cost:
-            raise RuleError(_("{name} has {st} st and counterattack number {n} costs {cost}; out of st, "
-                              "check exhaustion first (exhaust {name})").format(name=b, st=st, n=done + 1, cost=cost),
-                            rule="SK-OUT-1")
-        work.put(bc.with_resource("st", st - cost))
         dodged = dict(fightdata.get(fight, "dodged", {}))
         dodged.pop(b)
-        work.fight = fightdata.bump(fightdata.put(fight, "dodged", dodged), "counters", b)
-        work.tell("counter", about=[b, a], name=b, target=a, number=done + 1, cost=cost, st_before=st,
-                  st_after=st - cost)
+        work.fight = fightdata.put(fight, "dodged", dodged)
+        # short of st, SK-EXH-1 decides: the endurance check, then HP pay the rest
+        spent = self.spend(work, source, b, "st", cost)
+        if not spent.done:
+            return work.outcome({"kind": "counter", "actor": b, "target": a, "cost": cost, "fainted": True},
+                                passed=False, hidden=work.hidden(b))
+        work.fight = fightdata.bump(require_fight(work), "counters", b)
+        work.tell("counter", about=[b, a], name=b, target=a, number=done + 1, cost=cost, st_before=spent.before,
+                  st_after=spent.after)
         self.strike(work, source, b, a, weapon=weapon, answer=answer, rerolls=rerolls, strike_with_ranged=strike,
                     counter=True)
         return work.outcome({"kind": "counter", "actor": b, "target": a, "cost": cost}, hidden=work.hidden(b))
 
     def strike(self, work: Work, source: DiceSource, a: str, t: str, *, weapon: str | None, answer: str | None,
                rerolls: int, wind: bool = False, rain: bool = False, terrain: bool = False,
-               cover: int | None = None, strike_with_ranged: bool = False, dash: int | None = None,
+               cover: int | None = None, strike_with_ranged: bool = False, dash: Spent | None = None,
                counter: bool = False, chase: bool = False) -> None:
         if a == t:
             raise RuleError(_("{name} cannot attack itself").format(name=a))
@@ -215,18 +222,10 @@ class Attacks(SkirmishFight):
             work.fight = fightdata.put(require_fight(work), "pending",
                                        [*fightdata.pending(require_fight(work)), pending])
 
-    def dash(self, work: Work, source: DiceSource, name: str, metres: int, accuracy: int) -> tuple[int, str]:
-        """SK-MOVE-1: st equal to the distance, then d(accuracy) - accuracy on the attack [I]."""
-        c = work.get(name)
-        st = resource(c, "st")
-        if metres < 1:
-            raise ValueError(_("a dash covers 1 metre or more"))
-        if st < metres:
-            raise RuleError(_("{name} has {st} st; a dash of {metres} m costs {metres}")
-                            .format(name=name, st=st, metres=metres), rule="SK-MOVE-1")
-        work.put(c.with_resource("st", st - metres))
+    def dash(self, work: Work, source: DiceSource, name: str, spent: Spent, accuracy: int) -> tuple[int, str]:
+        """SK-MOVE-1: after the dash's st (paid by ``attack``), d(accuracy) - accuracy on the attack [I]."""
         die = work.roll(source, accuracy, "dash").face if accuracy >= 1 else 0
-        work.tell("dash", about=[name], name=name, metres=metres, st_before=st, st_after=st - metres,
+        work.tell("dash", about=[name], name=name, metres=spent.cost, st_before=spent.before, st_after=spent.after,
                   die=die, accuracy=accuracy)
         return sk.dash_modifier(die, accuracy), "dash"
 
@@ -366,13 +365,6 @@ class Attacks(SkirmishFight):
             work.tell("effect_roll", about=[t], target=t, effect=name, die=die, chance=chance, landed=landed)
             if landed:
                 self.on_hit(work, source, t, name, chance, w.effect_damage.get(word, 1), w.name, blocked_with)
-
-    def give(self, work: Work, name: str, spec: EffectSpec) -> None:
-        """Add an effect through the shared effect rules (stacking included), inside this work."""
-        out = add_effect(work.encounter(), name, spec, self.resolve_modifier)
-        work.put(out.encounter.get(name))
-        for event in out.events:
-            work.tell(event.kind, about=event.about, **event.fields)
 
     def on_hit(self, work: Work, source: DiceSource, t: str, effect: str, chance: int, damage: int, weapon: str,
                blocked_with: gear.Weapon | None) -> None:

@@ -144,6 +144,9 @@ class SkirmishFight(SystemRules):
         reason = super().cannot_act(combatant)
         if reason is None and stunned(combatant):
             return _("is stunned")
+        if reason is None and combatant.effect("fainted") is not None:
+            # SK-EXH-1: fainted, it can neither block nor dodge [I]
+            return _("has fainted")
         return reason
 
     def hp_max(self, combatant: Combatant) -> int | None:

@@ -13,7 +13,8 @@ On the fight, every key left out while empty:
 - ``used``: combatant -> weapon -> attacks made with it (the most used one rolls for breakage);
 - ``damaged``: who was hit this fight, even when def took it all (SK-BREAK-1);
 - ``stun_resist``: who resists the next stun on 50% (SK-STUN-2);
-- ``strain``: combatant -> checks made on HP since MP or st ran out (SK-EXH-1);
+- ``strain``: combatant -> endurance checks made this fight (SK-EXH-1: each one is 1 harder);
+- ``drained``: combatant -> the pools (mp, st) that ran out and had their check (SK-EXH-1);
 - ``melee``: combatant -> the last round it struck or was struck in melee (SK-MELEE-1);
 - ``fled``: runners who escaped (SK-FLEE-1) and leave the order once no attack
   waits on them and their own turn is over;
@@ -35,7 +36,7 @@ Path = tuple[str | int, ...]
 
 _COMBATANT_KEYS = ("weapons", "armor", "dropped", "cover")
 _FIGHT_KEYS = ("pending", "dodged", "counters", "rerolls", "used", "damaged", "stun_resist", "strain", "melee",
-               "burning", "fled")
+               "burning", "fled", "drained")
 _PENDING_KEYS = {"attacker": str, "target": str, "weapon": str, "die": int, "total": int, "terms": list,
                  "faces": list, "shot": bool, "counter": bool, "stat": str, "chase": bool}
 #: what a pending attack's value must be, in words
@@ -98,6 +99,13 @@ def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
         if not isinstance(dodged, Mapping) or not all(isinstance(v, str) for v in dodged.values()):
             raise DocumentError(path + ("dodged",), _("must be a table of dodger = attacker, got {value!r}")
                                 .format(value=dodged))
+    if "drained" in raw:
+        drained = raw["drained"]
+        if not isinstance(drained, Mapping):
+            raise DocumentError(path + ("drained",), _("must be a table per combatant, got {value!r}")
+                                .format(value=drained))
+        for name, pools in drained.items():
+            _names(pools, path + ("drained", name))
     if "burning" in raw:
         items = raw["burning"]
         if not isinstance(items, Mapping) or not all(isinstance(v, str) for v in items.values()):

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from rules.core.clock import restore
 from rules.core.common import remove_effect, require_fight
-from rules.core.effects import TURNS, Duration, EffectSpec
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome
 from rules.core.sources import DiceSource
@@ -28,9 +27,7 @@ from rules.systems.skirmish.fight import (
     with_cover,
 )
 from rules.systems.skirmish.gear import pick_item
-
-#: what a failed exhaustion check leaves the character with (the master sets the turns)
-FAINTED = "fainted"
+from rules.systems.skirmish.strain import FAINTED
 
 
 class Manoeuvres(Attacks):
@@ -153,24 +150,33 @@ class Manoeuvres(Attacks):
                                                  passed=escaped, hidden=work.hidden(who)))
 
     def exhaust(self, enc: Encounter, source: DiceSource, name: str, turns: int) -> Outcome:
-        """SK-EXH-1: out of MP or st, d20 + endurance against the session's difficulty,
-        with -1 more for every earlier check of this fight; failure faints for ``turns``."""
+        """SK-EXH-1 by the master's hand (spending MP or st makes it by itself): d20 +
+        endurance against the session's difficulty, with -1 more for every earlier check
+        of this fight; failure faints for ``turns``."""
         work = self.work(enc)
         who = self.fighter(work, name)
-        fight = require_fight(work)
-        penalty = fightdata.count(fight, "strain", who)
-        endurance = value(work.get(who), "endurance", work.settings)
-        die = work.roll(source, 20, "exhaustion").face
-        difficulty = int(work.settings.get("exhaustion_difficulty", 10))
-        passed = sk.exhaustion_passes(die, endurance, penalty, difficulty)
-        work.fight = fightdata.bump(fight, "strain", who)
-        work.tell("exhaustion", about=[who], name=who, die=die, endurance=endurance, penalty=penalty,
-                  total=die + endurance - penalty, difficulty=difficulty, passed=passed, turns=turns)
-        out = work.outcome({"kind": "exhaustion", "actor": who}, passed=passed, hidden=work.hidden(who))
-        if passed:
-            return out
-        spec = EffectSpec(FAINTED, skip_turn=True, duration=Duration(TURNS, turns))
-        return joined(out, self.add_effect(out.encounter, who, spec))
+        passed = self.endurance_check(work, source, who, turns)
+        return work.outcome({"kind": "exhaustion", "actor": who}, passed=passed, hidden=work.hidden(who))
+
+    def cast(self, enc: Encounter, source: DiceSource, name: str, spell: str, cost: int, pool: str,
+             target: str | None) -> Outcome:
+        """A spell: its cost from MP (or st), and once the pool is out from HP with the
+        endurance check after each cast (SK-EXH-1).  What the spell does is the
+        master's (a strike with a magic weapon is an ``attack``)."""
+        work = self.work(enc)
+        who = self.fighter(work, name)
+        on = self.fighter(work, target) if target is not None else None
+        if cost < 1:
+            raise ValueError(_("a spell costs 1 {pool} or more").format(pool=pool))
+        unable = self.cannot_act(work.get(who))
+        if unable is not None:
+            raise RuleError(_("{name} {reason} and cannot cast").format(name=who, reason=unable))
+        spent = self.spend(work, source, who, pool, cost)
+        work.tell("cast", about=[who, *([on] if on else [])], name=who, spell=spell, target=on, cost=cost,
+                  pool=pool, before=spent.before, after=spent.after, hp=spent.hp, done=spent.done)
+        awake = work.get(who).effect(FAINTED) is None
+        return work.outcome({"kind": "cast", "actor": who, "spell": spell, "cost": cost, "pool": pool,
+                             "hp": spent.hp, "cast": spent.done}, passed=awake, hidden=work.hidden(who))
 
     def pay(self, enc: Encounter, name: str, points: int, pool: str) -> Outcome:
         """SK-EXH-1: once the check passed, MP or st are paid with HP, 1 for 1 [I]."""
@@ -181,20 +187,20 @@ class Manoeuvres(Attacks):
                   hp_after=change.hp_after, status_before=change.status_before, status_after=change.status_after)
         return work.outcome({"kind": "pay", "actor": who, "points": points}, hidden=work.hidden(who))
 
-    def move(self, enc: Encounter, name: str, metres: int) -> Outcome:
+    def move(self, enc: Encounter, source: DiceSource, name: str, metres: int) -> Outcome:
         """SK-MOVE-1: free metres a turn from dexterity and endurance; every further metre costs 1 st."""
         work = self.work(enc)
         who = self.fighter(work, name)
         c = work.get(who)
         free = sk.free_move(value(c, "dexterity", work.settings), value(c, "endurance", work.settings))
         cost = sk.move_cost(metres, free)
-        st = resource(c, "st")
-        if cost > st:
-            raise RuleError(_("{name} moves {free} m free and has {st} st; {metres} m cost {cost} st")
-                            .format(name=who, free=free, st=st, metres=metres, cost=cost), rule="SK-MOVE-1")
-        work.put(c.with_resource("st", st - cost))
-        work.tell("move", about=[who], name=who, metres=metres, free=free, cost=cost, st_before=st,
-                  st_after=st - cost)
+        # short of st, SK-EXH-1 decides: the endurance check, then HP pay the rest
+        spent = self.spend(work, source, who, "st", cost)
+        if not spent.done:
+            return work.outcome({"kind": "move", "actor": who, "metres": 0, "fainted": True}, passed=False,
+                                hidden=work.hidden(who))
+        work.tell("move", about=[who], name=who, metres=metres, free=free, cost=cost, st_before=spent.before,
+                  st_after=spent.after)
         return work.outcome({"kind": "move", "actor": who, "metres": metres}, hidden=work.hidden(who))
 
     def pickup(self, enc: Encounter, name: str, weapon: str) -> Outcome:
@@ -275,4 +281,4 @@ def _without_key(fight: Fight | None, key: str, name: str) -> Fight | None:
     return fightdata.put(fight, key, table)
 
 
-__all__ = ["FAINTED", "Manoeuvres"]
+__all__ = ["Manoeuvres"]

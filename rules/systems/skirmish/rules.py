@@ -173,10 +173,24 @@ ACTIONS = Catalogue((
         examples=("pay Рыцарь 2", "pay Маг 3 --pool mp"),
     ),
     Action(
-        "move", N_("Move CELLS metres: (dexterity + endurance) / 2 free, 1 st for every further metre (SK-MOVE-1)."),
-        aliases=("движение", "перемещение", "идти"),
+        "cast", N_("NAME casts SPELL for --cost MP (or --pool st); once the pool is out, HP pay, with the "
+        "endurance check after each cast, 1 harder each time (SK-EXH-1); exit code 1 when NAME faints."),
+        aliases=("заклинание", "колдовать"), rolls=True,
+        params=(_WHO, Param("spell", TEXT, N_("The spell's name, as the post will say it.")),
+                Param("cost", COUNT, N_("What the spell costs.")),
+                Param("pool", CHOICE, N_("mp or st."), option=True, default="mp",
+                      choices=(("mp", "mp"), ("st", "st"), ("мп", "mp"), ("ст", "st"))),
+                Param("target", NAME, N_("On whom (for the post)."), option=True, required=False)),
+        run=lambda rules, enc, source, name, spell, cost, pool, target: rules.cast(
+            enc, source, name, spell, cost, pool, target),
+        examples=('cast Маг "Огненный шар" 5', 'cast Маг Исцеление 3 --target Рыцарь'),
+    ),
+    Action(
+        "move", N_("Move CELLS metres: (dexterity + endurance) / 2 free, 1 st for every further metre; out of st, "
+        "the endurance check and HP (SK-MOVE-1, SK-EXH-1)."),
+        aliases=("движение", "перемещение", "идти"), rolls=True,
         params=(_WHO, Param("cells", COUNT, N_("Metres (cells on a map)."))),
-        run=lambda rules, enc, source, name, cells: rules.move(enc, name, cells),
+        run=lambda rules, enc, source, name, cells: rules.move(enc, source, name, cells),
         examples=("move Рыцарь 4",),
     ),
     Action(
