@@ -251,3 +251,72 @@ def test_sk_exh_1_sk_move_1_a_dash_out_of_st_checks_endurance_before_the_strike(
     assert "Воин pays 1 st with HP: HP 30 -> 29" in r.stdout
     assert "d20 12 + 5 accuracy - 1 dash = 16" in r.stdout
     assert duel.who("Воин")["resources"]["st"] == 0
+
+
+# --- the gear: given, valued, handed over and taken without editing the file ------------------------
+
+
+def test_gear_is_given_valued_and_fights_with_its_values(duel):
+    r = duel.ok("char", "give", "Воин", "Секира", "--kind", "ближнее")
+    assert "Воин gets Секира" in r.stdout
+    r = duel.ok("gear", "Воин", "Секира", "damage=7", "size=двуручное", "кровотечение=40", "яд=10/2",
+                "breakage=да", "durability=9", "bonus.ловкость=-1")
+    assert "Секира is now: melee weapon, damage 7, bleeding 40%, poison 10%, dexterity -1, breaks 9" in r.stdout
+    axe = duel.who("Воин")["data"]["weapons"]["Секира"]
+    assert axe == {"kind": "melee", "damage": 7, "size": "two-handed", "effects": {"bleeding": 40,
+                   "poison": {"chance": 10, "damage": 2}}, "breakage": True, "durability": 9,
+                   "bonuses": {"dexterity": -1}}
+    # SK-SLOT-1: Меч 1 + Щит 1 + Секира 2 = 4 slots: -3 stealth, -1 dexterity; the bonus -1 on top
+    events = duel.events("slots", "Воин")
+    assert (events[0]["used"], events[0]["stealth"], events[0]["dexterity"]) == (4, -3, -1)
+    # SK-DMG-1: 7 + 2 strength - 1 def = 8 on a hit with it
+    events = duel.events("attack", "Воин", "Монстр", "--weapon", "секира", "--answer", "none",
+                         "--given", "10 99 99")
+    assert next(e for e in events if e["kind"] == "hit")["dealt"] == 8
+    duel.ok("gear", "Воин", "Секира", "яд=")
+    assert "poison" not in duel.who("Воин")["data"]["weapons"]["Секира"]["effects"]
+
+
+def test_gear_armor_and_artifacts_add_their_def(duel):
+    duel.ok("char", "give", "Монстр", "Шкура", "--kind", "броня")
+    duel.ok("gear", "Монстр", "Шкура", "def=2")
+    duel.ok("char", "give", "Монстр", "Амулет", "--kind", "артефакт")
+    duel.ok("gear", "Монстр", "Амулет", "def=1")
+    # SK-DMG-1: Меч 5 + 2 strength - (1 endurance def + 2 armor + 1 artifact) = 3
+    events = duel.events("attack", "Воин", "Монстр", "--weapon", "Меч", "--answer", "none", "--given", "10 99 99")
+    assert next(e for e in events if e["kind"] == "hit")["dealt"] == 3
+    r = duel.ok("char", "show", "Монстр")
+    assert "Шкура (armor, def 2)" in r.stdout and "Амулет (artifact, def 1)" in r.stdout
+
+
+def test_gear_is_handed_over_and_taken_away(duel):
+    r = duel.ok("char", "give", "Воин", "меч", "--to", "Монстр")
+    assert "Воин gives Меч to Монстр" in r.stdout
+    assert "Меч" not in duel.who("Воин")["data"]["weapons"]
+    assert duel.who("Монстр")["data"]["weapons"]["Меч"]["durability"] == 10  # values and all
+    r = duel.ok("char", "take", "Монстр", "Жал")
+    assert "Монстр no longer carries Жало" in r.stdout
+    duel.ok("char", "take", "Воин", "Меч", "--from", "Монстр")
+    assert "Меч" in duel.who("Воин")["data"]["weapons"]
+
+
+def test_gear_bad_input_gets_one_message_and_changes_nothing(duel):
+    before = duel.path.read_bytes()
+    for args, code, words in [
+        (("char", "give", "Воин", "Меч"), ExitCode.USAGE, "already carries Меч"),
+        (("char", "give", "Воин", "Топор", "--count", "2"), ExitCode.USAGE, "one item"),
+        (("char", "give", "Воин", "Топор", "--kind", "axe"), ExitCode.NOT_FOUND, "axe"),
+        (("char", "take", "Воин", "Лопата"), ExitCode.NOT_FOUND, "Лопата"),
+        (("gear", "Воин", "Меч", "size=huge"), ExitCode.USAGE, "Меч: size: a weapon's size is one of"),
+        (("gear", "Воин", "Меч", "speed=3"), ExitCode.NOT_FOUND, "speed"),
+        (("gear", "Воин", "Меч", "damage=много"), ExitCode.USAGE, "damage=много: give a number"),
+        (("gear", "Воин", "Меч", "кровотечение=130"), ExitCode.USAGE, "a chance is 0 to 100"),
+        (("gear", "Воин", "Кольчуга", "damage=3"), ExitCode.USAGE, "unknown key; armor has"),
+        (("gear", "Воин", "Меч", "damage"), ExitCode.USAGE, "write key=value"),
+    ]:
+        r = duel(*args)
+        assert r.exit_code == code, (args, r.output)
+        assert words in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
+    assert duel.path.read_bytes() == before
+    r = duel("--lang", "ru", "gear", "Воин", "Меч", "damage=много")
+    assert "damage=много: укажите число" in r.stderr

@@ -15,6 +15,35 @@ Place = tuple[str | int, ...]
 
 
 class Decoders:
+    """The readers of the skirmish's data, and what the roster commands ask of it: the
+    gear as an inventory (``char give``, ``char take``, ``char show``), kept in
+    ``kit.py`` and loaded only by those commands."""
+
+    @property
+    def item_kinds(self) -> tuple[str, ...]:
+        """The kinds of gear a master may give (``char give --kind``)."""
+        from rules.systems.skirmish.kit import KINDS
+
+        return KINDS
+
+    @staticmethod
+    def give(*args: Any, **options: Any) -> Any:
+        from rules.systems.skirmish import kit
+
+        return kit.give(*args, **options)
+
+    @staticmethod
+    def take(*args: Any, **options: Any) -> Any:
+        from rules.systems.skirmish import kit
+
+        return kit.take(*args, **options)
+
+    @staticmethod
+    def inventory_load(table: Mapping[str, Any], derived: Mapping[str, int]) -> Any:
+        from rules.systems.skirmish import kit
+
+        return kit.load(table, derived)
+
     decode_combatant_data = staticmethod(fightdata.decode_combatant)
     decode_fight_data = staticmethod(fightdata.decode_fight)
     decode_turn_data = staticmethod(fightdata.decode_turn)

@@ -53,8 +53,12 @@ def slots(c: Combatant, settings: Mapping[str, Any]) -> gear.Slots:
     return gear.slots(weapons(c), clothing, over_three_adds=settings.get("slot_penalty") == "on_top")
 
 
+def artifacts(c: Combatant) -> dict[str, gear.Armor]:
+    return gear.artifacts(c.data)
+
+
 def _bonus(c: Combatant, key: str) -> float:
-    items: list[gear.Weapon | gear.Armor] = [*weapons(c).values(), *armor(c).values()]
+    items: list[gear.Weapon | gear.Armor] = [*weapons(c).values(), *armor(c).values(), *artifacts(c).values()]
     return sum((float(i.bonuses.get(key, 0)) for i in items), 0.0)
 
 
@@ -69,13 +73,14 @@ def value(c: Combatant, key: str, settings: Mapping[str, Any] | None = None) -> 
 
 
 def total_def(c: Combatant) -> float:
-    """SK-DMG-1: endurance def + armor + artifacts.  Listed armor replaces the
-    sheet's armor def (which is for characters without an item list) [I]."""
+    """SK-DMG-1: endurance def + armor + artifacts.  Listed armor (artifacts)
+    replaces the sheet's armor def (artifact def), which is for characters without
+    an item list [I]."""
     values = base(c)
-    worn = armor(c)
+    worn, kept = armor(c), artifacts(c)
     armor_def = sum(float(a.def_) for a in worn.values()) if worn else float(values["armor_def"])
-    return float(values["endurance_def"]) + float(values["artifact_def"]) + armor_def \
-        + c.modifier("def") + _bonus(c, "def")
+    artifact_def = sum(float(a.def_) for a in kept.values()) if kept else float(values["artifact_def"])
+    return float(values["endurance_def"]) + artifact_def + armor_def + c.modifier("def") + _bonus(c, "def")
 
 
 def resource(c: Combatant, key: str) -> int:

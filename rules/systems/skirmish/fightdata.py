@@ -1,6 +1,6 @@
 """What a skirmish keeps beyond the shared clock, in the ``data`` tables.
 
-On each combatant: ``weapons`` and ``armor`` (``gear.py``), ``dropped``
+On each combatant: ``weapons``, ``armor`` and ``artifacts`` (``gear.py``), ``dropped``
 (weapons knocked out of its hands by a stun, SK-STUN-1), and ``cover`` (the
 destruction rating of the cover it stands in, SK-COVER-1).
 
@@ -34,7 +34,7 @@ from rules.systems.skirmish import gear
 
 Path = tuple[str | int, ...]
 
-_COMBATANT_KEYS = ("weapons", "armor", "dropped", "cover")
+_COMBATANT_KEYS = ("weapons", "armor", "artifacts", "dropped", "cover")
 _FIGHT_KEYS = ("pending", "dodged", "counters", "rerolls", "used", "damaged", "stun_resist", "strain", "melee",
                "burning", "fled", "drained")
 _PENDING_KEYS = {"attacker": str, "target": str, "weapon": str, "die": int, "total": int, "terms": list,
@@ -64,6 +64,7 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
     gear.refuse_unknown(raw, _COMBATANT_KEYS, path, N_("a skirmish combatant's data"))
     gear.weapons(raw, path + ("weapons",))
     gear.armor(raw, path + ("armor",))
+    gear.artifacts(raw, path + ("artifacts",))
     if "dropped" in raw:
         _names(raw["dropped"], path + ("dropped",))
     if "cover" in raw:

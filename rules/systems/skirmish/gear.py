@@ -50,6 +50,7 @@ SIZE_SLOTS = {TWO_HANDED: 2, LARGE: 1, SHORT: 0}
 _WEAPON_KEYS = ("kind", "damage", "dice", "accuracy", "defense", "def", "size", "effects", "breakage",
                 "durability", "bonuses", "block")
 _ARMOR_KEYS = ("def", "durability", "breakage", "bonuses", "clothing")
+_ARTIFACT_KEYS = ("def", "durability", "bonuses")
 
 
 def _number(value: Any, path: Path, *, minimum: float | None = 0) -> Number:
@@ -242,6 +243,18 @@ def weapons(data: Mapping[str, Any], path: Path = ("data", "weapons")) -> dict[s
 def armor(data: Mapping[str, Any], path: Path = ("data", "armor")) -> dict[str, Armor]:
     raw = _table(data.get("armor", {}), path)
     return {name: read_armor(name, item, path + (name,)) for name, item in raw.items()}
+
+
+def artifacts(data: Mapping[str, Any], path: Path = ("data", "artifacts")) -> dict[str, Armor]:
+    """Artifacts: def and bonuses like armor, but no clothing, no slot for a short weapon,
+    no breakage after the fight (the seed rolls for weapons and armor only)."""
+    raw = _table(data.get("artifacts", {}), path)
+    return {name: read_artifact(name, item, path + (name,)) for name, item in raw.items()}
+
+
+def read_artifact(name: str, raw: Any, path: Path) -> Armor:
+    refuse_unknown(_table(raw, path), _ARTIFACT_KEYS, path, N_("an artifact"))
+    return read_armor(name, raw, path)
 
 
 def pick_item(kind: str, query: str, names: tuple[str, ...]) -> str:

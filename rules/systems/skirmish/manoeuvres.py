@@ -237,6 +237,27 @@ class Manoeuvres(Attacks):
         work.tell("cover_set", about=[who], name=who, rating=rating, before=before)
         return work.outcome({"kind": "cover", "actor": who, "rating": rating}, hidden=work.hidden(who))
 
+    def gear(self, enc: Encounter, name: str, item: str, words: list[str]) -> Outcome:
+        """An item's values, shown, or set with ``key=value`` words (the item comes with
+        ``char give``); the file is never edited by hand for them."""
+        from rules.systems.skirmish import kit
+
+        work = self.work(enc)
+        who = find(enc, name)
+        c = work.get(who)
+        if not kit.carried(c.data):
+            raise RuleError(_("{name} carries no gear; give it some first (char give {name} ITEM --kind KIND)")
+                            .format(name=who))
+        section, found = kit.find_item(c.data, item)
+        table = c.data[section][found]
+        if words:
+            table = kit.apply_words(section, found, table, words, SHEET.resolve)
+            work.put(replace(c, data=kit.with_item(c.data, section, found, table)))
+        work.tell("gear", about=[who], name=who, item=found, values=kit.describe_item(section, table),
+                  changed=bool(words))
+        return work.outcome({"kind": "gear", "actor": who, "item": found, "section": section, "values": table},
+                            hidden=work.hidden(who))
+
     def show_slots(self, enc: Encounter, name: str) -> Outcome:
         """SK-SLOT-1: the weapon slots used and what they cost."""
         work = self.work(enc)

@@ -277,6 +277,8 @@ MESSAGES: dict[str, Message] = {
     "cover": _cover,
     "cover_set": _cover_set,
     "cast": _cast,
+    "gear": lambda f, v: (_("{name}: {item} is now: {values}.") if f["changed"] else _("{name}: {item}: {values}."))
+    .format(**f),
     "caught": lambda f, v: _("{name} fell and does not get away.").format(**f),
     "burning_item": lambda f, v: _("{name} burns: {item} rolls for breakage each burning turn.").format(**f),
     "hit": _hit,

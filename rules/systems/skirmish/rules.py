@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.core.actions import CHOICE, COUNT, FLAG, INT, NAME, STAT, TEXT, Action, Catalogue, Param
+from rules.core.actions import CHOICE, COUNT, FLAG, INT, NAME, STAT, TEXT, WORDS, Action, Catalogue, Param
 from rules.i18n import N_
 from rules.systems.skirmish.manoeuvres import Manoeuvres
 from rules.systems.skirmish.messages import MESSAGES
@@ -209,6 +209,20 @@ ACTIONS = Catalogue((
                 Param("clear", FLAG, N_("NAME leaves cover."), option=True, default=False)),
         run=lambda rules, enc, source, name, rating, clear: rules.take_cover(enc, name, rating, clear),
         examples=("cover Разбойник 2", "cover Разбойник -1", "cover Разбойник --clear"),
+    ),
+    Action(
+        "gear", N_("Show or set the values of NAME's weapon, armor or artifact (the item comes with char give "
+        "NAME ITEM --kind KIND): key=value words, an empty value removes the key."),
+        aliases=("снаряжение", "предмет"),
+        params=(_WHO, Param("item", TEXT, N_("The item (a unique prefix is enough).")),
+                Param("values", WORDS, N_("damage=5 dice=1d6 size=large|two-handed|short accuracy=N defense=N "
+                                          "def=N breakage=yes durability=N block=no clothing=yes; effects by "
+                                          "their word (bleeding=30, poison=20/2) or effect.NAME=CHANCE; "
+                                          "bonus.STAT=N."),
+                      required=False, default="")),
+        run=lambda rules, enc, source, name, item, values: rules.gear(enc, name, item, values.split()),
+        examples=("gear Рыцарь Меч damage=5 size=large кровотечение=30 breakage=yes durability=10",
+                  "gear Рыцарь Щит def=2", "gear Рыцарь Меч"),
     ),
     Action(
         "slots", N_("NAME's weapon slots and their stealth and dexterity penalties (SK-SLOT-1)."),
