@@ -133,6 +133,8 @@ def test_sk_flee_1_the_chasers_attack_waits_for_the_runners_answer_then_it_leave
     pending = duel.doc()["fight"]["data"]["pending"]
     assert [(p["attacker"], p["target"], p["chase"]) for p in pending] == [("Воин", "Монстр", True)]
     assert "Монстр" in duel.doc()["fight"]["order"]  # not gone before it answers
+    r = duel("flee", "Монстр")
+    assert r.exit_code == ExitCode.RULES and "got away already" in r.stderr
     assert "waiting: Воин -> Монстр (Меч) = 15" in duel.ok("fight", "status").stdout
     # dodge d20 5 + 2 = 7 < 15: hit 5 + 2 strength - 1 def = 6; Меч's bleeding and stun miss (99 99)
     events = duel.events("defend", "Монстр", "dodge", "--given", "5 99 99")

@@ -116,6 +116,9 @@ class Manoeuvres(Attacks):
         work = self.work(enc)
         who = self.fighter(work, name)
         fight = require_fight(work)
+        if who in fightdata.listed(fight, "fled"):
+            raise RuleError(_("{name} got away already; it leaves the fight once no attack waits on it and its "
+                              "turn is over").format(name=who), rule="SK-FLEE-1")
         chased_attack = chaser is not None and attack and fight.current != who
         if not chased_attack and (weapon is not None or answer is not None):
             raise ValueError(_("--weapon and --answer are for the chaser's attack on a runner who leaves "
