@@ -213,7 +213,7 @@ ACTIONS = Catalogue((
     Action(
         "gear", N_("Show or set the values of NAME's weapon, armor or artifact (the item comes with char give "
         "NAME ITEM --kind KIND): key=value words, an empty value removes the key."),
-        aliases=("снаряжение", "предмет"),
+        aliases=("снаряжение",),
         params=(_WHO, Param("item", TEXT, N_("The item (a unique prefix is enough).")),
                 Param("values", WORDS, N_("damage=5 dice=1d6 size=large|two-handed|short accuracy=N defense=N "
                                           "def=N breakage=yes durability=N block=no clothing=yes; effects by "
