@@ -23,7 +23,7 @@ from rules.core.state import DEAD, OK, PARTY, Combatant, Encounter, Fight, TurnS
 from rules.i18n import _
 from rules.systems import get_sheet
 from rules.systems.skirmish import fightdata, gear
-from rules.systems.skirmish.presets import BURN, STUN
+from rules.systems.skirmish.presets import BURN, FAINTED, STUN
 
 SHEET = get_sheet("skirmish")
 
@@ -149,7 +149,7 @@ class SkirmishFight(SystemRules):
         reason = super().cannot_act(combatant)
         if reason is None and stunned(combatant):
             return _("is stunned")
-        if reason is None and combatant.effect("fainted") is not None:
+        if reason is None and combatant.effect(FAINTED) is not None:
             # SK-EXH-1: fainted, it can neither block nor dodge [I]
             return _("has fainted")
         return reason

@@ -27,9 +27,7 @@ from rules.core.state import OK
 from rules.systems.skirmish import fightdata
 from rules.systems.skirmish import mechanics as sk
 from rules.systems.skirmish.fight import SkirmishFight, resource, value
-
-#: what a failed exhaustion check leaves the character with
-FAINTED = "fainted"
+from rules.systems.skirmish.presets import FAINTED
 
 
 def fainted(turns: int) -> EffectSpec:
