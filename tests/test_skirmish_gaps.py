@@ -322,3 +322,52 @@ def test_gear_bad_input_gets_one_message_and_changes_nothing(duel):
     assert duel.path.read_bytes() == before
     r = duel("--lang", "ru", "gear", "Воин", "Меч", "damage=много")
     assert "damage=много: укажите число" in r.stderr
+
+
+# --- the new actions give the same journal typed one-shot and into the prompt ----------------------
+
+PLAYED = [
+    'fight start --given "20 1"',
+    "cover Монстр 1",
+    'cast Воин Искра 4 --target Монстр',
+    'cast Воин Искра 2 --given "12"',
+    'attack Воин Монстр --weapon Меч --given "10"',
+    'defend Монстр dodge --given "5 99 99"',
+    "fight next",
+    "effect add Воин поджог",
+    "burn Воин --item Кольчуга",
+    'flee Воин --chaser Монстр --no-attack --given "3 15"',
+    'fight next --given "2 8"',
+    'flee Монстр --chaser Воин --answer block --given "18 15 9 20"',
+    'fight end --yes --given "7 6"',
+]
+
+
+def test_sk_cover_1_sk_flee_1_sk_exh_1_sk_burn_1_one_shot_and_prompt_give_the_same_journal(tmp_path):
+    import shlex
+
+    from fight_replay import prompt_fight
+
+    from ttcli.store import read_events
+
+    one = Duel(tmp_path, MAGE)
+    for line in PLAYED:
+        r = one(*shlex.split(line))
+        assert r.exit_code in (0, ExitCode.FAILED), (line, r.output)
+    (tmp_path / "prompt").mkdir()
+    typed = tmp_path / "prompt" / "saves"
+    typed.mkdir()
+    (typed / "duel.toml").write_text(MAGE, encoding="utf-8")
+    prompt_fight(typed, PLAYED, "duel")
+
+    def journal(folder):
+        return [{k: v for k, v in e.items() if k != "time"} for e in read_events(folder / "duel.journal.toml")]
+
+    played = journal(one.saves)
+    assert len(played) == len(PLAYED)
+    # SK-BREAK-1: the fire's damage counts as damage taken: Кольчуга rolls after the fight too (d10 6)
+    end = [e for e in played[-1]["events"] if e["kind"] == "breakage"]
+    assert [(e["item"], e["die"]) for e in end] == [("Меч", 7), ("Кольчуга", 6)]
+    assert played == journal(typed)
+    kinds = {event["kind"] for record in played for event in record.get("events", [])}
+    assert {"cover_set", "cast", "exhaustion", "burning_item", "flee", "attack_roll", "left", "breakage"} <= kinds

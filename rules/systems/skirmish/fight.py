@@ -161,6 +161,10 @@ class SkirmishFight(SystemRules):
         c = work.get(name)
         if "hp" not in c.resources:
             work.put(c.with_resource("hp", resource(c, "hp")))
+        if damage.amount > 0 and damage.kind != "strain" and work.fight is not None:
+            # SK-BREAK-1: any damage taken (a bleeding's, a fire's, the master's) makes the armor roll;
+            # HP paid for MP or st is no damage taken [I]
+            work.fight = fightdata.with_listed(work.fight, "damaged", name, True)
         return super().hurt(work, name, damage)
 
     def new_turn(self, work: Work, name: str) -> TurnState:

@@ -277,8 +277,6 @@ class Manoeuvres(Attacks):
         if work.get(who).status == DEAD:
             raise RuleError(_("{name} is dead").format(name=who))
         change = self.hurt(work, who, Damage(amount, kind="master"))
-        if amount and work.fight is not None:
-            work.fight = fightdata.with_listed(work.fight, "damaged", who, True)
         work.tell("master_damage", about=[who], name=who, amount=amount, hp_before=change.hp_before,
                   hp_after=change.hp_after, status_before=change.status_before, status_after=change.status_after)
         return work.outcome({"kind": "damage", "target": who, "amount": amount}, hidden=work.hidden(who))
