@@ -258,7 +258,7 @@ def test_sk_exh_1_sk_move_1_a_dash_out_of_st_checks_endurance_before_the_strike(
 # --- the gear: given, valued, handed over and taken without editing the file ------------------------
 
 
-def test_gear_is_given_valued_and_fights_with_its_values(duel):
+def test_sk_dmg_1_sk_slot_1_gear_is_given_valued_and_fights_with_its_values(duel):
     r = duel.ok("char", "give", "Воин", "Секира", "--kind", "ближнее")
     assert "Воин gets Секира" in r.stdout
     r = duel.ok("gear", "Воин", "Секира", "damage=7", "size=двуручное", "кровотечение=40", "яд=10/2",
@@ -279,7 +279,7 @@ def test_gear_is_given_valued_and_fights_with_its_values(duel):
     assert "poison" not in duel.who("Воин")["data"]["weapons"]["Секира"]["effects"]
 
 
-def test_gear_armor_and_artifacts_add_their_def(duel):
+def test_sk_dmg_1_gear_armor_and_artifacts_add_their_def(duel):
     duel.ok("char", "give", "Монстр", "Шкура", "--kind", "броня")
     duel.ok("gear", "Монстр", "Шкура", "def=2")
     duel.ok("char", "give", "Монстр", "Амулет", "--kind", "артефакт")
