@@ -354,9 +354,8 @@ def test_sk_cover_1_sk_flee_1_sk_exh_1_sk_burn_1_one_shot_and_prompt_give_the_sa
     for line in PLAYED:
         r = one(*shlex.split(line))
         assert r.exit_code in (0, ExitCode.FAILED), (line, r.output)
-    (tmp_path / "prompt").mkdir()
     typed = tmp_path / "prompt" / "saves"
-    typed.mkdir()
+    typed.mkdir(parents=True)
     (typed / "duel.toml").write_text(MAGE, encoding="utf-8")
     prompt_fight(typed, PLAYED, "duel")
 
