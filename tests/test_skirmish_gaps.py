@@ -135,7 +135,8 @@ def test_sk_flee_1_the_chasers_attack_waits_for_the_runners_answer_then_it_leave
     assert "Монстр" in duel.doc()["fight"]["order"]  # not gone before it answers
     r = duel("flee", "Монстр")
     assert r.exit_code == ExitCode.RULES and "got away already" in r.stderr
-    assert "waiting: Воин -> Монстр (Меч) = 15" in duel.ok("fight", "status").stdout
+    status = duel.ok("fight", "status").stdout
+    assert "waiting: Воин -> Монстр (Меч) = 15" in status and "Монстр got away" in status
     # dodge d20 5 + 2 = 7 < 15: hit 5 + 2 strength - 1 def = 6; Меч's bleeding and stun miss (99 99)
     events = duel.events("defend", "Монстр", "dodge", "--given", "5 99 99")
     assert next(e for e in events if e["kind"] == "hit")["dealt"] == 6

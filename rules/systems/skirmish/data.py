@@ -81,6 +81,10 @@ class Decoders:
                 continue
             lines.append(_("counterattack on offer: counter {dodger} {attacker}").format(
                 dodger=dodger, attacker=attacker))
+        for runner in fightdata.listed(fight, "fled"):
+            if runner not in hidden:
+                lines.append(_("{name} got away: it leaves the fight once the attack on it is answered and its "
+                               "turn is over").format(name=runner))
         return lines
 
     @staticmethod
