@@ -538,7 +538,7 @@ def test_sk_burn_1_and_sk_exh_1_settings() -> None:
     sheet = SHEETS["skirmish"]
     assert sheet.default_settings() == {
         "extinguish_threshold": 11, "exhaustion_difficulty": 10, "tie_to_defender": True, "cover_threshold": 11,
-        "flee_threshold": 10, "damage_mode": "full", "slot_penalty": "instead"}
+        "flee_threshold": 10, "damage_mode": "full", "slot_penalty": "instead", "faint_turns": 1}
     assert sheet.parse_setting("тушение", "12") == 12
     with pytest.raises(ValueError, match=r"1\.\.20"):
         sheet.parse_setting("extinguish", "21")

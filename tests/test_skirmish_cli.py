@@ -292,10 +292,14 @@ def test_sk_out_1_counterattacks_cost_2_then_4_then_8_st(duel):
     assert costs == [18, 14, 6]
     duel.ok("fight", "next")
     duel.ok("attack", "Монстр", "Воин", "--weapon", "Когти", "--answer", "dodge", "--given", "2 15")
-    before = duel.path.read_bytes()
-    r = duel("counter", "Воин", "Монстр")
-    assert r.exit_code == ExitCode.RULES and "costs 16" in r.stderr and "exhaust Воин" in r.stderr
-    assert duel.path.read_bytes() == before
+    # the fourth costs 16 with 6 st left: out of st, SK-EXH-1 takes over: the endurance check
+    # (d20 5 + 5 = 10 against 10), the 10 st short paid with HP, the check again 1 harder (15 + 5 - 1)
+    events = duel.events("counter", "Воин", "Монстр", "--answer", "block", "--given", "5 15 1 20")
+    checks = [(e["total"], e["passed"]) for e in events if e["kind"] == "exhaustion"]
+    assert checks == [(10, True), (19, True)]
+    counter = next(e for e in events if e["kind"] == "counter")
+    assert (counter["cost"], counter["st_before"], counter["st_after"]) == (16, 6, 0)
+    assert duel.who("Воин")["resources"]["hp"] == 20
 
 
 def test_sk_out_1_a_counterattack_needs_a_dodge_first(duel):
@@ -448,8 +452,10 @@ size = "two-handed"
 def test_sk_move_1_free_metres_then_stamina(duel):
     r = duel.ok("move", "Воин", "6")
     assert "Воин moves 6 m (4 m free): 2 st, st 20 -> 18" in r.stdout
-    r = duel("move", "Воин", "30")
-    assert r.exit_code == ExitCode.RULES
+    # 30 m cost 26 st of 18: out of st, the endurance check d20 3 + 5 = 8 fails: Воин faints, stays put
+    r = duel("move", "Воин", "30", "--given", "3")
+    assert r.exit_code == ExitCode.FAILED and "faints for 1 turn" in r.stdout
+    assert duel.who("Воин")["resources"]["st"] == 18 and duel.effect("Воин", "fainted") is not None
 
 
 def test_sk_move_1_a_dash_spends_stamina_and_rolls_the_accuracy_die(duel):
@@ -461,7 +467,7 @@ def test_sk_move_1_a_dash_spends_stamina_and_rolls_the_accuracy_die(duel):
 def test_sk_flee_1_alone_and_chased(duel):
     r = duel("flee", "Монстр", "--given", "7")
     assert r.exit_code == ExitCode.FAILED and "stays in the fight" in r.stdout
-    r = duel.ok("flee", "Монстр", "--chaser", "Воин", "--given", "18 15")
+    r = duel.ok("flee", "Монстр", "--chaser", "Воин", "--no-attack", "--given", "18 15")
     assert "d20 18 + 2 = 20 against Воин's d20 15 + dexterity = 19: escapes" in r.stdout
     assert "Монстр" not in duel.doc()["fight"]["order"]
 

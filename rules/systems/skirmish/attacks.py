@@ -15,16 +15,24 @@ from dataclasses import replace
 from typing import Any
 
 from rules.core.clock import ClockReport, take_turn
-from rules.core.common import add_effect, require_fight
+from rules.core.common import require_fight
 from rules.core.effects import FIGHT, Duration, EffectSpec
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome, Work
 from rules.core.sources import DiceSource
 from rules.core.state import Combatant, Encounter
-from rules.i18n import _
+from rules.i18n import N_, _
 from rules.systems.skirmish import fightdata, gear, presets
 from rules.systems.skirmish import mechanics as sk
-from rules.systems.skirmish.fight import SkirmishFight, resource, stunned, total_def, value, weapons
+from rules.systems.skirmish.fight import (
+    stored_cover,
+    stunned,
+    total_def,
+    value,
+    weapons,
+    with_cover,
+)
+from rules.systems.skirmish.strain import Spent, Strain
 
 BLOCK = "block"
 DODGE = "dodge"
@@ -39,7 +47,7 @@ def _terms(*pairs: tuple[int, str]) -> list[dict[str, Any]]:
     return [{"amount": amount, "reason": reason} for amount, reason in pairs if amount]
 
 
-class Attacks(SkirmishFight):
+class Attacks(Strain):
     """The attack, the answer and the counterattack."""
 
     # --- rolls -------------------------------------------------------------------------
@@ -66,7 +74,7 @@ class Attacks(SkirmishFight):
     def weapon_of(self, c: Combatant, query: str | None) -> gear.Weapon:
         carried = weapons(c)
         if query is not None:
-            chosen = carried[gear.pick_item("weapon", query, tuple(carried))] if carried else None
+            chosen = carried[gear.pick_item(N_("weapon"), query, tuple(carried))] if carried else None
             if chosen is None:
                 raise RuleError(_("{name} carries no weapons; leave out --weapon to strike with bare hands")
                                 .format(name=c.name))
@@ -107,8 +115,17 @@ class Attacks(SkirmishFight):
                 raise RuleError(_("{name} has attacked this turn already (one attack a turn)").format(name=a))
             assert work.fight is not None
             work.fight = replace(work.fight, turn=replace(turn, spent=turn.spent + 1))
+        spent: Spent | None = None
+        if dash is not None:
+            # the dash's st first: running out of it may faint the attacker before it strikes (SK-EXH-1)
+            if dash < 1:
+                raise ValueError(_("a dash covers 1 metre or more"))
+            spent = self.spend(work, source, a, "st", dash)
+            if not spent.done:
+                return work.outcome({"kind": "attack", "actor": a, "target": t, "fainted": True}, passed=False,
+                                    hidden=work.hidden(a))
         self.strike(work, source, a, t, weapon=weapon, answer=answer, rerolls=rerolls, wind=wind, rain=rain,
-                    terrain=terrain, cover=cover, strike_with_ranged=strike, dash=dash)
+                    terrain=terrain, cover=cover, strike_with_ranged=strike, dash=spent)
         return work.outcome({"kind": "attack", "actor": a, "target": t}, hidden=work.hidden(a))
 
     def counter(self, enc: Encounter, source: DiceSource, name: str, target: str, *,
@@ -124,26 +141,25 @@ class Attacks(SkirmishFight):
         take_turn(work, source, self, b, ClockReport(), verb="counter")
         done = fightdata.count(fight, "counters", b)
         cost = sk.counter_cost(done)
-        bc = work.get(b)
-        st = resource(bc, "st")
-        if st < cost:
-            raise RuleError(_("{name} has {st} st and counterattack number {n} costs {cost}; out of st, "
-                              "check exhaustion first (exhaust {name})").format(name=b, st=st, n=done + 1, cost=cost),
-                            rule="SK-OUT-1")
-        work.put(bc.with_resource("st", st - cost))
         dodged = dict(fightdata.get(fight, "dodged", {}))
         dodged.pop(b)
-        work.fight = fightdata.bump(fightdata.put(fight, "dodged", dodged), "counters", b)
-        work.tell("counter", about=[b, a], name=b, target=a, number=done + 1, cost=cost, st_before=st,
-                  st_after=st - cost)
+        work.fight = fightdata.put(fight, "dodged", dodged)
+        # short of st, SK-EXH-1 decides: the endurance check, then HP pay the rest
+        spent = self.spend(work, source, b, "st", cost)
+        if not spent.done:
+            return work.outcome({"kind": "counter", "actor": b, "target": a, "cost": cost, "fainted": True},
+                                passed=False, hidden=work.hidden(b))
+        work.fight = fightdata.bump(require_fight(work), "counters", b)
+        work.tell("counter", about=[b, a], name=b, target=a, number=done + 1, cost=cost, st_before=spent.before,
+                  st_after=spent.after)
         self.strike(work, source, b, a, weapon=weapon, answer=answer, rerolls=rerolls, strike_with_ranged=strike,
                     counter=True)
         return work.outcome({"kind": "counter", "actor": b, "target": a, "cost": cost}, hidden=work.hidden(b))
 
     def strike(self, work: Work, source: DiceSource, a: str, t: str, *, weapon: str | None, answer: str | None,
                rerolls: int, wind: bool = False, rain: bool = False, terrain: bool = False,
-               cover: int | None = None, strike_with_ranged: bool = False, dash: int | None = None,
-               counter: bool = False) -> None:
+               cover: int | None = None, strike_with_ranged: bool = False, dash: Spent | None = None,
+               counter: bool = False, chase: bool = False) -> None:
         if a == t:
             raise RuleError(_("{name} cannot attack itself").format(name=a))
         if answer is not None and answer not in ANSWERS:
@@ -163,6 +179,9 @@ class Attacks(SkirmishFight):
             raise ValueError(_("--wind, --rain, --terrain and --cover are for shots"))
         if dash is not None and shot:
             raise ValueError(_("a dash ends in a melee attack, not a shot"))
+        if shot and cover is None:
+            # SK-COVER-1: the cover the master set for the target stands until changed [I]
+            cover = stored_cover(tc)
         stat = "ranged" if shot else "accuracy"
         score = w.accuracy if w.accuracy is not None else value(ac, stat, work.settings)
         faces = self.check_roll(work, source, a, stat, score, rerolls, "attack")
@@ -185,11 +204,13 @@ class Attacks(SkirmishFight):
             work.fight = fightdata.engage(require_fight(work), a, t)
         pending = {"attacker": a, "target": t, "weapon": w.name, "die": faces[-1], "total": total, "terms": terms,
                    "faces": faces, "shot": shot, "counter": counter, "stat": stat}
+        if chase:
+            pending["chase"] = True
         unable = self.cannot_act(tc)
         waits = cover is None and unable is None and answer is None
         work.tell("attack_roll", about=[a, t], attacker=a, target=t, weapon=w.name, die=faces[-1],
                   faces=faces if len(faces) > 1 else None, terms=terms, total=total, shot=shot, counter=counter,
-                  waits=waits)
+                  chase=chase or None, waits=waits)
         if cover is not None:
             self._cover(work, source, t, cover)
         elif unable is not None:
@@ -201,18 +222,10 @@ class Attacks(SkirmishFight):
             work.fight = fightdata.put(require_fight(work), "pending",
                                        [*fightdata.pending(require_fight(work)), pending])
 
-    def dash(self, work: Work, source: DiceSource, name: str, metres: int, accuracy: int) -> tuple[int, str]:
-        """SK-MOVE-1: st equal to the distance, then d(accuracy) - accuracy on the attack [I]."""
-        c = work.get(name)
-        st = resource(c, "st")
-        if metres < 1:
-            raise ValueError(_("a dash covers 1 metre or more"))
-        if st < metres:
-            raise RuleError(_("{name} has {st} st; a dash of {metres} m costs {metres}")
-                            .format(name=name, st=st, metres=metres), rule="SK-MOVE-1")
-        work.put(c.with_resource("st", st - metres))
+    def dash(self, work: Work, source: DiceSource, name: str, spent: Spent, accuracy: int) -> tuple[int, str]:
+        """SK-MOVE-1: after the dash's st (paid by ``attack``), d(accuracy) - accuracy on the attack [I]."""
         die = work.roll(source, accuracy, "dash").face if accuracy >= 1 else 0
-        work.tell("dash", about=[name], name=name, metres=metres, st_before=st, st_after=st - metres,
+        work.tell("dash", about=[name], name=name, metres=spent.cost, st_before=spent.before, st_after=spent.after,
                   die=die, accuracy=accuracy)
         return sk.dash_modifier(die, accuracy), "dash"
 
@@ -220,8 +233,12 @@ class Attacks(SkirmishFight):
         """SK-COVER-1: the shot hits the cover; d20 + its rating against the threshold destroys it."""
         die = work.roll(source, 20, "cover").face
         threshold = int(work.settings.get("cover_threshold", 11))
+        destroyed = die + rating >= threshold
         work.tell("cover", about=[target], target=target, die=die, rating=rating, total=die + rating,
-                  threshold=threshold, destroyed=die + rating >= threshold)
+                  threshold=threshold, destroyed=destroyed)
+        if destroyed and stored_cover(work.get(target)) is not None:
+            # the target loses its cover: the next shot rolls to miss again
+            work.put(with_cover(work.get(target), None))
 
     # --- the answer ------------------------------------------------------------------------
 
@@ -230,7 +247,7 @@ class Attacks(SkirmishFight):
         carried = {n: w for n, w in weapons(c).items() if n not in c.data.get("dropped", [])}
         able = {n: w for n, w in carried.items() if w.block}
         if query is not None:
-            chosen = carried.get(gear.pick_item("weapon or shield", query, tuple(carried))) if carried else None
+            chosen = carried.get(gear.pick_item(N_("weapon or shield"), query, tuple(carried))) if carried else None
             if chosen is None or not chosen.block:
                 raise RuleError(_("{name} cannot block with {item}").format(name=c.name, item=query),
                                 rule="SK-ATK-1")
@@ -260,8 +277,8 @@ class Attacks(SkirmishFight):
             take_turn(work, source, self, t, ClockReport(), verb="defend")
         work.fight = fightdata.put(fight, "pending", [p for p in fightdata.pending(fight) if p != pending])
         self.answer(work, source, pending, how, item, rerolls)
-        return work.outcome({"kind": "defend", "actor": t, "attacker": pending["attacker"], "answer": how},
-                            hidden=work.hidden(t))
+        return self.release_runners(work.outcome(
+            {"kind": "defend", "actor": t, "attacker": pending["attacker"], "answer": how}, hidden=work.hidden(t)))
 
     def answer(self, work: Work, source: DiceSource, pending: dict[str, Any], how: str, item: str | None,
                rerolls: int) -> None:
@@ -348,13 +365,6 @@ class Attacks(SkirmishFight):
             work.tell("effect_roll", about=[t], target=t, effect=name, die=die, chance=chance, landed=landed)
             if landed:
                 self.on_hit(work, source, t, name, chance, w.effect_damage.get(word, 1), w.name, blocked_with)
-
-    def give(self, work: Work, name: str, spec: EffectSpec) -> None:
-        """Add an effect through the shared effect rules (stacking included), inside this work."""
-        out = add_effect(work.encounter(), name, spec, self.resolve_modifier)
-        work.put(out.encounter.get(name))
-        for event in out.events:
-            work.tell(event.kind, about=event.about, **event.fields)
 
     def on_hit(self, work: Work, source: DiceSource, t: str, effect: str, chance: int, damage: int, weapon: str,
                blocked_with: gear.Weapon | None) -> None:

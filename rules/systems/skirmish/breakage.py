@@ -43,11 +43,25 @@ def strongest_armor(c: Combatant) -> str | None:
     return clothes[0].name if clothes else None
 
 
-def burning_item(c: Combatant) -> tuple[str, str] | None:
-    """The master's pick of SK-BURN-1, made for them [I]: the worn armor that
-    breaks, else the first weapon that breaks; None if nothing can break."""
+def burnable(c: Combatant) -> dict[str, str]:
+    """Item -> its section, for every item of ``c`` with a breakage chance (armor first)."""
     from rules.systems.skirmish.fight import armor, weapons
 
+    items = {a.name: ARMOR for a in armor(c).values() if a.breakage}
+    for w in weapons(c).values():
+        if w.breakage:
+            items.setdefault(w.name, WEAPONS)
+    return items
+
+
+def burning_item(c: Combatant, named: str | None = None) -> tuple[str, str] | None:
+    """The one burning item of SK-BURN-1: the master's pick (``named``) while
+    it can still break, else for them [I]: the worn armor that breaks with the
+    highest def, else the first weapon that breaks; None if nothing can break."""
+    from rules.systems.skirmish.fight import armor, weapons
+
+    if named is not None and named in (items := burnable(c)):
+        return items[named], named
     worn = [a for a in armor(c).values() if a.breakage]
     if worn:
         return ARMOR, max(worn, key=lambda a: a.def_).name

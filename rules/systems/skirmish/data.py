@@ -15,6 +15,35 @@ Place = tuple[str | int, ...]
 
 
 class Decoders:
+    """The readers of the skirmish's data, and what the roster commands ask of it: the
+    gear as an inventory (``char give``, ``char take``, ``char show``), kept in
+    ``kit.py`` and loaded only by those commands."""
+
+    @property
+    def item_kinds(self) -> tuple[str, ...]:
+        """The kinds of gear a master may give (``char give --kind``)."""
+        from rules.systems.skirmish.kit import KINDS
+
+        return KINDS
+
+    @staticmethod
+    def give(*args: Any, **options: Any) -> Any:
+        from rules.systems.skirmish import kit
+
+        return kit.give(*args, **options)
+
+    @staticmethod
+    def take(*args: Any, **options: Any) -> Any:
+        from rules.systems.skirmish import kit
+
+        return kit.take(*args, **options)
+
+    @staticmethod
+    def inventory_load(table: Mapping[str, Any], derived: Mapping[str, int]) -> Any:
+        from rules.systems.skirmish import kit
+
+        return kit.load(table, derived)
+
     decode_combatant_data = staticmethod(fightdata.decode_combatant)
     decode_fight_data = staticmethod(fightdata.decode_fight)
     decode_turn_data = staticmethod(fightdata.decode_turn)
@@ -52,15 +81,25 @@ class Decoders:
                 continue
             lines.append(_("counterattack on offer: counter {dodger} {attacker}").format(
                 dodger=dodger, attacker=attacker))
+        for runner in fightdata.listed(fight, "fled"):
+            if runner not in hidden:
+                lines.append(_("{name} got away: it leaves the fight once the attack on it is answered and its "
+                               "turn is over").format(name=runner))
         return lines
 
     @staticmethod
     def status_notes(combatant: Any) -> tuple[str, ...]:
-        """``fight status``: the weapons a stun knocked out of the combatant's hands."""
+        """``fight status``: the cover the combatant stands in (SK-COVER-1) and the
+        weapons a stun knocked out of its hands."""
         from rules.i18n import _
 
+        notes = []
+        if combatant.data.get("cover") is not None:
+            notes.append(_("in cover {rating}").format(rating=combatant.data["cover"]))
         dropped = combatant.data.get("dropped", [])
-        return (_("dropped: {weapons}").format(weapons=", ".join(dropped)),) if dropped else ()
+        if dropped:
+            notes.append(_("dropped: {weapons}").format(weapons=", ".join(dropped)))
+        return tuple(notes)
 
 
 DECODERS = Decoders()

@@ -13,17 +13,17 @@ from dataclasses import replace
 from typing import Any
 
 from rules.core.clock import ClockReport, open_rounds, proceed
-from rules.core.common import end_fight, report_decided, require_fight
+from rules.core.common import end_fight, leave_fight, report_decided, require_fight
 from rules.core.contract import Path, SystemRules
 from rules.core.effects import Effect
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, HealthChange, Outcome, Work
 from rules.core.sources import DiceSource
-from rules.core.state import DEAD, PARTY, Combatant, Encounter, Fight, TurnState, find
+from rules.core.state import DEAD, OK, PARTY, Combatant, Encounter, Fight, TurnState, find
 from rules.i18n import _
 from rules.systems import get_sheet
 from rules.systems.skirmish import fightdata, gear
-from rules.systems.skirmish.presets import BURN, STUN
+from rules.systems.skirmish.presets import BURN, FAINTED, STUN
 
 SHEET = get_sheet("skirmish")
 
@@ -53,8 +53,12 @@ def slots(c: Combatant, settings: Mapping[str, Any]) -> gear.Slots:
     return gear.slots(weapons(c), clothing, over_three_adds=settings.get("slot_penalty") == "on_top")
 
 
+def artifacts(c: Combatant) -> dict[str, gear.Armor]:
+    return gear.artifacts(c.data)
+
+
 def _bonus(c: Combatant, key: str) -> float:
-    items: list[gear.Weapon | gear.Armor] = [*weapons(c).values(), *armor(c).values()]
+    items: list[gear.Weapon | gear.Armor] = [*weapons(c).values(), *armor(c).values(), *artifacts(c).values()]
     return sum((float(i.bonuses.get(key, 0)) for i in items), 0.0)
 
 
@@ -69,13 +73,14 @@ def value(c: Combatant, key: str, settings: Mapping[str, Any] | None = None) -> 
 
 
 def total_def(c: Combatant) -> float:
-    """SK-DMG-1: endurance def + armor + artifacts.  Listed armor replaces the
-    sheet's armor def (which is for characters without an item list) [I]."""
+    """SK-DMG-1: endurance def + armor + artifacts.  Listed armor (artifacts)
+    replaces the sheet's armor def (artifact def), which is for characters without
+    an item list [I]."""
     values = base(c)
-    worn = armor(c)
+    worn, kept = armor(c), artifacts(c)
     armor_def = sum(float(a.def_) for a in worn.values()) if worn else float(values["armor_def"])
-    return float(values["endurance_def"]) + float(values["artifact_def"]) + armor_def \
-        + c.modifier("def") + _bonus(c, "def")
+    artifact_def = sum(float(a.def_) for a in kept.values()) if kept else float(values["artifact_def"])
+    return float(values["endurance_def"]) + artifact_def + armor_def + c.modifier("def") + _bonus(c, "def")
 
 
 def resource(c: Combatant, key: str) -> int:
@@ -109,6 +114,22 @@ def with_item(c: Combatant, section: str, name: str, table: dict[str, Any] | Non
     return replace(c, data=data)
 
 
+def stored_cover(c: Combatant) -> int | None:
+    """The destruction rating of the cover the master set for ``c`` (SK-COVER-1), or None."""
+    rating = c.data.get("cover")
+    return None if rating is None else int(rating)
+
+
+def with_cover(c: Combatant, rating: int | None) -> Combatant:
+    """``c`` in cover of ``rating``, or out of cover (None)."""
+    data = dict(c.data)
+    if rating is None:
+        data.pop("cover", None)
+    else:
+        data["cover"] = rating
+    return replace(c, data=data)
+
+
 def joined(first: Outcome, second: Outcome) -> Outcome:
     """Two outcomes of one command as one: the second's encounter, both records."""
     return replace(
@@ -128,6 +149,9 @@ class SkirmishFight(SystemRules):
         reason = super().cannot_act(combatant)
         if reason is None and stunned(combatant):
             return _("is stunned")
+        if reason is None and combatant.effect(FAINTED) is not None:
+            # SK-EXH-1: fainted, it can neither block nor dodge [I]
+            return _("has fainted")
         return reason
 
     def hp_max(self, combatant: Combatant) -> int | None:
@@ -137,6 +161,10 @@ class SkirmishFight(SystemRules):
         c = work.get(name)
         if "hp" not in c.resources:
             work.put(c.with_resource("hp", resource(c, "hp")))
+        if damage.amount > 0 and damage.kind != "strain" and work.fight is not None:
+            # SK-BREAK-1: any damage taken (a bleeding's, a fire's, the master's) makes the armor roll;
+            # HP paid for MP or st is no damage taken [I]
+            work.fight = fightdata.with_listed(work.fight, "damaged", name, True)
         return super().hurt(work, name, damage)
 
     def new_turn(self, work: Work, name: str) -> TurnState:
@@ -148,7 +176,8 @@ class SkirmishFight(SystemRules):
         # SK-BURN-1: each burning turn, one burning item rolls for breakage
         from rules.systems.skirmish.breakage import burning_item, roll_breakage
 
-        item = burning_item(work.get(name))
+        named = fightdata.get(work.fight, "burning", {}).get(name) if work.fight is not None else None
+        item = burning_item(work.get(name), named)
         if item is not None:
             roll_breakage(work, source, name, *item, why="burning")
 
@@ -216,7 +245,7 @@ class SkirmishFight(SystemRules):
         event: dict[str, Any] = {"kind": "turn", "round": work.fight.round, "previous": previous, "actor": actor,
                                  **report.event_parts()}
         report_decided(work, event)
-        return work.outcome(event, hidden=actor is not None and work.get(actor).hidden)
+        return self.release_runners(work.outcome(event, hidden=actor is not None and work.get(actor).hidden))
 
     def end(self, enc: Encounter, source: DiceSource | None = None) -> Outcome:
         """SK-BREAK-1: breakage rolls for the players' gear, then the fight ends."""
@@ -232,6 +261,30 @@ class SkirmishFight(SystemRules):
         return joined(work.outcome({"breakage": rolled} if rolled else {}), end_fight(work.encounter()))
 
     # --- helpers the actions share ---------------------------------------------------------
+
+    def release_runners(self, out: Outcome) -> Outcome:
+        """SK-FLEE-1: a runner who escaped leaves the order once no attack waits
+        on it (the chaser's) and its own turn is over [I]; one the chaser's attack
+        brought down stays where it fell."""
+        fight = out.encounter.fight
+        if fight is None or not fightdata.get(fight, "fled", []):
+            return out
+        waiting = {p["target"] for p in fightdata.pending(fight)}
+        for name in fightdata.listed(fight, "fled"):
+            if name in waiting or name == fight.current:
+                continue
+            work = self.work(out.encounter)
+            fight = fightdata.with_listed(require_fight(work), "fled", name, False)
+            # a counterattack the runner earned goes with it
+            work.fight = fightdata.put(fight, "dodged", {k: v for k, v in fightdata.get(fight, "dodged", {}).items()
+                                                         if name not in (k, v)})
+            if work.get(name).status != OK:
+                work.tell("caught", about=[name], name=name)
+                out = joined(out, work.outcome({}))
+            else:
+                released = work.outcome({})
+                out = joined(out, joined(released, leave_fight(released.encounter, name)))
+        return out
 
     def fighter(self, work: Work, query: str) -> str:
         """A combatant in the running fight, alive."""

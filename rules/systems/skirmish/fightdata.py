@@ -1,7 +1,8 @@
 """What a skirmish keeps beyond the shared clock, in the ``data`` tables.
 
-On each combatant: ``weapons`` and ``armor`` (``gear.py``), and ``dropped``
-(weapons knocked out of its hands by a stun, SK-STUN-1).
+On each combatant: ``weapons``, ``armor`` and ``artifacts`` (``gear.py``), ``dropped``
+(weapons knocked out of its hands by a stun, SK-STUN-1), and ``cover`` (the
+destruction rating of the cover it stands in, SK-COVER-1).
 
 On the fight, every key left out while empty:
 
@@ -12,8 +13,12 @@ On the fight, every key left out while empty:
 - ``used``: combatant -> weapon -> attacks made with it (the most used one rolls for breakage);
 - ``damaged``: who was hit this fight, even when def took it all (SK-BREAK-1);
 - ``stun_resist``: who resists the next stun on 50% (SK-STUN-2);
-- ``strain``: combatant -> checks made on HP since MP or st ran out (SK-EXH-1);
-- ``melee``: combatant -> the last round it struck or was struck in melee (SK-MELEE-1).
+- ``strain``: combatant -> endurance checks made this fight (SK-EXH-1: each one is 1 harder);
+- ``drained``: combatant -> the pools (mp, st) that ran out and had their check (SK-EXH-1);
+- ``melee``: combatant -> the last round it struck or was struck in melee (SK-MELEE-1);
+- ``fled``: runners who escaped (SK-FLEE-1) and leave the order once no attack
+  waits on them and their own turn is over;
+- ``burning``: combatant -> the item the master named to roll for breakage while it burns (SK-BURN-1).
 """
 
 from __future__ import annotations
@@ -24,71 +29,89 @@ from typing import Any
 
 from rules.core.errors import DocumentError
 from rules.core.state import Fight
+from rules.i18n import N_, _
 from rules.systems.skirmish import gear
 
 Path = tuple[str | int, ...]
 
-_COMBATANT_KEYS = ("weapons", "armor", "dropped")
-_FIGHT_KEYS = ("pending", "dodged", "counters", "rerolls", "used", "damaged", "stun_resist", "strain", "melee")
+_COMBATANT_KEYS = ("weapons", "armor", "artifacts", "dropped", "cover")
+_FIGHT_KEYS = ("pending", "dodged", "counters", "rerolls", "used", "damaged", "stun_resist", "strain", "melee",
+               "burning", "fled", "drained")
 _PENDING_KEYS = {"attacker": str, "target": str, "weapon": str, "die": int, "total": int, "terms": list,
-                 "faces": list, "shot": bool, "counter": bool, "stat": str}
+                 "faces": list, "shot": bool, "counter": bool, "stat": str, "chase": bool}
+#: what a pending attack's value must be, in words
+_KIND_WORDS = {str: N_("text"), int: N_("a whole number"), list: N_("a list"), bool: N_("true or false")}
 _PENDING_REQUIRED = ("attacker", "target", "weapon", "die", "total")
-
-
-def _unknown(raw: Mapping[str, Any], allowed: tuple[str, ...], path: Path, what: str) -> None:
-    for key in raw:
-        if key not in allowed:
-            raise DocumentError(path + (key,), f"unknown key; {what} has: {', '.join(allowed)}")
 
 
 def _names(raw: Any, path: Path) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(n, str) for n in raw):
-        raise DocumentError(path, f"must be a list of names, got {raw!r}")
+        raise DocumentError(path, _("must be a list of names, got {value!r}").format(value=raw))
     return list(raw)
 
 
 def _counts(raw: Any, path: Path) -> dict[str, int]:
     if not isinstance(raw, Mapping):
-        raise DocumentError(path, f"must be a table of counts, got {raw!r}")
+        raise DocumentError(path, _("must be a table of counts, got {value!r}").format(value=raw))
     for key, value in raw.items():
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise DocumentError(path + (key,), f"must be a whole number, 0 or more, got {value!r}")
+            raise DocumentError(path + (key,), _("must be a whole number, 0 or more, got {value!r}")
+                                .format(value=value))
     return dict(raw)
 
 
 def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    _unknown(raw, _COMBATANT_KEYS, path, "a skirmish combatant's data")
+    gear.refuse_unknown(raw, _COMBATANT_KEYS, path, N_("a skirmish combatant's data"))
     gear.weapons(raw, path + ("weapons",))
     gear.armor(raw, path + ("armor",))
+    gear.artifacts(raw, path + ("artifacts",))
     if "dropped" in raw:
         _names(raw["dropped"], path + ("dropped",))
+    if "cover" in raw:
+        rating = raw["cover"]
+        if isinstance(rating, bool) or not isinstance(rating, int):
+            raise DocumentError(path + ("cover",), _("must be a whole number, got {value!r}").format(value=rating))
     return dict(raw)
 
 
 def _pending(raw: Any, path: Path) -> None:
     if not isinstance(raw, list):
-        raise DocumentError(path, f"must be a list of attacks, got {raw!r}")
+        raise DocumentError(path, _("must be a list of attacks, got {value!r}").format(value=raw))
     for i, item in enumerate(raw):
         if not isinstance(item, Mapping):
-            raise DocumentError(path + (i,), f"must be a table, got {item!r}")
-        _unknown(item, tuple(_PENDING_KEYS), path + (i,), "a pending attack")
+            raise DocumentError(path + (i,), _("must be a table, got {value!r}").format(value=item))
+        gear.refuse_unknown(item, tuple(_PENDING_KEYS), path + (i,), N_("a pending attack"))
         for key in _PENDING_REQUIRED:
             if key not in item:
-                raise DocumentError(path + (i, key), "missing")
+                raise DocumentError(path + (i, key), _("missing"))
         for key, value in item.items():
             kind = _PENDING_KEYS[key]
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise DocumentError(path + (i, key), f"must be {kind.__name__}, got {value!r}")
+                raise DocumentError(path + (i, key), _("must be {kind}, got {value!r}").format(
+                    kind=_(_KIND_WORDS[kind]), value=value))
 
 
 def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    _unknown(raw, _FIGHT_KEYS, path, "a skirmish fight's data")
+    gear.refuse_unknown(raw, _FIGHT_KEYS, path, N_("a skirmish fight's data"))
     if "pending" in raw:
         _pending(raw["pending"], path + ("pending",))
     if "dodged" in raw:
         dodged = raw["dodged"]
         if not isinstance(dodged, Mapping) or not all(isinstance(v, str) for v in dodged.values()):
-            raise DocumentError(path + ("dodged",), f"must be a table of dodger = attacker, got {dodged!r}")
+            raise DocumentError(path + ("dodged",), _("must be a table of dodger = attacker, got {value!r}")
+                                .format(value=dodged))
+    if "drained" in raw:
+        drained = raw["drained"]
+        if not isinstance(drained, Mapping):
+            raise DocumentError(path + ("drained",), _("must be a table per combatant, got {value!r}")
+                                .format(value=drained))
+        for name, pools in drained.items():
+            _names(pools, path + ("drained", name))
+    if "burning" in raw:
+        items = raw["burning"]
+        if not isinstance(items, Mapping) or not all(isinstance(v, str) for v in items.values()):
+            raise DocumentError(path + ("burning",), _("must be a table of combatant = item, got {value!r}")
+                                .format(value=items))
     for key in ("counters", "strain", "melee"):
         if key in raw:
             _counts(raw[key], path + (key,))
@@ -96,17 +119,18 @@ def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
         if key in raw:
             table = raw[key]
             if not isinstance(table, Mapping):
-                raise DocumentError(path + (key,), f"must be a table per combatant, got {table!r}")
+                raise DocumentError(path + (key,), _("must be a table per combatant, got {value!r}")
+                                    .format(value=table))
             for name, counts in table.items():
                 _counts(counts, path + (key, name))
-    for key in ("damaged", "stun_resist"):
+    for key in ("damaged", "stun_resist", "fled"):
         if key in raw:
             _names(raw[key], path + (key,))
     return dict(raw)
 
 
 def decode_turn(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    _unknown(raw, (), path, "a skirmish turn's data")
+    gear.refuse_unknown(raw, (), path, N_("a skirmish turn's data"))
     return {}
 
 

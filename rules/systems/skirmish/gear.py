@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.core.errors import DocumentError
+from rules.i18n import N_, _
 
 Path = tuple[str | int, ...]
 Number = int | float
@@ -49,40 +50,44 @@ SIZE_SLOTS = {TWO_HANDED: 2, LARGE: 1, SHORT: 0}
 _WEAPON_KEYS = ("kind", "damage", "dice", "accuracy", "defense", "def", "size", "effects", "breakage",
                 "durability", "bonuses", "block")
 _ARMOR_KEYS = ("def", "durability", "breakage", "bonuses", "clothing")
+_ARTIFACT_KEYS = ("def", "durability", "bonuses")
 
 
 def _number(value: Any, path: Path, *, minimum: float | None = 0) -> Number:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise DocumentError(path, f"must be a number, got {value!r}")
+        raise DocumentError(path, _("must be a number, got {value!r}").format(value=value))
     if minimum is not None and value < minimum:
-        raise DocumentError(path, f"must be {minimum:g} or more, got {value!r}")
+        raise DocumentError(path, _("must be {minimum} or more, got {value!r}").format(minimum=f"{minimum:g}",
+                                                                                      value=value))
     return value
 
 
 def _whole(value: Any, path: Path, *, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DocumentError(path, f"must be a whole number, got {value!r}")
+        raise DocumentError(path, _("must be a whole number, got {value!r}").format(value=value))
     if value < minimum:
-        raise DocumentError(path, f"must be {minimum} or more, got {value!r}")
+        raise DocumentError(path, _("must be {minimum} or more, got {value!r}").format(minimum=minimum, value=value))
     return value
 
 
 def _flag(value: Any, path: Path) -> bool:
     if not isinstance(value, bool):
-        raise DocumentError(path, f"must be true or false, got {value!r}")
+        raise DocumentError(path, _("must be true or false, got {value!r}").format(value=value))
     return value
 
 
 def _table(value: Any, path: Path) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise DocumentError(path, f"must be a table, got {value!r}")
+        raise DocumentError(path, _("must be a table, got {value!r}").format(value=value))
     return value
 
 
-def _unknown(raw: Mapping[str, Any], allowed: tuple[str, ...], path: Path, what: str) -> None:
+def refuse_unknown(raw: Mapping[str, Any], allowed: tuple[str, ...], path: Path, what: str) -> None:
+    """A key the table may not have; ``what`` is marked with N_ by the caller and translated here."""
     for key in raw:
         if key not in allowed:
-            raise DocumentError(path + (key,), f"unknown key; {what} has: {', '.join(allowed)}")
+            raise DocumentError(path + (key,), _("unknown key; {what} has: {keys}").format(
+                what=_(what), keys=", ".join(allowed)))
 
 
 def _bonuses(raw: Any, path: Path) -> Mapping[str, Number]:
@@ -168,14 +173,15 @@ class Armor:
 
 def read_weapon(name: str, raw: Any, path: Path) -> Weapon:
     table = _table(raw, path)
-    _unknown(table, _WEAPON_KEYS, path, "a weapon")
+    refuse_unknown(table, _WEAPON_KEYS, path, N_("a weapon"))
     kind = table.get("kind", MELEE)
     if kind not in KINDS:
-        raise DocumentError(path + ("kind",), f"a weapon's kind is one of {', '.join(KINDS)}, not {kind!r}")
+        raise DocumentError(path + ("kind",), _("a weapon's kind is one of {kinds}, not {kind!r}").format(
+            kinds=", ".join(KINDS), kind=kind))
     size = table.get("size", LARGE)
     if size not in SIZE_SLOTS:
-        raise DocumentError(path + ("size",), f"a weapon's size is one of {', '.join(SIZE_SLOTS)} (SK-SLOT-1), "
-                                              f"not {size!r}")
+        raise DocumentError(path + ("size",), _("a weapon's size is one of {sizes} (SK-SLOT-1), not {size!r}")
+                            .format(sizes=", ".join(SIZE_SLOTS), size=size))
     dice = table.get("dice", "")
     if dice:
         from rules.dice import DiceError, parse
@@ -183,15 +189,15 @@ def read_weapon(name: str, raw: Any, path: Path) -> Weapon:
         try:
             parse(str(dice))
         except DiceError as err:
-            raise DocumentError(path + ("dice",), f"not a dice expression: {err}") from None
+            raise DocumentError(path + ("dice",), _("not a dice expression: {error}").format(error=err)) from None
     effects_raw = _table(table.get("effects", {}), path + ("effects",))
     effects, effect_damage = {}, {}
     for effect, given in effects_raw.items():
         where = path + ("effects", effect)
         if isinstance(given, Mapping):
-            _unknown(given, ("chance", "damage"), where, "an on-hit effect")
+            refuse_unknown(given, ("chance", "damage"), where, N_("an on-hit effect"))
             if "chance" not in given:
-                raise DocumentError(where + ("chance",), "missing: the effect's chance in %")
+                raise DocumentError(where + ("chance",), _("missing: the effect's chance in %"))
             if "damage" in given:
                 effect_damage[effect] = _whole(given["damage"], where + ("damage",), minimum=1)
             chance, where = given["chance"], where + ("chance",)
@@ -199,7 +205,7 @@ def read_weapon(name: str, raw: Any, path: Path) -> Weapon:
             chance = given
         value = _whole(chance, where)
         if value > 100:
-            raise DocumentError(where, f"a chance is 0 to 100 (%), got {value}")
+            raise DocumentError(where, _("a chance is 0 to 100 (%), got {value}").format(value=value))
         effects[effect] = value
     return Weapon(
         name=name, kind=kind,
@@ -218,7 +224,7 @@ def read_weapon(name: str, raw: Any, path: Path) -> Weapon:
 
 def read_armor(name: str, raw: Any, path: Path) -> Armor:
     table = _table(raw, path)
-    _unknown(table, _ARMOR_KEYS, path, "armor")
+    refuse_unknown(table, _ARMOR_KEYS, path, N_("armor"))
     return Armor(
         name=name,
         def_=_number(table.get("def", 0), path + ("def",)),
@@ -237,6 +243,18 @@ def weapons(data: Mapping[str, Any], path: Path = ("data", "weapons")) -> dict[s
 def armor(data: Mapping[str, Any], path: Path = ("data", "armor")) -> dict[str, Armor]:
     raw = _table(data.get("armor", {}), path)
     return {name: read_armor(name, item, path + (name,)) for name, item in raw.items()}
+
+
+def artifacts(data: Mapping[str, Any], path: Path = ("data", "artifacts")) -> dict[str, Armor]:
+    """Artifacts: def and bonuses like armor, but no clothing, no slot for a short weapon,
+    no breakage after the fight (the seed rolls for weapons and armor only)."""
+    raw = _table(data.get("artifacts", {}), path)
+    return {name: read_artifact(name, item, path + (name,)) for name, item in raw.items()}
+
+
+def read_artifact(name: str, raw: Any, path: Path) -> Armor:
+    refuse_unknown(_table(raw, path), _ARTIFACT_KEYS, path, N_("an artifact"))
+    return read_armor(name, raw, path)
 
 
 def pick_item(kind: str, query: str, names: tuple[str, ...]) -> str:

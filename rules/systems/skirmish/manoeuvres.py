@@ -6,20 +6,28 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core.clock import restore
-from rules.core.common import leave_fight, remove_effect, require_fight
-from rules.core.effects import TURNS, Duration, EffectSpec
+from rules.core.common import remove_effect, require_fight
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome
 from rules.core.sources import DiceSource
-from rules.core.state import DEAD, Encounter, find
-from rules.i18n import _
+from rules.core.state import DEAD, Encounter, Fight, find
+from rules.i18n import N_, _
 from rules.systems.skirmish import fightdata, presets
 from rules.systems.skirmish import mechanics as sk
 from rules.systems.skirmish.attacks import Attacks
-from rules.systems.skirmish.fight import SHEET, joined, resource, slots, value, weapons
-
-#: what a failed exhaustion check leaves the character with (the master sets the turns)
-FAINTED = "fainted"
+from rules.systems.skirmish.fight import (
+    SHEET,
+    armor,
+    joined,
+    resource,
+    slots,
+    stored_cover,
+    value,
+    weapons,
+    with_cover,
+)
+from rules.systems.skirmish.gear import pick_item
+from rules.systems.skirmish.strain import FAINTED
 
 
 class Manoeuvres(Attacks):
@@ -70,14 +78,51 @@ class Manoeuvres(Attacks):
         if out:
             c = work.get(who)
             work.put(replace(c, effects=tuple(e for e in c.effects if e.name != presets.BURNING)))
+            work.fight = _without_key(work.fight, "burning", who)
         return work.outcome({"kind": "extinguish", "actor": by, "target": who}, passed=out,
                             hidden=work.hidden(who))
 
-    def flee(self, enc: Encounter, source: DiceSource, name: str, chaser: str | None, rerolls: int) -> Outcome:
-        """SK-FLEE-1: needs dexterity above 0; alone d20 + dexterity at the session's
-        threshold; chased, opposed d20 + dexterity, the runner needs more."""
+    def burn_item(self, enc: Encounter, name: str, item: str) -> Outcome:
+        """SK-BURN-1: the master names the one burning item that rolls for breakage
+        each turn NAME burns (until the fire is out or the fight ends)."""
+        from rules.systems.skirmish.breakage import burnable
+
         work = self.work(enc)
         who = self.fighter(work, name)
+        c = work.get(who)
+        if c.effect(presets.BURNING) is None:
+            raise RuleError(_("{name} is not burning").format(name=who), rule="SK-BURN-1")
+        items = burnable(c)
+        if not items:
+            raise RuleError(_("{name} carries nothing with a breakage chance; nothing of it breaks in the fire")
+                            .format(name=who), rule="SK-BREAK-1")
+        everything = (*weapons(c), *armor(c))
+        chosen = pick_item(N_("item"), item, tuple(dict.fromkeys(everything)))
+        if chosen not in items:
+            raise RuleError(_("{item} has no breakage chance; items that can break: {items}")
+                            .format(item=chosen, items=", ".join(items)), rule="SK-BREAK-1")
+        fight = require_fight(work)
+        work.fight = fightdata.put(fight, "burning", {**fightdata.get(fight, "burning", {}), who: chosen})
+        work.tell("burning_item", about=[who], name=who, item=chosen)
+        return work.outcome({"kind": "burn", "actor": who, "item": chosen}, hidden=work.hidden(who))
+
+    def flee(self, enc: Encounter, source: DiceSource, name: str, chaser: str | None, rerolls: int, *,
+             weapon: str | None = None, answer: str | None = None, attack: bool = True) -> Outcome:
+        """SK-FLEE-1: needs dexterity above 0; alone d20 + dexterity at the session's
+        threshold; chased, opposed d20 + dexterity, the runner needs more.  A runner
+        leaving outside its own turn takes the chaser's attack (unless the chaser
+        declines), which waits for its answer like any attack; an escaped runner
+        leaves the order once that attack is answered and its own turn is over."""
+        work = self.work(enc)
+        who = self.fighter(work, name)
+        fight = require_fight(work)
+        if who in fightdata.listed(fight, "fled"):
+            raise RuleError(_("{name} got away already; it leaves the fight once no attack waits on it and its "
+                              "turn is over").format(name=who), rule="SK-FLEE-1")
+        chased_attack = chaser is not None and attack and fight.current != who
+        if not chased_attack and (weapon is not None or answer is not None):
+            raise ValueError(_("--weapon and --answer are for the chaser's attack on a runner who leaves "
+                               "outside its own turn (flee NAME --chaser CHASER)"))
         dex = value(work.get(who), "dexterity", work.settings)
         if dex <= 0:
             raise RuleError(_("{name} has dexterity {dex}; fleeing needs more than 0").format(name=who, dex=dex),
@@ -91,37 +136,50 @@ class Manoeuvres(Attacks):
             escaped = sk.escapes(total, chaser_total=other_die + other_dex)
             work.tell("flee", about=[who, other], name=who, die=faces[-1], dexterity=dex, total=total, chaser=other,
                       chaser_die=other_die, chaser_total=other_die + other_dex, escaped=escaped)
+            if chased_attack:
+                unable = self.cannot_act(work.get(other))
+                if unable is not None:
+                    raise RuleError(_("{name} {reason} and cannot chase").format(name=other, reason=unable),
+                                    rule="SK-FLEE-1")
+                self.strike(work, source, other, who, weapon=weapon, answer=answer, rerolls=0, chase=True)
         else:
             threshold = int(work.settings.get("flee_threshold", 10))
             escaped = sk.escapes(total, threshold=threshold)
             work.tell("flee", about=[who], name=who, die=faces[-1], dexterity=dex, total=total, threshold=threshold,
                       escaped=escaped)
-        first = work.outcome({"kind": "flee", "actor": who, "escaped": escaped}, passed=escaped,
-                             hidden=work.hidden(who))
-        fight = require_fight(work)
-        if not escaped or fight.current == who:
-            return first
-        return joined(first, leave_fight(first.encounter, who))
+        if escaped:
+            work.fight = fightdata.with_listed(require_fight(work), "fled", who, True)
+        return self.release_runners(work.outcome({"kind": "flee", "actor": who, "escaped": escaped},
+                                                 passed=escaped, hidden=work.hidden(who)))
 
     def exhaust(self, enc: Encounter, source: DiceSource, name: str, turns: int) -> Outcome:
-        """SK-EXH-1: out of MP or st, d20 + endurance against the session's difficulty,
-        with -1 more for every earlier check of this fight; failure faints for ``turns``."""
+        """SK-EXH-1 by the master's hand (spending MP or st makes it by itself): d20 +
+        endurance against the session's difficulty, with -1 more for every earlier check
+        of this fight; failure faints for ``turns``."""
         work = self.work(enc)
         who = self.fighter(work, name)
-        fight = require_fight(work)
-        penalty = fightdata.count(fight, "strain", who)
-        endurance = value(work.get(who), "endurance", work.settings)
-        die = work.roll(source, 20, "exhaustion").face
-        difficulty = int(work.settings.get("exhaustion_difficulty", 10))
-        passed = sk.exhaustion_passes(die, endurance, penalty, difficulty)
-        work.fight = fightdata.bump(fight, "strain", who)
-        work.tell("exhaustion", about=[who], name=who, die=die, endurance=endurance, penalty=penalty,
-                  total=die + endurance - penalty, difficulty=difficulty, passed=passed, turns=turns)
-        out = work.outcome({"kind": "exhaustion", "actor": who}, passed=passed, hidden=work.hidden(who))
-        if passed:
-            return out
-        spec = EffectSpec(FAINTED, skip_turn=True, duration=Duration(TURNS, turns))
-        return joined(out, self.add_effect(out.encounter, who, spec))
+        passed = self.endurance_check(work, source, who, turns)
+        return work.outcome({"kind": "exhaustion", "actor": who}, passed=passed, hidden=work.hidden(who))
+
+    def cast(self, enc: Encounter, source: DiceSource, name: str, spell: str, cost: int, pool: str,
+             target: str | None) -> Outcome:
+        """A spell: its cost from MP (or st), and once the pool is out from HP with the
+        endurance check after each cast (SK-EXH-1).  What the spell does is the
+        master's (a strike with a magic weapon is an ``attack``)."""
+        work = self.work(enc)
+        who = self.fighter(work, name)
+        on = self.fighter(work, target) if target is not None else None
+        if cost < 1:
+            raise ValueError(_("a spell costs 1 {pool} or more").format(pool=pool))
+        unable = self.cannot_act(work.get(who))
+        if unable is not None:
+            raise RuleError(_("{name} {reason} and cannot cast").format(name=who, reason=unable))
+        spent = self.spend(work, source, who, pool, cost)
+        work.tell("cast", about=[who, *([on] if on else [])], name=who, spell=spell, target=on, cost=cost,
+                  pool=pool, before=spent.before, after=spent.after, hp=spent.hp, done=spent.done)
+        awake = work.get(who).effect(FAINTED) is None
+        return work.outcome({"kind": "cast", "actor": who, "spell": spell, "cost": cost, "pool": pool,
+                             "hp": spent.hp, "cast": spent.done}, passed=awake, hidden=work.hidden(who))
 
     def pay(self, enc: Encounter, name: str, points: int, pool: str) -> Outcome:
         """SK-EXH-1: once the check passed, MP or st are paid with HP, 1 for 1 [I]."""
@@ -132,33 +190,31 @@ class Manoeuvres(Attacks):
                   hp_after=change.hp_after, status_before=change.status_before, status_after=change.status_after)
         return work.outcome({"kind": "pay", "actor": who, "points": points}, hidden=work.hidden(who))
 
-    def move(self, enc: Encounter, name: str, metres: int) -> Outcome:
+    def move(self, enc: Encounter, source: DiceSource, name: str, metres: int) -> Outcome:
         """SK-MOVE-1: free metres a turn from dexterity and endurance; every further metre costs 1 st."""
         work = self.work(enc)
         who = self.fighter(work, name)
         c = work.get(who)
         free = sk.free_move(value(c, "dexterity", work.settings), value(c, "endurance", work.settings))
         cost = sk.move_cost(metres, free)
-        st = resource(c, "st")
-        if cost > st:
-            raise RuleError(_("{name} moves {free} m free and has {st} st; {metres} m cost {cost} st")
-                            .format(name=who, free=free, st=st, metres=metres, cost=cost), rule="SK-MOVE-1")
-        work.put(c.with_resource("st", st - cost))
-        work.tell("move", about=[who], name=who, metres=metres, free=free, cost=cost, st_before=st,
-                  st_after=st - cost)
+        # short of st, SK-EXH-1 decides: the endurance check, then HP pay the rest
+        spent = self.spend(work, source, who, "st", cost)
+        if not spent.done:
+            return work.outcome({"kind": "move", "actor": who, "metres": 0, "fainted": True}, passed=False,
+                                hidden=work.hidden(who))
+        work.tell("move", about=[who], name=who, metres=metres, free=free, cost=cost, st_before=spent.before,
+                  st_after=spent.after)
         return work.outcome({"kind": "move", "actor": who, "metres": metres}, hidden=work.hidden(who))
 
     def pickup(self, enc: Encounter, name: str, weapon: str) -> Outcome:
         """Pick up a weapon a stun knocked out of one's hands."""
-        from rules.systems.skirmish.gear import pick_item
-
         work = self.work(enc)
         who = find(enc, name)
         c = work.get(who)
         dropped = list(c.data.get("dropped", []))
         if not dropped:
             raise RuleError(_("{name} has dropped nothing").format(name=who))
-        item = pick_item("dropped weapon", weapon, tuple(dropped))
+        item = pick_item(N_("dropped weapon"), weapon, tuple(dropped))
         data = dict(c.data)
         rest = [n for n in dropped if n != item]
         if rest:
@@ -168,6 +224,42 @@ class Manoeuvres(Attacks):
         work.put(replace(c, data=data))
         work.tell("picked_up", about=[who], name=who, weapon=item)
         return work.outcome({"kind": "pickup", "actor": who, "weapon": item}, hidden=work.hidden(who))
+
+    def take_cover(self, enc: Encounter, name: str, rating: int | None, clear: bool) -> Outcome:
+        """SK-COVER-1: the master puts NAME in cover of a destruction rating, or out of it;
+        every shot at NAME hits the cover until it changes or is destroyed [I]."""
+        if clear == (rating is not None):
+            raise ValueError(_("give the cover's destruction rating, or --clear to leave cover"))
+        work = self.work(enc)
+        who = find(enc, name)
+        c = work.get(who)
+        before = stored_cover(c)
+        if clear and before is None:
+            raise RuleError(_("{name} is not in cover").format(name=who), rule="SK-COVER-1")
+        work.put(with_cover(c, rating))
+        work.tell("cover_set", about=[who], name=who, rating=rating, before=before)
+        return work.outcome({"kind": "cover", "actor": who, "rating": rating}, hidden=work.hidden(who))
+
+    def gear(self, enc: Encounter, name: str, item: str, words: list[str]) -> Outcome:
+        """An item's values, shown, or set with ``key=value`` words (the item comes with
+        ``char give``); the file is never edited by hand for them."""
+        from rules.systems.skirmish import kit
+
+        work = self.work(enc)
+        who = find(enc, name)
+        c = work.get(who)
+        if not kit.carried(c.data):
+            raise RuleError(_("{name} carries no gear; give it some first (char give {name} ITEM --kind KIND)")
+                            .format(name=who))
+        section, found = kit.find_item(c.data, item)
+        table = c.data[section][found]
+        if words:
+            table = kit.apply_words(section, found, table, words, SHEET.resolve)
+            work.put(replace(c, data=kit.with_item(c.data, section, found, table)))
+        work.tell("gear", about=[who], name=who, item=found, values=kit.describe_item(section, table),
+                  changed=bool(words))
+        return work.outcome({"kind": "gear", "actor": who, "item": found, "section": section, "values": table},
+                            hidden=work.hidden(who))
 
     def show_slots(self, enc: Encounter, name: str) -> Outcome:
         """SK-SLOT-1: the weapon slots used and what they cost."""
@@ -185,8 +277,6 @@ class Manoeuvres(Attacks):
         if work.get(who).status == DEAD:
             raise RuleError(_("{name} is dead").format(name=who))
         change = self.hurt(work, who, Damage(amount, kind="master"))
-        if amount and work.fight is not None:
-            work.fight = fightdata.with_listed(work.fight, "damaged", who, True)
         work.tell("master_damage", about=[who], name=who, amount=amount, hp_before=change.hp_before,
                   hp_after=change.hp_after, status_before=change.status_before, status_after=change.status_after)
         return work.outcome({"kind": "damage", "target": who, "amount": amount}, hidden=work.hidden(who))
@@ -205,4 +295,12 @@ class Manoeuvres(Attacks):
         return work.outcome({"kind": "heal", "target": who, "amount": amount}, hidden=work.hidden(who))
 
 
-__all__ = ["FAINTED", "Manoeuvres"]
+def _without_key(fight: Fight | None, key: str, name: str) -> Fight | None:
+    """``fight`` with ``name`` left out of the table under ``key``."""
+    if fight is None:
+        return None
+    table = {k: v for k, v in fightdata.get(fight, key, {}).items() if k != name}
+    return fightdata.put(fight, key, table)
+
+
+__all__ = ["Manoeuvres"]

@@ -26,6 +26,9 @@ ANSWERS = {"block": N_("blocks"), "dodge": N_("dodges"), "miss": N_("rolls to ma
 #: effect names the seed gives words to
 EFFECTS = {"bleeding": N_("bleeding"), "poison": N_("poison"), "stun": N_("stun"), "burning": N_("burning")}
 
+#: the pools a cost comes from (SK-EXH-1)
+POOLS = {"mp": N_("MP"), "st": N_("st")}
+
 BANDS = {"nothing": N_("nothing breaks"), "worn": N_("-1 durability"),
          "damaged": N_("-2 durability, -1 to its other values (def and dexterity -0.1)"),
          "crippled": N_("-3 durability, its other values halved"), "destroyed": N_("destroyed")}
@@ -51,6 +54,10 @@ def _faces(f: Fields) -> str:
     return "d20 " + " -> ".join(str(face) for face in faces)
 
 
+def _pool(key: str) -> str:
+    return _(POOLS[key]) if key in POOLS else key
+
+
 def _effect(name: str) -> str:
     return _(EFFECTS[name]) if name in EFFECTS else name
 
@@ -64,6 +71,8 @@ def _initiative(f: Fields, view: View) -> str:
 def _attack(f: Fields, view: View) -> str:
     if f["counter"]:
         template = _("{attacker} counterattacks {target}{weapon}: {dice}{terms} = {total}.")
+    elif f.get("chase"):
+        template = _("{attacker} chases {target} and attacks it as it flees{weapon}: {dice}{terms} = {total}.")
     elif f["shot"]:
         template = _("{attacker} shoots at {target}{weapon}: {dice}{terms} = {total}.")
     else:
@@ -148,6 +157,13 @@ def _cover(f: Fields, view: View) -> str:
         verdict=verdict)
 
 
+def _cover_set(f: Fields, view: View) -> str:
+    if f.get("rating") is None:
+        return _("{name} leaves cover.").format(name=f["name"])
+    return _("{name} is in cover (destruction rating {rating}): shots hit the cover.").format(
+        name=f["name"], rating=f["rating"])
+
+
 def _breakage(f: Fields, view: View) -> str:
     if "durability_before" in f:
         durability = _(" (durability {before} -> {after})").format(before=f["durability_before"],
@@ -199,6 +215,17 @@ def _exhaustion(f: Fields, view: View) -> str:
                                                 verdict=verdict)
 
 
+def _cast(f: Fields, view: View) -> str:
+    target = _(" on {target}").format(target=f["target"]) if f.get("target") else ""
+    pool = _pool(f["pool"])
+    if not f["done"]:
+        return _("{name} faints before casting {spell}: nothing is spent.").format(name=f["name"], spell=f["spell"])
+    paid = _(", {hp} of it with HP").format(hp=f["hp"]) if f.get("hp") else ""
+    return _("{name} casts {spell}{target}: {cost} {pool}{paid} ({pool} {before} -> {after}).").format(
+        name=f["name"], spell=f["spell"], target=target, cost=f["cost"], pool=pool, paid=paid, before=f["before"],
+        after=f["after"])
+
+
 def _move(f: Fields, view: View) -> str:
     return _("{name} moves {metres} m ({free} m free): {cost} st, st {before} -> {after}.").format(
         name=f["name"], metres=f["metres"], free=f["free"], cost=f["cost"], before=f["st_before"],
@@ -236,7 +263,8 @@ def _master_heal(f: Fields, view: View) -> str:
 
 def _paid(f: Fields, view: View) -> str:
     return _("{name} pays {points} {pool} with HP: HP {before} -> {after}{news}.").format(
-        name=f["name"], points=f["points"], pool=f["pool"], before=f["hp_before"], after=f["hp_after"],
+        name=f["name"], points=f["points"], pool=_pool(f["pool"]), before=f["hp_before"],
+        after=f["hp_after"],
         news=_status(f))
 
 
@@ -247,6 +275,12 @@ MESSAGES: dict[str, Message] = {
     "defence": _defence,
     "no_defence": lambda f, v: _("{target} {reason} and cannot answer: the attack lands.").format(**f),
     "cover": _cover,
+    "cover_set": _cover_set,
+    "cast": _cast,
+    "gear": lambda f, v: (_("{name}: {item} is now: {values}.") if f["changed"] else _("{name}: {item}: {values}."))
+    .format(**f),
+    "caught": lambda f, v: _("{name} fell and does not get away.").format(**f),
+    "burning_item": lambda f, v: _("{name} burns: {item} rolls for breakage each burning turn.").format(**f),
     "hit": _hit,
     "effect_roll": _effect_roll,
     "effect_duration": _effect_duration,

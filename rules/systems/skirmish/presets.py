@@ -20,6 +20,8 @@ BLEEDING = "bleeding"
 POISON = "poison"
 STUN = "stun"
 BURNING = "burning"
+#: what a failed exhaustion check leaves the character with (SK-EXH-1)
+FAINTED = "fainted"
 #: the system hook burning calls at each tick (SK-BURN-1)
 BURN = "burn"
 

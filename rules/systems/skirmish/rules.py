@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.core.actions import CHOICE, COUNT, FLAG, INT, NAME, STAT, TEXT, Action, Catalogue, Param
+from rules.core.actions import CHOICE, COUNT, FLAG, INT, NAME, STAT, TEXT, WORDS, Action, Catalogue, Param
 from rules.i18n import N_
 from rules.systems.skirmish.manoeuvres import Manoeuvres
 from rules.systems.skirmish.messages import MESSAGES
@@ -54,8 +54,8 @@ ACTIONS = Catalogue((
             Param("rain", FLAG, N_("Shot in rain or snow: -d2."), option=True, default=False),
             Param("terrain", FLAG, N_("Shot in a city, forest or semi-enclosed space: -1."), option=True,
                   default=False),
-            Param("cover", INT, N_("The target is in cover of this destruction rating: the shot hits the cover "
-                  "(SK-COVER-1)."),
+            Param("cover", INT, N_("The target is in cover of this destruction rating for this shot: the shot "
+                  "hits the cover (SK-COVER-1); without it, the cover set with the cover command counts."),
                   option=True, required=False),
             _STRIKE,
             Param("dash", COUNT, N_("Dash this many metres first: st = metres, d(accuracy) - accuracy (SK-MOVE-1)."),
@@ -127,13 +127,32 @@ ACTIONS = Catalogue((
         examples=("extinguish Рыцарь", "extinguish Рыцарь --by Стрелок"),
     ),
     Action(
+        "burn", N_("Name the one burning item of NAME that rolls for breakage each burning turn (SK-BURN-1); "
+        "by default the breaking armor with the highest def, else the first breaking weapon."),
+        aliases=("горит",),
+        params=(_WHO, Param("item", TEXT, N_("The burning item: a weapon or armor with a breakage chance."),
+                            option=True)),
+        run=lambda rules, enc, source, name, item: rules.burn_item(enc, name, item),
+        examples=("burn Рыцарь --item Щит",),
+    ),
+    Action(
         "flee", N_("NAME flees: d20 + dexterity at the session's threshold, or against --chaser's (SK-FLEE-1); "
         "exit code 1 when it stays."),
         aliases=("побег", "бежать"), rolls=True,
-        params=(_WHO, Param("chaser", NAME, N_("Who chases."), option=True, required=False),
-                _REROLL),
-        run=lambda rules, enc, source, name, chaser, reroll: rules.flee(enc, source, name, chaser, reroll),
-        examples=("flee Разбойник", "flee Разбойник --chaser Рыцарь"),
+        params=(_WHO, Param("chaser", NAME, N_("Who chases: opposed d20 + dexterity; when NAME leaves outside "
+                                               "its own turn, the chaser also attacks it."), option=True,
+                            required=False),
+                _REROLL,
+                Param("weapon", TEXT, N_("The chaser's weapon for its attack on the runner."), option=True,
+                      required=False),
+                Param("answer", CHOICE, N_("The runner's answer to the chaser's attack now: block, dodge or none."),
+                      option=True, required=False, choices=_ANSWER.choices),
+                Param("no_attack", FLAG, N_("The chaser only chases and does not attack."), option=True,
+                      default=False)),
+        run=lambda rules, enc, source, name, chaser, reroll, weapon, answer, no_attack: rules.flee(
+            enc, source, name, chaser, reroll, weapon=weapon, answer=answer, attack=not no_attack),
+        examples=("flee Разбойник", "flee Разбойник --chaser Рыцарь",
+                  "flee Разбойник --chaser Рыцарь --weapon Меч --answer dodge"),
     ),
     Action(
         "exhaust", N_("Out of MP or st: d20 + endurance against the session's difficulty, -1 for every earlier "
@@ -154,10 +173,24 @@ ACTIONS = Catalogue((
         examples=("pay Рыцарь 2", "pay Маг 3 --pool mp"),
     ),
     Action(
-        "move", N_("Move CELLS metres: (dexterity + endurance) / 2 free, 1 st for every further metre (SK-MOVE-1)."),
-        aliases=("движение", "перемещение", "идти"),
+        "cast", N_("NAME casts SPELL for --cost MP (or --pool st); once the pool is out, HP pay, with the "
+        "endurance check after each cast, 1 harder each time (SK-EXH-1); exit code 1 when NAME faints."),
+        aliases=("заклинание", "колдовать"), rolls=True,
+        params=(_WHO, Param("spell", TEXT, N_("The spell's name, as the post will say it.")),
+                Param("cost", COUNT, N_("What the spell costs.")),
+                Param("pool", CHOICE, N_("mp or st."), option=True, default="mp",
+                      choices=(("mp", "mp"), ("st", "st"), ("мп", "mp"), ("ст", "st"))),
+                Param("target", NAME, N_("On whom (for the post)."), option=True, required=False)),
+        run=lambda rules, enc, source, name, spell, cost, pool, target: rules.cast(
+            enc, source, name, spell, cost, pool, target),
+        examples=('cast Маг "Огненный шар" 5', 'cast Маг Исцеление 3 --target Рыцарь'),
+    ),
+    Action(
+        "move", N_("Move CELLS metres: (dexterity + endurance) / 2 free, 1 st for every further metre; out of st, "
+        "the endurance check and HP (SK-MOVE-1, SK-EXH-1)."),
+        aliases=("движение", "перемещение", "идти"), rolls=True,
         params=(_WHO, Param("cells", COUNT, N_("Metres (cells on a map)."))),
-        run=lambda rules, enc, source, name, cells: rules.move(enc, name, cells),
+        run=lambda rules, enc, source, name, cells: rules.move(enc, source, name, cells),
         examples=("move Рыцарь 4",),
     ),
     Action(
@@ -166,6 +199,30 @@ ACTIONS = Catalogue((
         params=(_WHO, Param("weapon", TEXT, N_("The dropped weapon."))),
         run=lambda rules, enc, source, name, weapon: rules.pickup(enc, name, weapon),
         examples=("pickup Рыцарь Меч",),
+    ),
+    Action(
+        "cover", N_("NAME takes cover of destruction RATING: every shot at NAME hits the cover until it is "
+        "destroyed or --clear (SK-COVER-1)."),
+        aliases=("укрытие",),
+        params=(_WHO, Param("rating", INT, N_("The cover's destruction rating (added to the d20 that tries to "
+                                               "destroy it)."), required=False),
+                Param("clear", FLAG, N_("NAME leaves cover."), option=True, default=False)),
+        run=lambda rules, enc, source, name, rating, clear: rules.take_cover(enc, name, rating, clear),
+        examples=("cover Разбойник 2", "cover Разбойник -1", "cover Разбойник --clear"),
+    ),
+    Action(
+        "gear", N_("Show or set the values of NAME's weapon, armor or artifact (the item comes with char give "
+        "NAME ITEM --kind KIND): key=value words, an empty value removes the key."),
+        aliases=("снаряжение",),
+        params=(_WHO, Param("item", TEXT, N_("The item (a unique prefix is enough).")),
+                Param("values", WORDS, N_("damage=5 dice=1d6 size=large|two-handed|short accuracy=N defense=N "
+                                          "def=N breakage=yes durability=N block=no clothing=yes; effects by "
+                                          "their word (bleeding=30, poison=20/2) or effect.NAME=CHANCE; "
+                                          "bonus.STAT=N."),
+                      required=False, default="")),
+        run=lambda rules, enc, source, name, item, values: rules.gear(enc, name, item, values.split()),
+        examples=("gear Рыцарь Меч damage=5 size=large кровотечение=30 breakage=yes durability=10",
+                  "gear Рыцарь Щит def=2", "gear Рыцарь Меч"),
     ),
     Action(
         "slots", N_("NAME's weapon slots and their stealth and dexterity penalties (SK-SLOT-1)."),
