@@ -46,15 +46,20 @@ class TtcliGroup(TyperGroup):
         return command
 
     def format_usage(self, ctx, formatter) -> None:
-        from rules.i18n import _
+        from .i18n.help import write_usage
 
-        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_("Usage: "))
+        write_usage(self, ctx, formatter)
 
     def format_help(self, ctx, formatter):
         from .i18n.help import localize
 
         localize(self, ctx)
         return super().format_help(ctx, formatter)
+
+    def get_help_option(self, ctx):
+        from .i18n.help import help_option
+
+        return help_option(super().get_help_option(ctx))
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:

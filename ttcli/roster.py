@@ -111,7 +111,7 @@ def add_combatants(doc: dict, name: str, side: str, assignments: list[str], *, c
         raise CliError(_("--count must be between 1 and {most}").format(most=MAX_COUNT), ExitCode.USAGE)
     from .session import check_name
 
-    name = check_name(name, "combatant name")
+    name = check_name(name, combatant=True)
     sheet = _sheet(doc)
     stats, start_values = parse_assignments(sheet, assignments)
     problems = sheet.validate(stats)
@@ -277,7 +277,7 @@ def give_items(doc: dict, query: str, item: str, count: int = 1, *, to: str | No
     combatants = doc.get("combatants", {})
     name = match_name(combatants, query)
     if count < 1:
-        raise CliError("--count must be at least 1", ExitCode.USAGE)
+        raise CliError(_("--count must be at least 1"), ExitCode.USAGE)
     other = match_name(combatants, to) if to is not None else None
     return _carrying(operation, _sheet(doc), combatants, name, item, count, to=other, kind=kind, stack=stack)
 
@@ -288,7 +288,7 @@ def take_items(doc: dict, query: str, item: str, count: int = 1, *, source: str 
     combatants = doc.get("combatants", {})
     name = match_name(combatants, query)
     if count < 1:
-        raise CliError("--count must be at least 1", ExitCode.USAGE)
+        raise CliError(_("--count must be at least 1"), ExitCode.USAGE)
     other = match_name(combatants, source) if source is not None else None
     return _carrying(operation, _sheet(doc), combatants, name, item, count, source=other)
 

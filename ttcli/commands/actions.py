@@ -341,7 +341,7 @@ def run_start(ctx, entries, values: dict[str, Any]) -> None:
         try:
             options = {p.name: convert(p, values.get(p.name)) for p in action.params}
         except ValueError as e:
-            raise CliError(f"fight start: {e}", ExitCode.USAGE) from None
+            raise CliError(_("fight start: {problem}").format(problem=e), ExitCode.USAGE) from None
         words = ["fight start"] + [f"{_spelled(p)} {values[p.name]}" for p in action.params if p.name in typed]
         return " ".join(words), (lambda enc, src: rules.start(enc, src, **options)), True
 
