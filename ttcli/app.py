@@ -81,6 +81,7 @@ class TtcliGroup(TyperGroup):
         from .render import error
 
         env = obj if isinstance(obj, Environment) else None
+        _language_of_the_line(words, env)
         try:
             result = super().main(hoist_globals(words), prog_name, standalone_mode=False, obj=obj, **extra)
         except click_errors.NoArgsIsHelpError as e:
@@ -199,6 +200,16 @@ def hoist_globals(words: list[str]) -> list[str]:
             rest.append(word)
         i += 1
     return [*front, *rest]
+
+
+def _language_of_the_line(words: list[str], env: Environment | None) -> None:
+    """Honour ``--lang`` before Click reads the line: ``--help`` and an unknown command are
+    handled before the root options' callback runs, and must read in the language asked for."""
+    from . import i18n
+
+    lang, _rest = i18n.take_lang_flag(words)
+    if lang is not None and i18n.normalize(lang) is not None:
+        i18n.setup(lang, (env or Environment()).environ)
 
 
 def _show_version(ctx: typer.Context, value: bool) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.i18n import _, ngettext
+from rules.i18n import _, ngettext, pgettext
 
 from .errors import CliError
 from .exitcodes import ExitCode
@@ -295,6 +295,13 @@ def take_items(doc: dict, query: str, item: str, count: int = 1, *, source: str 
 
 # ------------------------------------------------------------------ results
 
+def shown_value(value: Any) -> str:
+    """A stat's value for people: a yes-or-no stat (the dungeon's caster) in words, not True/False."""
+    if isinstance(value, bool):
+        return pgettext("stat value", "yes") if value else pgettext("stat value", "no")
+    return str(value)
+
+
 @dataclass(frozen=True)
 class CombatantView:
     """``char show``: one combatant's values, stats, derived values, inventory and state."""
@@ -327,7 +334,7 @@ class CombatantView:
                 if k in self.caps else f"{labels.get(k, k)} {v}" for k, v in res.items())))
         stats = sheet.with_defaults(t.get("stats", {}))
         out.append("  " + _("stats: {values}").format(values=", ".join(
-            f"{sheet.label(k)} {v}" for k, v in stats.items() if v is not None)))
+            f"{sheet.label(k)} {shown_value(v)}" for k, v in stats.items() if v is not None)))
         if self.derived:
             out.append("  " + _("derived: {values}").format(values=", ".join(
                 f"{sheet.label(k)} {v}" for k, v in self.derived.items())))

@@ -135,7 +135,7 @@ def common_params(*, rolls: bool) -> list:
         help="The players' version: hidden combatants left out.", rich_help_panel="Output"))
     params.append(typer.core.TyperOption(
         param_decls=["--format", "-f", "fmt"], type=str, default="auto", metavar="FORMAT",
-        callback=lambda ctx, param, value: _check_format(value), shell_complete=None,
+        callback=lambda ctx, param, value: _check_format(value), shell_complete=None, show_default=False,
         autocompletion=_complete_format,
         help="auto (rich on a terminal, plain when piped), rich, plain, json, bbcode, markdown.",
         rich_help_panel="Output"))
@@ -300,7 +300,8 @@ def build_start_command() -> Any:
     entries = []
     for system in known():
         rules = system_rules(system)
-        entries.append((rules, Action("start", "Open the fight.", run=_start, params=rules.start_params, rolls=True)))
+        entries.append((rules, Action("start", N_("Open the fight."), run=_start, params=rules.start_params,
+                                      rolls=True)))
 
     def callback(**values: Any) -> None:
         run_start(_context(), entries, values)

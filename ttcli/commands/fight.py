@@ -222,11 +222,13 @@ def effect_add(
     dice: Annotated[str | None, typer.Option(help="Damage dice per tick, e.g. 1d4.")] = None,
     heal: Annotated[int, typer.Option(help="Healing per tick.")] = 0,
     tick: Annotated[str, typer.Option(
-        help="turn_start, turn_end, round_start, round_end or never (or начало хода, конец раунда ...).",
+        help="turn_start (the default), turn_end, round_start, round_end or never "
+             "(or начало хода, конец раунда ...).", show_default=False,
         callback=lambda value: choice_value(value, "TICKS"),
         autocompletion=lambda incomplete: _complete_choice("TICKS", incomplete))] = "turn_start",
     stack: Annotated[str, typer.Option(
-        help="refresh, add, replace_damage, replace or ignore (or продлить, сложить ...).",
+        help="refresh (the default), add, replace_damage, replace or ignore (or продлить, сложить ...).",
+        show_default=False,
         callback=lambda value: choice_value(value, "STACKING"),
         autocompletion=lambda incomplete: _complete_choice("STACKING", incomplete))] = "refresh",
     skip_turn: Annotated[bool, typer.Option("--skip-turn", help="The bearer loses its turns.")] = False,

@@ -42,7 +42,7 @@ def choice_value(value: str, vocabulary: str) -> str:
 
 
 FormatOpt = Annotated[str, typer.Option(
-    "--format", "-f", metavar="FORMAT", callback=_check_format, autocompletion=_complete_format,
+    "--format", "-f", metavar="FORMAT", callback=_check_format, autocompletion=_complete_format, show_default=False,
     help="auto (rich on a terminal, plain when piped), rich, plain, json, bbcode, markdown.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Same as --format json.")]
 

@@ -49,6 +49,7 @@ def _localize_object(obj: Any) -> None:
         if isinstance(value, str) and value.strip():
             setattr(obj, attr, translate(value))
     _localize_type_word(obj, originals)
+    _localize_argument_type(obj, originals)
     compose: Callable[[], str] | None = getattr(obj, "_ttcli_compose", None)
     if compose is not None:
         obj.help = compose()
@@ -67,6 +68,28 @@ def _localize_type_word(param: Any, originals: dict) -> None:
 
     word = _(_TYPE_WORDS[kind])
     param.metavar = None if word == _TYPE_WORDS[kind] else word
+
+
+def _localize_argument_type(param: Any, originals: dict) -> None:
+    """An argument's type column (``<str>``) reads ``ТЕКСТ`` in Russian: the argument gets its
+    own copy of its type that names itself so (its checks and their messages are unchanged)."""
+    if getattr(param, "param_type_name", "") != "argument":
+        return
+    original = originals.setdefault("type", param.type)
+    kind = getattr(original, "name", None)
+    if kind not in _TYPE_WORDS:
+        return
+    from copy import copy
+
+    from rules.i18n import _
+
+    word = _(_TYPE_WORDS[kind])
+    if word == _TYPE_WORDS[kind]:
+        param.type = original
+        return
+    shown = copy(original)
+    shown.get_metavar = lambda param, ctx: word
+    param.type = shown
 
 
 def localize(command: Any, ctx: Any = None) -> None:
