@@ -144,6 +144,16 @@ def test_help_has_no_english_of_click_or_typer(ru, args):
     assert "Показать эту справку и выйти." in text
 
 
+@pytest.mark.parametrize("args", [[], ["fight"], ["char"], ["session"], ["effect"], ["attack"], ["fight", "start"],
+                                  ["effect", "add"], ["undo"], ["verify"], ["log"]])
+def test_help_in_russian_has_no_english_sentence(ru, args):
+    """Help lists every command with its first sentence: a system's verbs too, translated."""
+    r = ru("-s", "crypt", *args, "--help")
+    assert r.exit_code == 0, r.output
+    lines = [line.strip("│ ") for line in r.stdout.splitlines()]
+    assert [line for line in lines if not line.startswith("ttcli ") and english_left(line)] == []
+
+
 def test_english_help_keeps_its_words(runner, saves):
     from ttcli.app import app
 

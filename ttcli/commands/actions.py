@@ -160,6 +160,8 @@ def build_command(verb: str, entries, noun: str = "") -> Any:
         from ..i18n.help import translate
 
         text = translate(first.help)
+        # a group's listing shows the first sentence: of the translated help, not of the English
+        command.short_help = text.split(". ")[0].rstrip(".")
         if aliases:
             text += "\n\n" + _("Also: {aliases}.").format(aliases=", ".join(aliases))
         text += "\n\n" + _("Systems: {systems}.").format(systems=systems)
