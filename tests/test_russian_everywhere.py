@@ -244,7 +244,7 @@ ALLOWED = {
 _WRAPPERS = {"_", "N_", "ngettext", "pgettext", "npgettext"}
 #: calls whose text arguments a person reads
 _SINKS = {"CliError", "BadParameter", "UsageError", "Report", "StoreError", "echo", "secho", "write", "print",
-          "error", "confirm", "prompt", "Message", "bad"}
+          "error", "confirm", "prompt", "Message", "bad", "add_column", "add_row"}
 _SENTENCE = re.compile(r"[A-Za-z]{2,}[ ,;:]+[A-Za-z]{2,}")
 
 
@@ -346,3 +346,31 @@ def test_russian_prompt_words_expand_to_commands(line, words):
     from ttcli.repl import expand, split_line
 
     assert expand(split_line(line), typer.main.get_command(app)) == words
+
+
+def test_the_prompt_answers_mistakes_in_russian(saves, monkeypatch):
+    """Typed at the prompt (prompt_toolkit through a pipe): Russian words run, and every mistake
+    of a line, Click's, ours or the line's own quoting, reads in Russian."""
+    import io
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from ttcli import i18n
+    from ttcli.env import Environment
+    from ttcli.repl import Repl
+
+    monkeypatch.setenv("TTCLI_LANG", "ru")
+    i18n.setup()
+    env = Environment(stdout=io.StringIO(), stderr=io.StringIO(), saves=saves)
+    lines = ["эффект добавить Вор туман --damage 1 --tick 'конец раунда' --stack сложить",
+             "эффект добавить Вор туман --tick foo", "персонаж удалить", "чтото", '"незакрытая', "выход"]
+    with create_pipe_input() as pipe:
+        pipe.send_text("\n".join(lines) + "\n")
+        Repl(env, "crypt", input=pipe, output=DummyOutput(), history=False).run()
+    out, err = env.stdout.getvalue(), env.stderr.getvalue()
+    assert "Вор: туман: 1 урона в конце каждого раунда" in out, out + err
+    errors = [line for line in err.splitlines() if line.startswith("ttcli: error: ")]
+    assert len(errors) == 4, err
+    assert all(CYRILLIC.search(line) and english_left(line) == [] for line in errors), err
+    assert "кавычка не закрыта" in err
