@@ -11,6 +11,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
@@ -374,3 +376,38 @@ def test_the_prompt_answers_mistakes_in_russian(saves, monkeypatch):
     assert len(errors) == 4, err
     assert all(CYRILLIC.search(line) and english_left(line) == [] for line in errors), err
     assert "кавычка не закрыта" in err
+
+
+def _spellings():
+    from ttcli import choices
+
+    return [(vocabulary, key, word) for vocabulary in ("FORMATS", "DIALECTS", "TICKS", "STACKING")
+            for key, words in getattr(choices, vocabulary).spellings.items() for word in (key, *words)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_option_words_match_in_any_case_and_separator(data):
+    """A word of a fixed list is read like a name: any case, ё as е, space, _ or - alike."""
+    from ttcli import choices
+
+    vocabulary, key, word = data.draw(st.sampled_from(_spellings()))
+    flips = data.draw(st.lists(st.booleans(), min_size=len(word), max_size=len(word)))
+    typed = "".join(c.upper() if flip else c for c, flip in zip(word, flips, strict=True))
+    typed = typed.replace(" ", data.draw(st.sampled_from([" ", "_", "-", "  "]))).replace("е", "ё")
+    assert getattr(choices, vocabulary).key(typed) == key
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet="abcxyzабвгдъ _-", min_size=1, max_size=12))
+def test_an_unknown_option_word_is_refused_with_the_list(text):
+    from rules.core.names import name_key
+    from ttcli import choices
+
+    words = choices.TICKS
+    known = {name_key(w) for key, spelt in words.spellings.items() for w in (key, *spelt)}
+    if name_key(text) in known:
+        assert words.key(text) in words.spellings
+    else:
+        with pytest.raises(ValueError, match="turn_start, turn_end, round_start, round_end, never"):
+            words.key(text)
