@@ -247,6 +247,7 @@ _WRAPPERS = {"_", "N_", "ngettext", "pgettext", "npgettext"}
 #: calls whose text arguments a person reads
 _SINKS = {"CliError", "BadParameter", "UsageError", "Report", "StoreError", "echo", "secho", "write", "print",
           "error", "confirm", "prompt", "Message", "bad", "add_column", "add_row"}
+_HELP = ("help", "epilog", "short_help", "rich_help_panel")
 _SENTENCE = re.compile(r"[A-Za-z]{2,}[ ,;:]+[A-Za-z]{2,}")
 
 
@@ -285,6 +286,8 @@ def untranslated_messages(source: str) -> set[str]:
             args += [*node.exc.args, *(k.value for k in node.exc.keywords)]
         if isinstance(node, ast.Call) and _call_name(node) in _SINKS:
             args += [*node.args, *(k.value for k in node.keywords if k.arg not in ("code", "default", "err", "nl"))]
+        if isinstance(node, ast.keyword) and node.arg in _HELP and not isinstance(node.value, ast.Constant):
+            args.append(node.value)  # a literal help text is collected for the catalog; a built one is not
         found.update(text for arg in args for text in _texts(arg) if _SENTENCE.search(text))
     return found
 
@@ -296,9 +299,10 @@ raise CliError(_("no session {name!r}").format(name=name), hint=_("choose one"))
 env.stderr.write("ttcli: interrupted" + "\\n")
 error(env, _("bad line: {line}").format(line=" ".join(words)))
 emit(ctx, Message(("nothing restored",)))
+typer.Option(help="Who attacks."), typer.Option(help=f"Who attacks {whom}.")
 '''
     assert untranslated_messages(source) == {"no session {}", "pass --session NAME", "ttcli: interrupted",
-                                             "nothing restored"}
+                                             "nothing restored", "Who attacks {}."}
 
 
 def test_no_message_in_the_interface_bypasses_the_catalogs():
