@@ -180,7 +180,8 @@ def test_effect_add_takes_russian_tick_and_stacking(ru, saves):
 def _choices():
     from ttcli import choices
 
-    return [pytest.param(getattr(choices, name), id=name) for name in ("FORMATS", "DIALECTS", "TICKS", "STACKING")]
+    return [pytest.param(getattr(choices, name), id=name)
+            for name in ("FORMATS", "DIALECTS", "TICKS", "STACKING", "STATUSES")]
 
 
 @pytest.mark.parametrize("choices", _choices())
@@ -220,6 +221,15 @@ def test_russian_option_values_mean_the_english_ones(runner, saves, tmp_path, ru
         assert r.exit_code == 0, r.output
         outputs.append(r.stdout)
     assert outputs[0] == outputs[1]
+
+
+def test_char_set_reads_russian_keys_and_states(ru, saves):
+    r = ru("-s", "crypt", "char", "set", "Огр", "статус=мёртв", "сторона=отряд", "скрыт=да")
+    assert r.exit_code == 0, r.output
+    ogre = tomllib.loads((saves / "crypt.toml").read_text(encoding="utf-8"))["combatants"]["Огр"]
+    assert (ogre["status"], ogre["side"], ogre["hidden"]) == ("dead", "party", True)
+    assert ru("-s", "crypt", "char", "set", "Огр", "состояние=в строю").exit_code == 0
+    assert tomllib.loads((saves / "crypt.toml").read_text(encoding="utf-8"))["combatants"]["Огр"]["status"] == "ok"
 
 
 def test_side_and_system_in_russian(ru, saves):

@@ -7,7 +7,8 @@ so ``turn_start``, ``turn start`` and ``начало хода`` name the same mo
 master never switches keyboard layout for an option value.  The words a list shows
 (in its help and in an error's hint) are in the reader's language
 (``pgettext(context, key)``); every Russian word shown is one the list accepts, and
-a test keeps it so.  Sides (``--side враг``) and systems (``--system подземелье``)
+a test keeps it so.  ``char set`` reads its plain keys (``сторона=``, ``статус=``) and
+the common states (``статус=мёртв``) here too.  Sides (``--side враг``) and systems (``--system подземелье``)
 have their own readers in ``ttcli.session`` and ``ttcli.commands.session_cmd``.
 """
 
@@ -115,4 +116,22 @@ STACKING = Choices({
     "replace_damage": pgettext("effect stacking", "replace_damage"),
     "replace": pgettext("effect stacking", "replace"),
     "ignore": pgettext("effect stacking", "ignore"),
+})
+
+#: the keys ``char set`` reads itself, beside a sheet's stats (``сторона=враг``, ``статус=мёртв``)
+PLAIN_KEYS = Choices({
+    "side": ("сторона",),
+    "hidden": ("скрыт", "скрытый", "скрыта", "скрыто"),
+    "status": ("статус", "состояние"),
+}, lambda: {"side": "side", "hidden": "hidden", "status": "status"})
+
+#: the states every system shares; a system's own states (twilight's AT DEATH ...) are its to read
+STATUSES = Choices({
+    "ok": ("в строю", "норма"),
+    "unconscious": ("без сознания", "без чувств"),
+    "dead": ("мёртв", "мертва", "убит", "погиб"),
+}, lambda: {
+    "ok": pgettext("combatant status", "ok"),
+    "unconscious": pgettext("combatant status", "unconscious"),
+    "dead": pgettext("combatant status", "dead"),
 })

@@ -157,8 +157,11 @@ def set_values(doc: dict, query: str, assignments: list[str]) -> tuple[str, dict
     given: dict[str, int] = {}
     status: str | None = None
     old_resources = dict(table.get("resources", {}))
+    from .choices import PLAIN_KEYS
+
     for text in assignments:
         raw, value = split_assignment(text)
+        raw = PLAIN_KEYS.get(raw) or raw  # сторона=, скрыт=, статус= too
         if raw in ("side", "hidden"):
             table[raw] = _parse_plain(raw, value)
             changed[raw] = table[raw]
@@ -206,8 +209,11 @@ def _parse_status(doc: Mapping[str, Any], value: str) -> str:
     parse = getattr(_system(doc), "parse_status", None)
     if parse is None:
         raise CliError(_("status is kept by the fight for {system}").format(system=doc["system"]), ExitCode.USAGE)
+    from .choices import STATUSES
+
     try:
-        return str(parse(value))
+        # the common states in either language (статус=мёртв); any other word is the system's to read
+        return str(parse(STATUSES.get(value) or value))
     except ValueError as e:
         raise CliError(str(e), ExitCode.USAGE) from None
 
