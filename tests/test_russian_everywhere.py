@@ -228,6 +228,7 @@ def test_char_set_reads_russian_keys_and_states(ru, saves):
     assert r.exit_code == 0, r.output
     ogre = tomllib.loads((saves / "crypt.toml").read_text(encoding="utf-8"))["combatants"]["Огр"]
     assert (ogre["status"], ogre["side"], ogre["hidden"]) == ("dead", "party", True)
+    assert r.stdout == "Огр: сторона враг -> отряд, скрыт нет -> да, состояние в строю -> мёртв\n"
     assert ru("-s", "crypt", "char", "set", "Огр", "состояние=в строю").exit_code == 0
     assert tomllib.loads((saves / "crypt.toml").read_text(encoding="utf-8"))["combatants"]["Огр"]["status"] == "ok"
 
