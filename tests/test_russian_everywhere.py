@@ -229,6 +229,8 @@ def test_char_set_reads_russian_keys_and_states(ru, saves):
     ogre = tomllib.loads((saves / "crypt.toml").read_text(encoding="utf-8"))["combatants"]["Огр"]
     assert (ogre["status"], ogre["side"], ogre["hidden"]) == ("dead", "party", True)
     assert r.stdout == "Огр: сторона враг -> отряд, скрыт нет -> да, состояние в строю -> мёртв\n"
+    undone = ru("-s", "crypt", "undo")
+    assert "Огр: сторона отряд -> враг, состояние мёртв -> в строю, скрыт да -> нет" in undone.stdout, undone.output
     assert ru("-s", "crypt", "char", "set", "Огр", "состояние=в строю").exit_code == 0
     assert tomllib.loads((saves / "crypt.toml").read_text(encoding="utf-8"))["combatants"]["Огр"]["status"] == "ok"
 

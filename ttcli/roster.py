@@ -308,6 +308,24 @@ def shown_value(value: Any) -> str:
     return str(value)
 
 
+def field_word(key: str) -> str:
+    """A combatant's own field (side, hidden, status) in the reader's language; a stat keeps its key."""
+    words = {"side": pgettext("combatant field", "side"), "hidden": pgettext("combatant field", "hidden"),
+             "status": pgettext("combatant field", "status")}
+    return words.get(key, key)
+
+
+def value_word(key: str, value: Any) -> str:
+    """A combatant's value for people: a side or a status in words, yes or no for a flag."""
+    from .fightview import side_word, status_word
+
+    if key == "side":
+        return side_word(str(value))
+    if key == "status":
+        return status_word(str(value)) or pgettext("combatant status", "ok")
+    return shown_value(value)
+
+
 @dataclass(frozen=True)
 class CombatantView:
     """``char show``: one combatant's values, stats, derived values, inventory and state."""

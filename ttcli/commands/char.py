@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from rules.i18n import _, ngettext, pgettext
+from rules.i18n import _, ngettext
 
 from .options import FormatOpt, JsonOpt, pick_format
 from .session_cmd import Message, emit
@@ -143,33 +143,20 @@ def _change_line(name: str, before: dict, changed: dict) -> str:
 
     Stats keep their keys (the words typed); side, hidden and status read in the reader's
     language (``сторона отряд -> враг``)."""
+    from ..roster import field_word, value_word
+
     parts = []
     for key, value in changed.items():
         old = _old_value(before, key)
-        word = _field_word(key)
+        word = field_word(key)
         if old is None or old == value:
-            parts.append(_("{key} = {value}").format(key=word, value=_value_word(key, value)))
+            parts.append(_("{key} = {value}").format(key=word, value=value_word(key, value)))
         else:
-            parts.append(_("{key} {old} -> {new}").format(key=word, old=_value_word(key, old),
-                                                         new=_value_word(key, value)))
+            parts.append(_("{key} {old} -> {new}").format(key=word, old=value_word(key, old),
+                                                         new=value_word(key, value)))
     return _("{name}: {changes}").format(name=name, changes=", ".join(parts) or _("nothing changed"))
 
 
-def _field_word(key: str) -> str:
-    words = {"side": pgettext("combatant field", "side"), "hidden": pgettext("combatant field", "hidden"),
-             "status": pgettext("combatant field", "status")}
-    return words.get(key, key)
-
-
-def _value_word(key: str, value) -> str:
-    from ..fightview import side_word, status_word
-    from ..roster import shown_value
-
-    if key == "side":
-        return side_word(str(value))
-    if key == "status":
-        return status_word(str(value)) or pgettext("combatant status", "ok")
-    return shown_value(value)
 
 
 @app.command("show")
