@@ -428,3 +428,15 @@ def test_an_unknown_option_word_is_refused_with_the_list(text):
     else:
         with pytest.raises(ValueError, match="turn_start, turn_end, round_start, round_end, never"):
             words.key(text)
+
+
+def test_log_tells_roster_changes_in_sentences(ru):
+    """A roster change is journaled with its sentence, so log reads it in words, not as the
+    event's fields (``char-give: actor Вор, item факел ...``)."""
+    assert ru("-s", "crypt", "char", "give", "Вор", "факел").exit_code == 0
+    assert ru("-s", "crypt", "char", "add", "Крыса", "--side", "враг", "тело=1", "реак=1", "раз=1", "хар=1",
+              "--force").exit_code == 0
+    assert ru("-s", "crypt", "char", "rm", "Крыса").exit_code == 0
+    lines = [line.split(" ", 3)[3] for line in ru("-s", "crypt", "log").stdout.splitlines()]
+    assert lines == ["Вор получает: факел (Вор: занято 4 из 6 ячеек, свободно 2)", "добавлены: Крыса (враг)",
+                     "убраны: Крыса"]

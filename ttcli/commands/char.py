@@ -91,10 +91,11 @@ def add(
     with open_session(ctx.obj).transaction() as doc:
         names = add_combatants(doc, name, side, assignments or [], count=count, hidden=hidden, force=force)
         side = doc["combatants"][names[0]]["side"]  # as stored: "враг" is kept as "enemy"
+        line = _("added {names} ({side})").format(names=", ".join(names), side=side_word(side))
+        # the journal keeps the sentence, as for a fight: log reads it, not the event's fields
         doc.log({"kind": "char-add", "command": "char add", "names": names, "side": side,
-                 "hidden": hidden})
-    emit(ctx, Message((_("added {names} ({side})").format(names=", ".join(names), side=side_word(side)),),
-                      {"names": names, "side": side}))
+                 "hidden": hidden, "text": [line]})
+    emit(ctx, Message((line,), {"names": names, "side": side}))
 
 
 @app.command("set")
@@ -224,7 +225,8 @@ def _log_inventory(doc, command: str, change) -> None:
     hidden = any(combatants[n].get("hidden", False) for n in who)
     doc.log({"kind": "char-" + command, "command": "char " + command, "actor": who[0],
              "item": change.item.name, "count": change.item.quantity,
-             "from": change.giver or "", "to": change.taker or "", "hidden": hidden})
+             "from": change.giver or "", "to": change.taker or "", "hidden": hidden,
+             "text": list(_inventory_message(command, change).text)})
 
 
 @app.command("give")
@@ -329,5 +331,6 @@ def rm(
         hidden = any(combatants[n].get("hidden", False) for n in full)
         for n in full:
             combatants.pop(n, None)
-        doc.log({"kind": "char-rm", "command": "char rm", "names": full, "hidden": hidden})
-    emit(ctx, Message((_("removed {names}").format(names=", ".join(full)),), {"names": full}))
+        line = _("removed {names}").format(names=", ".join(full))
+        doc.log({"kind": "char-rm", "command": "char rm", "names": full, "hidden": hidden, "text": [line]})
+    emit(ctx, Message((line,), {"names": full}))
