@@ -46,15 +46,20 @@ class TtcliGroup(TyperGroup):
         return command
 
     def format_usage(self, ctx, formatter) -> None:
-        from rules.i18n import _
+        from .i18n.help import write_usage
 
-        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_("Usage: "))
+        write_usage(self, ctx, formatter)
 
     def format_help(self, ctx, formatter):
         from .i18n.help import localize
 
         localize(self, ctx)
         return super().format_help(ctx, formatter)
+
+    def get_help_option(self, ctx):
+        from .i18n.help import help_option
+
+        return help_option(super().get_help_option(ctx))
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
@@ -76,6 +81,7 @@ class TtcliGroup(TyperGroup):
         from .render import error
 
         env = obj if isinstance(obj, Environment) else None
+        _language_of_the_line(words, env)
         try:
             result = super().main(hoist_globals(words), prog_name, standalone_mode=False, obj=obj, **extra)
         except click_errors.NoArgsIsHelpError as e:
@@ -194,6 +200,16 @@ def hoist_globals(words: list[str]) -> list[str]:
             rest.append(word)
         i += 1
     return [*front, *rest]
+
+
+def _language_of_the_line(words: list[str], env: Environment | None) -> None:
+    """Honour ``--lang`` before Click reads the line: ``--help`` and an unknown command are
+    handled before the root options' callback runs, and must read in the language asked for."""
+    from . import i18n
+
+    lang, _rest = i18n.take_lang_flag(words)
+    if lang is not None and i18n.normalize(lang) is not None:
+        i18n.setup(lang, (env or Environment()).environ)
 
 
 def _show_version(ctx: typer.Context, value: bool) -> None:

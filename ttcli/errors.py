@@ -188,8 +188,10 @@ def _value_problem(message: str) -> str:
 def _bad_parameter(e) -> str:
     from rules.i18n import _
 
-    return _("invalid value for {param}: {problem}").format(param=_param_name(e),
-                                                            problem=_value_problem(e.message))
+    param, problem = _param_name(e), _value_problem(e.message)
+    if not param:  # raised by a command's body, not by a parameter's check
+        return _("invalid value: {problem}").format(problem=problem)
+    return _("invalid value for {param}: {problem}").format(param=param, problem=problem)
 
 
 def _bad_option_usage(e) -> str:

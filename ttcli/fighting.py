@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rules.i18n import _
+
 from .errors import CliError
 from .exitcodes import ExitCode
 
@@ -41,7 +43,7 @@ class FightResult:
     def lines(self, s) -> list[str]:
         out = [s.escape(line) for line in self.shown()]
         if self.ignored:
-            out.append(s.escape("ignored given values: " + " ".join(map(str, self.ignored))))
+            out.append(s.escape(_("ignored given values: {values}").format(values=" ".join(map(str, self.ignored)))))
         return out
 
     def to_json(self) -> dict:

@@ -229,13 +229,14 @@ def check_dialect(value: str, where: str) -> str:
     """``value`` as a dialect name, or a usage error that says which ones there are."""
     from rules.i18n import _
 
+    from .choices import DIALECTS as WORDS
     from .errors import CliError
     from .exitcodes import ExitCode
 
-    key = value.strip().lower()
-    if key not in DIALECTS:
+    key = WORDS.get(value)  # mybb, rusff, пхпбб, простой ...
+    if key is None:
         raise CliError(_("{where}: unknown BBCode dialect {value!r}").format(where=where, value=value),
-                       ExitCode.USAGE, _("one of: {dialects}").format(dialects=", ".join(DIALECTS)))
+                       ExitCode.USAGE, _("one of: {dialects}").format(dialects=", ".join(WORDS.shown())))
     return key
 
 

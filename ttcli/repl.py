@@ -33,15 +33,17 @@ SHORTCUTS = {
     "отмена": ["undo"], "отменить": ["undo"], "повтор": ["redo"], "вернуть": ["redo"],
     "эффект": ["effect"], "бросок": ["roll"], "шансы": ["odds"], "журнал": ["log"],
     "персонаж": ["char"], "сессия": ["session"], "бой": ["fight"],
+    "проверка": ["verify"], "сверить": ["verify"],
 }
 #: Russian words for the subcommands of the app's groups
 SUBCOMMANDS = {
-    "effect": {"добавить": "add", "наложить": "add", "снять": "rm", "убрать": "rm"},
+    "effect": {"добавить": "add", "наложить": "add", "снять": "rm", "убрать": "rm", "удалить": "rm"},
     "fight": {"начать": "start", "старт": "start", "статус": "status", "состояние": "status",
               "ход": "next", "дальше": "next", "конец": "end", "вступить": "join"},
     "char": {"добавить": "add", "изменить": "set", "показать": "show", "список": "list", "убрать": "rm",
-             "дать": "give", "забрать": "take"},
-    "session": {"новая": "new", "список": "list", "выбрать": "use", "показать": "show", "проверить": "check"},
+             "удалить": "rm", "дать": "give", "забрать": "take"},
+    "session": {"новая": "new", "список": "list", "выбрать": "use", "показать": "show", "проверить": "check",
+                "удалить": "rm", "зафиксировать": "commit", "раскрыть": "reveal"},
 }
 
 
@@ -91,7 +93,7 @@ class Dispatcher:
         try:
             words = split_line(line)
         except ValueError as e:
-            error(env, _("cannot read that line: {problem}").format(problem=e),
+            error(env, _("cannot read that line: {problem}").format(problem=_line_problem(e)),
                   _("close the quotes, or put a backslash before a lone quote"))
             return ExitCode.USAGE
         if not words:
@@ -104,6 +106,17 @@ class Dispatcher:
             error(env, _("the prompt is already open"))
             return ExitCode.USAGE
         return self.command.run_words(words, obj=env)
+
+
+def _line_problem(e: ValueError) -> str:
+    """What shlex found wrong with a line, in the reader's language (shlex words it in English)."""
+    from rules.i18n import _
+
+    if "quotation" in str(e):
+        return _("a quote is not closed")
+    if "escaped character" in str(e):
+        return _("the line ends with a backslash")
+    return str(e)
 
 
 def fold_word(word: str) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.i18n import _, ngettext
+from rules.i18n import _, ngettext, pgettext
 
 from .errors import CliError
 from .exitcodes import ExitCode
@@ -111,7 +111,7 @@ def add_combatants(doc: dict, name: str, side: str, assignments: list[str], *, c
         raise CliError(_("--count must be between 1 and {most}").format(most=MAX_COUNT), ExitCode.USAGE)
     from .session import check_name
 
-    name = check_name(name, "combatant name")
+    name = check_name(name, combatant=True)
     sheet = _sheet(doc)
     stats, start_values = parse_assignments(sheet, assignments)
     problems = sheet.validate(stats)
@@ -157,8 +157,11 @@ def set_values(doc: dict, query: str, assignments: list[str]) -> tuple[str, dict
     given: dict[str, int] = {}
     status: str | None = None
     old_resources = dict(table.get("resources", {}))
+    from .choices import PLAIN_KEYS
+
     for text in assignments:
         raw, value = split_assignment(text)
+        raw = PLAIN_KEYS.get(raw) or raw  # сторона=, скрыт=, статус= too
         if raw in ("side", "hidden"):
             table[raw] = _parse_plain(raw, value)
             changed[raw] = table[raw]
@@ -206,8 +209,11 @@ def _parse_status(doc: Mapping[str, Any], value: str) -> str:
     parse = getattr(_system(doc), "parse_status", None)
     if parse is None:
         raise CliError(_("status is kept by the fight for {system}").format(system=doc["system"]), ExitCode.USAGE)
+    from .choices import STATUSES
+
     try:
-        return str(parse(value))
+        # the common states in either language (статус=мёртв); any other word is the system's to read
+        return str(parse(STATUSES.get(value) or value))
     except ValueError as e:
         raise CliError(str(e), ExitCode.USAGE) from None
 
@@ -277,7 +283,7 @@ def give_items(doc: dict, query: str, item: str, count: int = 1, *, to: str | No
     combatants = doc.get("combatants", {})
     name = match_name(combatants, query)
     if count < 1:
-        raise CliError("--count must be at least 1", ExitCode.USAGE)
+        raise CliError(_("--count must be at least 1"), ExitCode.USAGE)
     other = match_name(combatants, to) if to is not None else None
     return _carrying(operation, _sheet(doc), combatants, name, item, count, to=other, kind=kind, stack=stack)
 
@@ -288,12 +294,37 @@ def take_items(doc: dict, query: str, item: str, count: int = 1, *, source: str 
     combatants = doc.get("combatants", {})
     name = match_name(combatants, query)
     if count < 1:
-        raise CliError("--count must be at least 1", ExitCode.USAGE)
+        raise CliError(_("--count must be at least 1"), ExitCode.USAGE)
     other = match_name(combatants, source) if source is not None else None
     return _carrying(operation, _sheet(doc), combatants, name, item, count, source=other)
 
 
 # ------------------------------------------------------------------ results
+
+def shown_value(value: Any) -> str:
+    """A stat's value for people: a yes-or-no stat (the dungeon's caster) in words, not True/False."""
+    if isinstance(value, bool):
+        return pgettext("stat value", "yes") if value else pgettext("stat value", "no")
+    return str(value)
+
+
+def field_word(key: str) -> str:
+    """A combatant's own field (side, hidden, status) in the reader's language; a stat keeps its key."""
+    words = {"side": pgettext("combatant field", "side"), "hidden": pgettext("combatant field", "hidden"),
+             "status": pgettext("combatant field", "status")}
+    return words.get(key, key)
+
+
+def value_word(key: str, value: Any) -> str:
+    """A combatant's value for people: a side or a status in words, yes or no for a flag."""
+    from .fightview import side_word, status_word
+
+    if key == "side":
+        return side_word(str(value))
+    if key == "status":
+        return status_word(str(value)) or pgettext("combatant status", "ok")
+    return shown_value(value)
+
 
 @dataclass(frozen=True)
 class CombatantView:
@@ -327,7 +358,7 @@ class CombatantView:
                 if k in self.caps else f"{labels.get(k, k)} {v}" for k, v in res.items())))
         stats = sheet.with_defaults(t.get("stats", {}))
         out.append("  " + _("stats: {values}").format(values=", ".join(
-            f"{sheet.label(k)} {v}" for k, v in stats.items() if v is not None)))
+            f"{sheet.label(k)} {shown_value(v)}" for k, v in stats.items() if v is not None)))
         if self.derived:
             out.append("  " + _("derived: {values}").format(values=", ".join(
                 f"{sheet.label(k)} {v}" for k, v in self.derived.items())))

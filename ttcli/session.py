@@ -11,6 +11,7 @@ import re
 import unicodedata
 
 from rules.core.names import name_key, pick
+from rules.i18n import _, ngettext
 
 from .errors import CliError
 from .exitcodes import ExitCode
@@ -47,18 +48,27 @@ HEADER = (
 MAX_NAME_BYTES = 200
 
 
-def check_name(name: str, what: str = "session name") -> str:
+def check_name(name: str, combatant: bool = False) -> str:
+    """``name`` fit for a file name (a session's, or a combatant's: ``combatant``), or a usage error."""
     name = unicodedata.normalize("NFC", name.strip())
     # isprintable() is False for control characters, terminal escapes and
     # bidi overrides alike: none of them belongs in a file name shown to people
     if not name or name.startswith(".") or "/" in name or "\\" in name or not name.isprintable() \
             or len(name) > 80 or name.endswith((".journal", SUFFIX)):
-        raise CliError(f"{what} {name!r} cannot be used",
-                       ExitCode.USAGE, "use letters, digits, spaces, - or _ (no / and no leading dot)")
-    if len(name.encode("utf-8")) > MAX_NAME_BYTES:
-        raise CliError(f"{what} is too long for a file name ({len(name.encode('utf-8'))} bytes in UTF-8)",
-                       ExitCode.USAGE,
-                       f"use at most {MAX_NAME_BYTES} bytes: about {MAX_NAME_BYTES // 2} Cyrillic letters")
+        problem = (_("combatant name {name!r} cannot be used") if combatant
+                   else _("session name {name!r} cannot be used"))
+        raise CliError(problem.format(name=name), ExitCode.USAGE,
+                       _("use letters, digits, spaces, - or _ (no / and no leading dot)"))
+    size = len(name.encode("utf-8"))
+    if size > MAX_NAME_BYTES:
+        problem = (ngettext("the combatant name is too long for a file name ({size} byte in UTF-8)",
+                            "the combatant name is too long for a file name ({size} bytes in UTF-8)", size)
+                   if combatant else
+                   ngettext("the session name is too long for a file name ({size} byte in UTF-8)",
+                            "the session name is too long for a file name ({size} bytes in UTF-8)", size))
+        raise CliError(problem.format(size=size), ExitCode.USAGE,
+                       _("use at most {most} bytes: about {letters} Cyrillic letters").format(
+                           most=MAX_NAME_BYTES, letters=MAX_NAME_BYTES // 2))
     return name
 
 
@@ -76,11 +86,12 @@ def saves_folder(env, create: bool = False):
         except FileNotFoundError:
             is_file = False
         if is_file:
-            raise CliError(f"the saves folder {saves} is a file, not a folder", ExitCode.USAGE,
-                           "point --saves (or TTCLI_SAVES) at a folder")
+            raise CliError(_("the saves folder {folder} is a file, not a folder").format(folder=saves),
+                           ExitCode.USAGE, _("point --saves (or TTCLI_SAVES) at a folder"))
     except OSError as e:
-        raise CliError(f"cannot use the saves folder {saves}: {e.strerror or e}", ExitCode.USAGE,
-                       "point --saves (or TTCLI_SAVES) at a folder you can write to") from None
+        raise CliError(_("cannot use the saves folder {folder}: {problem}").format(
+            folder=saves, problem=e.strerror or e), ExitCode.USAGE,
+            _("point --saves (or TTCLI_SAVES) at a folder you can write to")) from None
     return saves
 
 
@@ -123,8 +134,9 @@ def current_name(env) -> str | None:
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as e:
-        raise CliError(f"{pointer}: cannot read the current session: {e.strerror or e}", ExitCode.BAD_DATA,
-                       "remove it (it is not a file ttcli wrote) and choose again: ttcli session use NAME") from None
+        raise CliError(_("{file}: cannot read the current session: {problem}").format(
+            file=pointer, problem=e.strerror or e), ExitCode.BAD_DATA,
+            _("remove it (it is not a file ttcli wrote) and choose again: ttcli session use NAME")) from None
     try:
         data = os.read(fd, 4096) if _is_regular(fd) else None
     finally:
@@ -134,8 +146,8 @@ def current_name(env) -> str | None:
     except UnicodeDecodeError:
         name = None
     if name is None or (name and not name.isprintable()):
-        raise CliError(f"{pointer} is not a UTF-8 text file naming the current session", ExitCode.BAD_DATA,
-                       "remove it and choose again: ttcli session use NAME")
+        raise CliError(_("{file} is not a UTF-8 text file naming the current session").format(file=pointer),
+                       ExitCode.BAD_DATA, _("remove it and choose again: ttcli session use NAME"))
     return name or None
 
 
@@ -159,8 +171,8 @@ def set_current(env, name: str | None) -> None:
 def require_current(env) -> str:
     name = current_name(env)
     if name is None:
-        raise CliError("no session chosen", ExitCode.NOT_FOUND,
-                       "pass --session NAME, or choose one with: ttcli session use NAME")
+        raise CliError(_("no session chosen"), ExitCode.NOT_FOUND,
+                       _("pass --session NAME, or choose one with: ttcli session use NAME"))
     return name
 
 
@@ -172,9 +184,10 @@ def existing_session(env, name: str | None = None) -> Path:
     path = session_path(saves_folder(env), name)
     if not os.path.lexists(path):
         known = list_sessions(env.saves_dir)
-        hint = f"known sessions: {', '.join(known)}" if known else \
-            "create one with: ttcli session new NAME --system dungeon"
-        raise CliError(f"no session {name!r} in {env.saves_dir}", ExitCode.NOT_FOUND, hint)
+        hint = _("known sessions: {names}").format(names=", ".join(known)) if known else \
+            _("create one with: ttcli session new NAME --system dungeon")
+        raise CliError(_("no session {name!r} in {folder}").format(name=name, folder=env.saves_dir),
+                       ExitCode.NOT_FOUND, hint)
     return path
 
 
@@ -258,18 +271,19 @@ def validate(doc: Mapping[str, Any]) -> list:
     def bad(field: str, problem: str, hint: str | None = None) -> None:
         problems.append(StoreError(None, problem, field=field, hint=hint))
 
-    for key, kind in (("name", str), ("system", str)):
-        if not isinstance(doc.get(key), kind):
-            bad(key, f"missing or not a {kind.__name__}")
+    for key in ("name", "system"):
+        if not isinstance(doc.get(key), str):
+            bad(key, _("missing or not a text"))
     system = doc.get("system")
     if system not in known():
         if isinstance(system, str):
-            bad("system", f"unknown system {system!r}", f"one of: {', '.join(known())}")
+            bad("system", _("unknown system {system!r}").format(system=system),
+                _("one of: {systems}").format(systems=", ".join(known())))
         return problems
     sheet = get_sheet(system)
     settings = doc.get("settings", {})
     if not isinstance(settings, dict):
-        bad("settings", "must be a table")
+        bad("settings", _("must be a table"))
     else:
         settings = dict(settings)
         language = settings.pop("language", None)
@@ -277,25 +291,25 @@ def validate(doc: Mapping[str, Any]) -> list:
             from .i18n import LANGUAGES, normalize
 
             if not isinstance(language, str) or normalize(language) is None:
-                bad("settings.language", f"is {language!r}, not a language ttcli speaks",
-                    f"one of: {', '.join(LANGUAGES)}")
+                bad("settings.language", _("is {value!r}, not a language ttcli speaks").format(value=language),
+                    _("one of: {languages}").format(languages=", ".join(LANGUAGES)))
         dialect = settings.pop("bbcode_dialect", None)
         if dialect is not None:
             from .posts import DIALECTS
 
             if dialect not in DIALECTS:
-                bad("settings.bbcode_dialect", f"is {dialect!r}, not a BBCode dialect ttcli writes",
-                    f"one of: {', '.join(DIALECTS)}")
+                bad("settings.bbcode_dialect", _("is {value!r}, not a BBCode dialect ttcli writes").format(
+                    value=dialect), _("one of: {dialects}").format(dialects=", ".join(DIALECTS)))
         for message in sheet.validate_settings(settings):
             bad("settings", message)
     if isinstance(doc.get("name"), str) and not doc["name"].isprintable():
-        bad("name", "holds control or bidi characters", "type the name again in a plain editor")
+        bad("name", _("holds control or bidi characters"), _("type the name again in a plain editor"))
     commit = doc.get("commit")
     if commit is not None:
         _validate_commit(commit, bad)
     combatants = doc.get("combatants", {})
     if not isinstance(combatants, dict):
-        bad("combatants", "must be a table of combatants by name")
+        bad("combatants", _("must be a table of combatants by name"))
         return problems
     seen: dict[str, str] = {}
     # quote() below names keys the way format_field does
@@ -303,15 +317,15 @@ def validate(doc: Mapping[str, Any]) -> list:
         where = f"combatants.{quote(name)}"
         if not name.isprintable():
             # a terminal escape or a bidi override would be printed raw by every listing
-            bad(where, "the name holds control or bidi characters", "type the name again in a plain editor")
+            bad(where, _("the name holds control or bidi characters"), _("type the name again in a plain editor"))
             continue
         folded = fold(name)
         if folded in seen:
-            bad(where, f"the name {name!r} is already used by {seen[folded]!r} (names ignore case)",
-                "rename one of them")
+            bad(where, _("the name {name!r} is already used by {other!r} (names ignore case)").format(
+                name=name, other=seen[folded]), _("rename one of them"))
         seen[folded] = name
         if not isinstance(table, dict):
-            bad(where, "must be a table")
+            bad(where, _("must be a table"))
             continue
         _validate_combatant(sheet, where, table, bad)
     if not problems:
@@ -352,38 +366,40 @@ def _data_rules(doc: Mapping[str, Any]):
 
 def _validate_commit(commit: Any, bad) -> None:
     if not isinstance(commit, dict):
-        bad("commit", "must be a table")
+        bad("commit", _("must be a table"))
         return
+    kinds = ((str, _("missing or not a text")), (int, _("missing or not a whole number")),
+             (bool, _("missing or not true or false")))
     for key, kind in (("commitment", str), ("secret", str), ("counter", int), ("revealed", bool)):
         value = commit.get(key)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            bad(f"commit.{key}", f"missing or not a {kind.__name__}")
+            bad(f"commit.{key}", dict(kinds)[kind])
     counter = commit.get("counter")
     if isinstance(counter, int) and counter < 0:
-        bad("commit.counter", "cannot be negative")
+        bad("commit.counter", _("cannot be negative"))
     secret = commit.get("secret")
     if isinstance(secret, str) and not re.fullmatch(r"[0-9a-f]{64}", secret):
-        bad("commit.secret", "must be 64 hexadecimal digits")
+        bad("commit.secret", _("must be 64 hexadecimal digits"))
     elif isinstance(secret, str) and isinstance(commit.get("commitment"), str):
         import hashlib
 
         # a secret swapped in by hand would let its author predict every later roll
         if hashlib.sha256(bytes.fromhex(secret)).hexdigest() != commit["commitment"]:
-            bad("commit.secret", "does not match the commitment (its SHA-256 differs)",
-                "restore the file with `ttcli undo`; the secret cannot be changed by hand")
+            bad("commit.secret", _("does not match the commitment (its SHA-256 differs)"),
+                _("restore the file with `ttcli undo`; the secret cannot be changed by hand"))
 
 
 def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> None:
     side = table.get("side")
     if side not in SIDES:
-        bad(f"{where}.side", f"is {side!r}; must be party or enemy")
+        bad(f"{where}.side", _("is {value!r}; must be party or enemy").format(value=side))
     if not isinstance(table.get("hidden", False), bool):
-        bad(f"{where}.hidden", "must be true or false")
+        bad(f"{where}.hidden", _("must be true or false"))
     if not isinstance(table.get("status", "ok"), str):
-        bad(f"{where}.status", "must be a string such as \"ok\"")
+        bad(f"{where}.status", _("must be a text such as \"ok\""))
     stats = table.get("stats", {})
     if not isinstance(stats, dict):
-        bad(f"{where}.stats", "must be a table")
+        bad(f"{where}.stats", _("must be a table"))
         return
     for message in sheet.validate(stats):
         key = message.split(":", 1)[0].strip().split()[0] if ":" in message else ""
@@ -391,15 +407,15 @@ def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> Non
         bad(field, message)
     resources = table.get("resources", {})
     if not isinstance(resources, dict):
-        bad(f"{where}.resources", "must be a table")
+        bad(f"{where}.resources", _("must be a table"))
         return
     known = {r.key for r in sheet.resources}
     for key, value in resources.items():
         if key not in known:
-            bad(f"{where}.resources.{quote(key)}", f"unknown resource for {sheet.system}",
-                f"known: {', '.join(sorted(known))}")
+            bad(f"{where}.resources.{quote(key)}", _("unknown resource for {system}").format(system=sheet.system),
+                _("known: {names}").format(names=", ".join(sorted(known))))
         elif not isinstance(value, int) or isinstance(value, bool):
-            bad(f"{where}.resources.{key}", f"must be a whole number, not {value!r}")
+            bad(f"{where}.resources.{key}", _("must be a whole number, not {value!r}").format(value=value))
     for field, message in system_problems(sheet, where, table):
         bad(field, message)
     try:
@@ -412,14 +428,17 @@ def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> Non
         if type(value) is not int:
             continue
         if r.minimum is not None and value < r.minimum:
-            bad(f"{where}.resources.{r.key}", f"is {value}; {sheet.system} allows no less than {r.minimum}")
+            bad(f"{where}.resources.{r.key}", _("is {value}; {system} allows no less than {least}").format(
+                value=value, system=sheet.system, least=r.minimum))
         elif r.key in caps and value > caps[r.key]:
-            bad(f"{where}.resources.{r.key}", f"is {value}, above its maximum {caps[r.key]}",
-                f"raise the maximum with: ttcli char set NAME {r.cap}=N")
+            bad(f"{where}.resources.{r.key}", _("is {value}, above its maximum {most}").format(
+                value=value, most=caps[r.key]),
+                _("raise the maximum with: ttcli char set NAME {stat}=N").format(stat=r.cap))
     for r in sheet.resources:
         if r.cap and r.cap in derived and derived[r.cap] < 0:
             bad(f"{where}.stats.{r.cap}" if r.cap in stats else f"{where}.stats",
-                f"the maximum of {r.label} is {derived[r.cap]}; it cannot be negative")
+                _("the maximum of {label} is {value}; it cannot be negative").format(
+                    label=r.label, value=derived[r.cap]))
 
 
 def system_problems(sheet, where: str, table: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -440,10 +459,10 @@ def system_problems(sheet, where: str, table: Mapping[str, Any]) -> list[tuple[s
     return [(f"{where}.{format_field(path)}", message) for path, message in found]
 
 
-def match_name(names, query: str, what: str = "combatant") -> str:
-    """The one name ``query`` means (exact, else a unique prefix); NotFound otherwise."""
+def match_name(names, query: str) -> str:
+    """The combatant ``query`` means (exact, else a unique prefix); NotFound otherwise."""
     names = list(names)
     if not names:
-        raise CliError(f"no {what} {query!r}", ExitCode.NOT_FOUND,
-                       "the roster is empty: ttcli char add NAME ...")
-    return pick(what, query, names)
+        raise CliError(_("no combatant {name!r}").format(name=query), ExitCode.NOT_FOUND,
+                       _("the roster is empty: ttcli char add NAME ..."))
+    return pick("combatant", query, names)

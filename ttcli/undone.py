@@ -75,9 +75,14 @@ def what_changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[st
         lines.append(_("removed: {names}").format(names=", ".join(gone)))
     if back:
         lines.append(_("back: {names}").format(names=", ".join(back)))
+    from .roster import field_word, value_word
+
+    def shown(values: Mapping[str, Any], key: str) -> str:
+        return value_word(key, values[key]) if key in values else "-"
+
     for name in (n for n in new_roster if n in old_roster):
         old, new = _values(old_roster[name]), _values(new_roster[name])
-        changed = [_("{key} {old} -> {new}").format(key=key, old=old.get(key, "-"), new=new.get(key, "-"))
+        changed = [_("{key} {old} -> {new}").format(key=field_word(key), old=shown(old, key), new=shown(new, key))
                    for key in dict.fromkeys([*old, *new]) if old.get(key) != new.get(key)]
         if changed:
             lines.append(_("{name}: {changes}").format(name=name, changes=", ".join(changed)))

@@ -135,7 +135,7 @@ def common_params(*, rolls: bool) -> list:
         help="The players' version: hidden combatants left out.", rich_help_panel="Output"))
     params.append(typer.core.TyperOption(
         param_decls=["--format", "-f", "fmt"], type=str, default="auto", metavar="FORMAT",
-        callback=lambda ctx, param, value: _check_format(value), shell_complete=None,
+        callback=lambda ctx, param, value: _check_format(value), shell_complete=None, show_default=False,
         autocompletion=_complete_format,
         help="auto (rich on a terminal, plain when piped), rich, plain, json, bbcode, markdown.",
         rich_help_panel="Output"))
@@ -160,6 +160,8 @@ def build_command(verb: str, entries, noun: str = "") -> Any:
         from ..i18n.help import translate
 
         text = translate(first.help)
+        # a group's listing shows the first sentence: of the translated help, not of the English
+        command.short_help = text.split(". ")[0].rstrip(".")
         if aliases:
             text += "\n\n" + _("Also: {aliases}.").format(aliases=", ".join(aliases))
         text += "\n\n" + _("Systems: {systems}.").format(systems=systems)
@@ -300,7 +302,8 @@ def build_start_command() -> Any:
     entries = []
     for system in known():
         rules = system_rules(system)
-        entries.append((rules, Action("start", "Open the fight.", run=_start, params=rules.start_params, rolls=True)))
+        entries.append((rules, Action("start", N_("Open the fight."), run=_start, params=rules.start_params,
+                                      rolls=True)))
 
     def callback(**values: Any) -> None:
         run_start(_context(), entries, values)
@@ -341,7 +344,7 @@ def run_start(ctx, entries, values: dict[str, Any]) -> None:
         try:
             options = {p.name: convert(p, values.get(p.name)) for p in action.params}
         except ValueError as e:
-            raise CliError(f"fight start: {e}", ExitCode.USAGE) from None
+            raise CliError(_("fight start: {problem}").format(problem=e), ExitCode.USAGE) from None
         words = ["fight start"] + [f"{_spelled(p)} {values[p.name]}" for p in action.params if p.name in typed]
         return " ".join(words), (lambda enc, src: rules.start(enc, src, **options)), True
 

@@ -91,10 +91,11 @@ def add(
     with open_session(ctx.obj).transaction() as doc:
         names = add_combatants(doc, name, side, assignments or [], count=count, hidden=hidden, force=force)
         side = doc["combatants"][names[0]]["side"]  # as stored: "враг" is kept as "enemy"
+        line = _("added {names} ({side})").format(names=", ".join(names), side=side_word(side))
+        # the journal keeps the sentence, as for a fight: log reads it, not the event's fields
         doc.log({"kind": "char-add", "command": "char add", "names": names, "side": side,
-                 "hidden": hidden})
-    emit(ctx, Message((_("added {names} ({side})").format(names=", ".join(names), side=side_word(side)),),
-                      {"names": names, "side": side}))
+                 "hidden": hidden, "text": [line]})
+    emit(ctx, Message((line,), {"names": names, "side": side}))
 
 
 @app.command("set")
@@ -139,15 +140,24 @@ def _old_value(table: dict, key: str):
 
 
 def _change_line(name: str, before: dict, changed: dict) -> str:
-    """``Вор: hp 7 -> 5, body 3 -> 4``: what a ``char set`` changed, for the output and the journal."""
+    """``Вор: hp 7 -> 5, body 3 -> 4``: what a ``char set`` changed, for the output and the journal.
+
+    Stats keep their keys (the words typed); side, hidden and status read in the reader's
+    language (``сторона отряд -> враг``)."""
+    from ..roster import field_word, value_word
+
     parts = []
     for key, value in changed.items():
         old = _old_value(before, key)
+        word = field_word(key)
         if old is None or old == value:
-            parts.append(_("{key} = {value}").format(key=key, value=value))
+            parts.append(_("{key} = {value}").format(key=word, value=value_word(key, value)))
         else:
-            parts.append(_("{key} {old} -> {new}").format(key=key, old=old, new=value))
+            parts.append(_("{key} {old} -> {new}").format(key=word, old=value_word(key, old),
+                                                         new=value_word(key, value)))
     return _("{name}: {changes}").format(name=name, changes=", ".join(parts) or _("nothing changed"))
+
+
 
 
 @app.command("show")
@@ -215,7 +225,8 @@ def _log_inventory(doc, command: str, change) -> None:
     hidden = any(combatants[n].get("hidden", False) for n in who)
     doc.log({"kind": "char-" + command, "command": "char " + command, "actor": who[0],
              "item": change.item.name, "count": change.item.quantity,
-             "from": change.giver or "", "to": change.taker or "", "hidden": hidden})
+             "from": change.giver or "", "to": change.taker or "", "hidden": hidden,
+             "text": list(_inventory_message(command, change).text)})
 
 
 @app.command("give")
@@ -320,5 +331,6 @@ def rm(
         hidden = any(combatants[n].get("hidden", False) for n in full)
         for n in full:
             combatants.pop(n, None)
-        doc.log({"kind": "char-rm", "command": "char rm", "names": full, "hidden": hidden})
-    emit(ctx, Message((_("removed {names}").format(names=", ".join(full)),), {"names": full}))
+        line = _("removed {names}").format(names=", ".join(full))
+        doc.log({"kind": "char-rm", "command": "char rm", "names": full, "hidden": hidden, "text": [line]})
+    emit(ctx, Message((line,), {"names": full}))

@@ -22,7 +22,7 @@ def completion_script(shell: str) -> str:
         from rules.i18n import _
 
         raise typer.BadParameter(_("unknown shell {shell!r}; one of: {shells}").format(
-            shell=shell, shells=", ".join(SHELLS)))
+            shell=shell, shells=", ".join(SHELLS)), param_hint="SHELL")
     return cls(get_command(app), {}, "ttcli", "_TTCLI_COMPLETE").source()
 
 

@@ -17,7 +17,7 @@ from rules.i18n import _
 from ..errors import CliError
 from ..exitcodes import ExitCode
 from .char import complete_combatant
-from .options import FormatOpt, JsonOpt, pick_format
+from .options import FormatOpt, JsonOpt, choice_value, complete_choice, pick_format
 
 
 class FightGroup(TyperGroup):
@@ -205,6 +205,12 @@ def join(ctx: typer.Context, name: Name) -> None:
     _run(ctx, f"fight join {name}", lambda enc, src: combat.join_fight(enc, name), dice=False)
 
 
+def _complete_choice(vocabulary: str, incomplete: str) -> list[str]:
+    from .. import choices
+
+    return complete_choice(getattr(choices, vocabulary), incomplete)
+
+
 @effect_app.command("add")
 def effect_add(
     ctx: typer.Context,
@@ -215,8 +221,16 @@ def effect_add(
     damage: Annotated[int, typer.Option(help="Damage per tick.")] = 0,
     dice: Annotated[str | None, typer.Option(help="Damage dice per tick, e.g. 1d4.")] = None,
     heal: Annotated[int, typer.Option(help="Healing per tick.")] = 0,
-    tick: Annotated[str, typer.Option(help="turn_start, turn_end, round_start, round_end or never.")] = "turn_start",
-    stack: Annotated[str, typer.Option(help="refresh, add, replace_damage, replace or ignore.")] = "refresh",
+    tick: Annotated[str, typer.Option(
+        help="turn_start (the default), turn_end, round_start, round_end or never "
+             "(or начало хода, конец раунда ...).", show_default=False,
+        callback=lambda value: choice_value(value, "TICKS"),
+        autocompletion=lambda incomplete: _complete_choice("TICKS", incomplete))] = "turn_start",
+    stack: Annotated[str, typer.Option(
+        help="refresh (the default), add, replace_damage, replace or ignore (or продлить, сложить ...).",
+        show_default=False,
+        callback=lambda value: choice_value(value, "STACKING"),
+        autocompletion=lambda incomplete: _complete_choice("STACKING", incomplete))] = "refresh",
     skip_turn: Annotated[bool, typer.Option("--skip-turn", help="The bearer loses its turns.")] = False,
     mod: Annotated[list[str] | None, typer.Option(help="A modifier while active: stat=N (repeatable).")] = None,
     floor: Annotated[int, typer.Option(min=0, help="Its damage never brings HP below this (0: no floor).")] = 0,

@@ -8,6 +8,8 @@ from typing import Annotated, Any
 
 import typer
 
+from rules.i18n import _
+
 from ..errors import CliError
 from ..exitcodes import ExitCode
 from .options import FormatOpt, JsonOpt, pick_format
@@ -62,7 +64,7 @@ def _move(ctx: typer.Context, steps: int, forward: bool, yes: bool = False) -> N
     from ..store import HistoryLimit, StoreError, UnsafePath
 
     if steps < 1:
-        raise CliError("the number of steps must be at least 1", ExitCode.USAGE)
+        raise CliError(_("the number of steps must be at least 1"), ExitCode.USAGE)
     session = open_session(ctx.obj)
     word = "redo" if forward else "undo"
     event = {"kind": word, "command": f"{word} {steps}", "steps": steps}
@@ -104,17 +106,18 @@ def _restore_broken(ctx: typer.Context, session, problem, yes: bool) -> None:
     error(ctx.obj, str(problem))
     if not yes:
         try:
-            confirmed = typer.confirm(f"Replace the broken file with the last saved state ({last.time})? "
-                                      "The broken text is kept in the history folder", default=False, err=True)
+            confirmed = typer.confirm(_("Replace the broken file with the last saved state ({time})? "
+                                        "The broken text is kept in the history folder").format(time=last.time),
+                                      default=False, err=True)
         except typer.Abort:  # no terminal to answer on
-            raise CliError("nothing restored: no confirmation", ExitCode.USAGE, "add --yes") from None
+            raise CliError(_("nothing restored: no confirmation"), ExitCode.USAGE, _("add --yes")) from None
         if not confirmed:
-            emit(ctx, Message(("nothing restored",)))
+            emit(ctx, Message((_("nothing restored"),)))
             raise typer.Exit(ExitCode.BAD_DATA)
     session.restore({"kind": "restore", "command": "undo",
-                     "text": [f"restored state of {last.time} over a broken file"]})
-    emit(ctx, Message((f"restored the last saved state ({last.time}); the broken text is in "
-                       f"{session.history.folder}/broken.toml",), {"restored": last.id}))
+                     "text": [_("restored state of {time} over a broken file").format(time=last.time)]})
+    emit(ctx, Message((_("restored the last saved state ({time}); the broken text is in {file}").format(
+        time=last.time, file=f"{session.history.folder}/broken.toml"),), {"restored": last.id}))
 
 
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Restore a broken file without asking.")]
@@ -164,17 +167,18 @@ def _read_any_journal(path: Path) -> tuple[list[Mapping[str, Any]], int | None, 
     try:
         head = read_bytes(path)[:1]
     except FileNotFoundError:
-        raise CliError(f"no such journal {path}", ExitCode.NOT_FOUND) from None
+        raise CliError(_("no such journal {file}").format(file=path), ExitCode.NOT_FOUND) from None
     except StoreError as e:
         raise CliError(str(e), ExitCode.BAD_DATA) from None
     if head in (b"{", b"["):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (ValueError, RecursionError) as e:
-            raise CliError(f"{path}: not valid JSON: {e}", ExitCode.BAD_DATA) from None
+            raise CliError(_("{file}: not valid JSON: {problem}").format(file=path, problem=e),
+                           ExitCode.BAD_DATA) from None
         events = data.get("events") if isinstance(data, dict) else data
         if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
-            raise CliError(f"{path}: no events list in this JSON", ExitCode.BAD_DATA)
+            raise CliError(_("{file}: no events list in this JSON").format(file=path), ExitCode.BAD_DATA)
         public = isinstance(data, dict) and data.get("public") is True
         withheld = data.get("withheld") if public else None
         system = data.get("system") if isinstance(data, dict) else None

@@ -11,17 +11,38 @@ FORMATS = ("auto", "rich", "plain", "json", "bbcode", "markdown")
 
 
 def _complete_format(incomplete: str) -> list[str]:
-    return [f for f in FORMATS if f.startswith(incomplete)]
+    from ..choices import FORMATS as WORDS
+
+    return complete_choice(WORDS, incomplete)
+
+
+def complete_choice(choices, incomplete: str) -> list[str]:
+    """The words of a fixed list that start with what is typed: its keys, and the words it
+    shows the reader (Russian ones on a Russian prompt), matched like names."""
+    from ..session import fold
+
+    wanted = fold(incomplete)
+    return [w for w in dict.fromkeys([*choices.spellings, *choices.shown()]) if fold(w).startswith(wanted)]
 
 
 def _check_format(value: str) -> str:
-    if value not in FORMATS:
-        raise typer.BadParameter(f"{value!r} is not one of: {', '.join(FORMATS)}")
-    return value
+    """The format a typed word names (``plain``, ``простой``, ``ббкод`` ...)."""
+    return choice_value(value, "FORMATS")
+
+
+def choice_value(value: str, vocabulary: str) -> str:
+    """The key ``value`` spells in the fixed list ``ttcli.choices.<vocabulary>``; a usage
+    error that lists the words otherwise (Click names the option)."""
+    from .. import choices
+
+    try:
+        return getattr(choices, vocabulary).key(value)
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
 
 
 FormatOpt = Annotated[str, typer.Option(
-    "--format", "-f", metavar="FORMAT", callback=_check_format, autocompletion=_complete_format,
+    "--format", "-f", metavar="FORMAT", callback=_check_format, autocompletion=_complete_format, show_default=False,
     help="auto (rich on a terminal, plain when piped), rich, plain, json, bbcode, markdown.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Same as --format json.")]
 

@@ -14,7 +14,19 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from rules.i18n import N_
+
 _TEXTS = ("help", "short_help", "epilog", "rich_help_panel")
+
+#: Typer's own texts that pass through ``gettext.gettext`` in ``typer.core`` (the
+#: vendored Click words its texts in plain English: those are re-worded in
+#: ``ttcli.errors``); marked here so the catalog carries them
+TYPER_TEXTS = (N_("(dynamic)"), N_("default: {default}"), N_("required"), N_("env var: {var}"), N_("Aborted!"),
+               N_("Arguments"), N_("Options"), N_("Commands"))
+
+#: the type names help shows for a value without a metavar (``<str>``, ``<int range>``)
+_TYPE_WORDS = {"str": N_("TEXT"), "int": N_("NUMBER"), "int range": N_("NUMBER"),
+               "float": N_("NUMBER"), "float range": N_("NUMBER"), "path": N_("PATH")}
 
 
 def translate(text: str) -> str:
@@ -36,9 +48,48 @@ def _localize_object(obj: Any) -> None:
         value = originals[attr]
         if isinstance(value, str) and value.strip():
             setattr(obj, attr, translate(value))
+    _localize_type_word(obj, originals)
+    _localize_argument_type(obj, originals)
     compose: Callable[[], str] | None = getattr(obj, "_ttcli_compose", None)
     if compose is not None:
         obj.help = compose()
+
+
+def _localize_type_word(param: Any, originals: dict) -> None:
+    """An option's value shown by its type (``<str>``) reads ``ТЕКСТ`` in Russian; in
+    English the type stays as Typer shows it."""
+    if "metavar" not in originals:
+        originals["metavar"] = getattr(param, "metavar", "")
+    kind = getattr(getattr(param, "type", None), "name", None)
+    if getattr(param, "param_type_name", "") != "option" or originals["metavar"] is not None \
+            or getattr(param, "is_flag", False) or kind not in _TYPE_WORDS:
+        return
+    from rules.i18n import _
+
+    word = _(_TYPE_WORDS[kind])
+    param.metavar = None if word == _TYPE_WORDS[kind] else word
+
+
+def _localize_argument_type(param: Any, originals: dict) -> None:
+    """An argument's type column (``<str>``) reads ``ТЕКСТ`` in Russian: the argument gets its
+    own copy of its type that names itself so (its checks and their messages are unchanged)."""
+    if getattr(param, "param_type_name", "") != "argument":
+        return
+    original = originals.setdefault("type", param.type)
+    kind = getattr(original, "name", None)
+    if kind not in _TYPE_WORDS:
+        return
+    from copy import copy
+
+    from rules.i18n import _
+
+    word = _(_TYPE_WORDS[kind])
+    if word == _TYPE_WORDS[kind]:
+        param.type = original
+        return
+    shown = copy(original)
+    shown.get_metavar = lambda param, ctx: word
+    param.type = shown
 
 
 def localize(command: Any, ctx: Any = None) -> None:
@@ -55,10 +106,15 @@ def localize(command: Any, ctx: Any = None) -> None:
 
 
 def _localize_typer() -> None:
-    """The panel titles Typer prints around help (its own English constants)."""
+    """The panel titles Typer prints around help (its own English constants), and the few
+    texts ``typer.core`` passes through the standard ``gettext.gettext`` (which would read
+    the system's default domain, not ours): our translator answers them instead."""
+    import typer.core
     import typer.rich_utils as ru
 
     from rules.i18n import _
+
+    typer.core._ = _
 
     ru.OPTIONS_PANEL_TITLE = _("Options")
     ru.COMMANDS_PANEL_TITLE = _("Commands")
@@ -67,6 +123,25 @@ def _localize_typer() -> None:
     ru.DEFAULT_STRING = _("[default: {}]")
     ru.REQUIRED_LONG_STRING = _("[required]")
     ru.RICH_HELP = _("Try [blue]'{command_path} {help_option}'[/] for help.")
+
+
+def write_usage(command: Any, ctx: Any, formatter: Any) -> None:
+    """The usage line in the reader's language: ``Использование: ttcli session [ПАРАМЕТРЫ] КОМАНДА
+    [АРГУМЕНТЫ]...``.  Argument names (NAME, EXPR) stay as the hints and the README spell them."""
+    from rules.i18n import _
+
+    words = {"[OPTIONS]": _("[OPTIONS]"), "COMMAND [ARGS]...": _("COMMAND [ARGS]...")}
+    pieces = [words.get(piece, piece) for piece in command.collect_usage_pieces(ctx)]
+    formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_("Usage: "))
+
+
+def help_option(option: Any) -> Any:
+    """The ``--help`` option, its own help in the reader's language."""
+    if option is not None:
+        from rules.i18n import _
+
+        option.help = _("Show this message and exit.")
+    return option
 
 
 @cache
@@ -79,17 +154,10 @@ def localizing(cls: Any) -> Any:
             return super().format_help(ctx, formatter)
 
         def format_usage(self, ctx: Any, formatter: Any) -> None:
-            from rules.i18n import _
-
-            formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_("Usage: "))
+            write_usage(self, ctx, formatter)
 
         def get_help_option(self, ctx: Any) -> Any:
-            option = super().get_help_option(ctx)
-            if option is not None:
-                from rules.i18n import _
-
-                option.help = _("Show this message and exit.")
-            return option
+            return help_option(super().get_help_option(ctx))
 
     Localized.__name__ = Localized.__qualname__ = cls.__name__
     return Localized
