@@ -147,3 +147,33 @@ def test_session_language_holds_on_every_load_of_a_written_file(tmp_path):
     assert run("fight", "start").startswith("Раунд 1")
     assert run("fight", "next").startswith("Раунд 1: заявки вскрываются")
     assert "Бой окончен" in run("fight", "end", "--yes")
+
+
+@pytest.mark.parametrize("system", ["dungeon", "skirmish", "terra", "twilight"])
+def test_a_session_reads_a_shared_text_in_its_own_systems_words(system):
+    """The catalogs are chained and the first that knows a text answers: in a session of
+    ``system`` its own catalog answers first (skirmish's armor is броня, the dungeon's БР)."""
+    po = i18n.system_folders()[system] / "locale" / "ru" / "LC_MESSAGES" / f"{system}.po"
+    chain = i18n.load("ru", system)
+    for entry in catalogs.read_po(po.read_text(encoding="utf-8"))[1].values():
+        if entry.plural is not None:
+            got = [chain.ngettext(entry.msgid, entry.plural, n) for n in (1, 2, 5)]
+            assert got == entry.translations, entry.msgid
+        elif entry.context is not None:
+            assert chain.pgettext(entry.context, entry.msgid) == entry.translations[0], entry.msgid
+        else:
+            assert chain.gettext(entry.msgid) == entry.translations[0], entry.msgid
+
+
+def test_the_sessions_system_is_noted_when_it_loads(tmp_path, monkeypatch):
+    import shutil
+    from pathlib import Path
+
+    from ttcli.env import Environment
+    from ttcli.session import open_session
+
+    shutil.copy(Path(__file__).parents[1] / "saves" / "skirmish.toml", tmp_path / "skirmish.toml")
+    translator = i18n.setup("ru", {})
+    assert translator.gettext("armor") == i18n.load("ru").gettext("armor")
+    open_session(Environment(saves=str(tmp_path), session="skirmish")).read()
+    assert translator.gettext("armor") == "броня"

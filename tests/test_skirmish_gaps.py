@@ -198,18 +198,18 @@ MAGE = DUEL.replace("st_max = 20\n", "st_max = 20\nmp_max = 6\n", 1)
 
 def test_sk_exh_1_the_seeds_mage_casts_runs_out_pays_hp_and_faints_as_the_checks_grow(tmp_path):
     duel = Duel(tmp_path, MAGE).started()
-    r = duel.ok("cast", "Воин", "Искра", "4", "--target", "Монстр")
+    r = duel.ok("spell", "Воин", "Искра", "4", "--target", "Монстр")
     assert "Воин casts Искра on Монстр: 4 MP (MP 6 -> 2)." in r.stdout
     # the MP run out: the check at once, d20 12 + 5 endurance = 17 against 10
-    events = duel.events("cast", "Воин", "Искра", "2", "--given", "12")
+    events = duel.events("spell", "Воин", "Искра", "2", "--given", "12")
     assert [(e["die"], e["penalty"], e["passed"]) for e in events if e["kind"] == "exhaustion"] == [(12, 0, True)]
     assert duel.who("Воин")["resources"]["mp"] == 0
     # out of MP: 3 HP pay, then the check again 1 harder: d20 6 + 5 - 1 = 10 passes
-    r = duel.ok("cast", "Воин", "Искра", "3", "--given", "6")
+    r = duel.ok("spell", "Воин", "Искра", "3", "--given", "6")
     assert "Воин pays 3 MP with HP: HP 30 -> 27" in r.stdout
     assert "d20 6 + 5 endurance - 1 earlier checks = 10 against 10: keeps going" in r.stdout
     # and 2 harder: d20 6 + 5 - 2 = 9 fails: the spell is cast, then Воин faints (exit code 1)
-    r = duel("cast", "Воин", "Искра", "1", "--given", "6", "--json")
+    r = duel("spell", "Воин", "Искра", "1", "--given", "6", "--json")
     assert r.exit_code == ExitCode.FAILED
     assert duel.who("Воин")["resources"]["hp"] == 26
     assert duel.effect("Воин", "fainted")["skip_turn"] is True
@@ -217,7 +217,7 @@ def test_sk_exh_1_the_seeds_mage_casts_runs_out_pays_hp_and_faints_as_the_checks
 
 def test_sk_exh_1_a_failed_check_before_paying_spends_nothing(tmp_path):
     duel = Duel(tmp_path, DUEL).started()  # no MP at all
-    r = duel("cast", "Воин", "Искра", "2", "--given", "2")
+    r = duel("spell", "Воин", "Искра", "2", "--given", "2")
     assert r.exit_code == ExitCode.FAILED
     assert "d20 2 + 5 endurance = 7 against 10: faints for 1 turn" in r.stdout
     assert "Воин faints before casting Искра: nothing is spent." in r.stdout
@@ -228,20 +228,20 @@ def test_sk_exh_1_the_session_sets_the_turns_of_fainting(tmp_path):
     duel = Duel(tmp_path, DUEL.replace('created = "2026-11-29T13:29:04+00:00"\n',
                                        'created = "2026-11-29T13:29:04+00:00"\n\n[settings]\nfaint_turns = 3\n'))
     duel.started()
-    r = duel("cast", "Воин", "Искра", "2", "--given", "1")
+    r = duel("spell", "Воин", "Искра", "2", "--given", "1")
     assert r.exit_code == ExitCode.FAILED and "faints for 3 turns" in r.stdout
 
 
 def test_sk_exh_1_sk_nodef_1_the_fainted_cannot_answer_or_cast(tmp_path):
     duel = Duel(tmp_path, DUEL).started()
     duel.ok("fight", "next")
-    duel("cast", "Воин", "Искра", "2", "--given", "1")
+    duel("spell", "Воин", "Искра", "2", "--given", "1")
     events = duel.events("attack", "Монстр", "Воин", "--weapon", "Когти", "--given", "2 99 99")
     assert "no_defence" in _kinds(events) and "hit" in _kinds(events)
     before = duel.path.read_bytes()
-    r = duel("cast", "Воин", "Искра", "1")
+    r = duel("spell", "Воин", "Искра", "1")
     assert r.exit_code == ExitCode.RULES and "has fainted and cannot cast" in r.stderr
-    r = duel("--lang", "ru", "cast", "Воин", "Искра", "1")
+    r = duel("--lang", "ru", "spell", "Воин", "Искра", "1")
     assert "Воин: в обмороке, колдовать не может" in r.stderr
     assert duel.path.read_bytes() == before
 
@@ -330,8 +330,8 @@ def test_gear_bad_input_gets_one_message_and_changes_nothing(duel):
 PLAYED = [
     'fight start --given "20 1"',
     "cover Монстр 1",
-    'cast Воин Искра 4 --target Монстр',
-    'cast Воин Искра 2 --given "12"',
+    'spell Воин Искра 4 --target Монстр',
+    'spell Воин Искра 2 --given "12"',
     'attack Воин Монстр --weapon Меч --given "10"',
     'defend Монстр dodge --given "5 99 99"',
     "fight next",

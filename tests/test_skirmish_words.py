@@ -62,7 +62,7 @@ def test_the_scan_finds_a_bare_message(tmp_path):
      "размер оружия — одно из two-handed, large, short (SK-SLOT-1), а не 'huge'"),
     (("effects = { bleeding = 30, stun = 20 }", "effects = { bleeding = 130, stun = 20 }"),
      "шанс — от 0 до 100 (%), а не 130"),
-    (("durability = 10", "durability = 10\nsharpness = 2"), "неизвестный ключ; у раздела «оружие» есть"),
+    (("durability = 10", "durability = 10\nsharpness = 2"), "неизвестный ключ; у записи «оружие» есть"),
 ])
 def test_a_typo_in_the_gear_is_reported_in_russian(tmp_path, replace, words):
     duel = Duel(tmp_path, DUEL.replace(*replace))

@@ -85,7 +85,7 @@ def test_a_hand_edited_data_typo_is_reported_in_russian(terra):  # noqa: F811
     terra.path.write_text(text, encoding="utf-8")
     r = terra("--lang", "ru", "fight", "status")
     assert r.exit_code == ExitCode.BAD_DATA
-    assert "неизвестный ключ; данные участника боя терры содержат: cell" in r.stderr
+    assert "неизвестный ключ; у записи «данные участника боя терры» есть: cell" in r.stderr
 
 
 def test_tt_tech_1_a_technique_too_dear_is_refused_in_russian_with_om(phase1):  # noqa: F811

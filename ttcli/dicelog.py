@@ -53,8 +53,10 @@ def session_source(doc: Mapping[str, Any], seed: int | None, session_target=None
     commit = doc.get("commit")
     if commit is not None and not commit.get("revealed"):
         if seed is not None:
-            raise CliError("this session's dice are committed; --seed would bypass the commitment",
-                           ExitCode.RULES, "roll without --seed, or reveal first: ttcli session reveal")
+            from rules.i18n import _
+
+            raise CliError(_("this session's dice are committed; --seed would bypass the commitment"),
+                           ExitCode.RULES, _("roll without --seed, or reveal first: ttcli session reveal"))
         counter = commit["counter"]
         if session_target is not None:
             from .store import dice_counter
@@ -240,7 +242,7 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     try:
         secret = bytes.fromhex(secret_hex.strip())
     except ValueError:
-        raise CliError("--secret must be the hexadecimal secret printed by 'session reveal'",
+        raise CliError(_("--secret must be the hexadecimal secret printed by 'session reveal'"),
                        ExitCode.USAGE) from None
     if commitment is None:  # the journal records the hash that was published
         commitment = next((e.get("commitment") for e in events if e.get("kind") == "commit"), None)

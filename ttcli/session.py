@@ -222,9 +222,11 @@ def open_session(env, name: str | None = None):
 
 
 def note_language(doc: Mapping[str, Any]) -> None:
-    """The loaded session's ``language`` applies from now on (unless --lang or TTCLI_LANG chose)."""
-    from .i18n import normalize, note_session_language
+    """The loaded session's ``language`` applies from now on (unless --lang or TTCLI_LANG chose),
+    in its system's words."""
+    from .i18n import normalize, note_session_language, note_session_system
 
+    note_session_system(doc.get("system"))
     settings = doc.get("settings")
     language = settings.get("language") if isinstance(settings, dict) else None
     if isinstance(language, str) and normalize(language) is not None:

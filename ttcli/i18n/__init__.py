@@ -43,12 +43,14 @@ def from_locale(environ: Mapping[str, str]) -> str | None:
 class Choice:
     """Where the language comes from, in the order of precedence."""
 
-    __slots__ = ("flag", "environ", "session")
+    __slots__ = ("flag", "environ", "session", "system")
 
     def __init__(self, flag: str | None = None, environ: Mapping[str, str] | None = None) -> None:
         self.flag = flag
         self.environ = os.environ if environ is None else environ
         self.session: str | None = None
+        #: the loaded session's system: its catalog answers first, so its own words win
+        self.system: str | None = None
 
     def language(self) -> str:
         return (normalize(self.flag) or normalize(self.environ.get("TTCLI_LANG")) or normalize(self.session)
@@ -59,14 +61,20 @@ class Choice:
         return bool(normalize(self.flag) or normalize(self.environ.get("TTCLI_LANG")))
 
 
-def catalog_files(language: str) -> list[str]:
-    """The .mo files for ``language``: the program's, then each registered system's."""
+def catalog_files(language: str, system: str | None = None) -> list[str]:
+    """The .mo files for ``language``: ``system``'s first (a text two catalogs share reads in
+    the words of the session's system: skirmish's armor is броня, the dungeon's БР), then the
+    program's, then every other registered system's."""
     from pathlib import Path
 
     here = Path(__file__).resolve().parent.parent
     files = [here / "locale" / language / "LC_MESSAGES" / "ttcli.mo"]
     for domain, folder in system_folders().items():
-        files.append(folder / "locale" / language / "LC_MESSAGES" / f"{domain}.mo")
+        mo = folder / "locale" / language / "LC_MESSAGES" / f"{domain}.mo"
+        if domain == system:
+            files.insert(0, mo)
+        else:
+            files.append(mo)
     return [str(f) for f in files if f.is_file()]
 
 
@@ -86,19 +94,20 @@ def system_folders() -> dict:
     return found
 
 
-_LOADED: dict[str, object] = {}
+_LOADED: dict[tuple[str, str | None], object] = {}
 
 
-def load(language: str):
-    """The chained catalogs of ``language``; the English source texts when it has none.
+def load(language: str, system: str | None = None):
+    """The chained catalogs of ``language``, ``system``'s first; the English source texts
+    when it has none.
 
     Read once a process: the prompt runs many commands, each with its own translator."""
-    if language not in _LOADED:
-        _LOADED[language] = _read(language)
-    return _LOADED[language]
+    if (language, system) not in _LOADED:
+        _LOADED[language, system] = _read(language, system)
+    return _LOADED[language, system]
 
 
-def _read(language: str):
+def _read(language: str, system: str | None = None):
     import gettext
 
     from rules.i18n import ENGLISH
@@ -106,7 +115,7 @@ def _read(language: str):
     if language == "en":
         return ENGLISH
     chain = None
-    for path in catalog_files(language):
+    for path in catalog_files(language, system):
         with open(path, "rb") as fp:
             catalog = gettext.GNUTranslations(fp)
         if chain is None:
@@ -124,6 +133,7 @@ class Lazy:
         self._loaded = None
         self._language: str | None = None
         self._session: str | None = None
+        self._system: str | None = None
 
     @property
     def language(self) -> str:
@@ -132,11 +142,12 @@ class Lazy:
     def _target(self):
         # decided once, and again only when a session's language arrives: every text of a
         # command passes here, and the prompt answers within milliseconds
-        if self._loaded is None or self.choice.session != self._session:
+        if self._loaded is None or self.choice.session != self._session or self.choice.system != self._system:
             language = self.choice.language()
-            self._session = self.choice.session
-            if self._loaded is None or language != self._language:
-                self._loaded, self._language = load(language), language
+            changed = self._loaded is None or language != self._language or self.choice.system != self._system
+            self._session, self._system = self.choice.session, self.choice.system
+            if changed:
+                self._loaded, self._language = load(language, self._system), language
         return self._loaded
 
     def gettext(self, message: str, /) -> str:
@@ -169,6 +180,11 @@ def setup(flag: str | None = None, environ: Mapping[str, str] | None = None) -> 
 def note_session_language(value: object) -> None:
     """A loaded session's ``language`` setting, used when neither --lang nor TTCLI_LANG chose."""
     _choice.session = value if isinstance(value, str) else None
+
+
+def note_session_system(value: object) -> None:
+    """A loaded session's system, whose catalog then answers first."""
+    _choice.system = value if isinstance(value, str) else None
 
 
 def language() -> str:

@@ -173,7 +173,7 @@ ACTIONS = Catalogue((
         examples=("pay Рыцарь 2", "pay Маг 3 --pool mp"),
     ),
     Action(
-        "cast", N_("NAME casts SPELL for --cost MP (or --pool st); once the pool is out, HP pay, with the "
+        "spell", N_("NAME casts SPELL for COST MP (or --pool st); once the pool is out, HP pay, with the "
         "endurance check after each cast, 1 harder each time (SK-EXH-1); exit code 1 when NAME faints."),
         aliases=("заклинание", "колдовать"), rolls=True,
         params=(_WHO, Param("spell", TEXT, N_("The spell's name, as the post will say it.")),
@@ -183,7 +183,7 @@ ACTIONS = Catalogue((
                 Param("target", NAME, N_("On whom (for the post)."), option=True, required=False)),
         run=lambda rules, enc, source, name, spell, cost, pool, target: rules.cast(
             enc, source, name, spell, cost, pool, target),
-        examples=('cast Маг "Огненный шар" 5', 'cast Маг Исцеление 3 --target Рыцарь'),
+        examples=('spell Маг "Огненный шар" 5', 'spell Маг Исцеление 3 --target Рыцарь'),
     ),
     Action(
         "move", N_("Move CELLS metres: (dexterity + endurance) / 2 free, 1 st for every further metre; out of st, "
