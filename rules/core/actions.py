@@ -14,8 +14,10 @@ Values arrive as the master typed them (strings, whole numbers, flags);
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
+
+from rules.core.datatype import datatype
 
 # parameter kinds
 NAME = "name"  # a combatant's name (completion: the roster)
@@ -32,7 +34,7 @@ EFFECT = "effect"  # an effect name (completion: the system's presets)
 KINDS = (NAME, INT, COUNT, TEXT, WORDS, FLAG, CHOICE, CELLS, STAT, EFFECT)
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Param:
     """One parameter of an action.
 
@@ -70,7 +72,7 @@ class Param:
         return tuple(word for word, _ in self.choices)
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Action:
     """One thing a master can make a combatant (or the fight) do.
 
@@ -122,7 +124,7 @@ class Action:
         return (self.verb, *self.aliases)
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Catalogue:
     """Every action of one system, found by verb or alias (any case, ``ё`` = ``е``)."""
 
