@@ -112,3 +112,24 @@ def test_session_file_names_the_path_existing_session_names(saves, name, tmp_pat
             return (e.message, e.hint)
 
     assert answer(session_file) == answer(existing_session)
+
+
+def test_the_cycle_collector_is_off_only_on_the_fast_paths(monkeypatch, capsys):
+    import gc
+
+    import ttcli.app
+    from ttcli.main import main
+
+    seen = []
+    monkeypatch.setattr("ttcli.fastroll.run", lambda args, no_color=False: seen.append(gc.isenabled()) or 0)
+    assert main(["roll", "1d6"]) == 0
+    # the full app (and the prompt it may start, a long-lived process) collects as usual
+    monkeypatch.setattr(ttcli.app, "app", lambda **kwargs: seen.append(gc.isenabled()))
+    assert main(["session", "list"]) == 0
+    assert seen == [False, True] and gc.isenabled()
+    gc.disable()
+    try:
+        main(["roll", "1d6"])
+        assert not gc.isenabled()  # a caller's choice is left as it was
+    finally:
+        gc.enable()
