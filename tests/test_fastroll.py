@@ -133,3 +133,22 @@ def test_the_cycle_collector_is_off_only_on_the_fast_paths(monkeypatch, capsys):
         assert not gc.isenabled()  # a caller's choice is left as it was
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(("args", "code"), [(["roll", "1d6", "--seed", "1"], 0), (["roll", "1d6", "--times", "0"], 2)])
+def test_a_fast_path_leaves_at_once_but_runs_what_is_registered_to_run_at_exit(args, code, tmp_path):
+    # without an atexit handler the process leaves without tearing Python down; with one,
+    # Python's own exit runs it; both with the command's output and exit code
+    script = "from ttcli.main import console\nconsole()\n"
+    # an object whose finalizer speaks when Python tears the module down
+    teardown = "class Told:\n    def __del__(self):\n        print('torn down')\ntold = Told()\n"
+    hook = "import atexit\natexit.register(lambda: print('at exit'))\n"
+    env = {**{k: v for k, v in os.environ.items() if k not in ("TTCLI_SAVES", "NO_COLOR")}, "PYTHONPATH": str(ROOT)}
+    plain = subprocess.run([sys.executable, "-c", teardown + script, *args], capture_output=True, text=True,
+                           cwd=tmp_path, env=env)
+    hooked = subprocess.run([sys.executable, "-c", teardown + hook + script, *args], capture_output=True, text=True,
+                            cwd=tmp_path, env=env)
+    assert plain.returncode == hooked.returncode == code
+    assert "torn down" not in plain.stdout
+    assert hooked.stdout == plain.stdout + "at exit\ntorn down\n" and hooked.stderr == plain.stderr
+    assert plain.stdout if code == 0 else plain.stderr
