@@ -22,6 +22,8 @@ INTERFACE = ("typer", "rich", "prompt_toolkit", "click", "ttcli")
 # The standard library's doors to files, processes and the network.
 OUTSIDE = ("os", "io", "pathlib", "shutil", "tempfile", "subprocess", "socket", "sys", "builtins")
 RANDOM_CLASSES = {"Random", "SystemRandom"}  # instances are seeded sources, not the global state
+# random.SystemRandom's one door, read by the sources without loading the random module
+ENTROPY = ("os", "urandom")
 
 IMPORT_EVERYTHING = """
 import json, pkgutil, sys, importlib
@@ -73,7 +75,7 @@ def _offences(path: Path) -> list[str]:
                     note(node, f"import {alias.name}")
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             top = node.module.split(".")[0]
-            if top in INTERFACE or top in OUTSIDE:
+            if (top in INTERFACE or top in OUTSIDE) and [(node.module, a.name) for a in node.names] != [ENTROPY]:
                 note(node, f"from {node.module} import")
             if top == "random" and {a.name for a in node.names} - RANDOM_CLASSES:
                 note(node, "from random import a module-level function")

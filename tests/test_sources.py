@@ -47,6 +47,26 @@ def test_seeded_random_source_gives_what_randint_gives(sides):
     assert [source.draw(sides).face for _ in range(200)] == [rng.randint(1, sides) for _ in range(200)]
 
 
+@given(st.integers(-(2**70), 2**70), st.sampled_from(SIDES))
+def test_any_seed_gives_what_the_random_module_gives(seed, sides):
+    # the source seeds the random module's generator itself, without importing the module
+    rng = random.Random(seed)
+    assert RandomSource(seed).draw_faces(sides, 20) == [rng.randint(1, sides) for _ in range(20)]
+
+
+def test_an_unseeded_source_reads_the_operating_systems_bits(monkeypatch):
+    # as random.SystemRandom does: k bits are the top k bits of (k + 7) // 8 bytes of os.urandom
+    import rules.core.sources as sources
+
+    asked = []
+    monkeypatch.setattr(sources, "urandom", lambda n: asked.append(n) or bytes([0b10110111, 0xFF])[:n])
+    source = RandomSource()
+    assert source.draw(6).face == 0b101 + 1  # 3 bits for a d6: 101 from the first byte
+    assert source.draw(1000).face == 0b1011011111 + 1  # 10 bits from two bytes
+    assert asked == [1, 2]
+    assert random.SystemRandom().getrandbits(0) == sources._system_bits(0) == 0
+
+
 @pytest.mark.parametrize("sides", SIDES)
 def test_draw_faces_matches_one_draw_at_a_time(sides):
     a, b = RandomSource(5), RandomSource(5)

@@ -1,5 +1,3 @@
-import sys
+from .main import console
 
-from .main import main
-
-sys.exit(main())
+console()

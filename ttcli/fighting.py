@@ -10,16 +10,16 @@ they produce the same journal.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from rules.core.datatype import datatype
 from rules.i18n import _
 
 from .errors import CliError
 from .exitcodes import ExitCode
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class FightResult:
     """What a fight command did: the master's lines and the players' (hidden left out)."""
 

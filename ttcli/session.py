@@ -191,6 +191,25 @@ def existing_session(env, name: str | None = None) -> Path:
     return path
 
 
+def session_file(env, name: str | None = None) -> str:
+    """:func:`existing_session` as a string, without loading pathlib when the file is there.
+
+    The journaled roll needs nothing else of pathlib, whose import (with urllib) costs a
+    tenth of the roll.  Only a saves path that pathlib would print unchanged is joined
+    here, so errors name the same path; anything else, and every error, goes through
+    :func:`existing_session`.
+    """
+    import os
+
+    saves = os.fspath(env.saves) if env.saves is not None else (env.environ.get("TTCLI_SAVES") or "saves")
+    name = name or require_current(env)
+    if saves != "." and os.path.normpath(saves) == saves:
+        path = os.path.join(saves, check_name(name) + SUFFIX)
+        if os.path.lexists(path):
+            return path
+    return os.fspath(existing_session(env, name))
+
+
 def peek_system(env) -> str | None:
     """The current session's system, read from the file's top-level keys (they come before
     any table in TOML), without parsing the file; None when they do not say or no session

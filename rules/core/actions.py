@@ -14,9 +14,10 @@ Values arrive as the master typed them (strings, whole numbers, flags);
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from rules.core.datatype import datatype
 from rules.i18n import _
 
 # parameter kinds
@@ -34,7 +35,7 @@ EFFECT = "effect"  # an effect name (completion: the system's presets)
 KINDS = (NAME, INT, COUNT, TEXT, WORDS, FLAG, CHOICE, CELLS, STAT, EFFECT)
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Param:
     """One parameter of an action.
 
@@ -72,7 +73,7 @@ class Param:
         return tuple(word for word, _label in self.choices)
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Action:
     """One thing a master can make a combatant (or the fight) do.
 
@@ -125,7 +126,7 @@ class Action:
         return (self.verb, *self.aliases)
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Catalogue:
     """Every action of one system, found by verb or alias (any case, ``ё`` = ``е``)."""
 

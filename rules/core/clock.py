@@ -18,9 +18,10 @@ first ticks if it is due, then ends if its deadline is that moment.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, Protocol
 
+from rules.core.datatype import datatype
 from rules.core.effects import (
     ROUND_END,
     ROUND_START,
@@ -60,7 +61,7 @@ class ClockRules(Protocol):
         """A system's own part of an effect's tick (rolls allowed)."""
 
 
-@dataclass
+@datatype
 class ClockReport:
     """What the clock did during one operation, for the journal event."""
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from types import MappingProxyType
 
+from rules.core.datatype import datatype
 from rules.core.errors import RuleError
 from rules.core.names import name_key
 from rules.i18n import N_, _, ngettext, pgettext
@@ -98,7 +99,7 @@ def _check_common(
             name=name, allowed=", ".join(CLOCK_MOMENTS)))
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Effect:
     """An effect on one combatant, as stored in the session.
 
@@ -175,7 +176,7 @@ DURATIONS = (TURNS, NEXT_TURN, ROUNDS, UNTIL_ROUND, FIGHT, REMOVED)
 _COUNTED = (TURNS, ROUNDS, UNTIL_ROUND)
 
 
-@dataclass(frozen=True, slots=True)
+@datatype(frozen=True, slots=True)
 class Duration:
     """How long the master wants an effect to last.
 
@@ -292,7 +293,7 @@ def duration_text(duration: Duration) -> str:
 # --- what the master asks for ------------------------------------------------
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class EffectSpec:
     """An effect as the master asks for it: the parts of :class:`Effect`
     with a relative :class:`Duration` instead of deadlines."""

@@ -10,14 +10,15 @@ interface, once per format and language; JSON carries them as they are.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import Any
 
+from rules.core.datatype import datatype
 from rules.i18n import _
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Event:
     """One thing that happened, with every number: its words come from a message table."""
 

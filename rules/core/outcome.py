@@ -8,9 +8,10 @@ concerns hidden combatants), and one journal event of TOML-safe values.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from rules.core.datatype import datatype
 from rules.core.die import Die, roll
 from rules.core.events import Event
 from rules.core.sources import DiceSource
@@ -18,7 +19,7 @@ from rules.core.state import Combatant, Encounter, Fight
 from rules.i18n import _
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Outcome:
     """What an operation did: the new encounter, every die, the lines and events, the journal entry."""
 
@@ -44,7 +45,7 @@ class Outcome:
         return tuple(e.public() for e in self.events if not set(e.about) & set(self.hidden_names))
 
 
-@dataclass(frozen=True, slots=True)
+@datatype(frozen=True, slots=True)
 class HealthChange:
     """What one change of health did, in any system."""
 
@@ -56,7 +57,7 @@ class HealthChange:
     status_after: str
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Damage:
     """One dose of damage: how much, of what kind, from whom, with which dice."""
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar
 
+from rules.core.datatype import datatype
 from rules.core.names import closest, name_key
 from rules.i18n import _
 
@@ -95,7 +96,7 @@ class MissingStat(ValueError):
         super().__init__(_("{system}: no value for {labels}").format(system=system, labels=", ".join(self.labels)))
 
 
-@dataclass(frozen=True, slots=True)
+@datatype(frozen=True, slots=True)
 class Choice:
     """One allowed value of a choice stat: the stored value and other spellings."""
 
@@ -260,7 +261,7 @@ FLAG: Kind[bool] = _Flag("flag")
 DICE: Kind[str] = _Dice("dice")
 
 
-@dataclass(frozen=True, kw_only=True)
+@datatype(frozen=True, kw_only=True)
 class Field(Generic[V]):
     """A named, typed value: the common part of stats, derived values,
     resources and settings.  ``Field[int]`` holds whole numbers."""
@@ -313,14 +314,14 @@ class Field(Generic[V]):
         return value
 
 
-@dataclass(frozen=True, kw_only=True)
+@datatype(frozen=True, kw_only=True)
 class Stat(Field[V]):
     """A value the master types.  ``required`` stats have no default."""
 
     required: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@datatype(frozen=True, kw_only=True)
 class Derived(Field[int]):
     """A whole number computed from stats.  ``compute`` reads the stats,
     defaults filled in, by field; ``formula`` says the same for people."""
@@ -329,7 +330,7 @@ class Derived(Field[int]):
     compute: Callable[[Values], int] = field(repr=False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@datatype(frozen=True, kw_only=True)
 class Resource(Field[int]):
     """A current value kept in the session (HP now, fatigue now).
 
@@ -341,7 +342,7 @@ class Resource(Field[int]):
     cap: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@datatype(frozen=True, kw_only=True)
 class Setting(Field[V]):
     """A choosable system option stored with the session; it has a default."""
 
@@ -431,7 +432,7 @@ class _Names:
         return tuple(picked.values())[:limit]
 
 
-@dataclass(frozen=True, kw_only=True)
+@datatype(frozen=True, kw_only=True)
 class Sheet:
     """Everything a master may declare for one system.
 

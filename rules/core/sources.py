@@ -16,9 +16,10 @@ never bypassed.
 from __future__ import annotations
 
 import operator
-import random
+from _random import Random as _Random
 from abc import ABCMeta, abstractmethod
 from collections import namedtuple
+from os import urandom
 
 TYPE_CHECKING = False  # typing is not loaded at run time: it is start-up cost
 if TYPE_CHECKING:
@@ -96,15 +97,24 @@ ROLLED_DRAWS = tuple(Draw(face, ROLLED) for face in range(SHARED_FACES + 1))
 _GIVEN_DRAWS = tuple(Draw(face, GIVEN) for face in range(SHARED_FACES + 1))
 
 
+def _system_bits(k: int) -> int:
+    """``random.SystemRandom().getrandbits(k)``: ``k`` bits from the operating system."""
+    if k < 0:
+        raise ValueError("number of bits must be non-negative")
+    size = (k + 7) // 8
+    return int.from_bytes(urandom(size)) >> (size * 8 - k)
+
+
 class RandomSource:
     """Seeded pseudo-random dice, or the OS's entropy when no seed is given."""
 
-    __slots__ = ("_rng", "_bits", "seed")
+    __slots__ = ("_bits", "seed")
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
-        self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
-        self._bits = self._rng.getrandbits
+        # the random module's generators without the module (its import is start-up cost):
+        # random.Random(seed) is this generator seeded alike, and SystemRandom's bits are these
+        self._bits = _Random(seed).getrandbits if seed is not None else _system_bits
 
     def draw(self, sides: int) -> Draw:
         # The rejection loop of Random.randint(1, sides), inlined: the same

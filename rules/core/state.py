@@ -7,10 +7,11 @@ refused request leaves the one it was given untouched.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from types import MappingProxyType
 from typing import Any
 
+from rules.core.datatype import datatype
 from rules.core.effects import Effect
 from rules.core.names import name_key, pick
 from rules.i18n import _
@@ -29,7 +30,7 @@ DEAD = "dead"
 Value = int | str | bool | float
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Status:
     """What a combatant's state means for the fight.
 
@@ -45,7 +46,7 @@ class Status:
     ticks: bool = True
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Combatant:
     """One fighter as the session holds it: side, health, stats, effects and the system's own data."""
 
@@ -89,7 +90,7 @@ class Combatant:
         return replace(self, resources={**self.resources, key: value})
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class TurnState:
     """What the acting combatant has left this turn: a budget every system shares.
 
@@ -124,7 +125,7 @@ class TurnState:
         return not self.spent and not self.used
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Fight:
     """The fight clock and what the current turn has left.
 
@@ -203,7 +204,7 @@ class Fight:
         return next((t for t in self.delayed if t.actor == name), None)
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Encounter:
     """A session's people and its fight, in the system's terms; never changed in place."""
 

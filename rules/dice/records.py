@@ -27,9 +27,9 @@ checked call.
 
 from __future__ import annotations
 
-from collections import namedtuple
+from types import FunctionType
 
-__all__ = ["RolledDie", "record"]
+__all__ = ["RolledDie", "named_tuple", "record"]
 
 # Not typing.TYPE_CHECKING: a one-shot roll never imports typing, and this
 # module must not be the one that starts to.  Checkers treat any constant of
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     # The equality, hash and order set below are invisible to a checker;
     # what it must see are the fields, and those namedtuple() describes.
     from collections import namedtuple as record
-    from collections.abc import Callable, Iterable
+    from collections.abc import Iterable
     from typing import Any
 
 
@@ -77,15 +77,106 @@ _VALUE_SEMANTICS = tuple(
 )
 
 
-# Called through a plain variable: checkers treat a direct namedtuple() call
-# with a computed name as an error, and here the name is computed on purpose.
-_namedtuple: Callable[..., type[tuple[Any, ...]]] = namedtuple
+try:
+    # the C accessor collections.namedtuple gives each field
+    from _collections import _tuplegetter  # type: ignore[import-not-found]  # CPython's, without a stub
+except ImportError:  # another Python: what collections falls back to
+    from operator import itemgetter as _itemgetter
+
+    def _tuplegetter(index: int, doc: str) -> Any:
+        return property(_itemgetter(index), doc=doc)
+
+#: ``__new__`` of an n-field named tuple, compiled once per field count: see named_tuple
+_NEW_BY_COUNT: dict[int, Any] = {}
+
+
+def _new_function(name: str, fields: tuple[str, ...], defaults: tuple[object, ...]) -> Any:
+    """``namedtuple``'s ``__new__`` for ``fields``: ``lambda _cls, a, b: tuple.__new__(_cls, (a, b))``.
+
+    namedtuple compiles that text for every type, which is most of its cost (a score of
+    types on every roll).  Parameters differ only by their names, and a code object's
+    names can be replaced without compiling: one code per field count serves every type.
+    """
+    template = _NEW_BY_COUNT.get(len(fields))
+    if template is None:
+        params = ", ".join(f"_{i}" for i in range(len(fields)))
+        items = params + ("," if len(fields) == 1 else "")
+        template = _NEW_BY_COUNT[len(fields)] = eval(
+            f"lambda _cls, {params}: _tuple_new(_cls, ({items}))",
+            {"_tuple_new": tuple.__new__, "__builtins__": {}})
+    code = template.__code__.replace(co_varnames=("_cls", *fields), co_name="__new__",
+                                     co_qualname=f"{name}.__new__")
+    function = FunctionType(code, template.__globals__, "__new__", defaults or None)
+    function.__qualname__ = f"{name}.__new__"
+    function.__doc__ = f"Create new instance of {name}({', '.join(fields)}{',' if len(fields) == 1 else ''})"
+    return function
+
+
+def named_tuple(name: str, fields: str | Iterable[str], defaults: tuple[object, ...] = ()) -> type[tuple[Any, ...]]:
+    """``collections.namedtuple(name, fields, defaults=defaults)``, made without compiling code.
+
+    The same class: ``__new__`` with the same parameters and defaults, ``_fields``,
+    ``_field_defaults``, ``_make``, ``_replace``, ``_asdict``, ``__repr__``,
+    ``__getnewargs__``, ``__match_args__`` and field accessors (tests/test_dice_records.py
+    compares the two).  Names are trusted: the types are written in this package.
+    """
+    fields = tuple(fields.replace(",", " ").split() if isinstance(fields, str) else fields)
+    count = len(fields)
+    if len(defaults) > count:
+        raise TypeError("Got more default values than field names")
+    tuple_new = tuple.__new__
+
+    def _make(cls: Any, iterable: Iterable[object]) -> Any:
+        result = tuple_new(cls, iterable)
+        if len(result) != count:
+            raise TypeError(f"Expected {count} arguments, got {len(result)}")
+        return result
+
+    def _replace(self: Any, /, **kwds: object) -> Any:
+        result = self._make(map(kwds.pop, fields, self))
+        if kwds:
+            raise ValueError(f"Got unexpected field names: {list(kwds)!r}")
+        return result
+
+    shown = "(" + ", ".join(f"{field}=%r" for field in fields) + ")"
+
+    def __repr__(self: tuple[object, ...]) -> str:
+        return self.__class__.__name__ + shown % self
+
+    def _asdict(self: Any) -> dict[str, object]:
+        return dict(zip(self._fields, self, strict=True))
+
+    def __getnewargs__(self: Any) -> tuple[object, ...]:
+        return tuple(self)
+
+    for method in (_make, _replace, __repr__, _asdict, __getnewargs__):
+        method.__qualname__ = f"{name}.{method.__name__}"
+    namespace: dict[str, Any] = {
+        "__doc__": f"{name}({', '.join(fields)}{',' if count == 1 else ''})",
+        "__slots__": (),
+        "_fields": fields,
+        "_field_defaults": dict(zip(fields[count - len(defaults):], defaults, strict=True)),
+        "__new__": _new_function(name, fields, defaults),
+        "_make": classmethod(_make),
+        "_replace": _replace,
+        "__repr__": __repr__,
+        "_asdict": _asdict,
+        "__getnewargs__": __getnewargs__,
+        "__match_args__": fields,
+    }
+    for index, field in enumerate(fields):
+        namespace[field] = _tuplegetter(index, f"Alias for field number {index}")
+    made = type(name, (tuple,), namespace)
+    # namedtuple names its caller's module; the record types are subclassed where they are named
+    made.__module__ = __name__
+    return made
+
 
 def _record(
     name: str, fields: str | Iterable[str], defaults: tuple[object, ...] = ()
 ) -> type[tuple[Any, ...]]:
     """Make a named-tuple base class; subclass it with ``__slots__ = ()``."""
-    base = _namedtuple(name, fields, defaults=defaults or None)
+    base = named_tuple(name, fields, defaults)
     for method, function in _VALUE_SEMANTICS:
         setattr(base, method, function)
     return base

@@ -6,10 +6,11 @@ DG-DEATH-1, DG-INJ-1, DG-INJ-2; HP and status kept in agreement.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from types import MappingProxyType
 
+from rules.core.datatype import datatype
 from rules.core.errors import RuleError
 from rules.core.names import name_key
 from rules.core.sheet import MissingStat, Sheet
@@ -119,7 +120,7 @@ def heal(hp: int, max_hp: int, amount: int, *, status: str | None = None) -> Hea
     return HealthOutcome(HEALING, amount, hp, after_hp, before, after)
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Injury:
     """A named lasting effect the master hands out (DG-INJ-1).
 

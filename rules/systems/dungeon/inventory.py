@@ -14,9 +14,10 @@ changes nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from rules.core.datatype import datatype
 from rules.core.errors import DocumentError, RuleError
 from rules.core.names import Names, name_key, pick
 from rules.dice.records import record
@@ -49,7 +50,7 @@ KIND_NAMES = Names(
 _KINDS = frozenset((ITEM, ARMOR, TWO_HANDED, SMALL))
 
 
-@dataclass(frozen=True, slots=True)
+@datatype(frozen=True, slots=True)
 class Item:
     """One carried item (DG-INV-1): its kind decides the slots it takes."""
 
@@ -190,7 +191,7 @@ def _item_from_toml(raw: Any, path: Path) -> Item:
     return Item(name, kind, quantity, stack)
 
 
-@dataclass(frozen=True, slots=True)
+@datatype(frozen=True, slots=True)
 class Inventory:
     """What one character carries, in the order it was added."""
 

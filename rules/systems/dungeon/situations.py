@@ -8,9 +8,9 @@ terms come from :func:`hit_modifiers`; the hit roll adds them up.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import NamedTuple
 
+from rules.core.datatype import datatype
 from rules.core.errors import RuleError
 from rules.core.names import Names
 from rules.dice.records import record
@@ -51,7 +51,7 @@ class Term(NamedTuple):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@datatype(frozen=True, slots=True)
 class Situation:
     """Where attacker and target are, as the seed's situations name them.
 
@@ -166,7 +166,7 @@ def _capped(net: int, cap: int | None) -> int:
 
 def hit_modifiers(
     kind: str,
-    situation: Situation = Situation(),
+    situation: Situation = Situation(),  # noqa: B008 -- frozen, so one shared default is safe
     *,
     reaction: int = 0,
     bonus: int = 0,
@@ -211,7 +211,7 @@ def hit_modifiers(
 
 def require_fatigue_advantage_counts(
     kind: str,
-    situation: Situation = Situation(),
+    situation: Situation = Situation(),  # noqa: B008 -- frozen, so one shared default is safe
     *,
     advantages: int = 0,
     disadvantages: int = 0,

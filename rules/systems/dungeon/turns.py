@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from rules.core.datatype import datatype
 from rules.core.die import Die, roll
 from rules.core.errors import NotFound, RuleError
 from rules.core.names import name_key, pick
@@ -195,7 +196,7 @@ def actions_per_round(extra_action: bool = False) -> int:
     return BASE_ACTIONS + int(extra_action)
 
 
-@dataclass(frozen=True, slots=True)
+@datatype(frozen=True, slots=True)
 class ActionBudget:
     """What a character may still do this round.
 

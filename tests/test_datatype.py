@@ -1,0 +1,185 @@
+"""rules.core.datatype behaves as the standard dataclass it stands in for.
+
+Each check builds the same class twice, with ``@dataclass`` and with
+``@datatype``, and compares what they do: construction, defaults and
+factories, keyword-only fields, ``__post_init__``, equality, hashing, repr,
+frozenness, ``replace``/``fields``/``asdict``, copying and inheritance.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from dataclasses import FrozenInstanceError, dataclass, field
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.core.datatype import datatype
+
+
+def twins(**options):
+    """The same class made by @dataclass and by @datatype with ``options``."""
+
+    def build(decorator):
+        @decorator(**options)
+        class Thing:
+            """A test class."""
+
+            name: str
+            count: int = 0
+            tags: tuple = ()
+            notes: dict = field(default_factory=dict, hash=False)
+            secret: str = field(default="", compare=False, repr=False)
+
+        return Thing
+
+    return build(dataclass), build(datatype)
+
+
+def outcome(action):
+    """What calling ``action`` gives: its value, or the type and text of its error."""
+    try:
+        return ("value", action())
+    except Exception as e:  # noqa: BLE001 - any error is compared with its twin's
+        return ("error", type(e).__name__, str(e).replace("Thing.__init__() ", "").replace("Thing() ", ""))
+
+
+CALLS = [
+    ((), {}),
+    (("a",), {}),
+    (("a", 2), {}),
+    (("a", 2, ("x",), {"k": 1}, "s"), {}),
+    (("a",), {"count": 3}),
+    ((), {"name": "b", "secret": "t"}),
+    (("a",), {"name": "b"}),
+    (("a",), {"colour": "red"}),
+    (("a", 1, (), {}, "", "extra"), {}),
+]
+
+
+@pytest.mark.parametrize("options", [{"frozen": True}, {"frozen": True, "slots": True}, {}, {"slots": True}])
+@pytest.mark.parametrize(("args", "kwargs"), CALLS)
+def test_construction_matches_a_dataclass(options, args, kwargs):
+    std, rec = twins(**options)
+    made_std = outcome(lambda: std(*args, **dict(kwargs)))
+    made_rec = outcome(lambda: rec(*args, **dict(kwargs)))
+    assert made_std[0] == made_rec[0]
+    if made_std[0] == "value":
+        a, b = made_std[1], made_rec[1]
+        assert repr(a) == repr(b)
+        assert dataclasses.asdict(a) == dataclasses.asdict(b)
+        assert a.__match_args__ == b.__match_args__
+    else:
+        # the same kind of error; the standard messages vary between Python versions
+        assert made_std[1] == made_rec[1] == "TypeError"
+
+
+values = st.builds(lambda n, c, s: (n, c, s), st.text(max_size=3), st.integers(-2, 2), st.text(max_size=2))
+
+
+@given(values, values)
+def test_equality_and_hashing_match_a_dataclass(one, other):
+    std, rec = twins(frozen=True)
+    s1, s2 = std(one[0], one[1], secret=one[2]), std(other[0], other[1], secret=other[2])
+    r1, r2 = rec(one[0], one[1], secret=one[2]), rec(other[0], other[1], secret=other[2])
+    assert (s1 == s2) == (r1 == r2)
+    assert (s1 != s2) == (r1 != r2)
+    # a field left out of comparison is left out of the hash too
+    assert (hash(r1) == hash(r2)) if r1 == r2 else True
+    assert r1 != s1 and r1 != (one[0], one[1])
+
+
+def test_a_mutable_datatype_is_unhashable_and_changeable_as_a_dataclass():
+    std, rec = twins()
+    assert std.__hash__ is None and rec.__hash__ is None
+    thing = rec("a")
+    thing.count = 5
+    assert thing == rec("a", 5)
+
+
+@pytest.mark.parametrize("slots", [False, True])
+def test_a_frozen_datatype_refuses_changes_as_a_dataclass(slots):
+    _, rec = twins(frozen=True, slots=slots)
+    thing = rec("a")
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'count'"):
+        thing.count = 1
+    with pytest.raises(FrozenInstanceError, match="cannot delete field 'name'"):
+        del thing.name
+    assert thing.count == 0
+
+
+def test_each_instance_gets_its_own_factory_value():
+    _, rec = twins(frozen=True)
+    first, second = rec("a"), rec("b")
+    assert first.notes == {} and first.notes is not second.notes
+
+
+@pytest.mark.parametrize("slots", [False, True])
+def test_replace_fields_and_copy_work_on_a_datatype(slots):
+    _, rec = twins(frozen=True, slots=slots)
+    thing = rec("a", 2, ("t",), {"k": 1}, "s")
+    assert [f.name for f in dataclasses.fields(thing)] == ["name", "count", "tags", "notes", "secret"]
+    changed = dataclasses.replace(thing, count=3)
+    assert changed.count == 3 and changed.name == "a" and thing.count == 2
+    # copy goes through __reduce_ex__ and restores the state as pickle would
+    assert copy.copy(thing) == thing and copy.deepcopy(thing) == thing
+
+
+def test_keyword_only_fields_and_post_init_as_a_dataclass():
+    seen = []
+
+    def build(decorator):
+        @decorator(frozen=True, kw_only=True)
+        class Base:
+            key: str
+            size: int = 1
+
+            def __post_init__(self) -> None:
+                seen.append(self.key)
+                if self.size < 0:
+                    raise ValueError("size must not be negative")
+
+        @decorator(frozen=True, kw_only=True)
+        class Child(Base):
+            extra: str = "x"
+            made: list = field(default_factory=list, init=False)
+
+        return Child
+
+    std, rec = build(dataclass), build(datatype)
+    for cls in (std, rec):
+        child = cls(key="k", extra="e")
+        assert (child.key, child.size, child.extra, child.made) == ("k", 1, "e", [])
+        with pytest.raises(TypeError):
+            cls("k")
+        with pytest.raises(TypeError):
+            cls(key="k", made=[1])
+        with pytest.raises(ValueError, match="negative"):
+            cls(key="k", size=-1)
+    assert seen == ["k", "k", "k", "k"]
+    assert repr(std(key="k")) == repr(rec(key="k"))
+
+
+def test_a_class_keeps_the_methods_it_writes_itself():
+    @datatype(frozen=True)
+    class Named:
+        name: str
+
+        def __repr__(self) -> str:
+            return f"<{self.name}>"
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, Named) and other.name.lower() == self.name.lower()
+
+        def __hash__(self) -> int:
+            return hash(self.name.lower())
+
+    assert repr(Named("A")) == "<A>"
+    assert Named("A") == Named("a") and hash(Named("A")) == hash(Named("a"))
+
+
+def test_options_a_datatype_does_not_take_are_refused():
+    with pytest.raises(TypeError, match="order"):
+        datatype(order=True)
