@@ -144,6 +144,8 @@ def test_session_language_holds_on_every_load_of_a_written_file(tmp_path):
         assert done.returncode == 0, done.stderr
         return done.stdout
 
+    # a roll only joins the journal (the file is not parsed): the language still holds
+    assert run("roll", "9d6>=5", "--given", "5 6 1 1 1 1 1 1 1").strip().endswith("= 2 успеха")
     assert run("fight", "start").startswith("Раунд 1")
     assert run("fight", "next").startswith("Раунд 1: заявки вскрываются")
     assert "Бой окончен" in run("fight", "end", "--yes")
@@ -177,3 +179,20 @@ def test_the_sessions_system_is_noted_when_it_loads(tmp_path, monkeypatch):
     assert translator.gettext("armor") == i18n.load("ru").gettext("armor")
     open_session(Environment(saves=str(tmp_path), session="skirmish")).read()
     assert translator.gettext("armor") == "броня"
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 4, 5, 11, 12, 21, 22, 25, 30])
+def test_a_dice_success_count_takes_its_russian_form(n):
+    """`9d6>=5 = ... = 2 успеха`: the roll line in the reader's language, with the right form."""
+    from rules import i18n as rules_i18n
+    from rules.core.sources import GivenSource
+    from rules.dice import roll_text, to_text
+
+    faces = [6] * n + [1] * (31 - n)
+    previous = rules_i18n.install(i18n.load("ru"))
+    try:
+        line = to_text(roll_text("31d6>=5", GivenSource(faces)))
+    finally:
+        rules_i18n.install(previous)
+    word = ("успех", "успеха", "успехов")[russian_form(n)]
+    assert line.endswith(f"= {n} {word}")

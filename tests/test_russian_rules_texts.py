@@ -28,6 +28,14 @@ MARKED = {"_", "N_", "ngettext", "pgettext", "npgettext"}
 CODES = {"kind", "rule", "code"}
 #: exceptions of Python's own protocols (a module's __getattr__), not messages for people
 PROTOCOL = {"AttributeError", "TypeError", "NotImplementedError", "AssertionError", "StopIteration"}
+#: (file, line's text) of errors that repeat a standard library class's own words, for programs
+#: that catch them as they would the original; never shown to a master
+MIRRORS = {
+    ("rules/core/datatype.py", 'raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")'),
+    ("rules/core/datatype.py", 'raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")'),
+    ("rules/core/sources.py", 'raise ValueError("number of bits must be non-negative")'),
+    ("rules/dice/records.py", 'raise ValueError(f"Got unexpected field names: {list(kwds)!r}")'),
+}
 
 
 def _is_english(node: ast.AST) -> bool:
@@ -57,7 +65,7 @@ def untranslated(source: str, where: str = "<source>") -> list[str]:
         if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
             continue
         call = node.exc
-        if _name(call) in PROTOCOL:
+        if _name(call) in PROTOCOL or (where, ast.get_source_segment(source, node)) in MIRRORS:
             continue
         values = [*call.args, *(k.value for k in call.keywords if k.arg not in CODES)]
         if any(_is_english(v) for v in values):

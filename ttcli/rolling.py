@@ -147,7 +147,7 @@ def run_roll(env, expressions: list[str], *, times: int = 1, seed: int | None = 
 
 def _session_roll(env, texts, times, seed, faces, label, hidden) -> RollResult:
     from .dicelog import roll_record
-    from .session import open_session, session_file
+    from .session import note_language_of, open_session, session_file
     from .store import append_if_clean
 
     result = None
@@ -160,7 +160,7 @@ def _session_roll(env, texts, times, seed, faces, label, hidden) -> RollResult:
                 "text": [r["text"] for r in records], "rolls": records}
 
     # a session without committed dice only gains a journal event: no need to load it all
-    if append_if_clean(session_file(env), event, unless=b"commit") is not None:
+    if append_if_clean(session_file(env), event, unless=b"commit", seen=note_language_of) is not None:
         assert result is not None  # the event was written, so event() ran
         return result
     session = open_session(env)

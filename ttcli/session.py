@@ -240,6 +240,18 @@ def open_session(env, name: str | None = None):
     return SessionFile(existing_session(env, name), validate, header=HEADER, loaded=note_language)
 
 
+def note_language_of(data: bytes) -> None:
+    """:func:`note_language` for the bytes of a file ttcli wrote itself, without parsing it (the
+    journaled roll's quick path): its ``[settings]`` table holds ``language = "..."``."""
+    import re
+
+    system = re.search(rb'^system = "([A-Za-z0-9_-]+)"$', data, re.M)
+    table = re.search(rb"^\[settings\]\n((?:[^\[\n].*\n|\n)*)", data, re.M)
+    language = re.search(rb'^language = "([^"\n]*)"$', table.group(1), re.M) if table else None
+    note_language({"system": system.group(1).decode() if system else None,
+                   "settings": {"language": language.group(1).decode("utf-8", "replace")} if language else {}})
+
+
 def note_language(doc: Mapping[str, Any]) -> None:
     """The loaded session's ``language`` applies from now on (unless --lang or TTCLI_LANG chose),
     in its system's words."""

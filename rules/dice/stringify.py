@@ -7,6 +7,8 @@ dice in the same order.
 
 from __future__ import annotations
 
+from rules.i18n import _, ngettext
+
 from .ast import Dec, Percent
 from .roller import (
     PERCENT,
@@ -31,10 +33,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 _FUDGE = {-1: "-", 0: "0", 1: "+"}
-
-
-def plural(n: int, one: str, many: str) -> str:
-    return one if abs(n) == 1 else many
 
 
 class Stringifier:
@@ -166,13 +164,13 @@ class Stringifier:
 
     def result(self, roll: Roll) -> str:
         if roll.kind == PERCENT:
-            verdict = "success" if roll.passed else "failure"
+            verdict = _("success") if roll.passed else _("failure")
             root = roll.expression.root
             assert isinstance(root, Percent)  # a percent roll is its root
             return f"{roll.value} {'<=' if roll.passed else '>'} {root.chance}: " \
                    + self.strong(verdict)
         if roll.kind == SUCCESSES:
-            return self.strong(f"{roll.value} {plural(roll.value, 'success', 'successes')}")
+            return self.strong(ngettext("{n} success", "{n} successes", abs(roll.value)).format(n=roll.value))
         return self.strong(str(roll.value))
 
     def roll(self, roll: Roll) -> str:

@@ -190,10 +190,11 @@ def read_events(path, last: int | None = None) -> list[dict]:
 # more than the roll itself.
 
 
-def append_if_clean(session_path, make_event, unless: bytes) -> dict | None:
+def append_if_clean(session_path, make_event, unless: bytes, seen=None) -> dict | None:
     """Under the session lock: if the file is as ttcli last wrote it, does not contain ``unless``
     and has no dice counters to settle, append ``make_event()`` and return it as written; else
-    None (the caller then runs a full transaction)."""
+    None (the caller then runs a full transaction).  ``seen(data)`` is told the file's bytes
+    before the event is made (what the event says may depend on the session: its language)."""
     import json
 
     try:  # the built-in module: OpenSSL's loader costs more than the hash
@@ -209,4 +210,8 @@ def append_if_clean(session_path, make_event, unless: bytes) -> dict | None:
             written = json.loads(read_bytes(os.path.join(beside(path, "history"), "index.json"))).get("written")
         except (FileNotFoundError, ValueError, AttributeError, StoreError):
             return None  # the full transaction says what is wrong, if anything
-        return append_event(beside(path, "journal"), make_event()) if written == sha256(data).hexdigest() else None
+        if written != sha256(data).hexdigest():
+            return None
+        if seen is not None:
+            seen(data)
+        return append_event(beside(path, "journal"), make_event())
