@@ -148,6 +148,10 @@ def test_session_language_holds_on_every_load_of_a_written_file(tmp_path):
     assert run("roll", "9d6>=5", "--given", "5 6 1 1 1 1 1 1 1").strip().endswith("= 2 успеха")
     assert run("fight", "start").startswith("Раунд 1")
     assert run("fight", "next").startswith("Раунд 1: заявки вскрываются")
+    # a mistake Click finds before any session is read speaks the session's language too
+    typo = subprocess.run([sys.executable, "-m", "ttcli", "--session", "arena", "fight", "stat"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert typo.returncode == 2 and typo.stderr.startswith("ttcli: error: нет такой команды: stat"), typo.stderr
     assert "Бой окончен" in run("fight", "end", "--yes")
 
 

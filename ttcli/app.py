@@ -11,7 +11,7 @@ from typer.core import TyperGroup
 
 from .commands import COMMANDS
 from .env import Environment
-from .errors import report_failure, usage_report
+from .errors import note_language_of_current, report_failure, usage_report
 from .exitcodes import ExitCode
 
 
@@ -88,9 +88,11 @@ class TtcliGroup(TyperGroup):
             (env or Environment()).stdout.write(e.format_message())
             return ExitCode.USAGE
         except click_errors.UsageError as e:
-            report = usage_report(e, self.command_path(words))
             root = e.ctx.find_root().obj if e.ctx is not None else None
-            error(env or (root if isinstance(root, Environment) else Environment()), report.message)
+            reader = env or (root if isinstance(root, Environment) else Environment())
+            note_language_of_current(reader)
+            report = usage_report(e, self.command_path(words))
+            error(reader, report.message)
             return report.code
         except typer.Abort:
             from rules.i18n import _

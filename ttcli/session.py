@@ -252,6 +252,21 @@ def note_language_of(data: bytes) -> None:
                    "settings": {"language": language.group(1).decode("utf-8", "replace")} if language else {}})
 
 
+def note_language_of_current(env) -> None:
+    """:func:`note_language_of` for the current session's file, if there is one: an error found
+    before any session was read (a usage error, a bad expression) still speaks its language."""
+    from .i18n import current_choice
+
+    if current_choice().fixed() or current_choice().session is not None:
+        return
+    try:
+        with open(existing_session(env, env.session), "rb") as fp:
+            data = fp.read(1 << 16)
+    except (CliError, OSError, ValueError):
+        return
+    note_language_of(data)
+
+
 def note_language(doc: Mapping[str, Any]) -> None:
     """The loaded session's ``language`` applies from now on (unless --lang or TTCLI_LANG chose),
     in its system's words."""

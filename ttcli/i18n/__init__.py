@@ -182,6 +182,10 @@ def note_session_language(value: object) -> None:
     _choice.session = value if isinstance(value, str) else None
 
 
+def current_choice() -> Choice:
+    return _choice
+
+
 def note_session_system(value: object) -> None:
     """A loaded session's system, whose catalog then answers first."""
     _choice.system = value if isinstance(value, str) else None
