@@ -345,3 +345,25 @@ def test_readme_russian_session_gives_the_post_it_shows(tmp_path):
                 HIDDEN in text]
 
     assert ours(shown) == ours(done.stdout) == [ours(shown)[0], True, ours(shown)[2], True, False]
+
+
+@pytest.mark.parametrize("fmt", ["bbcode", "markdown"])
+def test_an_outcome_post_tells_the_story_then_closes_with_the_status_table(tmp_path, fmt):
+    """Every fight outcome in a forum format reads like a master's post: the lines of what
+    happened, then the table the fight is left in (the players' one with a foe's condition)."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    shutil.copy(ROOT / "saves" / "crypt.toml", saves / "crypt.toml")
+    _ok(saves, "fight", "start", "--ambush", "party")
+    master = _ok(saves, "attack", "Лучница", "Гоблин 1", "--ranged", "--given", "20 3", "--format", fmt)
+    players = _ok(saves, "attack", "Лучница", "Гоблин 2", "--ranged", "--given", "20 6", "--public", "--format", fmt)
+    for post, foe in ((master, "Гоблин 1 | enemy | hp 4/7"), (players, "Гоблин 2 | enemy | badly wounded")):
+        story, _sep, table = post.partition("Status now")
+        assert "Лучница attacks" in story and "Лучница attacks" not in table
+        opening, closing = ("[code]", "[/code]") if fmt == "bbcode" else ("```", "```")
+        block = table.split(opening)[1].split(closing)[0]
+        assert foe in re.sub(r" +", " ", block), block
+        assert not STAMP.search(post)
+    assert "hp 4/7" not in players and "Гоблин 1 | enemy | wounded" in re.sub(r" +", " ", players)
+    ended = _ok(saves, "fight", "end", "--yes", "--format", fmt)
+    assert "Status now" not in ended

@@ -35,6 +35,8 @@ class FightResult:
     #: typed events (rules.core.events) as records: all of them, and the players' share
     events: tuple[dict, ...] = ()
     public_events: tuple[dict, ...] = ()
+    #: the session as the command left it: a forum post closes with its status table
+    session: Any = None
     kind = "fight"
 
     def shown(self) -> tuple[str, ...]:
@@ -116,7 +118,7 @@ def run_operation(env, command: str, operation: Callable | None, *, needs_dice: 
             event["given_ignored"] = list(ignored)
         doc.log(event)
     # public_lines may be empty on purpose: everything concerned hidden combatants
-    return FightResult(tuple(outcome.lines), tuple(outcome.public_lines), outcome.passed,
+    return FightResult(tuple(outcome.lines), tuple(outcome.public_lines), outcome.passed, session=dict(doc),
                        ignored=ignored, dice=tuple(event.get("dice", ())),
                        events=tuple(e.record() for e in outcome.events),
                        public_events=_worded(tuple(e.record() for e in outcome.public_events()),

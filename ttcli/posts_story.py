@@ -389,7 +389,11 @@ def players_journal(events: Sequence[Event], doc: Mapping[str, Any]) -> tuple[li
 
 def outcome_post(result) -> tuple[posts.Block, ...]:
     """A fight command's outcome as a post: the players' lines, or the master's with what
-    the players do not see folded into a spoiler."""
+    the players do not see folded into a spoiler; then the status table it leaves."""
+    return (*_outcome_story(result), *_closing_status(result))
+
+
+def _outcome_story(result) -> tuple[posts.Block, ...]:
     ignored = (_("ignored given values: {faces}").format(faces=" ".join(map(str, result.ignored))),
                ) if result.ignored else ()
     if result.public:
@@ -404,3 +408,12 @@ def outcome_post(result) -> tuple[posts.Block, ...]:
     if ignored:
         blocks.append(posts.Note(ignored[0]))
     return tuple(blocks)
+
+
+def _closing_status(result) -> list[posts.Block]:
+    session = getattr(result, "session", None)
+    if not isinstance(session, Mapping) or not session.get("fight"):
+        return []  # no fight left to show (it ended), or a result made without a session
+    from .fightview import StatusView
+
+    return StatusView(session, result.public).blocks(closing=True)
