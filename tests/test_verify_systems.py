@@ -19,7 +19,6 @@ import tomllib
 from pathlib import Path
 
 import pytest
-import tomli_w
 from typer.testing import CliRunner
 
 from ttcli.exitcodes import ExitCode
@@ -121,25 +120,6 @@ def block(text: str, seq: int) -> tuple[int, int]:
     return start, text.index(f"# end of event {seq}", start)
 
 
-def set_value(path: Path, seq: int, key: str, value, *, after: str = "", nth: int = 0) -> None:
-    """Write ``key = value`` in event ``seq``: the ``nth`` ``key`` after the text ``after``
-    (a record's ``kind = "..."`` line), as a master would in an editor."""
-    text = path.read_text(encoding="utf-8")
-    start, end = block(text, seq)
-    at = text.index(after, start) if after else start
-    found = None
-    for _ in range(nth + 1):
-        found = re.compile(rf"^{re.escape(key)} = ", re.M).search(text, at, end)
-        assert found is not None, (seq, key, after)
-        at = found.end()
-    first = found.start()
-    rest = text[found.end():end]
-    # an array may run over several lines
-    stop = found.end() + rest.index("]") + 1 if rest.startswith("[") else text.index("\n", found.end())
-    new = tomli_w.dumps({key: value}).strip()
-    path.write_text(text[:first] + new + text[stop:], encoding="utf-8")
-
-
 def replace_in(path: Path, seq: int, old: str, new: str, *, after: str = "") -> None:
     text = path.read_text(encoding="utf-8")
     start, end = block(text, seq)
@@ -163,9 +143,16 @@ def first(path: Path, kind: str, record: str | None = None, **match) -> tuple[di
 
 def in_record(path, kind, record, key, change, **match):
     """Change ``key`` of the record (the first of its kind in the first such event matching ``match``)."""
+    from ttcli.store.journal import render_event
+
     event, r = first(path, kind, record, **match)
     assert next(x for x in event["events"] if x["kind"] == record) is r, "the edit finds the first of its kind"
-    set_value(path, event["seq"], key, change(r[key]), after=f'[[event.events]]\nkind = "{record}"')
+    r[key] = change(r[key])
+    # the event written again with the one value changed: records sit inline, a line each
+    text = path.read_text(encoding="utf-8")
+    start, end = block(text, event["seq"])
+    chunk = render_event(event)
+    path.write_text(text[:start] + chunk[1:chunk.index("# end of event")] + text[end:], encoding="utf-8")
     return event
 
 

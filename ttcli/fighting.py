@@ -113,16 +113,15 @@ def run_operation(env, command: str, operation: Callable | None, *, needs_dice: 
         if source is not None:
             store_counter(doc, source, session.target)
         ignored = tuple(source.unused) if faces is not None else ()
-        event = journal_event(command, outcome, doc)
+        records = tuple(e.record() for e in outcome.events)
+        event = journal_event(command, outcome, doc, records)
         if ignored:
             event["given_ignored"] = list(ignored)
         doc.log(event)
     # public_lines may be empty on purpose: everything concerned hidden combatants
     return FightResult(tuple(outcome.lines), tuple(outcome.public_lines), outcome.passed, session=dict(doc),
                        ignored=ignored, dice=tuple(event.get("dice", ())),
-                       events=tuple(e.record() for e in outcome.events),
-                       public_events=_worded(tuple(e.record() for e in outcome.public_events()),
-                                             outcome.encounter))
+                       events=records, public_events=_worded(outcome.public_records(records), outcome.encounter))
 
 
 def _worded(records: tuple[dict, ...], enc) -> tuple[dict, ...]:
@@ -139,7 +138,7 @@ def _worded(records: tuple[dict, ...], enc) -> tuple[dict, ...]:
     return tuple(view.worded(r) for r in records)
 
 
-def journal_event(command: str, outcome, doc) -> dict:
+def journal_event(command: str, outcome, doc, records: tuple[dict, ...]) -> dict:
     event: dict[str, Any] = {"kind": outcome.event.get("kind", "fight"), "command": command}
     fight = doc.get("fight")
     if isinstance(fight, dict) and isinstance(fight.get("round"), int):
@@ -152,8 +151,8 @@ def journal_event(command: str, outcome, doc) -> dict:
     for key, value in outcome.event.items():
         if key not in event and value is not None:
             event[key] = value
-    if outcome.events:
-        event["events"] = [e.record() for e in outcome.events]
+    if records:
+        event["events"] = list(records)
     if outcome.dice:
         from .dicelog import die_record
 

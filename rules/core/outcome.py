@@ -7,7 +7,7 @@ concerns hidden combatants), and one journal event of TOML-safe values.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
 from typing import Any
 
@@ -43,6 +43,13 @@ class Outcome:
 
     def public_events(self) -> tuple[Event, ...]:
         return tuple(e.public() for e in self.events if not set(e.about) & set(self.hidden_names))
+
+    def public_records(self, records: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], ...]:
+        """What :meth:`public_events` gives, as records, from ``records`` (one per event, as
+        :meth:`Event.record` made them): a big round's records are made once, not twice."""
+        hidden = set(self.hidden_names)
+        return tuple(r if (p := e.public()) is e else p.record()
+                     for e, r in zip(self.events, records, strict=True) if not set(e.about) & hidden)
 
 
 @datatype(frozen=True, slots=True)
