@@ -500,10 +500,25 @@ def test_issue_12_undo_restores_a_broken_file_after_confirming(cli, crypt, saves
     path.write_text("format = 1\nround = = 2\n", encoding="utf-8")
     hint = fails(cli("session", "show"), ExitCode.BAD_DATA).stderr
     assert "undo" in hint
-    fails(cli("undo"), ExitCode.USAGE, "add --yes")  # no terminal to confirm on
-    r = cli("undo", input="n\n")
-    assert r.exit_code == ExitCode.BAD_DATA and path.read_text(encoding="utf-8") == "format = 1\nround = = 2\n"
-    ok(cli("undo", input="y\n"))
+    fails(cli("undo", input="y\n"), ExitCode.USAGE, "add --yes")  # piped input is no answer: no terminal
+
+    def answered(answer: str, *flags: str) -> tuple[int, str]:
+        import io
+
+        import typer
+
+        from ttcli.app import app
+        from ttcli.env import Environment
+
+        env = Environment(stdout=io.StringIO(), stderr=io.StringIO(), stdin=io.StringIO(answer), stdin_isatty=True,
+                          stdout_isatty=False, saves=saves)
+        return int(typer.main.get_command(app).run_words([*flags, "undo"], obj=env)), env.stderr.getvalue()
+
+    code, asked = answered("n\n")
+    assert code == ExitCode.BAD_DATA and path.read_text(encoding="utf-8") == "format = 1\nround = = 2\n"
+    assert "Replace the broken file" in asked and "[y/N]" in asked
+    code, asked = answered("да\n", "--lang", "ru")
+    assert code == ExitCode.OK and "Заменить" in asked
     assert path.read_bytes() == good
     assert (saves / "склеп.history" / "broken.toml").read_text(encoding="utf-8") == "format = 1\nround = = 2\n"
     path.write_text("garbage", encoding="utf-8")

@@ -105,12 +105,11 @@ def _restore_broken(ctx: typer.Context, session, problem, yes: bool) -> None:
     last = next((st for st in states if st.current), states[-1])
     error(ctx.obj, str(problem))
     if not yes:
-        try:
-            confirmed = typer.confirm(_("Replace the broken file with the last saved state ({time})? "
-                                        "The broken text is kept in the history folder").format(time=last.time),
-                                      default=False, err=True)
-        except typer.Abort:  # no terminal to answer on
-            raise CliError(_("nothing restored: no confirmation"), ExitCode.USAGE, _("add --yes")) from None
+        # asked in the reader's language, answered in either (y/д), as `fight end` asks
+        confirmed = ctx.obj.ask(_("Replace the broken file with the last saved state ({time})? "
+                                  "The broken text is kept in the history folder").format(time=last.time))
+        if confirmed is None:  # no terminal to answer on
+            raise CliError(_("nothing restored: no confirmation"), ExitCode.USAGE, _("add --yes"))
         if not confirmed:
             emit(ctx, Message((_("nothing restored"),)))
             raise typer.Exit(ExitCode.BAD_DATA)

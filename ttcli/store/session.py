@@ -18,7 +18,7 @@ import copy
 import os
 from pathlib import Path
 
-from rules.i18n import _
+from rules.i18n import N_, _
 
 from .errors import StoreError
 from .files import atomic_write, beside, clean_stale_temps, locked, read_bytes
@@ -75,9 +75,14 @@ def _write_dice(session_path, commitment: str, reserved: int, journaled: int) ->
     atomic_write(beside(session_path, "dice"), f"{commitment} {reserved} {journaled}\n", sync_dir=False)
 
 
+#: why committed dice were drawn and never shown (the journal's line says it in the session's language)
+_UNFINISHED = N_("committed dice {first}..{last} were drawn by a command that did not finish")
+_UNSHOWN = N_("committed dice {first}..{last} were drawn and not shown")
+
+
 def _burned(commitment: str, start: int, end: int, why: str) -> dict:
     return {"kind": "burned", "commitment": commitment, "counters": [start, end],
-            "text": [f"committed dice {start}..{end - 1} were drawn {why}"]}
+            "text": [_(why).format(first=start, last=end - 1)]}
 
 
 def _no_problems(doc) -> list[StoreError]:
@@ -167,8 +172,7 @@ class SessionFile:
             data, doc = self._load_current(history)
             found = _read_dice(self.path)
             if found and found[1] > found[2]:  # counters a killed command drew, perhaps never journaled
-                append_event(self.journal_path, _burned(found[0], found[2], found[1],
-                                                        "by a command that did not finish"))
+                append_event(self.journal_path, _burned(found[0], found[2], found[1], _UNFINISHED))
                 _write_dice(self.path, found[0], found[1], found[1])
             draft = Draft(doc)
             yield draft
@@ -186,7 +190,7 @@ class SessionFile:
             commitment, reserved = draft.dice
             journaled = before[2] if before and before[0] == commitment else 0
             if not draft.events:  # dice drawn but no roll logged: say so rather than leave a gap
-                draft.log(_burned(commitment, journaled, reserved, "and not shown"))
+                draft.log(_burned(commitment, journaled, reserved, _UNSHOWN))
             _write_dice(self.path, commitment, reserved, journaled)
         appended = 0
         try:
