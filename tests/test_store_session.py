@@ -463,3 +463,29 @@ def test_design_4_a_transaction_writes_the_draft_not_a_stale_copy(session):
         doc["round"] = 3
     written = tomllib.loads(session.path.read_text("utf-8"))
     assert written["combatants"] == {"Викинг": {"hp": 7, "заметки": "ранен\nдважды"}} and written["round"] == 3
+
+
+def _containers(value, found=None):
+    found = [] if found is None else found
+    if isinstance(value, (dict, list)):
+        found.append(value)
+        for item in value.values() if isinstance(value, dict) else value:
+            _containers(item, found)
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(st.text(max_size=5) | st.integers() | st.booleans() | st.dates(),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+                    max_leaves=30))
+def test_design_4_a_draft_copy_equals_the_document_and_shares_no_table_or_array(value):
+    """The store's copy of a document (a draft, a queued event, the prompt's cache) is equal
+    to it, and no table or array of the copy is one of the original's: editing the draft
+    cannot touch the document it came from."""
+    from ttcli.store.session import copied
+
+    doc = {"x": value}
+    copy_ = copied(doc)
+    assert copy_ == doc
+    originals = {id(c) for c in _containers(doc)}
+    assert not any(id(c) in originals for c in _containers(copy_))
