@@ -22,6 +22,19 @@ def cli(runner, tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def saves(tmp_path):
+    """A saves folder holding a copy of the example dungeon session, and no current session
+    chosen (a test module with other needs defines its own)."""
+    import shutil
+    from pathlib import Path
+
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    shutil.copy(Path(__file__).resolve().parent.parent / "saves" / "crypt.toml", folder / "crypt.toml")
+    return folder
+
+
+@pytest.fixture
 def crypt(tmp_path, runner):
     """The example dungeon session, copied: four heroes with some kit, goblins, a shaman, an ogre."""
     import shutil

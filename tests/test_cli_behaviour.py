@@ -5,7 +5,6 @@ before a destructive step, Russian words wherever a master types."""
 import io
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -29,14 +28,6 @@ def _walk(group, prefix=()):
 
 
 PATHS = sorted(path for path, _ in _walk(ROOT_COMMAND))
-
-
-@pytest.fixture
-def saves(tmp_path):
-    folder = tmp_path / "saves"
-    folder.mkdir()
-    shutil.copy(ROOT / "saves" / "crypt.toml", folder / "crypt.toml")
-    return folder
 
 
 def run(saves, *words, answer=None, tty=False):

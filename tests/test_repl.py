@@ -1,7 +1,6 @@
 """The combat prompt: prompt_toolkit through a pipe, completion, toolbar, piped scripts."""
 
 import io
-import shutil
 from pathlib import Path
 
 import pytest
@@ -13,14 +12,6 @@ from ttcli.fightview import toolbar_text
 from ttcli.repl import Repl, candidates, click_command
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def saves(tmp_path):
-    folder = tmp_path / "saves"
-    folder.mkdir()
-    shutil.copy(ROOT / "saves" / "crypt.toml", folder / "crypt.toml")
-    return folder
 
 
 def prompt(saves, text):

@@ -19,15 +19,6 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 
 
 @pytest.fixture
-def saves(tmp_path):
-    """A saves folder with the example dungeon session, and no current session chosen."""
-    folder = tmp_path / "saves"
-    folder.mkdir()
-    shutil.copy(ROOT / "saves" / "crypt.toml", folder / "crypt.toml")
-    return folder
-
-
-@pytest.fixture
 def ru(runner, saves):
     from ttcli.app import app
 
