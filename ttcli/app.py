@@ -11,7 +11,7 @@ from typer.core import TyperGroup
 
 from .commands import COMMANDS
 from .env import Environment
-from .errors import note_language_of_current, report_failure, usage_report
+from .errors import report_failure, usage_report
 from .exitcodes import ExitCode
 
 
@@ -90,6 +90,8 @@ class TtcliGroup(TyperGroup):
         except click_errors.UsageError as e:
             root = e.ctx.find_root().obj if e.ctx is not None else None
             reader = env or (root if isinstance(root, Environment) else Environment())
+            from .session import note_language_of_current
+
             note_language_of_current(reader)
             report = usage_report(e, self.command_path(words))
             error(reader, report.message)

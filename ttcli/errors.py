@@ -100,16 +100,6 @@ def describe(e: BaseException) -> Report | None:
     return None
 
 
-def note_language_of_current(env) -> None:
-    """An error found before any session was read speaks the current session's language."""
-    try:
-        from .session import note_language_of_current as note
-
-        note(env)
-    except Exception:  # noqa: BLE001 - the error at hand matters more than its language
-        pass
-
-
 def report_failure(env, e: BaseException) -> int:
     """Say on stderr what went wrong with a command, once; the exit code that goes with it.
 
@@ -127,6 +117,8 @@ def report_failure(env, e: BaseException) -> int:
 
         env.stderr.write(_("ttcli: interrupted") + "\n")
         return int(ExitCode.INTERRUPTED)
+    from .session import note_language_of_current
+
     note_language_of_current(env)
     report = describe(e)
     if report is None:

@@ -131,10 +131,9 @@ def _worded(records: tuple[dict, ...], enc) -> tuple[dict, ...]:
         return records
     from rules.core.messages import View
 
-    from .fightview import hp_cap
+    from .fightview import foes_hp_caps
 
-    view = View(public=True, guarded={c.name: hp_cap(enc.system, c) for c in enc
-                                      if c.side != "party" and c.name in names})
+    view = View(public=True, guarded=foes_hp_caps(enc, names))
     return tuple(view.worded(r) for r in records)
 
 

@@ -34,6 +34,13 @@ def hp_cap(system: str, c) -> int:
     return caps(system, c.stats).get("hp", c.resources.get("hp", 0))
 
 
+def foes_hp_caps(enc, names=None) -> dict[str, int]:
+    """Max HP of everyone outside the party (of ``names`` only, when given): the players
+    read their health as a word."""
+    return {c.name: hp_cap(enc.system, c) for c in enc
+            if c.side != "party" and (names is None or c.name in names)}
+
+
 def resource_words(system: str) -> dict[str, str]:
     """Resource key -> the name a reader of this language expects (ЗД, УСТ ... in Russian)."""
     from rules.systems import get_sheet

@@ -56,13 +56,13 @@ def guarded(doc: Mapping[str, Any]) -> dict[str, int]:
     """Max HP of everyone outside the party: the players read their health as a word."""
     from rules.core.codec import encounter_from_doc
 
-    from .fightview import hp_cap
+    from .fightview import foes_hp_caps
 
     try:
         enc = encounter_from_doc(doc)
     except Exception:  # noqa: BLE001 - a hand-broken file: no words to give, the numbers stay hidden
         return {}
-    return {c.name: hp_cap(enc.system, c) for c in enc if c.side != "party"}
+    return foes_hp_caps(enc)
 
 
 def reader(doc: Mapping[str, Any], events: Sequence[Event], public: bool) -> View:

@@ -261,10 +261,9 @@ def note_language_of_current(env) -> None:
         return
     try:
         with open(existing_session(env, env.session), "rb") as fp:
-            data = fp.read(1 << 16)
-    except (CliError, OSError, ValueError):
+            note_language_of(fp.read(1 << 16))
+    except Exception:  # noqa: BLE001 - it runs while an error is reported: that error matters more
         return
-    note_language_of(data)
 
 
 def note_language(doc: Mapping[str, Any]) -> None:
