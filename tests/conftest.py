@@ -68,3 +68,41 @@ def english(monkeypatch):
     i18n.install(i18n.ENGLISH)
     yield
     i18n.install(i18n.ENGLISH)
+
+
+def _plain(value):
+    """``value`` as TOML reads it back (tuples are arrays), each value with its type:
+    stricter than ``==``, for which 1, 1.0 and True are one value."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return type(value).__name__, repr(value) if type(value) is float else value
+
+
+@pytest.fixture(autouse=True)
+def every_written_document_is_checked(monkeypatch):
+    """The store trusts its callers and writes without checking (docs/design-notes.md,
+    "Verification of what is written"): here, in every test, each session document a
+    command writes must pass the session's validation and read back as it was, and each
+    journal event must read back exactly."""
+    import tomllib
+
+    from ttcli.store import journal, session
+    from ttcli.store.toml import parse_document
+
+    dump, render = session.SessionFile._dump, journal.render_event
+
+    def checked_dump(self, doc):
+        self._check(doc, None)
+        data = dump(self, doc)
+        assert _plain(parse_document(data)) == _plain(dict(doc)), "a written session reads back changed"
+        return data
+
+    def checked_render(event):
+        chunk = render(event)
+        assert _plain(tomllib.loads(chunk)["event"]) == [_plain(event)], "a journal event reads back changed"
+        return chunk
+
+    monkeypatch.setattr(session.SessionFile, "_dump", checked_dump)
+    monkeypatch.setattr(journal, "render_event", checked_render)

@@ -223,3 +223,24 @@ def test_dg_inv_1_completion_offers_the_item_kinds():
     # every system's kinds are offered (the skirmish's thrown weapon too)
     words = out.stdout.split()
     assert "two_handed" in words and all(w.startswith("t") for w in words)
+
+
+# --- what a command writes is checked where it is typed (the store trusts its callers) ---
+
+
+@pytest.mark.parametrize("value", [str(2**63), str(-(2**63) - 1), "9" * 5000])
+@pytest.mark.parametrize("word", ["тело", "gold", "ЗД_макс"])
+def test_design_5_a_number_no_session_file_can_hold_is_refused_where_typed(crypt, word, value):
+    before = crypt.path.read_bytes()
+    refused(crypt("char", "set", "вик", f"{word}={value}"), ExitCode.USAGE, "too large a number")
+    assert crypt.path.read_bytes() == before
+
+
+def test_design_5_an_argument_that_is_not_utf8_is_refused_before_anything_runs(crypt, capsys):
+    from ttcli.main import main
+
+    before = crypt.path.read_bytes()
+    saves = str(crypt.path.parent)
+    assert main(["--saves", saves, "--session", "crypt", "char", "set", "вик", "weapon=x\udcff"]) == ExitCode.USAGE
+    assert "is not UTF-8 text" in capsys.readouterr().err
+    assert crypt.path.read_bytes() == before

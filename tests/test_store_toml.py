@@ -1,4 +1,4 @@
-"""Session documents as TOML: strict reading, checked writing, field paths.
+"""Session documents as TOML: strict reading, writing, field paths.
 
 The store does not parse back what it writes; these tests prove, for any
 document (hypothesis), that the text reads back as the very same document,
@@ -11,10 +11,7 @@ written in a stable order; design 5: bad input gets a clear error).
 from __future__ import annotations
 
 import datetime as dt
-import enum
-import math
 import tomllib
-from decimal import Decimal
 
 import pytest
 from hypothesis import given, settings
@@ -122,52 +119,14 @@ def test_design_4_header_becomes_comment_lines_then_a_blank_line():
     assert text == "# line one\n#\n# line three\n\nformat = 1\na = 1\n"
 
 
-class Die(int, enum.Enum):
-    D6 = 6
-
-
-class Liar(int):
-    def __str__(self) -> str:
-        return "7"
-
-
-@pytest.mark.parametrize(
-    ("value", "problem"),
-    [
-        (None, "None"),
-        (math.nan, "nan cannot be stored"),
-        (math.inf, "inf cannot be stored"),
-        (-math.inf, "-inf cannot be stored"),
-        (2**63, "64 bits"),
-        (-(2**63) - 1, "64 bits"),
-        ({1, 2}, "set cannot be stored"),
-        (b"bytes", "bytes cannot be stored"),
-        ("\ud800", "surrogate"),
-        (Decimal("1.5"), "Decimal cannot be stored"),
-        (dt.time(12, 0, tzinfo=dt.UTC), "time of day with a UTC offset"),
-        # an int subclass would be written as str(value): ``v = Die.D6``
-        (Die.D6, "Die cannot be stored"),
-        (Liar(5), "Liar cannot be stored"),
-        # tomli-w would write a seconds offset that tomllib (rightly) refuses
-        (dt.datetime(2024, 1, 1, tzinfo=dt.timezone(dt.timedelta(seconds=30))), "whole minutes"),
-    ],
-)
-def test_design_5_unstorable_value_is_refused_naming_the_field(value, problem):
-    doc = {"format": 1, "combatants": {"Викинг": {"hp": value}}}
-    with pytest.raises(StoreError, match=problem) as caught:
-        dump_document(doc, "")
-    assert caught.value.field == 'combatants."Викинг".hp'
-
-
-def test_design_5_none_inside_an_array_is_named_with_its_index():
-    with pytest.raises(StoreError) as caught:
-        dump_document({"format": 1, "dice": [1, None]}, "")
-    assert caught.value.field == "dice[1]"
-
-
-def test_design_5_non_text_key_is_refused():
-    with pytest.raises(StoreError, match="not text"):
-        dump_document({"format": 1, "t": {1: 2}}, "")
+@pytest.mark.parametrize("number", [str(2**63), str(-(2**63) - 1), "9" * 5000], ids=["2^63", "-2^63-1", "5000 digits"])
+def test_design_5_an_integer_beyond_64_bits_is_refused_on_reading_with_its_place(tmp_path, number):
+    path = tmp_path / "s.toml"
+    path.write_text(f'format = 1\n\n[combatants."Викинг"]\nside = "party"\nhp = {number}\n', encoding="utf-8")
+    with pytest.raises(StoreError, match=r"64 bits|far too long") as caught:
+        load_document(path)
+    if len(number) < 30:  # Python's own limit on digits stops the longest before the walk
+        assert (caught.value.field, caught.value.line) == ('combatants."Викинг".hp', 5)
 
 
 @pytest.mark.parametrize("value", [2**63 - 1, -(2**63), 0.0, -0.0, 1e308, True, (1, 2)])
@@ -184,22 +143,6 @@ def test_design_4_boundary_values_are_stored(value):
 )
 def test_design_4_verification_is_stricter_than_equality(a, b):
     assert first_difference({"v": a}, {"v": b}) is not None
-
-
-@pytest.mark.parametrize(
-    ("doc", "error", "message"),
-    [
-        ({}, StoreError, "missing `format`"),
-        ({"format": "1"}, StoreError, "must be an integer"),
-        ({"format": True}, StoreError, "must be an integer"),
-        ({"format": 0}, StoreError, "unknown format 0"),
-        ({"format": FORMAT + 1}, FormatTooNew, "newer"),
-    ],
-)
-def test_design_5_format_is_checked_before_writing(doc, error, message):
-    with pytest.raises(error, match=message) as caught:
-        dump_document(doc, "")
-    assert caught.value.field == "format"
 
 
 # ---------------------------------------------------------------- reading broken files
@@ -266,8 +209,9 @@ def test_design_5_newer_format_loads_only_read_only(tmp_path):
         load_document(path)
     assert (caught.value.found, caught.value.supported, caught.value.line) == (7, FORMAT, 2)
     assert load_document(path, read_only=True) == {"format": 7, "round": 2}
-    with pytest.raises(FormatTooNew):
-        dump_document(load_document(path, read_only=True), "")
+    with pytest.raises(FormatTooNew), SessionFile(path).transaction() as doc:  # so it is never written
+        doc["round"] = 3
+    assert path.read_text() == "# from the future\nformat = 7\nround = 2\n"
 
 
 def test_design_5_missing_file_is_a_store_error(tmp_path):

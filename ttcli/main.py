@@ -50,6 +50,13 @@ def _main(argv: list[str] | None, collecting: bool) -> tuple[int, bool]:
         sys.stderr.write(_("ttcli: error: invalid value for --lang: unknown language {language!r}; one of: en, ru "
                            "(see 'ttcli --help')").format(language=lang) + "\n")
         return 2, False
+    for word in args:  # bytes the locale could not decode: nothing a session file can hold
+        if not word.isascii() and any("\udc80" <= c <= "\udcff" for c in word):
+            from rules.i18n import _
+
+            sys.stderr.write(_("ttcli: error: the argument {word} is not UTF-8 text (hint: set the terminal "
+                               "to UTF-8)").format(word=ascii(word)) + "\n")
+            return 2, False
     if args[:1] == ["roll"] and not os.environ.get("TTCLI_NO_FASTPATH"):
         from .fastroll import run
 

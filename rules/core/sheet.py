@@ -152,11 +152,15 @@ class _Whole(Kind[int]):
         cleaned = text.strip().replace("\u2212", "-")
         if not _INT_TEXT.fullmatch(cleaned):
             raise ValueError(_("{label}: expected a whole number, got \"{text}\"").format(label=f.label, text=text))
+        if len(cleaned.lstrip("+-").lstrip("0")) > 19:  # before int(): Python refuses very long ones itself
+            raise ValueError(_("{label}: {text} is too large a number").format(label=f.label, text=text))
         return int(cleaned)
 
     def problem(self, f: Field[int], value: object) -> str | None:
         if not self.holds(value):
             return _("must be a whole number, got {value!r}").format(value=value)
+        if not -(2**63) <= value < 2**63:  # what a session file can hold
+            return _("{value} is too large a number").format(value=value)
         if (f.minimum is not None and value < f.minimum) or (
             f.maximum is not None and value > f.maximum
         ):

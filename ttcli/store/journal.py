@@ -9,6 +9,7 @@ does not need (not the TOML reader, not the history).
 from __future__ import annotations
 
 import contextlib
+import datetime as _dt
 import os
 import re
 from collections import namedtuple
@@ -24,6 +25,7 @@ JOURNAL_HEADER = (
 )
 _MARKER = re.compile(rb"\n# end of event (-?\d+)\n")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_QUOTED_KEY = re.compile(r'(\{|, )"([A-Za-z0-9_-]+)" = ')
 _TAIL_BLOCK = 4096
 _DAMAGED = N_("the journal was changed by hand; restore it from a backup, or move it away to start a new one")
 
@@ -42,47 +44,33 @@ def journal_path(session_path):
 def render_event(event) -> str:
     """One event as a ``[[event]]`` chunk with its end marker.
 
-    Written here rather than by tomli-w, which escapes a string a character at a time: a
-    twilight round's event holds hundreds of lines in two languages, and its journal append
-    took longer than resolving the round.  The layout is tomli-w's (a key a line, a top-level
-    array an item a line); tables and arrays inside are inline, on one line; strings are
-    escaped by json's encoder, whose escapes TOML shares (DEL, which JSON leaves raw and
-    TOML forbids, is escaped too).
+    Written with json's encoder rather than tomli-w, which escapes a string a character at a
+    time: a twilight round's event holds hundreds of lines in two languages, and its journal
+    append took longer than resolving the round.  A JSON string, number, boolean or array is
+    TOML as it stands, an object is an inline table once ``:`` is ``=``; DEL, which JSON leaves
+    raw and TOML forbids, is escaped.  The event's own keys are a line each, a top-level array
+    an item a line (tomli-w's layout); dates and times only as the event's own values.
     """
     import json
 
-    from .toml import check_values
+    encode = json.JSONEncoder(ensure_ascii=False, separators=(", ", " = "), allow_nan=False).encode
+    lines = ["\n[[event]]\n"]
+    for k, v in event.items():
+        if isinstance(v, (_dt.date, _dt.time)):
+            text = v.isoformat()
+        elif type(v) in (list, tuple) and v:
+            text = "[\n" + "".join(f"    {encode(item)},\n" for item in v) + "]"
+        else:
+            text = encode(v)
+        lines.append(f"{k if _BARE_KEY.fullmatch(k) else encode(k)} = {text}\n")
+    lines.append(f"# end of event {event['seq']}\n")
+    # a quote that opens a key follows `{` or `, ` (inside a string it would be escaped)
+    chunk = _QUOTED_KEY.sub(r"\1\2 = ", "".join(lines)).replace("\x7f", "\\u007f")
+    if "null" in chunk:  # JSON's None, which TOML has not: refused (ValueError) before anything is written
+        import tomllib
 
-    if type(event.get("seq")) is not int:
-        raise StoreError(None, _("an event needs a whole number as its sequence number"), field="event.seq")
-    check_values(event, ("event",))
-    dumps = json.dumps
-
-    def string(text: str) -> str:
-        out = dumps(text, ensure_ascii=False)
-        return out.replace("\x7f", "\\u007f") if "\x7f" in text else out
-
-    def key(part: str) -> str:
-        return part if _BARE_KEY.fullmatch(part) else string(part)
-
-    def value(v, inline: bool = True) -> str:
-        kind = type(v)
-        if kind is str:
-            return string(v)
-        if kind is bool:
-            return "true" if v else "false"
-        if kind is list or kind is tuple:
-            if not v:
-                return "[]"
-            if inline:
-                return "[" + ", ".join(value(item) for item in v) + "]"
-            return "[\n" + "".join(f"    {value(item)},\n" for item in v) + "]"
-        if kind is dict or isinstance(v, dict):
-            return "{ " + ", ".join(f"{key(k)} = {value(item)}" for k, item in v.items()) + " }" if v else "{}"
-        return str(v)  # int, float, date, datetime, time: their str() is their TOML (check_values saw to that)
-
-    body = "".join(f"{key(k)} = {value(v, inline=False)}\n" for k, v in event.items())
-    return f"\n[[event]]\n{body}# end of event {event['seq']}\n"
+        tomllib.loads(chunk)
+    return chunk
 
 
 def _unbroken(seqs: list, path, fields: bool = False) -> None:
@@ -113,8 +101,6 @@ def _tail(fd: int, size: int, path) -> tuple[int | None, int]:
 def append_event(path, event) -> dict:
     """Append one event under the session lock; return it as written (with ``seq`` and
     ``time``, which default to the last seq + 1 and to now with its UTC offset)."""
-    import datetime as _dt
-
     path = os.fspath(path)
     with locked(path):
         try:

@@ -149,7 +149,6 @@ class SessionFile:
         return data, doc
 
     def _dump(self, doc) -> bytes:
-        self._check(doc, None)
         try:
             return dump_document(doc, self.header).encode("utf-8")
         except StoreError as exc:
