@@ -5,8 +5,9 @@
 Twelve champions (six a side, each attack roll ``--dice`` d6) declare two attack
 rolls each on an opponent, 24 ``declare`` lines with the players' posted dice, then
 ``next`` resolves the round.  Each timed round runs on a fresh copy of a session
-already past its approach, through the prompt's dispatcher in this process (its
-Click commands built before timing, as in a prompt that is already open).  It also
+already past its approach, in one prompt opened on it (the prompt's dispatcher in
+this process, ``status`` run before timing): its first ``declare`` and its
+``next`` each build their command, as the first use in an open prompt does.  It also
 times the resolution alone (the rules' ``step`` on the loaded encounter, no file).
 Prints median, p99 and max per command word (goal: p99 under 20 ms per command).
 ``--skip-fsync`` makes fsync a no-op, to show how much of a command's wall time is
@@ -70,9 +71,11 @@ def dispatcher(folder: Path) -> Any:
     return Dispatcher(Environment(stdout=io.StringIO(), stderr=io.StringIO(), saves=folder, session="arena"))
 
 
-def run(folder: Path, lines: list[str]) -> list[float]:
-    d = dispatcher(folder)
-    d.run("status")  # builds the commands, as an open prompt already has
+def run(folder: Path, lines: list[str], d: Any = None) -> list[float]:
+    """Milliseconds of each line, through ``d`` (a new prompt on ``folder`` when None)."""
+    if d is None:
+        d = dispatcher(folder)
+        d.run("status")  # builds the commands, as an open prompt already has
     times = []
     for line in lines:
         start = time.perf_counter()
@@ -108,12 +111,14 @@ def measure(rounds: int, dice: int) -> dict[str, list[float]]:
             folder = Path(tmp) / f"round-{r}"
             shutil.copytree(base, folder)
             lines = declarations(dice, r + 1)
-            times = run(folder, lines)
+            prompt = dispatcher(folder)
+            prompt.run("status")
+            times = run(folder, lines, prompt)
             out["declare"].extend(times)
             resolve = Path(tmp) / f"resolve-{r}"
             shutil.copytree(folder, resolve)
             out["resolve (rules only)"].append(resolve_only(resolve))
-            out["next"].extend(run(folder, ["next"]))
+            out["next"].extend(run(folder, ["next"], prompt))  # the prompt the round was declared in
     return out
 
 

@@ -6,13 +6,12 @@ import os
 import stat
 import subprocess
 import sys
-import time
 
 import pytest
 
 from ttcli.store import files as store_files
 from ttcli.store.errors import StoreError, UnsafePath
-from ttcli.store.files import atomic_write, clean_stale_temps, lock_path, locked, read_bytes
+from ttcli.store.files import atomic_write, lock_path, locked, read_bytes
 
 
 def temps(folder):
@@ -106,29 +105,15 @@ def test_design_4_write_into_missing_folder_is_a_store_error(tmp_path):
         atomic_write(tmp_path / "missing" / "fight.toml", "x")
 
 
-def dead_pid() -> int:
-    child = subprocess.Popen([sys.executable, "-c", "pass"])
-    child.wait()
-    return child.pid
-
-
-def test_design_4_stale_temps_of_dead_writers_are_removed(tmp_path):
-    dead = tmp_path / f".fight.toml.{dead_pid()}.0123abcd.tmp"
-    mine = tmp_path / f".fight.toml.{os.getpid()}.0123abcd.tmp"
-    old_live = tmp_path / f".other.toml.{os.getppid()}.89abcdef.tmp"
-    unrelated = [tmp_path / "fight.toml", tmp_path / ".fight.toml.lock", tmp_path / "notes.tmp",
-                 tmp_path / ".x.12.zz.tmp"]
-    for path in [dead, mine, old_live, *unrelated]:
-        path.write_text("partial")
-    hour_ago = time.time() - 2 * store_files.STALE_AFTER_SECONDS
-    os.utime(old_live, (hour_ago, hour_ago))
-    removed = clean_stale_temps(tmp_path)
-    assert sorted(removed) == sorted([str(dead), str(old_live)])
-    assert mine.exists() and all(p.exists() for p in unrelated)
-
-
-def test_design_4_cleaning_a_missing_folder_is_a_no_op(tmp_path):
-    assert clean_stale_temps(tmp_path / "missing") == []
+@pytest.mark.parametrize("left", ["partial", "link", "fifo"])
+def test_design_4_a_temp_a_killed_writer_left_is_replaced_by_the_next_write(tmp_path, left):
+    temp, outside = tmp_path / ".fight.toml.tmp", tmp_path / "outside"
+    outside.write_text("keep")
+    {"partial": lambda: temp.write_text("half of the old"), "link": lambda: temp.symlink_to(outside),
+     "fifo": lambda: os.mkfifo(temp)}[left]()
+    atomic_write(tmp_path / "fight.toml", "new")
+    assert (tmp_path / "fight.toml").read_text() == "new" and outside.read_text() == "keep"
+    assert temps(tmp_path) == []
 
 
 def test_design_4_lock_file_is_a_hidden_sidecar(tmp_path):

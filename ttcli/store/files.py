@@ -10,17 +10,12 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import re
 import stat
-import time
 
 from rules.i18n import _
 
 from .errors import StoreError, UnsafePath
 
-#: a live process keeping a temp this long is not writing it any more (pid reuse)
-STALE_AFTER_SECONDS = 3600.0
-_TEMP_NAME = r"^\..+\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp$"  # a pattern: re caches it on first use
 _NOFOLLOW = os.O_NOFOLLOW | os.O_CLOEXEC
 _BESIDE = {"journal": "{stem}.journal.toml", "history": "{stem}.history", "dice": ".{name}.dice",
            "lock": ".{name}.lock"}
@@ -117,15 +112,19 @@ def write_all(fd: int, data: bytes) -> None:
 
 def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
     """Replace the regular file ``path`` with ``data`` (temp file, fsync, rename, folder fsync):
-    old or new after a crash, never a mix.  A link or special file at ``path`` is refused; the
-    temp file is removed on any failure.  ``sync_dir=False``: the caller fsyncs the folder next."""
+    old or new after a crash, never a mix.  A link or special file at ``path`` is refused.
+    Callers hold the lock of what they write, so the temp file has one name per file
+    (``.fight.toml.tmp``): one a killed writer left is replaced by the next write, never
+    read.  ``sync_dir=False``: the caller fsyncs the folder next."""
     data = data.encode("utf-8") if isinstance(data, str) else data
     folder, name = os.path.split(os.fspath(path))
-    temp = os.path.join(folder, f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+    temp = os.path.join(folder, f".{name}.tmp")
     fd = -1
     try:
         with contextlib.suppress(FileNotFoundError):
             _refuse(path, os.lstat(path).st_mode)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp)  # a link or a FIFO planted here goes, its target untouched
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600)
         write_all(fd, data)
         os.fsync(fd)
@@ -142,30 +141,6 @@ def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
         if isinstance(exc, OSError):
             raise failure(path, exc, _("cannot write this file: {reason}")) from None
         raise
-
-
-def clean_stale_temps(folder, *, max_age: float = STALE_AFTER_SECONDS) -> list[str]:
-    """Remove temp files left by writers that died (or are far too old); return their paths."""
-    removed: list[str] = []
-    with contextlib.suppress(FileNotFoundError, NotADirectoryError):
-        for entry in os.scandir(folder):
-            match = re.match(_TEMP_NAME, entry.name)
-            with contextlib.suppress(FileNotFoundError):
-                if match and (time.time() - entry.stat(follow_symlinks=False).st_mtime >= max_age
-                              or not _alive(int(match["pid"]))):
-                    os.unlink(entry.path)  # unlink never follows a link
-                    removed.append(entry.path)
-    return removed
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # alive, another user's
-        pass
-    return True
 
 
 def beside(session_path, kind: str) -> str:

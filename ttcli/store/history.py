@@ -18,7 +18,7 @@ from pathlib import Path
 from rules.i18n import _, ngettext
 
 from .errors import HistoryLimit, StoreError
-from .files import atomic_write, beside, clean_stale_temps, read_bytes, real_folder
+from .files import atomic_write, beside, read_bytes, real_folder
 
 DEFAULT_KEEP = 20
 CREATED, WRITTEN, HAND_EDIT, FIRST_SEEN, RESTORED = "create", "write", "hand-edit", "first-seen", "restore"
@@ -100,7 +100,6 @@ class History:
         seen = digest(data)
         if self.written == seen:
             return True
-        clean_stale_temps(self.folder)
         if self.pending and self.pending[1] == seen:
             self.current, self.written, self.pending = self.pending[0], seen, None
             self.save()

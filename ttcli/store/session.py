@@ -21,7 +21,7 @@ from pathlib import Path
 from rules.i18n import N_, _
 
 from .errors import StoreError
-from .files import atomic_write, beside, clean_stale_temps, locked, read_bytes
+from .files import atomic_write, beside, locked, read_bytes
 from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History, digest
 from .journal import append_event, journal_path, read_events
 from .toml import dump_document, is_read_only, parse_document, placed
@@ -195,7 +195,6 @@ class SessionFile:
             self._journal(draft)
             if new != data:
                 self._save(history, new, WRITTEN)
-                clean_stale_temps(os.path.dirname(os.path.abspath(self.path)))
                 _WRITTEN[os.fspath(self.path)] = (new, copied(dict(draft)))
 
     def _journal(self, draft: Draft) -> None:
