@@ -160,14 +160,13 @@ def _is_regular(fd: int) -> bool:
 
 def set_current(env, name: str | None) -> None:
     from .store import atomic_write
-    from .store.files import locked
 
     pointer = env.saves_dir / CURRENT
     if name is None:
         pointer.unlink(missing_ok=True)  # unlink removes a link itself, never its target
     else:
-        with locked(pointer):  # a writer holds the lock of what it writes (its temp file has one name)
-            atomic_write(pointer, (name + "\n").encode("utf-8"))
+        # no lock: of two `session use` at one instant, one may be refused ("cannot write"), never mixed
+        atomic_write(pointer, (name + "\n").encode("utf-8"))
 
 
 def require_current(env) -> str:

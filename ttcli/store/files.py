@@ -113,9 +113,10 @@ def write_all(fd: int, data: bytes) -> None:
 def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
     """Replace the regular file ``path`` with ``data`` (temp file, fsync, rename, folder fsync):
     old or new after a crash, never a mix.  A link or special file at ``path`` is refused.
-    Callers hold the lock of what they write, so the temp file has one name per file
-    (``.fight.toml.tmp``): one a killed writer left is replaced by the next write, never
-    read.  ``sync_dir=False``: the caller fsyncs the folder next."""
+    The temp file has one name per file (``.fight.toml.tmp``): one a killed writer left is
+    replaced by the next write, never read.  Callers hold the lock of what they write; two
+    writers without one may see one refused, never a mix.  ``sync_dir=False``: the caller
+    fsyncs the folder next."""
     data = data.encode("utf-8") if isinstance(data, str) else data
     folder, name = os.path.split(os.fspath(path))
     temp = os.path.join(folder, f".{name}.tmp")

@@ -1,14 +1,14 @@
 """One session file with its journal, undo history, dice sidecar and lock.
 
-One change is one transaction, all under the session's one lock::
+One change is one transaction, under the session's one lock::
 
     with SessionFile("saves/fight.toml", validate).transaction() as doc:
         doc["round"] += 1
         doc.log({"kind": "round", "round": doc["round"]})
 
-Read -> a hand edit is validated and kept as a state -> the block edits a copy ->
-if it changed: validate and dump; journal the logged events; move the dice
-sidecar on; snapshot; write.  An exception in the block writes nothing.
+A hand edit is validated and kept as a state; the block edits a copy; on a clean exit
+the logged events are journaled, the dice sidecar moves on, and a changed copy is
+snapshot and written.  An exception in the block writes nothing.
 """
 
 from __future__ import annotations
@@ -31,31 +31,25 @@ DEFAULT_HEADER = (
     "it before the next one, and `undo` can return to your edit.\n"
     "Comments other than this header are not kept when ttcli saves."
 )
-# The document a transaction wrote, by file, with its exact bytes.  A long-lived
-# process (the combat prompt) need not parse again what it just wrote: the next
-# transaction reuses it while the file still holds those very bytes.
+# The document a transaction wrote, by file, with its bytes: the combat prompt's next
+# command reuses it, unparsed, while the file still holds those very bytes.
 _WRITTEN: dict[str, tuple[bytes, dict]] = {}
 
 
 def copied(value):
-    """A copy of a document's tables and arrays, their values shared: what TOML holds besides
-    them (text, numbers, dates) cannot change.  Three times as quick as ``copy.deepcopy``,
-    which a prompt command paid three times over a twelve-champion session."""
+    """A copy of a document's tables and arrays, their values shared (text, numbers and
+    dates cannot change): three times as quick as ``copy.deepcopy``."""
     kind = type(value)
     if kind is dict:
         return {k: copied(v) for k, v in value.items()}
-    if kind is list:
-        return [copied(v) for v in value]
-    if kind is tuple:
-        return tuple(copied(v) for v in value)
-    if isinstance(value, (dict, list)):  # a subclass: the slow and general way
-        return copy.deepcopy(value)
-    return value
+    if kind is list or kind is tuple:
+        return kind(copied(v) for v in value)
+    return copy.deepcopy(value) if isinstance(value, (dict, list)) else value
 
 
 class Draft(dict):
-    """The copy of a document a transaction hands out: ``log(event)`` queues a journal event
-    (appended only if the transaction completes), ``use_dice`` records how far committed dice were drawn."""
+    """The copy of a document a transaction hands out.  ``log(event)`` queues a journal event
+    (kept as it is: do not change it afterwards), ``use_dice`` records how far committed dice were drawn."""
 
     def __init__(self, doc) -> None:
         super().__init__(copied(dict(doc)))
@@ -63,16 +57,14 @@ class Draft(dict):
         self.dice: tuple[str, int] | None = None
 
     def log(self, event) -> None:
-        self.events.append(copied(dict(event)))
+        self.events.append(event)
 
     def use_dice(self, commitment: str, next_counter: int) -> None:
         self.dice = (commitment, next_counter)
 
 
-# ``.fight.toml.dice``: "COMMITMENT RESERVED JOURNALED", outside the session file
-# so that `undo` never rewinds the dice (docs/session-format.md, "Committed dice").
-
-
+# ``.fight.toml.dice`` holds "COMMITMENT RESERVED JOURNALED", outside the session file so
+# that `undo` never rewinds the dice (docs/session-format.md, "Committed dice").
 def _read_dice(session_path) -> tuple[str, int, int] | None:
     try:
         fields = read_bytes(beside(session_path, "dice")).decode("ascii").split()
@@ -91,7 +83,7 @@ def _write_dice(session_path, commitment: str, reserved: int, journaled: int) ->
     atomic_write(beside(session_path, "dice"), f"{commitment} {reserved} {journaled}\n", sync_dir=False)
 
 
-#: why committed dice were drawn and never shown (the journal's line says it in the session's language)
+#: why committed dice were drawn and never shown (said in the session's language)
 _UNFINISHED = N_("committed dice {first}..{last} were drawn by a command that did not finish")
 _UNSHOWN = N_("committed dice {first}..{last} were drawn and not shown")
 
@@ -106,16 +98,16 @@ def _no_problems(doc) -> list[StoreError]:
 
 
 class SessionFile:
-    """One session file; ``keep`` undo steps are kept (default 20)."""
+    """One session file; ``keep`` undo steps are kept (default 20).  ``validate(doc)`` lists
+    the problems of a document ttcli did not write; ``loaded(doc)`` is told every document
+    read (bytes the store wrote skip validation, so what a caller learns from a load, the
+    session's language, cannot live in ``validate``)."""
 
     def __init__(self, path, validate=None, *, header: str = DEFAULT_HEADER, keep: int = DEFAULT_KEEP,
                  loaded=None) -> None:
         self.path = self.target = Path(path)  # target: the name callers of the dice use
         self.journal_path = journal_path(self.path)
-        self.validate = validate or _no_problems
-        # told every document read, validated or not: bytes the store wrote skip validation,
-        # so what a caller learns from a load (the session's language) cannot live in validate
-        self.loaded = loaded or _no_problems
+        self.validate, self.loaded = validate or _no_problems, loaded or _no_problems
         self.header, self.keep = header, keep
 
     @property
@@ -129,30 +121,29 @@ class SessionFile:
             problems[0].errors = tuple(problems)
             raise problems[0]
 
-    def _read(self) -> bytes:
+    def _read(self, history: History | None = None) -> tuple[bytes, dict]:
+        """The file's bytes and document.  With ``history`` (under the lock) the history is
+        brought up to date: a hand edit is validated and kept as a state of its own."""
         try:
-            return read_bytes(self.path)
+            data = read_bytes(self.path)
         except FileNotFoundError:
             raise StoreError(self.path, _("no such session file"),
                              hint=_("check the name, or create the session first")) from None
-
-    def _load_current(self, history: History):
-        """Read and parse the file and bring the history up to date: a hand edit (bytes
-        the store did not write) is validated and kept as a state of its own."""
-        data = self._read()
         hit = _WRITTEN.get(os.fspath(self.path))
-        doc = hit[1] if hit is not None and hit[0] == data else parse_document(data, self.path)
-        if not history.load().sync(data):  # bytes the store wrote were validated before
+        written = hit is not None and hit[0] == data
+        # a reader may change what it is handed; a transaction hands out a Draft, a copy
+        doc = (hit[1] if history else copied(hit[1])) if written else \
+            parse_document(data, self.path, read_only=history is None)
+        if history is not None and not history.load().sync(data):
             self._check(doc, data.decode("utf-8"))
             history.record(data)
+        elif history is None and not written and not is_read_only(doc):
+            self._check(doc, data.decode("utf-8"))
         self.loaded(doc)
         return data, doc
 
-    def _dump(self, doc) -> bytes:
-        try:
-            return dump_document(doc, self.header).encode("utf-8")
-        except StoreError as exc:
-            raise exc.located(path=os.fspath(self.path)) from None
+    def _dump(self, doc) -> bytes:  # what the tests check every written document at
+        return dump_document(doc, self.header).encode("utf-8")
 
     def _save(self, history: History, data: bytes, origin: str) -> None:
         """Snapshot, write, index: in this order a crash leaves a state the next load recovers."""
@@ -163,12 +154,7 @@ class SessionFile:
     def read(self) -> dict:
         """The current document, validated, without locking or writing anything.
         A newer format is returned for display and not validated."""
-        data = self._read()
-        doc = parse_document(data, self.path, read_only=True)
-        if not is_read_only(doc):
-            self._check(doc, data.decode("utf-8"))
-        self.loaded(doc)
-        return doc
+        return self._read()[1]
 
     def create(self, doc) -> None:
         """Write a new session file; refuse if one exists.  Starts a fresh history
@@ -184,7 +170,7 @@ class SessionFile:
         """Lock, load, yield a :class:`Draft`; on clean exit journal events and save changes."""
         with locked(self.path):
             history = self.history
-            data, doc = self._load_current(history)
+            data, doc = self._read(history)
             found = _read_dice(self.path)
             if found and found[1] > found[2]:  # counters a killed command drew, perhaps never journaled
                 append_event(self.journal_path, _burned(found[0], found[2], found[1], _UNFINISHED))
@@ -192,34 +178,20 @@ class SessionFile:
             draft = Draft(doc)
             yield draft
             new = self._dump(draft) if dict(draft) != doc else data
-            self._journal(draft)
+            if draft.dice is not None:  # counters count as used once journaled (or burned, above)
+                commitment, reserved = draft.dice
+                before = _read_dice(self.path)
+                journaled = before[2] if before and before[0] == commitment else 0
+                if not draft.events:  # dice drawn but no roll logged: say so rather than leave a gap
+                    draft.log(_burned(commitment, journaled, reserved, _UNSHOWN))
+                _write_dice(self.path, commitment, reserved, journaled)
+            for event in draft.events:
+                append_event(self.journal_path, event)
+            if draft.dice is not None:
+                _write_dice(self.path, *draft.dice, draft.dice[1])
             if new != data:
                 self._save(history, new, WRITTEN)
                 _WRITTEN[os.fspath(self.path)] = (new, copied(dict(draft)))
-
-    def _journal(self, draft: Draft) -> None:
-        """Append the draft's events; committed counters count as used only once journaled."""
-        before = _read_dice(self.path)
-        if draft.dice is not None:
-            commitment, reserved = draft.dice
-            journaled = before[2] if before and before[0] == commitment else 0
-            if not draft.events:  # dice drawn but no roll logged: say so rather than leave a gap
-                draft.log(_burned(commitment, journaled, reserved, _UNSHOWN))
-            _write_dice(self.path, commitment, reserved, journaled)
-        appended = 0
-        try:
-            for event in draft.events:
-                append_event(self.journal_path, event)
-                appended += 1
-        except BaseException:
-            if draft.dice is not None and not appended:  # nothing reached the journal: nothing was used
-                if before:
-                    _write_dice(self.path, *before)
-                else:
-                    os.unlink(beside(self.path, "dice"))
-            raise
-        if draft.dice is not None:
-            _write_dice(self.path, draft.dice[0], draft.dice[1], draft.dice[1])
 
     def undo(self, steps: int = 1, event=None) -> dict:
         """Go back ``steps`` states, journaling ``event``; return the document now in the file."""
@@ -234,7 +206,7 @@ class SessionFile:
             raise ValueError(steps)
         with locked(self.path):
             history = self.history
-            self._load_current(history)
+            self._read(history)
             data = history.move(sign * steps)
             if event is not None:
                 append_event(self.journal_path, event)
