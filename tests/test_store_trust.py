@@ -292,7 +292,7 @@ def test_issue_12_a_secret_swapped_in_by_hand_is_refused_at_load(cli, crypt, sav
     assert "0" * 64 not in cli("session", "show").output
 
 
-def test_issue_12_a_roll_that_fails_before_the_journal_uses_no_counter(cli, crypt, saves):
+def test_issue_12_a_roll_that_fails_before_the_journal_is_journaled_as_burned_not_missing(cli, crypt, saves):
     # the issue's reproduction: it used to end with "a committed roll is missing"
     commit(cli)
     ok(cli("roll", "1d6", "--hidden"))
@@ -307,6 +307,7 @@ def test_issue_12_a_roll_that_fails_before_the_journal_uses_no_counter(cli, cryp
     secret = reveal(cli)
     r = ok(verify(cli, journal, secret))
     assert "2 committed dice checked: all committed dice match" in r.stdout
+    assert "1 committed dice were drawn by commands that did not finish (journaled as burned" in r.stdout
 
 
 def test_issue_12_counters_of_a_killed_command_are_journaled_as_burned(cli, crypt, saves):
