@@ -1,9 +1,7 @@
 """The journal: an append-only TOML file of ``[[event]]`` chunks, each closed by a
 ``# end of event N`` line, its commit record (docs/session-format.md: torn tails,
-journals without markers, sequence numbers).
-
-On the start-up path of ``ttcli roll`` in a session: it loads nothing an append
-does not need (not the TOML reader, not the history).
+journals without markers, sequence numbers).  An append loads neither the TOML
+reader nor the history: it is on the start-up path of ``ttcli roll``.
 """
 
 from __future__ import annotations
@@ -120,10 +118,7 @@ def append_event(path, event) -> dict:
             now = _dt.datetime.now().astimezone().replace(microsecond=0)
             written = {"seq": event.get("seq", (last or 0) + 1), "time": event.get("time") or now}
             written.update((k, v) for k, v in event.items() if k not in written)
-            try:
-                chunk = render_event(written)
-            except StoreError as exc:
-                raise exc.located(path=path) from None
+            chunk = render_event(written)
             try:
                 write_all(fd, ((JOURNAL_HEADER if good_end == 0 else "") + chunk).encode("utf-8"))
                 os.fsync(fd)
@@ -195,20 +190,12 @@ def read_events(path, last: int | None = None) -> list[dict]:
     return events if last is None else events[-last:] if last > 0 else []
 
 
-# ---------------------------------------------------------------- the journaled roll's quick path
-#
-# A roll in a session changes nothing but the journal, unless the session's
-# dice are committed.  This path holds the same session lock, reads the file
-# and the history's record of what ttcli last wrote, and appends one event,
-# without loading the TOML reader, the history or the validation: those cost
-# more than the roll itself.
-
-
 def append_if_clean(session_path, make_event, unless: bytes, seen=None) -> dict | None:
-    """Under the session lock: if the file is as ttcli last wrote it, does not contain ``unless``
-    and has no dice counters to settle, append ``make_event()`` and return it as written; else
-    None (the caller then runs a full transaction).  ``seen(data)`` is told the file's bytes
-    before the event is made (what the event says may depend on the session: its language)."""
+    """The journaled roll's quick path (a roll changes nothing but the journal unless the dice
+    are committed, and a full transaction costs more than the roll): under the session lock, if
+    the file is as ttcli last wrote it, does not contain ``unless`` and has no dice counters to
+    settle, append ``make_event()`` and return it as written; else None (the caller then runs a
+    transaction).  ``seen(data)`` is told the file's bytes before the event is made."""
     import json
 
     try:  # the built-in module: OpenSSL's loader costs more than the hash
