@@ -7,7 +7,7 @@ Three experiments:
   moment, then checks that the session file loads and holds exactly the last
   state the child confirmed or the one after it, that the journal reads
   (a torn tail is allowed, counted and skipped) and that the undo history
-  loads; temp files a kill left are counted, and one more save must leave none
+  loads; kills after which a temp file lay are counted, and one more save must leave none
   (each file's temp has one name, and the next write replaces it).
 * increments: N processes each do M read-modify-write increments of one
   counter at the same time; no update may be lost and the journal must hold
@@ -175,7 +175,7 @@ def run_kills(folder: Path, kills: int, *, seed: int = 1, max_delay: float = 0.0
             break
         # the next child starts from whatever state the file now holds
         confirmed = SessionFile(path).read()["n"]
-        figures.temps_left_by_kills += len(list(folder.rglob("*.tmp")))
+        figures.temps_left_by_kills += any(folder.rglob("*.tmp"))
     with SessionFile(path, validate).transaction() as doc:
         doc.update(make_doc(doc["n"] + 1))
     leftovers = [p.name for p in folder.rglob("*.tmp")]
@@ -326,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  file held the last confirmed state: {kills.found_old}")
         print(f"  file held the state after it:       {kills.found_new}")
         print(f"  torn journal tails skipped:         {kills.torn_journal_tails}")
-        print(f"  temp files a kill had left:         {kills.temps_left_by_kills} (none after one more save)")
+        print(f"  kills after which a temp file lay:  {kills.temps_left_by_kills} (none after one more save)")
         print(f"  failures:                           {len(kills.failures)}")
         failures += kills.failures
 

@@ -1,4 +1,4 @@
-"""Session documents as TOML text: strict reading, checked writing, field paths.
+"""Session documents as TOML text: strict reading, writing, field paths.
 
 Reading refuses what it would have to guess about (a BOM, bytes that are not
 UTF-8, a missing or unknown ``format``, integers beyond 64 bits, deep nesting) and
