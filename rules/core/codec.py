@@ -242,6 +242,25 @@ def encounter_from_doc(doc: Mapping[str, Any], rules: Any = None) -> Encounter:
 # --- writing ---------------------------------------------------------------------
 
 
+def copy_plain(value: Any) -> Any:
+    """A deep copy of a document's tables and arrays, their scalars shared.
+
+    A session document holds only dicts, lists and immutable scalars, and a
+    prompt command copies a twelve-champion document several times: walking it
+    here is about three times as quick as ``copy.deepcopy``.  Anything else
+    (a subclass, a tuple, a date) is left to ``copy.deepcopy``.  Unlike it, a
+    table that appears twice is copied twice; a document never shares one.
+    """
+    kind = type(value)
+    if kind is dict:
+        return {k: copy_plain(v) for k, v in value.items()}
+    if kind is list:
+        return [copy_plain(v) for v in value]
+    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return value
+    return copy.deepcopy(value)
+
+
 def effect_to_doc(effect: Effect) -> dict[str, Any]:
     """name, tick and until always; the rest only when not at its default."""
     out: dict[str, Any] = {"name": effect.name, "tick": effect.tick}
@@ -281,7 +300,7 @@ def combatant_to_doc(combatant: Combatant) -> dict[str, Any]:
     if combatant.effects:
         out["effects"] = [effect_to_doc(e) for e in combatant.effects]
     if combatant.data:
-        out["data"] = copy.deepcopy(dict(combatant.data))
+        out["data"] = copy_plain(dict(combatant.data))
     return out
 
 
@@ -290,7 +309,7 @@ def _turn_to_doc(turn: TurnState) -> dict[str, Any]:
     if turn.used:
         out["used"] = list(turn.used)
     if turn.data:
-        out["data"] = copy.deepcopy(dict(turn.data))
+        out["data"] = copy_plain(dict(turn.data))
     return out
 
 
@@ -307,7 +326,7 @@ def fight_to_doc(fight: Fight) -> dict[str, Any]:
     if fight.delayed:
         out["delayed"] = [_turn_to_doc(turn) for turn in fight.delayed]
     if fight.data:
-        out["data"] = copy.deepcopy(dict(fight.data))
+        out["data"] = copy_plain(dict(fight.data))
     return out
 
 
@@ -327,7 +346,7 @@ def encounter_to_doc(enc: Encounter, base_doc: Mapping[str, Any]) -> dict[str, A
     out: dict[str, Any] = {}
     for key, value in base_doc.items():
         if key not in managed:
-            out[key] = copy.deepcopy(value)
+            out[key] = copy_plain(value)
         elif managed[key] is not None:
             out[key] = managed[key]
     for key in _TOP_ORDER:

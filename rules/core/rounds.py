@@ -19,12 +19,12 @@ with :func:`decode_declared`.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from rules.core.clock import ClockReport, next_round
+from rules.core.codec import copy_plain
 from rules.core.common import require_fight
 from rules.core.errors import DocumentError, RuleError
 from rules.core.messages import reason_words
@@ -46,7 +46,7 @@ def pending(fight: Fight | None) -> Declarations:
     """The declarations of the round, by name, in the order they were made."""
     if fight is None:
         return {}
-    return copy.deepcopy(dict(fight.data.get(DECLARED, {})))
+    return copy_plain(dict(fight.data.get(DECLARED, {})))
 
 
 def describe(declaration: Mapping[str, Any]) -> str:
@@ -90,7 +90,7 @@ def declare(rules: Any, enc: Encounter, query: str, declaration: Mapping[str, An
     _check_table(declaration, (DECLARED, name))
     declared = pending(work.fight)
     before = declared.get(name)
-    declared[name] = copy.deepcopy(dict(declaration))
+    declared[name] = copy_plain(dict(declaration))
     assert work.fight is not None
     work.fight = _with_declared(work.fight, declared)
     round_ = work.fight.round
