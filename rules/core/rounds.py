@@ -142,19 +142,26 @@ def resolve(work: Work, source: DiceSource, rules: Any, settle: Settle, report: 
 # --- reading a session file -----------------------------------------------------------
 
 
+#: a value of one of these very types is fine as it is: every fight's file is checked on every
+#: command, a round's posted dice and all, so they are told apart without a path or an ABC check
+_SCALARS = frozenset((str, int, bool, float))
+
+
 def _check_table(value: Any, path: Path) -> None:
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise DocumentError(path, _("a declaration is a table, got {value!r}").format(value=value))
     for key, item in value.items():
-        _check_value(item, path + (key,))
+        if type(item) not in _SCALARS:
+            _check_value(item, path + (key,))
 
 
 def _check_value(value: Any, path: Path) -> None:
-    if isinstance(value, Mapping):
+    if type(value) is dict or isinstance(value, Mapping):
         _check_table(value, path)
     elif isinstance(value, list):
         for i, item in enumerate(value):
-            _check_value(item, path + (i,))
+            if type(item) not in _SCALARS:
+                _check_value(item, path + (i,))
     elif not isinstance(value, (str, int, bool, float)):
         raise DocumentError(path, _("must be text, a number, true/false, a list or a table, got {value!r}").format(
             value=value))
