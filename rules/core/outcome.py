@@ -14,6 +14,7 @@ from typing import Any
 from rules.core.datatype import datatype
 from rules.core.die import Die, roll
 from rules.core.events import Event
+from rules.core.messages import MASTER, View, players_lines, render
 from rules.core.sources import DiceSource
 from rules.core.state import Combatant, Encounter, Fight
 from rules.i18n import _
@@ -98,11 +99,19 @@ class Work:
         #: each combatant's max HP by the stats it was read from: every event asks for them
         #: (guarded), and the sheet's derivation is too dear to repeat per event
         self._hp_caps: dict[str, tuple[Mapping[str, Any], int | None]] = {}
+        #: the players' view every event is told in, until a put changes what it holds
+        self._players: Any = None
 
     def get(self, name: str) -> Combatant:
         return self.combatants[name]
 
     def put(self, combatant: Combatant) -> None:
+        if self._players is not None:
+            old = self.combatants.get(combatant.name)
+            if (old is None or old.hidden != combatant.hidden or old.side != combatant.side
+                    or (old.stats is not combatant.stats and old.stats != combatant.stats)
+                    or old.resources.get("hp", 0) != combatant.resources.get("hp", 0)):
+                self._players = None
         self.combatants[combatant.name] = combatant
 
     def hidden(self, *names: str) -> bool:
@@ -114,13 +123,13 @@ class Work:
         left out of the players' lines, unless ``public`` asks for its players'
         version or its message has one (rules.core.messages.players_version):
         the message leaves the hidden names out itself."""
-        from rules.core.messages import MASTER, View, players_lines, render
-
         names = tuple(about)
         event = self.emit(kind, about=names, secret=secret, **fields)
         master = render(self.messages, kind, event.fields, MASTER)
-        hidden = [n for n, c in self.combatants.items() if c.hidden]
-        view = View(public=True, hidden=hidden, guarded=self.guarded())
+        view = self._players
+        if view is None:
+            hidden = [n for n, c in self.combatants.items() if c.hidden]
+            view = self._players = View(public=True, hidden=hidden, guarded=self.guarded())
         if public or not self.hidden(*names):
             shown = render(self.messages, kind, event.fields, view)
         else:
