@@ -472,7 +472,7 @@ def land(rnd: Round, effects: dict[str, dict[str, Any]], round_no: int, gods: bo
         if total or tick_total:
             work.tell("damage_lands", about=[name], name=name, damage=total, ticks=tick_total, hp_before=hp,
                       hp_after=max(hp_after, 0))
-        c = replace(c, data=data).with_resource("hp", max(hp_after, 0))
+        c = replace(c, data=data, resources={**c.resources, "hp": max(hp_after, 0)})
         energy_loss = int(eff.get("drain", 0))
         if energy_loss:
             work.tell("drained", about=[name], name=name, energy=energy_loss)
@@ -517,7 +517,7 @@ def set_wound(work: Work, name: str, hp: int, energy_loss: int = 0) -> Combatant
         data.pop("wound", None)
     energy = c.resources.get("energy", 0)
     after = max(0, energy - energy_loss)
-    c = replace(c, data=data).with_resource("energy", after)
+    c = replace(c, data=data, resources={**c.resources, "energy": after})
     if energy > 0 and after == 0:
         work.tell("exhausted", about=[name], name=name)
     work.put(c)

@@ -379,7 +379,8 @@ class Twilight(SystemRules):
         ))
 
     def status(self, combatant: Combatant) -> Status:
-        return _STATUS.get(combatant.status, Status(combatant.status))
+        known = _STATUS.get(combatant.status)  # asked of everyone at every moment of a round
+        return known if known is not None else Status(combatant.status)
 
     def hp_max(self, combatant: Combatant) -> int | None:
         return ch.stat(combatant, "hp_max") or None
