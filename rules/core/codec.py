@@ -253,12 +253,16 @@ def copy_plain(value: Any) -> Any:
     """
     kind = type(value)
     if kind is dict:
-        return {k: copy_plain(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else copy_plain(v) for k, v in value.items()}
     if kind is list:
-        return [copy_plain(v) for v in value]
-    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return [v if type(v) in _SCALARS else copy_plain(v) for v in value]
+    if kind in _SCALARS:
         return value
     return copy.deepcopy(value)
+
+
+#: what a copy shares: a value of one of these very types cannot change
+_SCALARS = frozenset((str, int, bool, float, type(None)))
 
 
 def effect_to_doc(effect: Effect) -> dict[str, Any]:
