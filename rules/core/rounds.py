@@ -49,6 +49,14 @@ def pending(fight: Fight | None) -> Declarations:
     return copy_plain(dict(fight.data.get(DECLARED, {})))
 
 
+def pending_of(fight: Fight | None, name: str) -> dict[str, Any]:
+    """``name``'s declaration of the round (empty when none): a copy of that one alone."""
+    if fight is None:
+        return {}
+    declared = fight.data.get(DECLARED, {})
+    return copy_plain(declared[name]) if name in declared else {}
+
+
 def describe(declaration: Mapping[str, Any]) -> str:
     """``{"action": "strike", "target": "Уж"}`` -> ``strike Уж``."""
     return " ".join(_shown(v) for v in declaration.values() if v not in ("", None, False))
@@ -193,6 +201,6 @@ def players_fight(fight_doc: Mapping[str, Any]) -> dict[str, Any]:
 
 
 __all__ = [
-    "DECLARED", "Declarations", "Settle", "declare", "decode_declared", "describe", "pending",
+    "DECLARED", "Declarations", "Settle", "declare", "decode_declared", "describe", "pending", "pending_of",
     "players_fight", "resolve", "withdraw",
 ]

@@ -145,8 +145,7 @@ def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, mov
     if c.status != OK:
         raise RuleError(_("{name} is out of the fight ({status}) and cannot declare").format(
             name=who, status=word(c.status)), rule="TW-STAGE-1")
-    declared = rounds.pending(fight)
-    mine = [dict(r) for r in declared.get(who, {}).get("rolls", [])]
+    mine = [dict(r) for r in rounds.pending_of(fight, who).get("rolls", [])]
     roll: dict[str, Any] = {"kind": move}
     circ = st.circumstances(fight.data, stage)
     if betray and not (move == ATTACK_KIND or (move == SPECIAL and target)):
