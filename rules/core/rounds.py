@@ -46,7 +46,8 @@ def pending(fight: Fight | None) -> Declarations:
     """The declarations of the round, by name, in the order they were made."""
     if fight is None:
         return {}
-    return copy_plain(dict(fight.data.get(DECLARED, {})))
+    declared: Declarations = copy_plain(dict(fight.data.get(DECLARED, {})))
+    return declared
 
 
 def pending_of(fight: Fight | None, name: str) -> dict[str, Any]:
