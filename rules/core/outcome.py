@@ -129,7 +129,7 @@ class Work:
         view = self._players
         if view is None:
             hidden = [n for n, c in self.combatants.items() if c.hidden]
-            view = self._players = View(public=True, hidden=hidden, guarded=self.guarded())
+            view = self._players = View(public=True, hidden=hidden, guarded=self.guarded)
         if public or not self.hidden(*names):
             shown = render(self.messages, kind, event.fields, view)
         else:
