@@ -74,6 +74,9 @@ def _stat(value: Any, path: Path) -> int | str | bool | float:
     return value
 
 
+_STAT_TYPES = frozenset((int, str, bool, float))
+
+
 def _only(table: Mapping[str, Any], allowed: tuple[str, ...], path: Path, what: str) -> None:
     for key in table:
         if key not in allowed:
@@ -136,8 +139,9 @@ def combatant_from_doc(name: str, table: Any, path: Path, decode: Decoder | None
             side=_str(table["side"], path + ("side",)),
             hidden=_bool(table.get("hidden", False), path + ("hidden",)),
             status=_str(table.get("status", OK), path + ("status",)),
-            stats={k: _stat(v, path + ("stats", k)) for k, v in stats.items()},
-            resources={k: _int(v, path + ("resources", k)) for k, v in resources.items()},
+            # a value of the very type wanted needs no check and no place to be named by
+            stats={k: v if type(v) in _STAT_TYPES else _stat(v, path + ("stats", k)) for k, v in stats.items()},
+            resources={k: v if type(v) is int else _int(v, path + ("resources", k)) for k, v in resources.items()},
             effects=tuple(
                 effect_from_doc(e, path + ("effects", i)) for i, e in enumerate(effects)
             ),
