@@ -233,12 +233,19 @@ def compare(rnd: Round) -> None:
     work, rolls = rnd.work, rnd.rolls
     names = list(dict.fromkeys(r.owner for r in rolls))
     targets = list(dict.fromkeys([*names, *(r.target for r in rolls if r.target in work.combatants)]))
+    # each target's own rolls, in order, and the rolls on it: a 6-against-6 round has four dozen
+    own: dict[str, list[Roll]] = {}
+    aimed: dict[str, list[Roll]] = {}
+    for r in rolls:
+        own.setdefault(r.owner, []).append(r)
+        aimed.setdefault(r.target, []).append(r)
     for target in targets:
-        absolute = _specials(rolls, target, ABSOLUTE_DEFENSE)
-        full = _specials(rolls, target, FULL_DEFENSE)
-        incoming = [r for r in rolls if r.target == target and r.owner != target and r.main_weapon_attack]
-        counter = _best(rolls, target, COUNTER)
-        defense = _best(rolls, target, DEFEND)
+        mine = own.get(target, [])
+        absolute = _specials(mine, target, ABSOLUTE_DEFENSE)
+        full = _specials(mine, target, FULL_DEFENSE)
+        incoming = [r for r in aimed.get(target, []) if r.owner != target and r.main_weapon_attack]
+        counter = _best(mine, target, COUNTER)
+        defense = _best(mine, target, DEFEND)
         if counter is None and (defense is not None or incoming):
             work.tell("best_defense", about=[target], name=target, successes=defense.successes if defense else 0,
                       faces=list(defense.faces) if defense else [])
