@@ -99,8 +99,10 @@ class Work:
         #: each combatant's max HP by the stats it was read from: every event asks for them
         #: (guarded), and the sheet's derivation is too dear to repeat per event
         self._hp_caps: dict[str, tuple[Mapping[str, Any], int | None]] = {}
-        #: the players' view every event is told in, until a put changes what it holds
+        #: the players' view every event is told in, until a put changes what it holds,
+        #: and the hidden names it was made with
         self._players: Any = None
+        self._hiding: frozenset[str] = frozenset()
 
     def get(self, name: str) -> Combatant:
         return self.combatants[name]
@@ -109,10 +111,18 @@ class Work:
         if self._players is not None:
             old = self.combatants.get(combatant.name)
             if (old is None or old.hidden != combatant.hidden or old.side != combatant.side
-                    or (old.stats is not combatant.stats and old.stats != combatant.stats)
-                    or old.resources.get("hp", 0) != combatant.resources.get("hp", 0)):
+                    or (combatant.side != "party" and (
+                        (old.stats is not combatant.stats and old.stats != combatant.stats)
+                        # a foe's HP stands in for a max HP its stats do not give
+                        or (old.resources.get("hp", 0) != combatant.resources.get("hp", 0)
+                            and not self._capped(combatant))))):
                 self._players = None
         self.combatants[combatant.name] = combatant
+
+    def _capped(self, c: Combatant) -> bool:
+        """Whether ``c``'s max HP is known from its very stats (its HP then does not matter)."""
+        known = self._hp_caps.get(c.name)
+        return known is not None and known[1] is not None and known[0] is c.stats
 
     def hidden(self, *names: str) -> bool:
         return any(self.combatants[n].hidden for n in names if n in self.combatants)
@@ -128,12 +138,15 @@ class Work:
         master = render(self.messages, kind, event.fields, MASTER)
         view = self._players
         if view is None:
-            hidden = [n for n, c in self.combatants.items() if c.hidden]
-            view = self._players = View(public=True, hidden=hidden, guarded=self.guarded)
-        if public or not self.hidden(*names):
+            self._hiding = frozenset(n for n, c in self.combatants.items() if c.hidden)
+            view = self._players = View(public=True, hidden=self._hiding, guarded=self.guarded)
+        if public or self._hiding.isdisjoint(names):
             shown = render(self.messages, kind, event.fields, view)
         else:
             shown = players_lines(self.messages, kind, event.fields, view, by_hidden=True)
+        if len(master) == 1 and len(shown) == 1:
+            self._lines.append((master[0], shown[0]))
+            return event
         for i, line in enumerate(master):
             self._lines.append((line, shown[i] if i < len(shown) else ""))
         for line in shown[len(master):]:
