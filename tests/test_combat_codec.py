@@ -281,3 +281,44 @@ def test_bad_documents_name_the_field(doc, path, problem):
     assert caught.value.path == path
     assert problem in caught.value.problem
     assert isinstance(caught.value, ValueError)
+
+
+def _containers(value, found=None):
+    found = [] if found is None else found
+    if isinstance(value, (dict, list)):
+        found.append(value)
+        for item in value.values() if isinstance(value, dict) else value:
+            _containers(item, found)
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(st.text(max_size=5) | st.integers() | st.booleans() | st.floats(allow_nan=False)
+                    | st.dates() | st.tuples(st.integers()),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+                    max_leaves=30))
+def test_a_plain_copy_equals_deepcopy_and_shares_no_table_or_array(value):
+    """The codec's copy of a document's tables is what deepcopy gives, and editing it cannot
+    touch the frozen encounter's data it came from."""
+    import copy
+
+    from rules.core.codec import copy_plain
+
+    doc = {"x": value}
+    copied = copy_plain(doc)
+    assert copied == copy.deepcopy(doc)
+    originals = {id(c) for c in _containers(doc)}
+    assert not any(id(c) in originals for c in _containers(copied))
+
+
+def test_a_plain_copy_leaves_what_is_not_a_plain_table_to_deepcopy():
+    from collections import OrderedDict
+
+    from rules.core.codec import copy_plain
+
+    inner = [1, 2]
+    odd = OrderedDict(a=inner)
+    copied = copy_plain({"odd": odd, "pair": (inner, 3)})
+    assert copied == {"odd": odd, "pair": (inner, 3)}
+    assert type(copied["odd"]) is OrderedDict and copied["odd"]["a"] is not inner
+    assert copied["pair"][0] is not inner

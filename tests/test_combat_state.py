@@ -141,3 +141,72 @@ def test_fight_order_must_name_combatants():
 def test_turn_ahead_is_true_only_for_later_slots():
     fight = Fight(order=("А", "Б", "В"), index=1)
     assert [fight.turn_ahead(n) for n in ("А", "Б", "В", "Г")] == [False, False, True, False]
+
+
+_CHAMPION = {"hp_max": 10, "energy_max": 5, "ap": 2, "deadliness": 1, "might": 1, "weapon_dice": 5,
+             "weapon_damage": 1, "weapon_stat": "deadliness", "armor_dice": 5, "endurance": 3}
+
+
+def _told_apart(steps):
+    """The lines of one Work told ``steps`` (put or tell, in order), and those of a fresh Work
+    for each tell on the encounter as it then stood: the players' view must follow every put."""
+    from rules.core.outcome import Work
+
+    foe = Combatant("Ворон", side="enemy", stats=_CHAMPION, resources={"hp": 10})
+    enc = Encounter("twilight", {}, (Combatant("Волк", stats=_CHAMPION, resources={"hp": 10}), foe))
+    work = Work(enc)
+    fresh_lines: list[tuple[str, ...]] = []
+    for step in steps:
+        if isinstance(step, Combatant):
+            work.put(step)
+            continue
+        alone = Work(work.encounter())
+        work.tell("health", about=[step[0]], **step[1])
+        alone.tell("health", about=[step[0]], **step[1])
+        fresh_lines.append(alone.outcome({}).public_lines)
+    return work.outcome({}).public_lines, tuple(line for lines in fresh_lines for line in lines)
+
+
+def _health(name, before, after):
+    return (name, {"name": name, "amount": before - after, "hp_before": before, "hp_after": after,
+                   "status_before": "ok", "status_after": "ok"})
+
+
+def test_the_players_view_of_an_operation_follows_every_change_of_hiding_side_stats_and_hp():
+    base = Combatant("Ворон", side="enemy", stats=_CHAMPION, resources={"hp": 10})
+    steps = [
+        _health("Ворон", 10, 9),
+        dataclasses.replace(base, stats={**_CHAMPION, "hp_max": 40}),
+        _health("Ворон", 9, 8),
+        dataclasses.replace(base, stats={**_CHAMPION, "hp_max": 40}, side="party"),
+        _health("Ворон", 8, 7),
+        dataclasses.replace(base, stats={}, resources={"hp": 7}),  # no max HP: its HP stands in
+        _health("Ворон", 7, 6),
+        dataclasses.replace(base, stats={}, resources={"hp": 20}),
+        _health("Ворон", 7, 6),
+        dataclasses.replace(base, hidden=True),
+        _health("Ворон", 6, 5),
+        Combatant("Сова", side="enemy", stats=_CHAMPION, resources={"hp": 4}),
+        _health("Сова", 4, 1),
+    ]
+    told, fresh = _told_apart(steps)
+    assert told == fresh
+    assert told == ("Ворон: wounded.", "Ворон: badly wounded.", "Ворон: HP 8 -> 7.", "Ворон: wounded.",
+                    "Ворон: badly wounded.", "Сова: badly wounded.")
+
+
+def test_a_view_asks_a_function_for_the_foes_max_hp_once_and_reads_as_with_the_table():
+    from rules.core.messages import View
+
+    asked = []
+
+    def caps():
+        asked.append(1)
+        return {"Ворон": 10}
+
+    lazy, table = View(public=True, guarded=caps), View(public=True, guarded={"Ворон": 10})
+    assert asked == []
+    record = {"kind": "health", "name": "Ворон", "hp_before": 10, "hp_after": 4, "hp_max": 10}
+    assert lazy.health("Ворон", 6) == table.health("Ворон", 6) == "wounded"
+    assert lazy.worded(record) == table.worded(record)
+    assert lazy.health("Волк", 4) is None and asked == [1]

@@ -158,7 +158,8 @@ def run_moment(
             effects.remove(effect)
             work.tell("effect_ended", about=[name], name=name, effect=effect.name, why="time")
             report.ended.append({"combatant": name, "effect": effect.name})
-    work.put(replace(bearer, effects=tuple(effects)))
+    if len(effects) != len(bearer.effects) or any(a is not b for a, b in zip(effects, bearer.effects, strict=True)):
+        work.put(replace(bearer, effects=tuple(effects)))
 
 
 def run_round_moment(

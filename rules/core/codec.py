@@ -74,6 +74,9 @@ def _stat(value: Any, path: Path) -> int | str | bool | float:
     return value
 
 
+_STAT_TYPES = frozenset((int, str, bool, float))
+
+
 def _only(table: Mapping[str, Any], allowed: tuple[str, ...], path: Path, what: str) -> None:
     for key in table:
         if key not in allowed:
@@ -136,8 +139,9 @@ def combatant_from_doc(name: str, table: Any, path: Path, decode: Decoder | None
             side=_str(table["side"], path + ("side",)),
             hidden=_bool(table.get("hidden", False), path + ("hidden",)),
             status=_str(table.get("status", OK), path + ("status",)),
-            stats={k: _stat(v, path + ("stats", k)) for k, v in stats.items()},
-            resources={k: _int(v, path + ("resources", k)) for k, v in resources.items()},
+            # a value of the very type wanted needs no check and no place to be named by
+            stats={k: v if type(v) in _STAT_TYPES else _stat(v, path + ("stats", k)) for k, v in stats.items()},
+            resources={k: v if type(v) is int else _int(v, path + ("resources", k)) for k, v in resources.items()},
             effects=tuple(
                 effect_from_doc(e, path + ("effects", i)) for i, e in enumerate(effects)
             ),
@@ -242,6 +246,29 @@ def encounter_from_doc(doc: Mapping[str, Any], rules: Any = None) -> Encounter:
 # --- writing ---------------------------------------------------------------------
 
 
+def copy_plain(value: Any) -> Any:
+    """A deep copy of a document's tables and arrays, their scalars shared.
+
+    A session document holds only dicts, lists and immutable scalars, and a
+    prompt command copies a twelve-champion document several times: walking it
+    here is about three times as quick as ``copy.deepcopy``.  Anything else
+    (a subclass, a tuple, a date) is left to ``copy.deepcopy``.  Unlike it, a
+    table that appears twice is copied twice; a document never shares one.
+    """
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _SCALARS else copy_plain(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _SCALARS else copy_plain(v) for v in value]
+    if kind in _SCALARS:
+        return value
+    return copy.deepcopy(value)
+
+
+#: what a copy shares: a value of one of these very types cannot change
+_SCALARS = frozenset((str, int, bool, float, type(None)))
+
+
 def effect_to_doc(effect: Effect) -> dict[str, Any]:
     """name, tick and until always; the rest only when not at its default."""
     out: dict[str, Any] = {"name": effect.name, "tick": effect.tick}
@@ -281,7 +308,7 @@ def combatant_to_doc(combatant: Combatant) -> dict[str, Any]:
     if combatant.effects:
         out["effects"] = [effect_to_doc(e) for e in combatant.effects]
     if combatant.data:
-        out["data"] = copy.deepcopy(dict(combatant.data))
+        out["data"] = copy_plain(dict(combatant.data))
     return out
 
 
@@ -290,7 +317,7 @@ def _turn_to_doc(turn: TurnState) -> dict[str, Any]:
     if turn.used:
         out["used"] = list(turn.used)
     if turn.data:
-        out["data"] = copy.deepcopy(dict(turn.data))
+        out["data"] = copy_plain(dict(turn.data))
     return out
 
 
@@ -307,7 +334,7 @@ def fight_to_doc(fight: Fight) -> dict[str, Any]:
     if fight.delayed:
         out["delayed"] = [_turn_to_doc(turn) for turn in fight.delayed]
     if fight.data:
-        out["data"] = copy.deepcopy(dict(fight.data))
+        out["data"] = copy_plain(dict(fight.data))
     return out
 
 
@@ -327,7 +354,7 @@ def encounter_to_doc(enc: Encounter, base_doc: Mapping[str, Any]) -> dict[str, A
     out: dict[str, Any] = {}
     for key, value in base_doc.items():
         if key not in managed:
-            out[key] = copy.deepcopy(value)
+            out[key] = copy_plain(value)
         elif managed[key] is not None:
             out[key] = managed[key]
     for key in _TOP_ORDER:

@@ -67,7 +67,8 @@ class SystemRules:
 
     def status(self, combatant: Combatant) -> Status:
         """The meaning of a combatant's stored status word."""
-        return _DEFAULT_STATUS.get(combatant.status, Status(combatant.status))
+        known = _DEFAULT_STATUS.get(combatant.status)  # asked of everyone at every moment of a round
+        return known if known is not None else Status(combatant.status)
 
     def resolve_modifier(self, key: str) -> str:
         """The stat key an effect's modifier names (raise NotFound for none)."""

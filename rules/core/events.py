@@ -45,14 +45,23 @@ class Event:
 
     def record(self) -> dict[str, Any]:
         """The event as one journal/JSON table."""
-        out = {"kind": self.kind, **{k: _plain(v) for k, v in self.fields.items()}}
+        out: dict[str, Any] = {"kind": self.kind}
+        for k, v in self.fields.items():
+            out[k] = v if type(v) in _SCALARS else _plain(v)
         if self.secret:
             # the journal keeps the whole event; its players' version (log --public) leaves these out
             out["secret"] = list(self.secret)
         return out
 
 
+#: values of these very types are taken as they are, without an ABC check: every one of a
+#: round's hundred events becomes a record, its posted dice and all
+_SCALARS = frozenset((str, int, bool, float))
+
+
 def _plain(value: Any) -> Any:
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, Mapping):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

@@ -34,28 +34,46 @@ class View:
     a hidden combatant says nothing to the players.
     """
 
-    __slots__ = ("public", "_hidden", "_guarded")
+    __slots__ = ("public", "_hidden", "_guarded", "_guard")
 
     def __init__(self, public: bool = False, hidden: Iterable[str] = (),
-                 guarded: Mapping[str, int] | None = None) -> None:
+                 guarded: Mapping[str, int] | Callable[[], Mapping[str, int]] | None = None) -> None:
+        """``guarded`` may be a function giving the table: it is asked once, when a line
+        first needs a foe's health (most of a round's lines never do, and finding the
+        max HP of each foe is dear)."""
         self.public = public
         self._hidden = frozenset(hidden)
         #: name -> max HP of those whose health the players read as a word (the enemies)
-        self._guarded = dict(guarded or {})
+        self._guarded: dict[str, int] | None = None
+        self._guard: Callable[[], Mapping[str, int]] | None = None
+        if callable(guarded):
+            self._guard = guarded
+        else:
+            self._guarded = dict(guarded or {})
+
+    def _caps(self) -> dict[str, int]:
+        if self._guarded is None:
+            assert self._guard is not None
+            self._guarded = dict(self._guard() or {})
+        return self._guarded
 
     def health(self, name: str, hp: int, status: str = "ok") -> str | None:
         """The condition word the players read instead of ``name``'s HP, or None when they see numbers."""
-        if not self.public or name not in self._guarded:
+        if not self.public:
             return None
-        return condition(hp, self._guarded[name], status)
+        caps = self._caps()
+        if name not in caps:
+            return None
+        return condition(hp, caps[name], status)
 
     def worded(self, record: Mapping[str, Any]) -> dict[str, Any]:
         """``record`` as the players may read it in JSON: a foe's HP numbers become the
         condition they read (``hp_after`` 3 -> ``condition_after`` "wounded"), its max HP
         goes; any other record is unchanged."""
         name = record.get("name")
-        if not self.public or not isinstance(name, str) or name not in self._guarded:
+        if not self.public or not isinstance(name, str) or name not in self._caps():
             return dict(record)
+        caps = self._caps()
         out: dict[str, Any] = {}
         for key, value in record.items():
             status_key = _HEALTH_NUMBERS.get(key)
@@ -65,7 +83,7 @@ class View:
                 out[key] = value
             else:
                 status = record.get(status_key, "ok")
-                out["condition" + key[2:]] = condition_key(value, self._guarded[name], str(status))
+                out["condition" + key[2:]] = condition_key(value, caps[name], str(status))
         return out
 
     def visible(self, names: Iterable[str]) -> list[str]:

@@ -23,12 +23,15 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from rules.i18n import _
 
 _SEPARATORS = re.compile(r"[\s_\-().\[\]]+")
 
 
+# a command compares its few names dozens of times (every encounter built, every name found)
+@lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
     """The form names are compared in."""
     return _SEPARATORS.sub("", unicodedata.normalize("NFC", name).casefold().replace("ё", "е"))

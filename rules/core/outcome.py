@@ -14,6 +14,7 @@ from typing import Any
 from rules.core.datatype import datatype
 from rules.core.die import Die, roll
 from rules.core.events import Event
+from rules.core.messages import MASTER, View, players_lines, render
 from rules.core.sources import DiceSource
 from rules.core.state import Combatant, Encounter, Fight
 from rules.i18n import _
@@ -98,12 +99,30 @@ class Work:
         #: each combatant's max HP by the stats it was read from: every event asks for them
         #: (guarded), and the sheet's derivation is too dear to repeat per event
         self._hp_caps: dict[str, tuple[Mapping[str, Any], int | None]] = {}
+        #: the players' view every event is told in, until a put changes what it holds,
+        #: and the hidden names it was made with
+        self._players: Any = None
+        self._hiding: frozenset[str] = frozenset()
 
     def get(self, name: str) -> Combatant:
         return self.combatants[name]
 
     def put(self, combatant: Combatant) -> None:
+        if self._players is not None:
+            old = self.combatants.get(combatant.name)
+            if (old is None or old.hidden != combatant.hidden or old.side != combatant.side
+                    or (combatant.side != "party" and (
+                        (old.stats is not combatant.stats and old.stats != combatant.stats)
+                        # a foe's HP stands in for a max HP its stats do not give
+                        or (old.resources.get("hp", 0) != combatant.resources.get("hp", 0)
+                            and not self._capped(combatant))))):
+                self._players = None
         self.combatants[combatant.name] = combatant
+
+    def _capped(self, c: Combatant) -> bool:
+        """Whether ``c``'s max HP is known from its very stats (its HP then does not matter)."""
+        known = self._hp_caps.get(c.name)
+        return known is not None and known[1] is not None and known[0] is c.stats
 
     def hidden(self, *names: str) -> bool:
         return any(self.combatants[n].hidden for n in names if n in self.combatants)
@@ -114,17 +133,20 @@ class Work:
         left out of the players' lines, unless ``public`` asks for its players'
         version or its message has one (rules.core.messages.players_version):
         the message leaves the hidden names out itself."""
-        from rules.core.messages import MASTER, View, players_lines, render
-
         names = tuple(about)
         event = self.emit(kind, about=names, secret=secret, **fields)
         master = render(self.messages, kind, event.fields, MASTER)
-        hidden = [n for n, c in self.combatants.items() if c.hidden]
-        view = View(public=True, hidden=hidden, guarded=self.guarded())
-        if public or not self.hidden(*names):
+        view = self._players
+        if view is None:
+            self._hiding = frozenset(n for n, c in self.combatants.items() if c.hidden)
+            view = self._players = View(public=True, hidden=self._hiding, guarded=self.guarded)
+        if public or self._hiding.isdisjoint(names):
             shown = render(self.messages, kind, event.fields, view)
         else:
             shown = players_lines(self.messages, kind, event.fields, view, by_hidden=True)
+        if len(master) == 1 and len(shown) == 1:
+            self._lines.append((master[0], shown[0]))
+            return event
         for i, line in enumerate(master):
             self._lines.append((line, shown[i] if i < len(shown) else ""))
         for line in shown[len(master):]:

@@ -19,12 +19,12 @@ with :func:`decode_declared`.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from rules.core.clock import ClockReport, next_round
+from rules.core.codec import copy_plain
 from rules.core.common import require_fight
 from rules.core.errors import DocumentError, RuleError
 from rules.core.messages import reason_words
@@ -46,7 +46,16 @@ def pending(fight: Fight | None) -> Declarations:
     """The declarations of the round, by name, in the order they were made."""
     if fight is None:
         return {}
-    return copy.deepcopy(dict(fight.data.get(DECLARED, {})))
+    declared: Declarations = copy_plain(dict(fight.data.get(DECLARED, {})))
+    return declared
+
+
+def pending_of(fight: Fight | None, name: str) -> dict[str, Any]:
+    """``name``'s declaration of the round (empty when none): a copy of that one alone."""
+    if fight is None:
+        return {}
+    declared = fight.data.get(DECLARED, {})
+    return copy_plain(declared[name]) if name in declared else {}
 
 
 def describe(declaration: Mapping[str, Any]) -> str:
@@ -90,7 +99,7 @@ def declare(rules: Any, enc: Encounter, query: str, declaration: Mapping[str, An
     _check_table(declaration, (DECLARED, name))
     declared = pending(work.fight)
     before = declared.get(name)
-    declared[name] = copy.deepcopy(dict(declaration))
+    declared[name] = copy_plain(dict(declaration))
     assert work.fight is not None
     work.fight = _with_declared(work.fight, declared)
     round_ = work.fight.round
@@ -142,19 +151,26 @@ def resolve(work: Work, source: DiceSource, rules: Any, settle: Settle, report: 
 # --- reading a session file -----------------------------------------------------------
 
 
+#: a value of one of these very types is fine as it is: every fight's file is checked on every
+#: command, a round's posted dice and all, so they are told apart without a path or an ABC check
+_SCALARS = frozenset((str, int, bool, float))
+
+
 def _check_table(value: Any, path: Path) -> None:
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise DocumentError(path, _("a declaration is a table, got {value!r}").format(value=value))
     for key, item in value.items():
-        _check_value(item, path + (key,))
+        if type(item) not in _SCALARS:
+            _check_value(item, path + (key,))
 
 
 def _check_value(value: Any, path: Path) -> None:
-    if isinstance(value, Mapping):
+    if type(value) is dict or isinstance(value, Mapping):
         _check_table(value, path)
     elif isinstance(value, list):
         for i, item in enumerate(value):
-            _check_value(item, path + (i,))
+            if type(item) not in _SCALARS:
+                _check_value(item, path + (i,))
     elif not isinstance(value, (str, int, bool, float)):
         raise DocumentError(path, _("must be text, a number, true/false, a list or a table, got {value!r}").format(
             value=value))
@@ -186,6 +202,6 @@ def players_fight(fight_doc: Mapping[str, Any]) -> dict[str, Any]:
 
 
 __all__ = [
-    "DECLARED", "Declarations", "Settle", "declare", "decode_declared", "describe", "pending",
+    "DECLARED", "Declarations", "Settle", "declare", "decode_declared", "describe", "pending", "pending_of",
     "players_fight", "resolve", "withdraw",
 ]

@@ -73,10 +73,13 @@ class Combatant:
         keys = [effect.key for effect in self.effects]
         if len(set(keys)) != len(keys):
             raise ValueError(_("{name}: two effects share a name").format(name=self.name))
-        object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
-        object.__setattr__(self, "resources", MappingProxyType(dict(self.resources)))
-        object.__setattr__(self, "effects", tuple(self.effects))
-        object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
+        # replace() runs this on every change of a round: what is frozen already stays as it is,
+        # and a combatant's max HP is then known again by its stats' identity (rules.core.outcome)
+        for key in ("stats", "resources", "data"):
+            if type(getattr(self, key)) is not MappingProxyType:
+                object.__setattr__(self, key, MappingProxyType(dict(getattr(self, key))))
+        if type(self.effects) is not tuple:
+            object.__setattr__(self, "effects", tuple(self.effects))
 
     def effect(self, name: str) -> Effect | None:
         wanted = name_key(name)

@@ -63,7 +63,7 @@ def successes_text(n: int) -> str:
 
 def dice_text(faces: list[int] | tuple[int, ...]) -> str:
     """``9d6 = 5+4+3 = 2 successes`` (the seed's way)."""
-    shown = "+".join(str(f) for f in faces) if faces else "0"
+    shown = "+".join(map(str, faces)) if faces else "0"
     return _("{n}d6").format(n=len(faces)) + f" = {shown}"
 
 

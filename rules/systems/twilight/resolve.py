@@ -233,12 +233,19 @@ def compare(rnd: Round) -> None:
     work, rolls = rnd.work, rnd.rolls
     names = list(dict.fromkeys(r.owner for r in rolls))
     targets = list(dict.fromkeys([*names, *(r.target for r in rolls if r.target in work.combatants)]))
+    # each target's own rolls, in order, and the rolls on it: a 6-against-6 round has four dozen
+    own: dict[str, list[Roll]] = {}
+    aimed: dict[str, list[Roll]] = {}
+    for r in rolls:
+        own.setdefault(r.owner, []).append(r)
+        aimed.setdefault(r.target, []).append(r)
     for target in targets:
-        absolute = _specials(rolls, target, ABSOLUTE_DEFENSE)
-        full = _specials(rolls, target, FULL_DEFENSE)
-        incoming = [r for r in rolls if r.target == target and r.owner != target and r.main_weapon_attack]
-        counter = _best(rolls, target, COUNTER)
-        defense = _best(rolls, target, DEFEND)
+        mine = own.get(target, [])
+        absolute = _specials(mine, target, ABSOLUTE_DEFENSE)
+        full = _specials(mine, target, FULL_DEFENSE)
+        incoming = [r for r in aimed.get(target, []) if r.owner != target and r.main_weapon_attack]
+        counter = _best(mine, target, COUNTER)
+        defense = _best(mine, target, DEFEND)
         if counter is None and (defense is not None or incoming):
             work.tell("best_defense", about=[target], name=target, successes=defense.successes if defense else 0,
                       faces=list(defense.faces) if defense else [])
@@ -472,7 +479,7 @@ def land(rnd: Round, effects: dict[str, dict[str, Any]], round_no: int, gods: bo
         if total or tick_total:
             work.tell("damage_lands", about=[name], name=name, damage=total, ticks=tick_total, hp_before=hp,
                       hp_after=max(hp_after, 0))
-        c = replace(c, data=data).with_resource("hp", max(hp_after, 0))
+        c = replace(c, data=data, resources={**c.resources, "hp": max(hp_after, 0)})
         energy_loss = int(eff.get("drain", 0))
         if energy_loss:
             work.tell("drained", about=[name], name=name, energy=energy_loss)
@@ -517,7 +524,7 @@ def set_wound(work: Work, name: str, hp: int, energy_loss: int = 0) -> Combatant
         data.pop("wound", None)
     energy = c.resources.get("energy", 0)
     after = max(0, energy - energy_loss)
-    c = replace(c, data=data).with_resource("energy", after)
+    c = replace(c, data=data, resources={**c.resources, "energy": after})
     if energy > 0 and after == 0:
         work.tell("exhausted", about=[name], name=name)
     work.put(c)

@@ -145,8 +145,7 @@ def _declare(rules: Twilight, enc: Encounter, source: DiceSource, name: str, mov
     if c.status != OK:
         raise RuleError(_("{name} is out of the fight ({status}) and cannot declare").format(
             name=who, status=word(c.status)), rule="TW-STAGE-1")
-    declared = rounds.pending(fight)
-    mine = [dict(r) for r in declared.get(who, {}).get("rolls", [])]
+    mine = [dict(r) for r in rounds.pending_of(fight, who).get("rolls", [])]
     roll: dict[str, Any] = {"kind": move}
     circ = st.circumstances(fight.data, stage)
     if betray and not (move == ATTACK_KIND or (move == SPECIAL and target)):
@@ -379,7 +378,8 @@ class Twilight(SystemRules):
         ))
 
     def status(self, combatant: Combatant) -> Status:
-        return _STATUS.get(combatant.status, Status(combatant.status))
+        known = _STATUS.get(combatant.status)  # asked of everyone at every moment of a round
+        return known if known is not None else Status(combatant.status)
 
     def hp_max(self, combatant: Combatant) -> int | None:
         return ch.stat(combatant, "hp_max") or None
