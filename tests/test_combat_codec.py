@@ -298,11 +298,11 @@ def _containers(value, found=None):
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
                     max_leaves=30))
 def test_a_plain_copy_equals_deepcopy_and_shares_no_table_or_array(value):
-    """The codec's copy of a document's tables is what deepcopy gives, and editing it cannot
-    touch the frozen encounter's data it came from."""
+    """The copy of a document's tables (the codec's, the store's drafts) is what deepcopy
+    gives, and editing it cannot touch the frozen encounter's data or the document it came from."""
     import copy
 
-    from rules.core.codec import copy_plain
+    from rules.core.plain import copy_plain
 
     doc = {"x": value}
     copied = copy_plain(doc)
@@ -314,7 +314,7 @@ def test_a_plain_copy_equals_deepcopy_and_shares_no_table_or_array(value):
 def test_a_plain_copy_leaves_what_is_not_a_plain_table_to_deepcopy():
     from collections import OrderedDict
 
-    from rules.core.codec import copy_plain
+    from rules.core.plain import copy_plain
 
     inner = [1, 2]
     odd = OrderedDict(a=inner)

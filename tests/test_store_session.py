@@ -485,13 +485,12 @@ def _containers(value, found=None):
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
                     max_leaves=30))
 def test_design_4_a_draft_copy_equals_the_document_and_shares_no_table_or_array(value):
-    """The store's copy of a document (a draft, a queued event, the prompt's cache) is equal
-    to it, and no table or array of the copy is one of the original's: editing the draft
-    cannot touch the document it came from."""
-    from ttcli.store.session import copied
+    """A transaction's draft is equal to the document, and no table or array of it is one of
+    the document's: editing the draft cannot touch the document it came from."""
+    from ttcli.store.session import Draft
 
     doc = {"x": value}
-    copy_ = copied(doc)
+    copy_ = Draft(doc)
     assert copy_ == doc
     originals = {id(c) for c in _containers(doc)}
     assert not any(id(c) in originals for c in _containers(copy_))

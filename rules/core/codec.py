@@ -14,12 +14,12 @@ sheet's job.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.core.effects import FIGHT_END, NEVER, REFRESH, Effect
 from rules.core.errors import DocumentError
+from rules.core.plain import copy_plain
 from rules.core.state import OK, Combatant, Encounter, Fight, TurnState
 from rules.i18n import N_, _
 
@@ -244,29 +244,6 @@ def encounter_from_doc(doc: Mapping[str, Any], rules: Any = None) -> Encounter:
 
 
 # --- writing ---------------------------------------------------------------------
-
-
-def copy_plain(value: Any) -> Any:
-    """A deep copy of a document's tables and arrays, their scalars shared.
-
-    A session document holds only dicts, lists and immutable scalars, and a
-    prompt command copies a twelve-champion document several times: walking it
-    here is about three times as quick as ``copy.deepcopy``.  Anything else
-    (a subclass, a tuple, a date) is left to ``copy.deepcopy``.  Unlike it, a
-    table that appears twice is copied twice; a document never shares one.
-    """
-    kind = type(value)
-    if kind is dict:
-        return {k: v if type(v) in _SCALARS else copy_plain(v) for k, v in value.items()}
-    if kind is list:
-        return [v if type(v) in _SCALARS else copy_plain(v) for v in value]
-    if kind in _SCALARS:
-        return value
-    return copy.deepcopy(value)
-
-
-#: what a copy shares: a value of one of these very types cannot change
-_SCALARS = frozenset((str, int, bool, float, type(None)))
 
 
 def effect_to_doc(effect: Effect) -> dict[str, Any]:

@@ -24,11 +24,11 @@ from dataclasses import replace
 from typing import Any
 
 from rules.core.clock import ClockReport, next_round
-from rules.core.codec import copy_plain
 from rules.core.common import require_fight
 from rules.core.errors import DocumentError, RuleError
 from rules.core.messages import reason_words
 from rules.core.outcome import Outcome, Work
+from rules.core.plain import copy_plain
 from rules.core.sources import DiceSource
 from rules.core.state import Encounter, Fight, find
 from rules.i18n import _
