@@ -44,7 +44,8 @@ HEADER = (
     "Comments other than this header are not kept when ttcli saves."
 )
 #: longest session name in UTF-8 bytes: with ``.toml.dice`` and a temp file's
-#: pid and random part it must still fit a 255-byte file name
+#: ``..tmp`` it must still fit a 255-byte file name (the room left is kept: a
+#: limit masters met must not shrink)
 MAX_NAME_BYTES = 200
 
 
