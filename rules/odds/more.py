@@ -37,7 +37,7 @@ from ..dice.more import _CALC, _FUNCS, apply_steps
 from ..i18n import N_
 from .keep import _kept_first
 from .poly import Poly, power
-from .work import PER_KEEP_STEP, PER_PAIR, Work
+from .work import PER_KEEP_STEP, PER_PAIR, Work, pass_cost
 
 if TYPE_CHECKING:  # rules.odds imports this module to fill its table
     from . import Handler, Weights, _Odds
@@ -293,7 +293,12 @@ def _one_keep(node: Dice, step: Select, values: dict[int, int], den: int, work: 
         return 1 if succ.test(v) else -1 if fail is not None and fail.test(v) else 0
 
     order = [(score(v), values[v]) for v in sorted(values, reverse=descending)]
-    work.charge(PER_KEEP_STEP * len(order) * (c * (c + 1) // 2 + 1), N_("keeping dice: {c} of {n}"),
+    steps = len(order) * (c * (c + 1) // 2 + 1)
+    # the programme's integers pack c * (score range) slots of n * log2(total weight) bits each:
+    # a compounding d100 kept 18 of 100 makes them megabytes, and every step passes over them
+    spread = max(s for s, _ in order) - min(s for s, _ in order)
+    packed = (c * spread + 1) * (n * sum(w for _, w in order).bit_length() + n + 8)
+    work.charge(steps * (PER_KEEP_STEP + pass_cost(packed)), N_("keeping dice: {c} of {n}"),
                 node.pos, c=c, n=n)
     return _kept_first(order, n, c), den ** n
 
