@@ -264,7 +264,9 @@ def test_work_limit_refuses_before_working(text):
                                   "(999d1000)*(d1000000)",
                                   # compounding keeps: the keep programme's packed integers are megabytes
                                   # (the fuzz found the first, which ran for half an hour)
-                                  "(100Д%k18!!+9-73D6dh37) [урон]", "20d20!!kh10", "8d100!!kh4"])
+                                  "(100Д%k18!!+9-73D6dh37) [урон]", "20d20!!kh10", "8d100!!kh4",
+                                  # kept chains of explosions (ran 5 s); a price beyond any float (escaped)
+                                  "5д2!kh4dh0", "7*200d1000000kl122kl99", "100D499127r≤183525dl67dh46"])
 def test_huge_expressions_are_refused_with_a_limit(text):
     with pytest.raises(DiceError) as e:
         distribution(parse(text))
