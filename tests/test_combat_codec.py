@@ -8,6 +8,7 @@ import pytest
 import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_store_session import _containers
 
 from rules.core.effects import CLOCK_MOMENTS, ENDS, STACKING, TICKS
 from rules.core.errors import DocumentError
@@ -281,15 +282,6 @@ def test_bad_documents_name_the_field(doc, path, problem):
     assert caught.value.path == path
     assert problem in caught.value.problem
     assert isinstance(caught.value, ValueError)
-
-
-def _containers(value, found=None):
-    found = [] if found is None else found
-    if isinstance(value, (dict, list)):
-        found.append(value)
-        for item in value.values() if isinstance(value, dict) else value:
-            _containers(item, found)
-    return found
 
 
 @settings(max_examples=200, deadline=None)
