@@ -229,7 +229,7 @@ def _multisets(dist: dict[int, int], n: int, work: Work, pos: int,
     """(sorted tuple of n outcomes, multinomial weight) for every multiset."""
     keys = sorted(dist)
     k = len(keys)
-    count = math.comb(n + k - 1, n)  # may pass any float: the price is capped before it is one
+    count = math.comb(n + k - 1, n)  # may be beyond any float: capped before it becomes a price
     work.charge(PER_LISTED * min(count * max(n, 1), 10**30), what, pos)
     fact = math.factorial
     for combo in combinations_with_replacement(range(k), n):
