@@ -70,6 +70,22 @@ def english(monkeypatch):
     i18n.install(i18n.ENGLISH)
 
 
+@pytest.fixture
+def is_locked():
+    """Whether a session's lock is held: a second flock is refused even in the process holding it."""
+    from ttcli.store import StoreError
+    from ttcli.store.files import locked
+
+    def held(path) -> bool:
+        try:
+            with locked(path, wait=False):
+                return False
+        except StoreError:  # "another ttcli command is changing this session"
+            return True
+
+    return held
+
+
 def _plain(value):
     """``value`` as TOML reads it back (tuples are arrays), each value with its type:
     stricter than ``==``, for which 1, 1.0 and True are one value."""

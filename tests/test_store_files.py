@@ -11,7 +11,7 @@ import pytest
 
 from ttcli.store import files as store_files
 from ttcli.store.errors import StoreError, UnsafePath
-from ttcli.store.files import atomic_write, lock_path, locked, read_bytes
+from ttcli.store.files import atomic_write, beside, locked, read_bytes
 
 
 def temps(folder):
@@ -117,17 +117,15 @@ def test_design_4_a_temp_a_killed_writer_left_is_replaced_by_the_next_write(tmp_
 
 
 def test_design_4_lock_file_is_a_hidden_sidecar(tmp_path):
-    assert lock_path(tmp_path / "fight.toml") == str(tmp_path / ".fight.toml.lock")
+    assert beside(tmp_path / "fight.toml", "lock") == str(tmp_path / ".fight.toml.lock")
 
 
-def test_issue_12_the_journal_shares_its_session_lock(tmp_path):
-    assert lock_path(tmp_path / "fight.journal.toml") == lock_path(tmp_path / "fight.toml")
-
-
-def test_design_4_lock_is_reentrant_in_one_process(tmp_path):
+def test_design_4_lock_is_released_on_exit_and_excludes_even_this_process(tmp_path):
     path = tmp_path / "fight.toml"
-    with locked(path) as sidecar, locked(path):
+    with locked(path) as sidecar:
         assert os.path.exists(sidecar)
+        with pytest.raises(StoreError, match="another ttcli command"), locked(path, wait=False):
+            pass
     with locked(path, wait=False):
         pass
 

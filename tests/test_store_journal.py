@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from ttcli.store import StoreError, append_event, read_events, read_journal
 from ttcli.store import journal as store_journal
-from ttcli.store.journal import journal_path, render_event
+from ttcli.store.files import beside
+from ttcli.store.journal import render_event
 
 T0 = dt.datetime(2024, 5, 1, 20, 0, tzinfo=dt.timezone(dt.timedelta(hours=3)))
 
@@ -22,7 +23,7 @@ def roll(n: int, **extra) -> dict:
 
 
 def test_design_4_journal_sits_beside_the_session():
-    assert str(journal_path("saves/fight.toml")) == "saves/fight.journal.toml"
+    assert beside("saves/fight.toml", "journal") == "saves/fight.journal.toml"
 
 
 def test_design_4_events_get_consecutive_seq_and_read_back(tmp_path):
@@ -180,20 +181,25 @@ def test_design_4_append_reads_only_the_tail_however_long_the_journal(tmp_path, 
     assert path.stat().st_size > 80 * store_journal._TAIL_BLOCK
 
 
-def test_design_4_journal_written_without_markers_is_still_read_and_continued(tmp_path):
+@pytest.mark.parametrize("text", ['[[event]]\nseq = 1\nkind = "a"\n', "this is not toml\n"])
+def test_design_5_a_file_without_end_markers_is_not_taken_for_a_journal(tmp_path, text):
     path = tmp_path / "j.toml"
-    path.write_text('[[event]]\nseq = 1\nkind = "a"\n\n[[event]]\nseq = 2\nkind = "b"\n')
-    assert [e["kind"] for e in read_events(path)] == ["a", "b"]
-    assert append_event(path, {"time": T0})["seq"] == 3
-    assert len(read_events(path)) == 3
-
-
-def test_design_5_foreign_file_is_not_appended_to(tmp_path):
-    path = tmp_path / "j.toml"
-    path.write_text("this is not toml\n")
-    with pytest.raises(StoreError, match="not appending"):
+    path.write_text(text)
+    with pytest.raises(StoreError, match="not a ttcli journal"):
+        read_journal(path)
+    with pytest.raises(StoreError, match="not a ttcli journal"):
         append_event(path, roll(1))
-    assert path.read_text() == "this is not toml\n"
+    assert path.read_text() == text
+
+
+@pytest.mark.parametrize("cut", [1, 40, len(store_journal.JOURNAL_HEADER) + 12])
+def test_design_4_a_torn_first_append_is_set_aside_and_the_journal_starts_again(tmp_path, cut):
+    path = tmp_path / "j.toml"
+    path.write_text((store_journal.JOURNAL_HEADER + render_event({"seq": 1, **roll(1)}))[:cut])
+    contents = read_journal(path)
+    assert contents.events == [] and contents.torn == (0, cut)
+    assert append_event(path, roll(2))["seq"] == 1
+    assert [e["seq"] for e in read_events(path)] == [1]
 
 
 @settings(max_examples=40, deadline=None)

@@ -133,10 +133,9 @@ def test_issue_12_the_replay_catches_an_undo_journaled_after_another_change():
 
 
 @pytest.mark.parametrize("operation", ["transaction", "undo", "restore"])
-def test_issue_12_every_journal_append_of_a_session_runs_under_its_lock(tmp_path, monkeypatch, operation):
+def test_issue_12_every_journal_append_of_a_session_runs_under_its_lock(tmp_path, monkeypatch, operation, is_locked):
     from ttcli.store import SessionFile
     from ttcli.store import session as store_session
-    from ttcli.store.files import _held, lock_path
 
     path = tmp_path / "fight.toml"
     s = SessionFile(path)
@@ -147,7 +146,7 @@ def test_issue_12_every_journal_append_of_a_session_runs_under_its_lock(tmp_path
     real_append = store_session.append_event
 
     def append(journal, event):
-        seen.append(lock_path(path) in _held)
+        seen.append(is_locked(path))
         return real_append(journal, event)
 
     monkeypatch.setattr(store_session, "append_event", append)
@@ -161,4 +160,4 @@ def test_issue_12_every_journal_append_of_a_session_runs_under_its_lock(tmp_path
         path.write_text("format = = 1\n")
         s.restore({"kind": "restore"})
     assert seen == [True]
-    assert lock_path(path) not in _held
+    assert not is_locked(path)

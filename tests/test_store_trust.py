@@ -528,16 +528,14 @@ def test_issue_12_undo_restores_a_broken_file_after_confirming(cli, crypt, saves
     assert "Викинг" in ok(cli("char", "list")).stdout
 
 
-def test_issue_12_undo_journals_its_event_under_the_session_lock(cli, crypt, saves, monkeypatch):
-    from ttcli.store import files, session
-    from ttcli.store.files import lock_path
+def test_issue_12_undo_journals_its_event_under_the_session_lock(cli, crypt, saves, monkeypatch, is_locked):
+    from ttcli.store import session
 
     ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
     real_append, held = session.append_event, []
 
     def append(path, event):
-        entry = files._held.get(lock_path(saves / "склеп.toml"))
-        held.append((event["kind"], entry is not None and entry[1] > 0))
+        held.append((event["kind"], is_locked(saves / "склеп.toml")))
         return real_append(path, event)
 
     monkeypatch.setattr(session, "append_event", append)

@@ -112,11 +112,8 @@ def write_all(fd: int, data: bytes) -> None:
 
 def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
     """Replace the regular file ``path`` with ``data`` (temp file, fsync, rename, folder fsync):
-    old or new after a crash, never a mix.  A link or special file at ``path`` is refused.
-    The temp file has one name per file (``.fight.toml.tmp``): one a killed writer left is
-    replaced by the next write, never read.  Callers hold the lock of what they write; two
-    writers without one may see one refused, never a mix.  ``sync_dir=False``: the caller
-    fsyncs the folder next."""
+    old or new after a crash, never a mix.  The temp name is one per file (``.fight.toml.tmp``),
+    so callers hold the lock of what they write.  ``sync_dir=False``: the caller fsyncs the folder."""
     data = data.encode("utf-8") if isinstance(data, str) else data
     folder, name = os.path.split(os.fspath(path))
     temp = os.path.join(folder, f".{name}.tmp")
@@ -151,49 +148,29 @@ def beside(session_path, kind: str) -> str:
     return os.path.join(folder, _BESIDE[kind].format(name=name, stem=name.removesuffix(".toml")))
 
 
-def lock_path(path) -> str:
-    """``saves/fight.toml`` -> ``saves/.fight.toml.lock``; a journal shares its session's lock."""
-    path = os.path.abspath(path)
-    return beside(path.removesuffix(".journal.toml") + ".toml" if path.endswith(".journal.toml") else path, "lock")
-
-
-# flock belongs to an open file description: a second flock on the same file
-# from this process would wait for itself, so nested use is counted here.
-_held: dict[str, list] = {}
-
-
 @contextlib.contextmanager
-def locked(path, *, wait: bool = True):
-    """Hold the one exclusive lock of a session (its file, journal, history and dice); re-entrant.
+def locked(session_path, *, wait: bool = True):
+    """Hold the one exclusive lock of a session: its file, journal, history and dice.
 
-    ``wait=False`` refuses at once when another process holds it.  The lock
-    file is never deleted: removing it would let two processes lock two files.
+    Taken once per operation: a second ``flock`` from this process would wait for the
+    first (``wait=False`` refuses at once instead).  The lock file is never deleted:
+    removing it would let two processes lock two files.
     """
     import fcntl
 
-    sidecar = lock_path(path)
-    if sidecar not in _held:
-        try:
-            fd = open_regular(sidecar, os.O_RDWR | os.O_CREAT)
-        except FileNotFoundError:
-            raise StoreError(path, _("cannot create files in the saves folder") if os.path.isdir(
-                os.path.dirname(sidecar)) else _("the saves folder does not exist"),
-                hint=_("point --saves at a folder you can write to")) from None
+    path = beside(session_path, "lock")
+    try:
+        fd = open_regular(path, os.O_RDWR | os.O_CREAT)
+    except FileNotFoundError:
+        raise StoreError(session_path, _("cannot create files in the saves folder") if os.path.isdir(
+            os.path.dirname(path) or ".") else _("the saves folder does not exist"),
+            hint=_("point --saves at a folder you can write to")) from None
+    try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-        except BaseException as exc:
-            os.close(fd)
-            if isinstance(exc, BlockingIOError):
-                raise StoreError(path, _("another ttcli command is changing this session"),
-                                 hint=_("wait for it to finish and retry")) from None
-            raise
-        _held[sidecar] = [fd, 0]
-    entry = _held[sidecar]
-    entry[1] += 1
-    try:
-        yield sidecar
+        except BlockingIOError:
+            raise StoreError(session_path, _("another ttcli command is changing this session"),
+                             hint=_("wait for it to finish and retry")) from None
+        yield path
     finally:
-        entry[1] -= 1
-        if entry[1] == 0:
-            del _held[sidecar]
-            os.close(entry[0])  # closing the only descriptor releases the flock
+        os.close(fd)  # closing the only descriptor releases the flock

@@ -48,7 +48,6 @@ class History:
         self.current: int | None = None
         self.next = 1
         self.written: str | None = None
-        self.pending: list | None = None
 
     def _damaged(self, path, problem: str, **place) -> StoreError:
         return StoreError(path, problem, hint=_("delete the folder {folder} to start a new undo history").format(
@@ -66,7 +65,6 @@ class History:
                 raise ValueError(raw["format"])
             self.states = [StateInfo(int(i), str(sha), str(how), str(when)) for i, sha, how, when in raw["states"]]
             self.current, self.next, self.written = raw["current"], int(raw["next"]), raw["written"]
-            self.pending = raw.get("pending")
         except FileNotFoundError:
             pass
         except json.JSONDecodeError as exc:
@@ -79,7 +77,7 @@ class History:
 
     def save(self) -> None:
         head = {"format": 1, "about": _ABOUT, "next": self.next, "current": self.current,
-                "written": self.written, "pending": self.pending}
+                "written": self.written}
         # one state per line, written with the C encoder (indent= would use the slow one)
         lines = [f" {json.dumps(k)}: {json.dumps(v)}" for k, v in head.items()]
         states = ",\n".join(f"  {json.dumps(list(s[:4]))}" for s in self.states)
@@ -90,18 +88,16 @@ class History:
         """Index of the current state in ``states``; -1 when there is none."""
         return next((i for i, s in enumerate(self.states) if s.id == self.current), -1)
 
-    def listing(self) -> list[StateInfo]:
-        return [s._replace(current=s.id == self.current) for s in self.states]
-
     def sync(self, data: bytes) -> bool:
-        """True when ``data`` is what the store wrote, or what a write or undo interrupted
+        """True when ``data`` is what the store wrote, or what a write or an undo interrupted
         after replacing the file left (the index now agrees); False for a hand edit or an
         unknown file: validate, then :meth:`record`."""
         seen = digest(data)
         if self.written == seen:
             return True
-        if self.pending and self.pending[1] == seen:
-            self.current, self.written, self.pending = self.pending[0], seen, None
+        back = [s.id for s in self.states if s.sha256 == seen]  # an undo's or a redo's target
+        if back:
+            self.current, self.written = back[-1], seen
             self.save()
             return True
         with contextlib.suppress(OSError, StoreError):
@@ -122,7 +118,7 @@ class History:
 
         now = _dt.datetime.now().astimezone().replace(microsecond=0).isoformat()
         self.states = (self.states[: self.position() + 1] + [StateInfo(state_id, sha, origin, now)])[-(self.keep + 1):]
-        self.current, self.written, self.pending = state_id, sha, None
+        self.current, self.written = state_id, sha
         self.next = max(self.next, state_id + 1)
         self.save()
         listed = {f"{s.id:06d}.toml" for s in self.states}
@@ -152,7 +148,11 @@ class History:
                 hint=ngettext("there is {ahead} undone state to redo; a change made after an undo drops them",
                               "there are {ahead} undone states to redo; a change made after an undo drops them",
                               ahead).format(ahead=ahead))
-        return self.put_back(self.states[target])
+        data = self.snapshot(self.states[target])
+        atomic_write(self.session_path, data)  # a crash before the index agrees: sync() finishes the move
+        self.current, self.written = self.states[target].id, self.states[target].sha256
+        self.save()
+        return data
 
     def snapshot(self, state: StateInfo) -> bytes:
         """The bytes of a kept state, checked against its checksum."""
@@ -163,13 +163,4 @@ class History:
             raise self._damaged(path, _("this snapshot is missing")) from None
         if digest(data) != state.sha256:
             raise self._damaged(path, _("this snapshot does not match its recorded checksum"))
-        return data
-
-    def put_back(self, state: StateInfo) -> bytes:
-        data = self.snapshot(state)
-        self.pending = [state.id, state.sha256]
-        self.save()
-        atomic_write(self.session_path, data)
-        self.current, self.written, self.pending = state.id, state.sha256, None
-        self.save()
         return data

@@ -1,6 +1,6 @@
 """The journal: an append-only TOML file of ``[[event]]`` chunks, each closed by a
 ``# end of event N`` line, its commit record (docs/session-format.md: torn tails,
-journals without markers, sequence numbers).  An append loads neither the TOML
+sequence numbers).  An append loads neither the TOML
 reader nor the history: it is on the start-up path of ``ttcli roll``.
 """
 
@@ -26,18 +26,12 @@ _MARKER = re.compile(rb"\n# end of event (-?\d+)\n")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _QUOTED_KEY = re.compile(r'(\{|, )"([A-Za-z0-9_-]+)" = ')
 _TAIL_BLOCK = 4096
+_HEADER = JOURNAL_HEADER.encode("ascii")
 _DAMAGED = N_("the journal was changed by hand; restore it from a backup, or move it away to start a new one")
 
 #: bytes at the end of a journal that never became a whole event
 TornTail = namedtuple("TornTail", "offset size")
 JournalContents = namedtuple("JournalContents", "events torn", defaults=(None,))
-
-
-def journal_path(session_path):
-    """``fight.toml`` -> ``fight.journal.toml`` beside it (a Path)."""
-    from pathlib import Path
-
-    return Path(beside(session_path, "journal"))
 
 
 def _bare(match) -> str:  # a function: re's template expansion costs three times as much
@@ -86,69 +80,56 @@ def _unbroken(seqs: list, path, fields: bool = False) -> None:
                              field=f"event[{i}].seq" if fields else None, hint=_(_DAMAGED))
 
 
-def _tail(fd: int, size: int, path) -> tuple[int | None, int]:
-    """(last seq, end offset of the last whole event), reading a block that grows until
-    it holds a marker: the cost is bounded by the last event, not the journal."""
-    block = _TAIL_BLOCK
-    while True:
-        start = max(0, size - block)
-        found = list(_MARKER.finditer(os.pread(fd, size - start, start)))
-        if found:
-            _unbroken([int(m.group(1)) for m in found], path)
-            return int(found[-1].group(1)), start + found[-1].end()
-        if start == 0:
-            return None, 0
-        block *= 4
+def _last_whole(data: bytes, start: int, path) -> tuple[int, int] | None:
+    """(end offset, seq) of the last whole event in ``data``, read from offset ``start``; None
+    when it holds no end marker.  Refuses markers whose numbers do not rise by one, and a file
+    without one that does not begin as a ttcli journal."""
+    found = list(_MARKER.finditer(data))
+    if found:
+        _unbroken([int(m.group(1)) for m in found], path)
+        return start + found[-1].end(), int(found[-1].group(1))
+    if start == 0 and not _HEADER.startswith(data[:len(_HEADER)]):  # no header, nor a torn one
+        raise StoreError(path, _("this is not a ttcli journal: there is no complete event in it"), line=1,
+                         hint=_("check the file name; a journal is NAME.journal.toml"))
+    return None
 
 
 def append_event(path, event) -> dict:
-    """Append one event under the session lock; return it as written (with ``seq`` and
-    ``time``, which default to the last seq + 1 and to now with its UTC offset)."""
+    """Append one event; return it as written (``seq`` and ``time`` default to the last seq + 1
+    and to now with its UTC offset).  The caller holds the session's lock.  Only the journal's
+    tail is read, in a block that grows until it holds an end marker."""
     path = os.fspath(path)
-    with locked(path):
-        try:
-            fd = open_regular(path, os.O_RDWR | os.O_CREAT | os.O_APPEND)
-        except FileNotFoundError:
-            raise StoreError(path, _("cannot open the journal: its folder does not exist"),
-                             hint=_("point --saves at a folder you can write to")) from None
-        try:
-            size = os.fstat(fd).st_size
-            last, good_end = _tail(fd, size, path)
-            if last is None and size:
-                events = _parse(os.pread(fd, size, 0), path,
-                                _("the journal has no complete event and does not parse; not appending to it"))
-                last, good_end = max((e["seq"] for e in events if type(e.get("seq")) is int), default=len(events)), size
-            if good_end < size:
-                _set_aside_torn(path, fd, good_end, size)
-            now = _dt.datetime.now().astimezone().replace(microsecond=0)
-            written = {"seq": event.get("seq", (last or 0) + 1), "time": event.get("time") or now}
-            written.update((k, v) for k, v in event.items() if k not in written)
-            chunk = render_event(written)
-            try:
-                write_all(fd, ((JOURNAL_HEADER if good_end == 0 else "") + chunk).encode("utf-8"))
-                os.fsync(fd)
-            except OSError as exc:
-                with contextlib.suppress(OSError):  # a partial append is cut off again: the journal stays whole
-                    os.ftruncate(fd, good_end)
-                raise StoreError(path, _("cannot append to the journal: {reason}").format(reason=exc.strerror or exc),
-                                 hint=_("check free space and permissions of the saves folder")) from None
-        finally:
-            os.close(fd)
-        if size == 0:
-            fsync_dir(os.path.dirname(path) or ".")
-    return written
-
-
-def _parse(data: bytes, path, problem: str | None = None) -> list:
-    from .toml import parse_toml
-
     try:
-        events = parse_toml(data, path)[0].get("event", [])
-    except StoreError as exc:
-        raise exc.located(problem=problem or exc.problem, hint=_(_DAMAGED)) from None
-    if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
-        raise StoreError(path, problem or _("`event` must be an array of tables"), field="event", hint=_(_DAMAGED))
-    return events
+        fd = open_regular(path, os.O_RDWR | os.O_CREAT | os.O_APPEND)
+    except FileNotFoundError:
+        raise StoreError(path, _("cannot open the journal: its folder does not exist"),
+                         hint=_("point --saves at a folder you can write to")) from None
+    try:
+        size = os.fstat(fd).st_size
+        block, start, found = _TAIL_BLOCK, size, None
+        while found is None and start > 0:  # until a marker, or the whole file was read
+            start = max(0, size - block)
+            found, block = _last_whole(os.pread(fd, size - start, start), start, path), block * 4
+        good_end, last = found or (0, 0)
+        if good_end < size:
+            _set_aside_torn(path, fd, good_end, size)
+        now = _dt.datetime.now().astimezone().replace(microsecond=0)
+        written = {"seq": event.get("seq", last + 1), "time": event.get("time") or now}
+        written.update((k, v) for k, v in event.items() if k not in written)
+        chunk = render_event(written)
+        try:
+            write_all(fd, ((JOURNAL_HEADER if good_end == 0 else "") + chunk).encode("utf-8"))
+            os.fsync(fd)
+        except OSError as exc:
+            with contextlib.suppress(OSError):  # a partial append is cut off again: the journal stays whole
+                os.ftruncate(fd, good_end)
+            raise StoreError(path, _("cannot append to the journal: {reason}").format(reason=exc.strerror or exc),
+                             hint=_("check free space and permissions of the saves folder")) from None
+    finally:
+        os.close(fd)
+    if size == 0:
+        fsync_dir(os.path.dirname(path) or ".")
+    return written
 
 
 def _set_aside_torn(path: str, fd: int, good_end: int, size: int) -> None:
@@ -168,24 +149,21 @@ def read_journal(path) -> JournalContents:
     """All whole events, plus a :class:`TornTail` if there is one.  Refuses (StoreError) a
     journal that is not TOML before its tail, holds something other than events, or whose
     sequence numbers do not rise by one."""
+    from .toml import parse_toml
+
     try:
         data = read_bytes(path)
     except FileNotFoundError:
         return JournalContents([])
-    markers = list(_MARKER.finditer(data))
-    good_end = markers[-1].end() if markers else 0
-    torn = None
-    if data[good_end:].strip():
-        if not markers and data.lstrip().startswith((b"[[event]]", b"#", b"event")):
-            good_end = len(data)  # a journal written without markers: whole, or an error below
-        elif not markers:
-            raise StoreError(path, _("this is not a ttcli journal: there is no complete event in it"),
-                             line=data.count(b"\n", 0, len(data) - len(data.lstrip())) + 1,
-                             hint=_("check the file name; a journal is NAME.journal.toml"))
-        else:
-            torn = TornTail(good_end, len(data) - good_end)
-    events = _parse(data[:good_end], path) if good_end else []
+    good_end = (_last_whole(data, 0, path) or (0, 0))[0]
+    try:
+        events = parse_toml(data[:good_end], path)[0].get("event", []) if good_end else []
+    except StoreError as exc:
+        raise exc.located(hint=_(_DAMAGED)) from None
+    if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+        raise StoreError(path, _("`event` must be an array of tables"), field="event", hint=_(_DAMAGED))
     _unbroken([e.get("seq") for e in events], path, fields=True)
+    torn = TornTail(good_end, len(data) - good_end) if data[good_end:].strip() else None
     return JournalContents(events, torn)
 
 

@@ -23,7 +23,7 @@ from rules.i18n import N_, _
 from .errors import StoreError
 from .files import atomic_write, beside, locked, read_bytes
 from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History, digest
-from .journal import append_event, journal_path, read_events
+from .journal import append_event, read_events
 from .toml import dump_document, is_read_only, parse_document, placed
 
 DEFAULT_HEADER = (
@@ -95,7 +95,7 @@ class SessionFile:
     def __init__(self, path, validate=None, *, header: str = DEFAULT_HEADER, keep: int = DEFAULT_KEEP,
                  loaded=None) -> None:
         self.path = self.target = Path(path)  # target: the name callers of the dice use
-        self.journal_path = journal_path(self.path)
+        self.journal_path = Path(beside(self.path, "journal"))
         self.validate, self.loaded = validate or _no_problems, loaded or _no_problems
         self.header, self.keep = header, keep
 
@@ -220,7 +220,8 @@ class SessionFile:
 
     def states(self):
         """The kept states, oldest first; ``current`` marks the one in the file."""
-        return self.history.load().listing()
+        history = self.history.load()
+        return [s._replace(current=s.id == history.current) for s in history.states]
 
     def events(self, last: int | None = None) -> list[dict]:
         return read_events(self.journal_path, last)
