@@ -73,14 +73,14 @@ def _warm_up() -> None:
 
     from rules.core.sources import committed_face
     from ttcli.rolling import roll_expressions
-    from ttcli.store import history, journal, session, toml  # noqa: F401
+    from ttcli.store import files, history, journal, session, toml  # noqa: F401
 
     roll_expressions(["1d6"])
     committed_face(b"x", 0, 6)
     text = toml.dump_document(make_doc(0), "header")
     toml.parse_document(text.encode("utf-8"))
     journal.render_event({"seq": 1, "kind": "warm"})
-    history.digest(b"")
+    files.digest(b"")
 
 
 def child_saver(path: str) -> None:

@@ -141,6 +141,16 @@ def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
         raise
 
 
+def digest(data: bytes) -> str:
+    """SHA-256 of ``data`` in hex, by the interpreter's built-in module: loading OpenSSL's
+    costs more than hashing a session file, and every command hashes one."""
+    try:
+        from _sha256 import sha256  # type: ignore[import-not-found]  # (3.12 names it _sha2)
+    except ImportError:
+        from hashlib import sha256
+    return sha256(data).hexdigest()
+
+
 def beside(session_path, kind: str) -> str:
     """Where a session's companions live: ``fight.toml`` -> ``fight.journal.toml``,
     ``fight.history``, ``.fight.toml.dice``, ``.fight.toml.lock``."""

@@ -9,7 +9,6 @@ that makes a crash recoverable: docs/session-format.md.  Callers hold the sessio
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 from collections import namedtuple
@@ -18,7 +17,7 @@ from pathlib import Path
 from rules.i18n import _, ngettext
 
 from .errors import HistoryLimit, StoreError
-from .files import atomic_write, beside, read_bytes, real_folder
+from .files import atomic_write, beside, digest, read_bytes, real_folder
 
 DEFAULT_KEEP = 20
 CREATED, WRITTEN, HAND_EDIT, FIRST_SEEN, RESTORED = "create", "write", "hand-edit", "first-seen", "restore"
@@ -31,10 +30,6 @@ StateInfo = namedtuple("StateInfo", "id sha256 origin time current", defaults=(F
 def history_dir(session_path) -> Path:
     """``fight.toml`` -> ``fight.history`` beside it."""
     return Path(beside(session_path, "history"))
-
-
-def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 class History:

@@ -15,7 +15,7 @@ from collections import namedtuple
 from rules.i18n import N_, _
 
 from .errors import StoreError
-from .files import beside, fsync_dir, locked, open_regular, read_bytes, write_all
+from .files import beside, digest, fsync_dir, locked, open_regular, read_bytes, write_all
 
 JOURNAL_HEADER = (
     "# ttcli journal: one [[event]] per action, appended and never rewritten.\n"
@@ -181,10 +181,6 @@ def append_if_clean(session_path, make_event, unless: bytes, seen=None) -> dict 
     transaction).  ``seen(data)`` is told the file's bytes before the event is made."""
     import json
 
-    try:  # the built-in module: OpenSSL's loader costs more than the hash
-        from _sha256 import sha256  # type: ignore[import-not-found]
-    except ImportError:
-        from hashlib import sha256
     path = os.fspath(session_path)
     with locked(path):
         data = read_bytes(path)
@@ -194,7 +190,7 @@ def append_if_clean(session_path, make_event, unless: bytes, seen=None) -> dict 
             written = json.loads(read_bytes(os.path.join(beside(path, "history"), "index.json"))).get("written")
         except (FileNotFoundError, ValueError, AttributeError, StoreError):
             return None  # the full transaction says what is wrong, if anything
-        if written != sha256(data).hexdigest():
+        if written != digest(data):
             return None
         if seen is not None:
             seen(data)

@@ -21,8 +21,8 @@ from rules.core.plain import copy_plain
 from rules.i18n import N_, _
 
 from .errors import StoreError
-from .files import atomic_write, beside, locked, read_bytes
-from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History, digest
+from .files import atomic_write, beside, digest, locked, read_bytes
+from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History
 from .journal import append_event, read_events
 from .toml import dump_document, is_read_only, parse_document, placed
 
