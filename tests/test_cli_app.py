@@ -51,6 +51,22 @@ def test_python_dash_m_runs_the_app():
     assert out.returncode == 0 and out.stdout == "2d6 = 1+2 = 3\n"
 
 
+@pytest.mark.parametrize("words", [["session", "--help"], ["roll", "4d6", "-n", "900"], ["odds", "20d6"]],
+                         ids=" ".join)
+def test_a_reader_that_goes_away_stops_the_program_quietly(words, tmp_path):
+    """`ttcli ... | head`: the program is stopped by SIGPIPE (the shell says 141), with no
+    message: once it ran into Python's BrokenPipeError and called itself buggy (exit 70)."""
+    import os
+    import signal
+
+    r, w = os.pipe()
+    os.close(r)  # the reader is gone before the program writes a byte
+    with os.fdopen(w, "wb") as out:
+        done = subprocess.run([sys.executable, "-m", "ttcli", *words], stdout=out, stderr=subprocess.PIPE,
+                              cwd=ROOT, env={**os.environ, "TTCLI_SAVES": str(tmp_path)})
+    assert (done.returncode, done.stderr) == (-signal.SIGPIPE, b"")
+
+
 def test_unknown_command_is_a_usage_error(runner):
     r = runner.invoke(app, ["rol", "1d6"])
     assert r.exit_code == 2 and "ttcli: error: no such command: rol (did you mean 'ttcli roll'?" in r.stderr

@@ -13,8 +13,14 @@ def main(argv: list[str] | None = None) -> int:
 def console() -> None:
     """The ``ttcli`` program (and ``python -m ttcli``): :func:`main`, then leave the process.
 
-    After a fast path the process leaves at once, see :func:`finished`.
+    After a fast path the process leaves at once, see :func:`finished`.  A reader that goes
+    away (``ttcli log | head``) stops the program as it stops any Unix tool, by SIGPIPE
+    (the shell's 141): no traceback, no message, and nothing half-written, since a command
+    has saved its session before it prints.
     """
+    import signal
+
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     code, fast = _run(None)
     sys.exit(finished(code) if fast else code)
 
