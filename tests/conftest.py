@@ -72,7 +72,7 @@ def english(monkeypatch):
 
 @pytest.fixture
 def is_locked():
-    """Whether a session's lock is held: a second flock is refused even in the process holding it."""
+    """Whether a session's lock is held, by this process or another."""
     from ttcli.store import StoreError
     from ttcli.store.files import locked
 
@@ -80,7 +80,7 @@ def is_locked():
         try:
             with locked(path, wait=False):
                 return False
-        except StoreError:  # "another ttcli command is changing this session"
+        except (StoreError, RuntimeError):  # another process holds it; this one does
             return True
 
     return held

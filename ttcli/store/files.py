@@ -158,17 +158,22 @@ def beside(session_path, kind: str) -> str:
     return os.path.join(folder, _BESIDE[kind].format(name=name, stem=name.removesuffix(".toml")))
 
 
+# The locks this process holds: a second flock of one of them, from another descriptor,
+# would wait for the first forever; taking one twice is a bug, raised as one.
+_held: set[str] = set()
+
+
 @contextlib.contextmanager
 def locked(session_path, *, wait: bool = True):
-    """Hold the one exclusive lock of a session: its file, journal, history and dice.
-
-    Taken once per operation: a second ``flock`` from this process would wait for the
-    first (``wait=False`` refuses at once instead).  The lock file is never deleted:
-    removing it would let two processes lock two files.
+    """Hold the one exclusive lock of a session (its file, journal, history and dice), once
+    per operation.  ``wait=False`` refuses at once when another process holds it.  The
+    lock file is never deleted: removing it would let two processes lock two files.
     """
     import fcntl
 
-    path = beside(session_path, "lock")
+    path = os.path.abspath(beside(session_path, "lock"))
+    if path in _held:
+        raise RuntimeError(path)  # a bug: this process holds this lock already
     try:
         fd = open_regular(path, os.O_RDWR | os.O_CREAT)
     except FileNotFoundError:
@@ -181,6 +186,8 @@ def locked(session_path, *, wait: bool = True):
         except BlockingIOError:
             raise StoreError(session_path, _("another ttcli command is changing this session"),
                              hint=_("wait for it to finish and retry")) from None
+        _held.add(path)
         yield path
     finally:
+        _held.discard(path)
         os.close(fd)  # closing the only descriptor releases the flock
