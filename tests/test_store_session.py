@@ -303,6 +303,17 @@ def test_design_4_undo_right_after_a_hand_edit_can_be_redone(session):
     assert session.path.read_text("utf-8") == HAND_EDIT
 
 
+def test_design_4_a_hand_edit_back_to_a_kept_text_stands_the_history_at_that_state(session):
+    first = session.path.read_bytes()
+    next_round(session)
+    session.path.write_bytes(first)  # the master typed the earlier file back, byte for byte
+    with session.transaction():
+        pass
+    assert [(s.origin, s.current) for s in session.states()] == [("create", True), ("write", False)]
+    session.redo()
+    assert session.read()["round"] == 1
+
+
 def test_design_5_invalid_hand_edit_is_refused_and_nothing_written(session):
     next_round(session)
     broken = HAND_EDIT.replace("hp = 99", 'hp = "девяносто"')
