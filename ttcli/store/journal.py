@@ -1,7 +1,7 @@
 """The journal: an append-only TOML file of ``[[event]]`` chunks, each closed by a
 ``# end of event N`` line, its commit record (docs/session-format.md: torn tails,
-sequence numbers).  An append loads neither the TOML
-reader nor the history: it is on the start-up path of ``ttcli roll``.
+sequence numbers).  An append loads neither the TOML reader nor the history: it is
+on the start-up path of ``ttcli roll``.
 """
 
 from __future__ import annotations
