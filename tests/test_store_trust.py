@@ -77,7 +77,7 @@ def test_issue_12_honest_journal_verifies_with_totals_recomputed(cli, crypt, sav
     ok(cli("roll", "2d20kh1+3 [атака]", "--times", "2"))
     secret = reveal(cli)
     r = ok(verify(cli, saves / "склеп.journal.toml", secret))
-    assert "3 shown total(s) recomputed" in r.stdout and "all committed dice match" in r.stdout
+    assert "3 shown totals recomputed" in r.stdout and "all committed dice match" in r.stdout
 
 
 def test_issue_12_given_dice_are_refused_for_a_hidden_roll_under_a_commitment(cli, crypt, saves):
@@ -207,8 +207,8 @@ def test_issue_12_an_honest_fight_journal_verifies_every_shown_line(cli, fought)
     r = ok(verify(cli, path, SECRET))
     fights = [e for e in data["events"] if e.get("events")]
     said = sum(len(e["text"]) for e in fights)
-    assert f"{said} line(s) of fight events said again" in r.stdout
-    assert "2 shown total(s) recomputed" in r.stdout  # the check's and the attack's (die + modifiers)
+    assert f"{said} lines of fight events said again" in r.stdout
+    assert "2 shown totals recomputed" in r.stdout  # the check's and the attack's (die + modifiers)
     assert "all committed dice match" in r.stdout
 
 
@@ -307,7 +307,7 @@ def test_issue_12_a_roll_that_fails_before_the_journal_is_journaled_as_burned_no
     secret = reveal(cli)
     r = ok(verify(cli, journal, secret))
     assert "2 committed dice checked: all committed dice match" in r.stdout
-    assert "1 committed dice were drawn by commands that did not finish (journaled as burned" in r.stdout
+    assert "1 committed die was drawn by a command that did not finish (journaled as burned" in r.stdout
 
 
 def test_issue_12_counters_of_a_killed_command_are_journaled_as_burned(cli, crypt, saves):
@@ -351,7 +351,7 @@ def test_issue_12_players_journal_verifies_its_public_rolls_and_counts_the_withh
     path, data = export(cli, tmp_path, "--public")
     assert data["withheld"] == 2
     r = ok(verify(cli, path, secret))
-    assert "2 hidden event(s) withheld" in r.stdout and "event None" not in r.stdout
+    assert "2 hidden events withheld" in r.stdout and "event None" not in r.stdout
     data["events"][1]["rolls"][0]["dice"][0]["face"] = data["events"][1]["rolls"][0]["dice"][0]["face"] % 6 + 1
     path.write_text(json.dumps(data), encoding="utf-8")
     assert verify(cli, path, secret).exit_code == ExitCode.FAILED

@@ -168,7 +168,6 @@ class Verification:
     def lines(self, s) -> list[str]:
         from rules.i18n import _, ngettext
 
-        # the English says "(s)" whatever the number; the catalog gives each language its forms
         out = []
         if self.commitment_ok is True:
             out.append(_("the secret matches the commitment {hash}").format(hash=self.commitment))
@@ -177,38 +176,38 @@ class Verification:
         out.extend(s.escape(m.text()) for m in self.mismatches)
         if self.burned:
             out.append(ngettext(
-                "{n} committed dice were drawn by commands that did not finish (journaled as burned; nobody saw them)",
+                "{n} committed die was drawn by a command that did not finish (journaled as burned; nobody saw it)",
                 "{n} committed dice were drawn by commands that did not finish (journaled as burned; nobody saw them)",
                 self.burned).format(n=self.burned))
         if self.withheld is not None:
             out.append(ngettext(
-                "players' journal: {n} hidden event(s) withheld; check them against the full journal after the reveal",
-                "players' journal: {n} hidden event(s) withheld; check them against the full journal after the reveal",
+                "players' journal: {n} hidden event withheld; check it against the full journal after the reveal",
+                "players' journal: {n} hidden events withheld; check them against the full journal after the reveal",
                 self.withheld).format(n=self.withheld))
-        out.append(ngettext("{n} shown total(s) recomputed from their dice",
-                            "{n} shown total(s) recomputed from their dice", self.totals).format(n=self.totals))
+        out.append(ngettext("{n} shown total recomputed from its dice",
+                            "{n} shown totals recomputed from their dice", self.totals).format(n=self.totals))
         if self.lines_said:
-            out.append(ngettext("{n} line(s) of fight events said again from their records",
-                                "{n} line(s) of fight events said again from their records",
+            out.append(ngettext("{n} line of fight events said again from its record",
+                                "{n} lines of fight events said again from their records",
                                 self.lines_said).format(n=self.lines_said))
         if self.public_said:
-            out.append(ngettext("{n} players' line(s) said again from their records",
-                                "{n} players' line(s) said again from their records",
+            out.append(ngettext("{n} players' line said again from its record",
+                                "{n} players' lines said again from their records",
                                 self.public_said).format(n=self.public_said))
         if self.results:
-            out.append(ngettext("{n} result(s) of fight events recomputed by their system's rules",
-                                "{n} result(s) of fight events recomputed by their system's rules",
+            out.append(ngettext("{n} result of fight events recomputed by its system's rules",
+                                "{n} results of fight events recomputed by their system's rules",
                                 self.results).format(n=self.results))
         if self.unbacked:
             out.append(ngettext(
-                "{n} players' event(s) show faces whose dice the players' journal withholds (hidden, or "
-                "declared in secret): checked against their records only",
-                "{n} players' event(s) show faces whose dice the players' journal withholds (hidden, or "
+                "{n} players' event shows faces whose dice the players' journal withholds (hidden, or "
+                "declared in secret): checked against its record only",
+                "{n} players' events show faces whose dice the players' journal withholds (hidden, or "
                 "declared in secret): checked against their records only", self.unbacked).format(n=self.unbacked))
         problems = len(self.mismatches)
         verdict = (_("all committed dice match") if self.ok
-                   else ngettext("{n} problem(s) found", "{n} problem(s) found", problems).format(n=problems))
-        out.append(s.strong(ngettext("{n} committed dice checked: {verdict}", "{n} committed dice checked: {verdict}",
+                   else ngettext("{n} problem found", "{n} problems found", problems).format(n=problems))
+        out.append(s.strong(ngettext("{n} committed die checked: {verdict}", "{n} committed dice checked: {verdict}",
                                      self.checked).format(n=self.checked, verdict=verdict)))
         return out
 
