@@ -120,7 +120,8 @@ class DungeonFight(Manoeuvres, SystemRules):
 
     def status(self, combatant: Combatant) -> Status:
         # the unconscious still tick, so a bleeding one can die (DG-DEATH-1) [I]
-        return _STATUS.get(combatant.status, Status(combatant.status))
+        known = _STATUS.get(combatant.status)  # asked of everyone at every moment of a round
+        return known if known is not None else Status(combatant.status)
 
     def hurt(self, work: Work, name: str, damage: Damage | int) -> HealthChange:
         amount = damage if isinstance(damage, int) else damage.amount

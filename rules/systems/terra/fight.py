@@ -87,7 +87,8 @@ class TerraFight(SystemRules):
     # --- who is who ----------------------------------------------------------------
 
     def status(self, combatant: Combatant) -> Status:
-        return health.STATUSES.get(combatant.status, Status(combatant.status))
+        known = health.STATUSES.get(combatant.status)  # asked of everyone at every moment of a round
+        return known if known is not None else Status(combatant.status)
 
     def cannot_act(self, combatant: Combatant) -> str | None:
         state = self.status(combatant)
