@@ -2,6 +2,7 @@
 
     python benchmarks/fuzz.py                      # 10**6 dice, 10**4 odds expressions
     python benchmarks/fuzz.py --dice 20000 --odds 300 --seed 7   # a quick look
+    python benchmarks/fuzz.py --dice 0 --memory    # the odds' peak memory instead of their time
 
 Dice: each expression is parsed, rolled with a seeded source and turned into
 text (what ``ttcli roll`` does); the goal is that nothing but ``DiceError``
@@ -19,6 +20,10 @@ of this process (``time.process_time``), which the goals are judged on, and
 wall-clock time, which on a shared machine also counts the time spent
 waiting for a core; both are printed.  Rerun a slow case alone before
 believing it.
+
+``--memory`` traces the odds' allocations (``tracemalloc``): the goal is no
+expression holding over 200 MB at its peak.  Tracing slows Python several
+times over, so a run judges memory and not time.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import random
 import sys
 import time
 import traceback
+import tracemalloc
 from collections import Counter
 from pathlib import Path
 
@@ -42,6 +48,7 @@ from ttcli.render import render_text
 
 DICE_LIMIT = 0.100
 ODDS_LIMIT = 2.0
+ODDS_MEMORY = 200e6
 
 DIE_LETTERS = "dDдДкК"
 OPS = ["+", "-", "*", "/", " + ", " - ", "×", "÷", "−"]
@@ -162,8 +169,13 @@ class Tally:
         self.escapes: list[tuple[str, str]] = []
         self.seconds = 0.0
         self.wall = 0.0
+        #: with --memory: (peak bytes, text, outcome) of the largest cases, and how many went over
+        self.memory: list[tuple[int, str, str]] | None = None
+        self.over_memory = 0
 
     def one(self, text: str, call) -> None:
+        if self.memory is not None:
+            tracemalloc.reset_peak()
         start = time.process_time()
         start_wall = time.perf_counter()
         try:
@@ -188,6 +200,13 @@ class Tally:
         if len(self.slowest) > 200:
             self.slowest.sort(reverse=True)
             del self.slowest[10:]
+        if self.memory is not None:
+            peak = tracemalloc.get_traced_memory()[1]
+            self.over_memory += peak > ODDS_MEMORY
+            self.memory.append((peak, text, outcome))
+            if len(self.memory) > 200:
+                self.memory.sort(reverse=True)
+                del self.memory[10:]
 
     def report(self, show: int) -> None:
         n = sum(self.outcomes.values())
@@ -195,6 +214,14 @@ class Tally:
               f"({1e6 * self.seconds / max(n, 1):.0f} µs each on average), {self.wall:.1f} s wall")
         for outcome, count in self.outcomes.most_common():
             print(f"  {count:>9,}  {outcome}")
+        if self.memory is not None:
+            print(f"  over {ODDS_MEMORY / 1e6:.0f} MB at the peak: {self.over_memory}; escapes: {len(self.escapes)} "
+                  "(times traced, not judged)")
+            print(f"  largest {show} (peak MB):")
+            for peak, text, outcome in sorted(self.memory, reverse=True)[:show]:
+                shown = text if len(text) <= 70 else text[:67] + "..."
+                print(f"    {peak / 1e6:9.1f}  {shown!r}  {outcome}")
+            return
         print(f"  over {self.limit * 1000:.0f} ms: {self.over} by CPU time, {self.over_wall} by "
               f"wall-clock; escapes: {len(self.escapes)}")
         print(f"  slowest {show} (CPU ms, wall ms):")
@@ -211,6 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--odds", type=int, default=10 ** 4, help="odds expressions (default 10**4)")
     ap.add_argument("--seed", type=int, default=12, help="seed of the expression generator")
     ap.add_argument("--show", type=int, default=10, help="slowest cases to print")
+    ap.add_argument("--memory", action="store_true", help="judge the odds' peak memory, not their time")
     args = ap.parse_args(argv)
     r = random.Random(args.seed)
     print(f"fuzz: seed {args.seed}, Python {sys.version.split()[0]}")
@@ -222,6 +250,9 @@ def main(argv: list[str] | None = None) -> int:
     dice.report(args.show)
 
     odds = Tally("odds (distribution + folded text or JSON)", ODDS_LIMIT)
+    if args.memory:
+        odds.memory = []
+        tracemalloc.start()
     for i in range(args.odds):
         text = generate(r, odds=True)
         odds.one(text, lambda text=text, i=i: run_odds(text, i))
@@ -229,7 +260,8 @@ def main(argv: list[str] | None = None) -> int:
             gc.collect()  # big distributions: collect between cases, not inside one
     odds.report(args.show)
 
-    ok = not (dice.escapes or odds.escapes or dice.over or odds.over)
+    ok = not (dice.escapes or odds.escapes or dice.over or odds.over_memory
+              or (odds.over and not args.memory))
     print("\ngoals met" if ok else "\ngoals MISSED")
     return 0 if ok else 1
 

@@ -273,6 +273,45 @@ def test_huge_expressions_are_refused_with_a_limit(text):
     assert e.value.kind == "limit"
 
 
+def _traced(call):
+    """``call()``'s outcome (a value or the DiceError) and the most memory it held (tracemalloc)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        try:
+            outcome = call()
+        except DiceError as e:
+            outcome = e
+        return outcome, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+# the fuzz found these holding 160 to 470 MB before their refusal (a die listed face by face,
+# chains of explosions listed one by one, a pairwise product's table)
+@pytest.mark.parametrize("text", ["3Д1000000ro<=795dl2k1", "(К10 + к10kl2d4!<=9)", "d1000000kh0!!<402013",
+                                  "2д1000000dl2dl0kh0"])
+def test_issue_12_odds_that_would_hold_too_much_are_refused_within_the_memory_limit(english, text):
+    outcome, peak = _traced(lambda: distribution(parse(text)))
+    assert isinstance(outcome, DiceError) and outcome.kind == "limit"
+    assert "too much memory" in str(outcome) and peak < 100e6
+
+
+def test_issue_12_a_product_is_measured_as_it_grows(english):
+    # 10×(2D245736) held 166 MB before its refusal; the same table, smaller, under a smaller limit
+    small = OddsLimits(max_memory=1e6)
+    outcome, peak = _traced(lambda: distribution(parse("d30000*d2"), small))
+    assert isinstance(outcome, DiceError) and "too much memory" in str(outcome) and peak < 10e6
+    assert distribution(parse("d30000*d2")).total == 60000
+
+
+def test_issue_12_a_product_reads_its_long_side_in_place():
+    # a million faces divided away to nothing held 170 MB of pairs on the way (17 MB for these)
+    outcome, peak = _traced(lambda: distribution(parse("10000-3d3 + Д100000/10000000")))
+    assert as_dict(outcome) == as_dict(distribution(parse("10000-3d3"))) and peak < 6e6
+
+
 @pytest.mark.parametrize("text, mean", [
     ("100d6", Fraction(350)), ("20d6kh10", None), ("1000d6", Fraction(3500)),
     ("1d1000000", Fraction(1000001, 2)), ("10d2!", Fraction(30)), ("3d6!", Fraction(63, 5)),

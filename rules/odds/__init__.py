@@ -48,6 +48,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from itertools import repeat
 from typing import Any, TypeAlias
 
 from ..dice.ast import Chain, Dice, Expression, Group, Neg, Node, Num, Percent
@@ -150,7 +151,7 @@ def distribution(expr: Expression, limits: OddsLimits | Limits = DEFAULT_LIMITS)
     """The exact distribution of ``expr`` as the roller would roll it."""
     if isinstance(limits, Limits):
         limits = OddsLimits(dice=limits)
-    work = Work(limits.max_work, expr.text)
+    work = Work(limits.max_work, expr.text, limits.max_memory)
     budget = plan(expr, limits)
     weights, total = _Odds(budget, work, expr.text).of(expr.root)
     values, ws = _columns(weights)
@@ -166,9 +167,9 @@ def distribution(expr: Expression, limits: OddsLimits | Limits = DEFAULT_LIMITS)
 
 def _columns(x: Weights) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Values and weights, ascending, without a pair per value (1d1000000 has a million)."""
-    if isinstance(x, dict):
-        pairs = sorted((v, w) for v, w in x.items() if w)
-        return tuple(v for v, _ in pairs), tuple(w for _, w in pairs)
+    if isinstance(x, dict):  # no list of pairs: it would hold a tuple per value
+        values = sorted(v for v, w in x.items() if w)
+        return tuple(values), tuple(x[v] for v in values)
     p = x.trimmed()
     if all(p.c):
         return tuple(range(p.lo, p.lo + len(p.c))), tuple(p.c)
@@ -212,18 +213,24 @@ def _pairwise(a: Weights, b: Weights, op: str, work: Work, pos: int) -> dict:
     out: dict[int, int] = {}
     get = out.get
     f = _OPS[op]
-    # The longer side in the inner loop: 61*d1000000 is one pass, not a million.
-    if _size(a) >= _size(b):
-        inner = list(_items(a))
-        for vb, wb in _items(b):
-            for v, w in [(f(va, vb), wa * wb) for va, wa in inner]:
+    # The longer side in the inner loop: 61*d1000000 is one pass, not a million.  Its values
+    # and weights are read in place, and the table is measured after each pass.
+    if _size(a) < _size(b):
+        a, b, f = b, a, _SWAPPED[op]
+    values, weights = _side_by_side(a)
+    for vb, wb in _items(b):
+        for v, w in zip(map(f, values, repeat(vb)), map(int.__mul__, weights, repeat(wb)), strict=True):
+            if w:
                 out[v] = get(v, 0) + w
-    else:
-        inner = list(_items(b))
-        for va, wa in _items(a):
-            for v, w in [(f(va, vb), wa * wb) for vb, wb in inner]:
-                out[v] = get(v, 0) + w
+        work.hold(len(out), N_("combining two large parts"), pos)
     return out
+
+
+def _side_by_side(x: Weights) -> tuple[Iterable[int], Iterable[int]]:
+    """The values and the weights of ``x`` side by side, without building anything."""
+    if isinstance(x, Poly):
+        return range(x.lo, x.lo + len(x.c)), x.c
+    return x.keys(), x.values()
 
 
 def _heaviest(x: Weights) -> int:
@@ -238,6 +245,8 @@ _OPS = {
     # Division rounds down (toward minus infinity), as the roller's // does.
     "/": int.__floordiv__,
 }
+#: each operation with its sides swapped: the longer side is read in the inner loop
+_SWAPPED = {"+": int.__add__, "*": int.__mul__, "/": int.__rfloordiv__}
 
 
 class _Odds:

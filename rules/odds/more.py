@@ -150,6 +150,7 @@ class _Die:
                 out[entries] += w * s ** (depth - used)
                 continue
             work.charge(PER_LISTED * s, N_("many exploding dice kept or dropped one by one"), pos)
+            work.hold(len(out) * (1 + used // 8), N_("many exploding dice kept or dropped one by one"), pos)
             for face in self.values:
                 nxt = (entries[0] + face,) if compound else entries + (face + pen,)
                 stack.append((nxt, face, used + 1, w))
@@ -182,6 +183,7 @@ class _Die:
                         nxt[(a, 0)] += w
                     else:
                         done[score(a) if compound else a] += w * fill
+            work.hold(len(nxt) + len(done), N_("explosions"), pos)
             alive = nxt
         return dict(done), den * s ** depth
 
@@ -206,6 +208,8 @@ def more_dice(odds: _Odds, node: Dice) -> tuple[Weights, int]:
     """Distribution of a dice term written with the extra notation (``node.more`` set)."""
     plan = odds.plan
     from .work import DEFAULT_LIMITS
+    # a die of this notation is listed face by face, twice over (its faces, its first throw)
+    odds.work.hold(2 * node.sides, N_("a die of {sides:,} sides, face by face"), node.pos, sides=node.sides)
     die = _Die(node, plan.spare, plan.depths.get(node), DEFAULT_LIMITS.max_error)
     m = node.more
     assert m is not None  # install's dice() sends only such terms here
