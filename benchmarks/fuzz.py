@@ -221,13 +221,13 @@ class Tally:
             for peak, text, outcome in sorted(self.memory, reverse=True)[:show]:
                 shown = text if len(text) <= 70 else text[:67] + "..."
                 print(f"    {peak / 1e6:9.1f}  {shown!r}  {outcome}")
-            return
-        print(f"  over {self.limit * 1000:.0f} ms: {self.over} by CPU time, {self.over_wall} by "
-              f"wall-clock; escapes: {len(self.escapes)}")
-        print(f"  slowest {show} (CPU ms, wall ms):")
-        for took, wall, text, outcome in sorted(self.slowest, reverse=True)[:show]:
-            shown = text if len(text) <= 70 else text[:67] + "..."
-            print(f"    {took * 1000:9.1f} {wall * 1000:9.1f}  {shown!r}  {outcome}")
+        else:
+            print(f"  over {self.limit * 1000:.0f} ms: {self.over} by CPU time, {self.over_wall} by "
+                  f"wall-clock; escapes: {len(self.escapes)}")
+            print(f"  slowest {show} (CPU ms, wall ms):")
+            for took, wall, text, outcome in sorted(self.slowest, reverse=True)[:show]:
+                shown = text if len(text) <= 70 else text[:67] + "..."
+                print(f"    {took * 1000:9.1f} {wall * 1000:9.1f}  {shown!r}  {outcome}")
         for text, tb in self.escapes[:5]:
             print(f"  ESCAPE {text!r}\n{tb}")
 

@@ -71,6 +71,8 @@ EXACT = [
     "2d6", "3d4", "1d20+3", "d%", "2д6", "2к4+1",
     "2d6-1d4", "d6*d4", "2d6/d3", "(d6-3)/2", "-d6+10", "2d6*-1", "d8/(d4+1)", "10/d3",
     "d6-d6-d6", "d4*d4*d4", "(2d4+1)*2", "-(d6-d4)", "d6+d6*d4-d3/d2",
+    # a divisor whose table holds 0 with no weight, on the long side of the product
+    "10/(2*d2-3)", "(d2+d2)/(2*d2-3)",
     "4d6kh3", "4d6k3", "4d6dl1", "4d6d1", "3d6kl2", "4d4dh1", "5d3kh2", "3d6kh1", "3d6kh0",
     "5d3kl4", "4d6kl3-d4",
     "6d6>=5", "5d6>=5f1", "4d6>=4f<=2", "4d6=3f=1", "5d4>3f<2", "4d6kh2>=4", "4d6>=5f1kl3",

@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from itertools import repeat
+from itertools import compress, repeat
 from typing import Any, TypeAlias
 
 from ..dice.ast import Chain, Dice, Expression, Group, Neg, Node, Num, Percent
@@ -219,9 +219,11 @@ def _pairwise(a: Weights, b: Weights, op: str, work: Work, pos: int) -> dict:
         a, b, f = b, a, _SWAPPED[op]
     values, weights = _side_by_side(a)
     for vb, wb in _items(b):
-        for v, w in zip(map(f, values, repeat(vb)), map(int.__mul__, weights, repeat(wb)), strict=True):
-            if w:
-                out[v] = get(v, 0) + w
+        # values of no weight are skipped before they are combined (a divisor's 0 among them)
+        pairs = zip(map(f, compress(values, weights), repeat(vb)),
+                    map(int.__mul__, filter(None, weights), repeat(wb)), strict=True)
+        for v, w in pairs:
+            out[v] = get(v, 0) + w
         work.hold(len(out), N_("combining two large parts"), pos)
     return out
 
