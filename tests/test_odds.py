@@ -74,6 +74,7 @@ EXACT = [
     # a divisor whose table holds 0 with no weight, on the long side of the product
     "10/(2*d2-3)", "(d2+d2)/(2*d2-3)",
     "4d6kh3", "4d6k3", "4d6dl1", "4d6d1", "3d6kl2", "4d4dh1", "5d3kh2", "3d6kh1", "3d6kh0",
+    "2d6dh2", "1d6dl1", "4d6kh0>=5",
     "5d3kl4", "4d6kl3-d4",
     "6d6>=5", "5d6>=5f1", "4d6>=4f<=2", "4d6=3f=1", "5d4>3f<2", "4d6kh2>=4", "4d6>=5f1kl3",
     "5d4dh2>=3f1", "4d6<3",
@@ -306,6 +307,12 @@ def test_issue_12_a_product_is_measured_as_it_grows(english):
     outcome, peak = _traced(lambda: distribution(parse("d30000*d2"), small))
     assert isinstance(outcome, DiceError) and "too much memory" in str(outcome) and peak < 10e6
     assert distribution(parse("d30000*d2")).total == 60000
+
+
+def test_issue_12_keeping_no_die_lists_no_face():
+    # the fuzz's 1D1000000dl1*... listed a million faces to keep none of them (160 MB)
+    outcome, peak = _traced(lambda: distribution(parse("1D1000000dl1 + 2d1000000kh0")))
+    assert as_dict(outcome) == {0: 1} and peak < 10e6
 
 
 def test_issue_12_a_product_reads_its_long_side_in_place():

@@ -210,6 +210,9 @@ def _pairwise(a: Weights, b: Weights, op: str, work: Work, pos: int) -> dict:
     # each pair multiplies two weights, which can be thousands of bits long
     bits = [_heaviest(x).bit_length() for x in (a, b)]
     work.charge((PER_PAIR + mul_cost(*bits)) * _size(a) * _size(b), N_("combining two large parts"), pos)
+    if op == "+" or (op == "*" and any(v and w for v, w in _items(b if _size(a) >= _size(b) else a))):
+        # a sum, or a product by anything but 0, has at least as many values as its longer side
+        work.hold(max(_size(a), _size(b)), N_("combining two large parts"), pos)
     out: dict[int, int] = {}
     get = out.get
     f = _OPS[op]

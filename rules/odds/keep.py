@@ -55,8 +55,11 @@ def keep_fixed(faces: Faces, n: int, mode: str, count: int, work: Work, pos: int
     if not kept_first:  # drop c from one end = keep n - c from the other
         descending, count = not descending, n - count
     c = max(0, min(count, n))
+    if c == 0:  # nothing kept scores 0 (a d1000000 listed face by face for it held 160 MB)
+        return Poly(0, [faces.den ** n])
     # Priced before the faces are even listed: a d1000000 has a million.
     steps = faces.sides if not faces.counts_successes else len(faces.runs)
+    work.hold(steps, N_("keeping dice: {c} of {n}"), pos, c=c, n=n)
     span = faces.sides if not faces.counts_successes else 2
     width = (faces.den ** n).bit_length() + n + 8
     bits = (c * span + 1) * width
@@ -209,6 +212,7 @@ def keep_exploding(faces: Faces, n: int, mode: str, count: int, depth: int,
     # a step sorts and hashes a tuple of up to c dice: 200d2!dl196 holds 196
     step = PER_KEEP_STEP * (1 + c / KEEP_STEP_DICE)
     work.charge(step * sides, N_("an exploding keep"), pos)  # before listing the faces
+    work.hold(2 * sides, N_("an exploding keep"), pos)
     table = faces.faces()
     score = {f: s for f, _, _, s in table}
 

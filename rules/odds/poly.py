@@ -111,6 +111,9 @@ def mul(a: Poly, b: Poly, work: Work, pos: int | None = None) -> Poly:
     lo = a.lo + b.lo
     if la * lb <= SCHOOLBOOK_PAIRS or min(la, lb) <= 2:
         work.charge(pass_cost(a.bits() + b.bits()) * min(la, lb), N_("a product of sums"), pos)
+        if min(la, lb) == 1:  # one outcome (a number added): the weights are shared or scaled, not copied
+            (w,), c = (b.c, a.c) if lb == 1 else (a.c, b.c)
+            return Poly(lo, list(c) if w == 1 else [x * w for x in c])
         out = [0] * (la + lb - 1)
         if la < lb:
             a, b = b, a
