@@ -59,7 +59,7 @@ from ..i18n import N_, _
 from .budget import Plan, plan
 from .dice import dice_distribution
 from .poly import Poly, mul
-from .work import DEFAULT_LIMITS, PER_OUTCOME, PER_PAIR, OddsLimits, Work, mul_cost
+from .work import DEFAULT_LIMITS, PER_ENTRY, PER_OUTCOME, PER_PAIR, OddsLimits, Work, mul_cost
 
 __all__ = ["DEFAULT_LIMITS", "Distribution", "OddsLimits", "distribution"]
 
@@ -210,9 +210,11 @@ def _pairwise(a: Weights, b: Weights, op: str, work: Work, pos: int) -> dict:
     # each pair multiplies two weights, which can be thousands of bits long
     bits = [_heaviest(x).bit_length() for x in (a, b)]
     work.charge((PER_PAIR + mul_cost(*bits)) * _size(a) * _size(b), N_("combining two large parts"), pos)
+    # an entry of the table holds a weight as long as the two it multiplies
+    scale = 1 + sum(bits) / 8 / PER_ENTRY
     if op == "+" or (op == "*" and any(v and w for v, w in _items(b if _size(a) >= _size(b) else a))):
         # a sum, or a product by anything but 0, has at least as many values as its longer side
-        work.hold(max(_size(a), _size(b)), N_("combining two large parts"), pos)
+        work.hold(max(_size(a), _size(b)) * scale, N_("combining two large parts"), pos)
     out: dict[int, int] = {}
     get = out.get
     f = _OPS[op]
@@ -227,7 +229,7 @@ def _pairwise(a: Weights, b: Weights, op: str, work: Work, pos: int) -> dict:
                     map(int.__mul__, filter(None, weights), repeat(wb)), strict=True)
         for v, w in pairs:
             out[v] = get(v, 0) + w
-        work.hold(len(out), N_("combining two large parts"), pos)
+        work.hold(len(out) * scale, N_("combining two large parts"), pos)
     return out
 
 
