@@ -52,7 +52,7 @@ class OddsLimits:
     max_work: float = 1.5e9
     #: bytes one table of values may hold; a few live at once, so an expression stays
     #: within about 200 MB with the interpreter
-    max_memory: float = 40e6
+    max_memory: float = 60e6
     #: the largest total-variation distance from the roller's true distribution
     #: that is still called exact (see rules/odds.py on explosions)
     max_error: float = 2.0 ** -50
