@@ -150,6 +150,7 @@ class _Die:
                 out[entries] += w * s ** (depth - used)
                 continue
             work.charge(PER_LISTED * s, N_("many exploding dice kept or dropped one by one"), pos)
+            # each listed chain is a tuple as long as the chain: a word a die over the entry's own
             work.hold(len(out) * (1 + used // 8), N_("many exploding dice kept or dropped one by one"), pos)
             for face in self.values:
                 nxt = (entries[0] + face,) if compound else entries + (face + pen,)
