@@ -210,18 +210,18 @@ def _pairwise(a: Weights, b: Weights, op: str, work: Work, pos: int) -> dict:
     # each pair multiplies two weights, which can be thousands of bits long
     bits = [_heaviest(x).bit_length() for x in (a, b)]
     work.charge((PER_PAIR + mul_cost(*bits)) * _size(a) * _size(b), N_("combining two large parts"), pos)
-    # an entry of the table holds a weight as long as the two it multiplies
-    scale = 1 + sum(bits) / 8 / PER_ENTRY
-    if op == "+" or (op == "*" and any(v and w for v, w in _items(b if _size(a) >= _size(b) else a))):
-        # a sum, or a product by anything but 0, has at least as many values as its longer side
-        work.hold(max(_size(a), _size(b)) * scale, N_("combining two large parts"), pos)
-    out: dict[int, int] = {}
-    get = out.get
-    f = _OPS[op]
     # The longer side in the inner loop: 61*d1000000 is one pass, not a million.  Its values
     # and weights are read in place, and the table is measured after each pass.
+    f = _OPS[op]
     if _size(a) < _size(b):
         a, b, f = b, a, _SWAPPED[op]
+    # an entry of the table holds a weight as long as the two it multiplies
+    scale = 1 + sum(bits) / 8 / PER_ENTRY
+    if op == "+" or (op == "*" and any(v and w for v, w in _items(b))):
+        # a sum, or a product by anything but 0, has at least as many values as its longer side
+        work.hold(_size(a) * scale, N_("combining two large parts"), pos)
+    out: dict[int, int] = {}
+    get = out.get
     values, weights = _side_by_side(a)
     for vb, wb in _items(b):
         # values of no weight are skipped before they are combined (a divisor's 0 among them)
