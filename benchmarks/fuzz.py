@@ -158,6 +158,18 @@ def run_odds(text: str, i: int) -> str:
     return "answered"
 
 
+def _keep_top(cases: list, case: tuple) -> None:
+    """Add ``case``; past 200, keep only the 10 largest (the first field ranks them)."""
+    cases.append(case)
+    if len(cases) > 200:
+        cases.sort(reverse=True)
+        del cases[10:]
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= 70 else text[:67] + "..."
+
+
 class Tally:
     def __init__(self, name: str, limit: float) -> None:
         self.name = name
@@ -196,17 +208,11 @@ class Tally:
         self.outcomes[outcome] += 1
         self.over += took > self.limit
         self.over_wall += wall > self.limit
-        self.slowest.append((took, wall, text, outcome))
-        if len(self.slowest) > 200:
-            self.slowest.sort(reverse=True)
-            del self.slowest[10:]
+        _keep_top(self.slowest, (took, wall, text, outcome))
         if self.memory is not None:
             peak = tracemalloc.get_traced_memory()[1]
             self.over_memory += peak > ODDS_MEMORY
-            self.memory.append((peak, text, outcome))
-            if len(self.memory) > 200:
-                self.memory.sort(reverse=True)
-                del self.memory[10:]
+            _keep_top(self.memory, (peak, text, outcome))
 
     def report(self, show: int) -> None:
         n = sum(self.outcomes.values())
@@ -219,15 +225,13 @@ class Tally:
                   "(times traced, not judged)")
             print(f"  largest {show} (peak MB):")
             for peak, text, outcome in sorted(self.memory, reverse=True)[:show]:
-                shown = text if len(text) <= 70 else text[:67] + "..."
-                print(f"    {peak / 1e6:9.1f}  {shown!r}  {outcome}")
+                print(f"    {peak / 1e6:9.1f}  {_shown(text)!r}  {outcome}")
         else:
             print(f"  over {self.limit * 1000:.0f} ms: {self.over} by CPU time, {self.over_wall} by "
                   f"wall-clock; escapes: {len(self.escapes)}")
             print(f"  slowest {show} (CPU ms, wall ms):")
             for took, wall, text, outcome in sorted(self.slowest, reverse=True)[:show]:
-                shown = text if len(text) <= 70 else text[:67] + "..."
-                print(f"    {took * 1000:9.1f} {wall * 1000:9.1f}  {shown!r}  {outcome}")
+                print(f"    {took * 1000:9.1f} {wall * 1000:9.1f}  {_shown(text)!r}  {outcome}")
         for text, tb in self.escapes[:5]:
             print(f"  ESCAPE {text!r}\n{tb}")
 
