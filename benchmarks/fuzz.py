@@ -40,8 +40,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.core.sources import RandomSource
 from rules.dice import DiceError, parse, resolve, to_text
+from rules.dice.sources import RandomSource
 from ttcli.commands.odds import odds_of
 from ttcli.errors import CliError
 from ttcli.render import render_text

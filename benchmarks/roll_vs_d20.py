@@ -34,9 +34,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.core.sources import RandomSource
 from rules.dice import DEFAULT_LIMITS, DiceError, parse, roll, to_text
 from rules.dice.parser import parse_uncached
+from rules.dice.sources import RandomSource
 
 SEED = 20240601
 SIDES = (4, 6, 8, 10, 12, 20)

@@ -71,7 +71,7 @@ def _warm_up() -> None:
     import datetime  # noqa: F401
     import fcntl  # noqa: F401
 
-    from rules.core.sources import committed_face
+    from rules.dice.sources import committed_face
     from ttcli.rolling import roll_expressions
     from ttcli.store import files, history, journal, session, toml  # noqa: F401
 
@@ -261,7 +261,7 @@ class RollFigures:
 
 
 def run_roll_kills(folder: Path, kills: int, *, seed: int = 1, max_delay: float = 0.08) -> RollFigures:
-    from rules.core.sources import commitment
+    from rules.dice.sources import commitment
     from ttcli.dicelog import verify_events
 
     rng = random.Random(seed)

@@ -86,7 +86,7 @@ def run(folder: Path, lines: list[str], d: Any = None) -> list[float]:
 
 def resolve_only(folder: Path) -> float:
     """Milliseconds of the rules' resolution alone, on the declared round of ``folder``."""
-    from rules.core.sources import RandomSource
+    from rules.dice.sources import RandomSource
     from rules.fight import encounter_from_doc
     from rules.systems import system_rules
     from ttcli.env import Environment

@@ -46,7 +46,6 @@ from rules.core.effects import (
 )
 from rules.core.errors import NotFound, RuleError
 from rules.core.outcome import Outcome
-from rules.core.sources import DiceSource
 from rules.core.state import (
     DEAD,
     ENEMY,
@@ -59,6 +58,7 @@ from rules.core.state import (
     TurnState,
     find,
 )
+from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems import system_rules
 

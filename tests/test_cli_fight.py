@@ -109,7 +109,7 @@ SECRET = "ab" * 32
 
 @pytest.mark.parametrize("dc", [1, 12, 17, 40])
 def test_dg_check_1_check_exit_code_follows_the_result(fight, dc):
-    from rules.core.sources import committed_face
+    from rules.dice.sources import committed_face
 
     ok(fight("session", "commit", "--secret", SECRET))
     face = committed_face(bytes.fromhex(SECRET), 0, 20)  # the d20 this check will get

@@ -132,7 +132,7 @@ def test_labels_split_by_the_shell_are_joined(args, joined):
 def test_no_color_env_is_honoured_on_a_terminal():
     import io
 
-    from rules.core.sources import GivenSource
+    from rules.dice.sources import GivenSource
     from ttcli.env import Environment
     from ttcli.render import emit
     from ttcli.rolling import roll_expressions

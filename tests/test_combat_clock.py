@@ -31,8 +31,8 @@ from rules.core.contract import SystemRules
 from rules.core.effects import TURN_START, TURNS, Duration, EffectSpec, lose_turns
 from rules.core.errors import RuleError
 from rules.core.outcome import Work
-from rules.core.sources import GivenSource
 from rules.core.state import ENEMY, UNCONSCIOUS, Combatant, Encounter, Fight, TurnState
+from rules.dice.sources import GivenSource
 
 
 class _NoMoreDice:

@@ -31,7 +31,7 @@ from rules.core.effects import (
     stack,
 )
 from rules.core.errors import NotFound, RuleError
-from rules.core.sources import GivenSource
+from rules.dice.sources import GivenSource
 
 
 class _NoMoreDice:

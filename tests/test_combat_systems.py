@@ -9,7 +9,7 @@ import pytest
 
 from rules import fight as cb
 from rules.core.errors import RuleError
-from rules.core.sources import GivenSource
+from rules.dice.sources import GivenSource
 from rules.systems import system_rules
 from rules.systems.dungeon.rules import RULES as DG
 from rules.systems.unbuilt import Unbuilt

@@ -24,8 +24,8 @@ from pathlib import Path
 import d20
 import pytest
 
-from rules.core.sources import RandomSource
 from rules.dice import DiceError, parse, roll
+from rules.dice.sources import RandomSource
 from rules.odds import distribution
 
 TABLE = Path(__file__).parent / "data" / "d20_test_dice.tsv"

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from rules.core.sources import ROLLED, Draw, GivenSource
 from rules.dice import DEFAULT_LIMITS, DiceError, Limits, parse, roll, roll_text, to_text
 from rules.dice.limits import MAX_DEPTH_CEILING
+from rules.dice.sources import ROLLED, Draw, GivenSource
 
 
 class NoDice:

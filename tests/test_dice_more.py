@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_odds import as_dict, brute_force
 
-from rules.core.sources import GIVEN, ROLLED, Draw, GivenSource, RandomSource
 from rules.dice import DiceError, parse, roll_text, to_text
+from rules.dice.sources import GIVEN, ROLLED, Draw, GivenSource, RandomSource
 from rules.odds import distribution
 
 
@@ -229,7 +229,7 @@ def test_design_5_compounding_stops_at_the_dice_budget():
 
 def test_plain_rolls_do_not_load_the_new_elements():
     # start-up: ttcli roll 4d6kh3 imports no more modules than before
-    code = ("import sys; from rules.dice import roll_text; from rules.core.sources import RandomSource;"
+    code = ("import sys; from rules.dice import roll_text; from rules.dice.sources import RandomSource;"
             "roll_text('4d6kh3+2', RandomSource(1));"
             "print('rules.dice.more' in sys.modules, 'fractions' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

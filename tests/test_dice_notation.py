@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.core.sources import GivenSource, RandomSource
 from rules.dice import PERCENT, SUCCESSES, TOTAL, DiceError, parse, roll_text, to_text
+from rules.dice.sources import GivenSource, RandomSource
 
 
 def marks(roll) -> str:

@@ -8,16 +8,6 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from rules.core.sources import (
-    COMMITTED,
-    GIVEN,
-    ROLLED,
-    CommittedSource,
-    Draw,
-    GivenFaceError,
-    GivenSource,
-    RandomSource,
-)
 from rules.dice import (
     PERCENT,
     SUCCESSES,
@@ -32,7 +22,7 @@ from rules.dice import (
     to_text,
 )
 from rules.dice.ast import Group, Neg, Num, Percent
-from rules.dice.roller import (
+from rules.dice.rolled import (
     RolledChain,
     RolledDice,
     RolledDie,
@@ -40,6 +30,16 @@ from rules.dice.roller import (
     RolledNeg,
     RolledNum,
     RolledPercent,
+)
+from rules.dice.sources import (
+    COMMITTED,
+    GIVEN,
+    ROLLED,
+    CommittedSource,
+    Draw,
+    GivenFaceError,
+    GivenSource,
+    RandomSource,
 )
 
 

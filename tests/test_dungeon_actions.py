@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.core.errors import NotFound, RuleError, UnknownNameError
-from rules.core.sources import GivenSource
+from rules.dice.sources import GivenSource
 from rules.systems.dungeon import mechanics as dg
 
 

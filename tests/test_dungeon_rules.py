@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.core.errors import RuleError, UnknownNameError
-from rules.core.sources import GIVEN, GivenSource
+from rules.dice.sources import GIVEN, GivenSource
 from rules.systems.dungeon import mechanics as dg
 
 

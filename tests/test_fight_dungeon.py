@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rules import fight as cb
 from rules.core.codec import encounter_from_doc, encounter_to_doc
 from rules.core.errors import NotFound, RuleError
-from rules.core.sources import GIVEN, GivenSource, RandomSource
+from rules.dice.sources import GIVEN, GivenSource, RandomSource
 from rules.systems.dungeon import mechanics as dg
 from rules.systems.dungeon.fight import injury_effect, parse_weapon
 from rules.systems.dungeon.rules import RULES as DG

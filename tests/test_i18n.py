@@ -189,8 +189,8 @@ def test_the_sessions_system_is_noted_when_it_loads(tmp_path, monkeypatch):
 def test_a_dice_success_count_takes_its_russian_form(n):
     """`9d6>=5 = ... = 2 успеха`: the roll line in the reader's language, with the right form."""
     from rules import i18n as rules_i18n
-    from rules.core.sources import GivenSource
     from rules.dice import roll_text, to_text
+    from rules.dice.sources import GivenSource
 
     faces = [6] * n + [1] * (31 - n)
     previous = rules_i18n.install(i18n.load("ru"))

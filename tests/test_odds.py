@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from rules.core.sources import Draw, GivenSource, RandomSource
 from rules.dice import DiceError, Limits, parse, roll
+from rules.dice.sources import Draw, GivenSource, RandomSource
 from rules.odds import DEFAULT_LIMITS, Distribution, OddsLimits, distribution
 from rules.odds.dice import dice_distribution
 from rules.odds.work import Work

@@ -275,7 +275,7 @@ def test_dg_range_1_refusal_counts_cells_in_russian(russian, n):
 
 @pytest.mark.parametrize("n", COUNTS)
 def test_a_replay_short_of_dice_counts_the_recorded_dice_in_russian(russian, n):
-    from rules.core.sources import Draw, ReplayMismatch, ReplaySource
+    from rules.dice.sources import Draw, ReplayMismatch, ReplaySource
 
     source = ReplaySource([(6, Draw(3))] * n)
     for _i in range(n):

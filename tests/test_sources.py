@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.core.sources import (
+from rules.dice import roll_text
+from rules.dice.sources import (
     COMMITTED,
     GIVEN,
     ROLLED,
@@ -26,7 +27,6 @@ from rules.core.sources import (
     committed_face,
     fit_uniform,
 )
-from rules.dice import roll_text
 
 SIDES = [1, 2, 3, 4, 6, 7, 8, 10, 12, 20, 100, 101, 1000, 1_000_000]
 
@@ -56,7 +56,7 @@ def test_any_seed_gives_what_the_random_module_gives(seed, sides):
 
 def test_an_unseeded_source_reads_the_operating_systems_bits(monkeypatch):
     # as random.SystemRandom does: k bits are the top k bits of (k + 7) // 8 bytes of os.urandom
-    import rules.core.sources as sources
+    import rules.dice.sources as sources
 
     asked = []
     monkeypatch.setattr(sources, "urandom", lambda n: asked.append(n) or bytes([0b10110111, 0xFF])[:n])

@@ -207,8 +207,8 @@ def test_design_4_a_torn_first_append_is_set_aside_and_the_journal_starts_again(
                                  "5d6>=5f1", "50%", "(1d4+2)*3"]), min_size=1, max_size=3), st.integers(0, 2**32))
 def test_design_4_roll_events_as_the_journal_stores_them_read_back_exactly(exprs, seed):
     # the store does not parse back what it appends: this is the proof that it need not
-    from rules.core.sources import RandomSource
     from rules.dice import parse, resolve
+    from rules.dice.sources import RandomSource
     from ttcli.dicelog import roll_record
 
     source = RandomSource(seed)

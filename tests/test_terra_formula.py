@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.core.sources import GivenSource
+from rules.dice.sources import GivenSource
 from rules.systems.terra.formula import CRIT, MINIMUM, MISS, NORMAL, PLAIN, Check, Term, parse_formula, roll_formula
 from ttcli.exitcodes import ExitCode
 

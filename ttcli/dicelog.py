@@ -48,7 +48,7 @@ def session_source(doc: Mapping[str, Any], seed: int | None, session_target=None
     The counter is the furthest of the session file's and the dice sidecar's
     (``undo`` rewinds the file, never the dice).
     """
-    from rules.core.sources import CommittedSource, RandomSource
+    from rules.dice.sources import CommittedSource, RandomSource
 
     commit = doc.get("commit")
     if commit is not None and not commit.get("revealed"):
@@ -72,7 +72,7 @@ def store_counter(doc, source, session_target=None) -> None:
     The store moves the dice sidecar on once the roll is journaled (see
     ttcli/store/session.py), so a command that fails before that uses none.
     """
-    from rules.core.sources import CommittedSource
+    from rules.dice.sources import CommittedSource
 
     inner = getattr(source, "fallback", source)
     if isinstance(inner, CommittedSource) and doc.get("commit"):
@@ -234,8 +234,8 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     again from its records.  ``withheld`` (a players' journal) skips the
     checks that need the hidden events.
     """
-    from rules.core.sources import commitment as commit_of
-    from rules.core.sources import committed_face
+    from rules.dice.sources import commitment as commit_of
+    from rules.dice.sources import committed_face
     from rules.i18n import _, ngettext
 
     try:
@@ -312,8 +312,8 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
 
 def _check_totals(event: Mapping[str, Any], problems: list) -> int:
     """Recompute each roll of the event from its recorded dice; return how many were checked."""
-    from rules.core.sources import Draw, ReplayMismatch, ReplaySource
     from rules.dice import DiceError, parse, resolve, to_text
+    from rules.dice.sources import Draw, ReplayMismatch, ReplaySource
     from rules.i18n import _, ngettext
 
     seq = event.get("seq")

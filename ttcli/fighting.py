@@ -95,7 +95,7 @@ def run_operation(env, command: str, operation: Callable | None, *, needs_dice: 
             if needs_dice:
                 source = session_source(doc, seed, session.target)
                 if faces is not None:
-                    from rules.core.sources import GivenSource
+                    from rules.dice.sources import GivenSource
 
                     source = GivenSource(faces, source)
                 outcome = operation(enc, source)

@@ -6,7 +6,7 @@ import datetime as _dt
 from collections.abc import Mapping
 from typing import Any
 
-from rules.dice.roller import Roll, RolledDie
+from rules.dice.rolled import Roll, RolledDie
 
 
 def to_plain(value: Any) -> Any:

@@ -34,9 +34,9 @@ from rules.core.errors import RuleError
 from rules.core.events import health_fields
 from rules.core.messages import reason_words
 from rules.core.outcome import Damage, HealthChange, Work
-from rules.core.sources import DiceSource
 from rules.core.state import DEAD, Combatant, Fight, TurnState
 from rules.dice import roll_text
+from rules.dice.sources import DiceSource
 from rules.i18n import _
 
 

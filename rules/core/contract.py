@@ -21,8 +21,8 @@ from rules.core.actions import Action, Catalogue, Param
 from rules.core.effects import Effect, EffectSpec
 from rules.core.errors import DocumentError, RuleError
 from rules.core.outcome import Damage, HealthChange, Outcome, Work
-from rules.core.sources import DiceSource
 from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Encounter, Status, TurnState
+from rules.dice.sources import DiceSource
 from rules.i18n import _
 
 #: a turn clock: combatants act one after another (groups may act together)

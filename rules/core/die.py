@@ -12,7 +12,7 @@ from rules.dice.records import RolledDie as Die
 
 TYPE_CHECKING = False  # typing is start-up cost: checking a file loads this module
 if TYPE_CHECKING:
-    from rules.core.sources import DiceSource
+    from rules.dice.sources import DiceSource
 
 __all__ = ["Die", "roll"]
 

@@ -336,9 +336,14 @@ def health_message(hp: Callable[[], str] | None = None) -> Message:
 
 
 def _declaration(declaration: Fields) -> str:
-    from rules.core.rounds import describe
+    """``{"action": "strike", "target": "Уж"}`` -> ``strike Уж``."""
+    return " ".join(_shown(v) for v in declaration.values() if v not in ("", None, False))
 
-    return describe(declaration)
+
+def _shown(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    return str(value)
 
 
 @players_version()

@@ -15,8 +15,8 @@ from rules.core.datatype import datatype
 from rules.core.die import Die, roll
 from rules.core.events import Event
 from rules.core.messages import MASTER, View, players_lines, render
-from rules.core.sources import DiceSource
 from rules.core.state import Combatant, Encounter, Fight
+from rules.dice.sources import DiceSource
 from rules.i18n import _
 
 

@@ -29,8 +29,8 @@ from rules.core.errors import DocumentError, RuleError
 from rules.core.messages import reason_words
 from rules.core.outcome import Outcome, Work
 from rules.core.plain import copy_plain
-from rules.core.sources import DiceSource
 from rules.core.state import Encounter, Fight, find
+from rules.dice.sources import DiceSource
 from rules.i18n import _
 
 #: the key of the fight's data table that holds the round's declarations
@@ -56,17 +56,6 @@ def pending_of(fight: Fight | None, name: str) -> dict[str, Any]:
         return {}
     declared = fight.data.get(DECLARED, {})
     return copy_plain(declared[name]) if name in declared else {}
-
-
-def describe(declaration: Mapping[str, Any]) -> str:
-    """``{"action": "strike", "target": "Уж"}`` -> ``strike Уж``."""
-    return " ".join(_shown(v) for v in declaration.values() if v not in ("", None, False))
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, (list, tuple)):
-        return ", ".join(map(str, value))
-    return str(value)
 
 
 def _with_declared(fight: Fight, declared: Declarations) -> Fight:
@@ -202,6 +191,6 @@ def players_fight(fight_doc: Mapping[str, Any]) -> dict[str, Any]:
 
 
 __all__ = [
-    "DECLARED", "Declarations", "Settle", "declare", "decode_declared", "describe", "pending", "pending_of",
+    "DECLARED", "Declarations", "Settle", "declare", "decode_declared", "pending", "pending_of",
     "players_fight", "resolve", "withdraw",
 ]

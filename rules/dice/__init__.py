@@ -1,18 +1,19 @@
 """The dice engine: notation -> AST -> rolled tree -> text.
 
->>> from rules.core.sources import GivenSource
+>>> from rules.dice.sources import GivenSource
 >>> to_text(roll_text("9d6>=5", GivenSource([5, 4, 3, 2, 4, 5, 5, 5, 4])))
 '9d6>=5 = 5+4+3+2+4+5+5+5+4 = 4 successes'
 """
 
 from __future__ import annotations
 
-from ..core.sources import DiceSource, GivenFaceError
 from .ast import Cond, Dice, Expression, Keep, Percent
 from .errors import DiceError
 from .limits import DEFAULT_LIMITS, Limits
 from .parser import parse
-from .roller import PERCENT, SUCCESSES, TOTAL, Roll, RolledDie, roll
+from .rolled import PERCENT, SUCCESSES, TOTAL, Roll, RolledDie
+from .roller import roll
+from .sources import DiceSource, GivenFaceError
 from .stringify import Stringifier, to_text
 
 __all__ = [

@@ -17,17 +17,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core.sources import GivenFaceError
 from .ast import COMPARE, Bag, Calc, Chain, Dec, Dice, Func, Sel
 from .errors import DiceError
-from .roller import (
-    _EXPLODED,
-    _EXTRA,
-    _EXTRA_EXPLODED,
-    _FLAGS,
-    _OPS,
-    _PLAIN,
-    _REROLLED,
+from .rolled import (
+    EXPLODED,
+    EXTRA,
+    EXTRA_EXPLODED,
+    FLAGS,
+    OPS,
+    PLAIN,
+    REROLLED,
     RolledBag,
     RolledChain,
     RolledDice,
@@ -35,6 +34,7 @@ from .roller import (
     RolledFunc,
     RolledNum,
 )
+from .sources import GivenFaceError
 
 TYPE_CHECKING = False  # typing is start-up cost on the roll path
 if TYPE_CHECKING:
@@ -42,7 +42,8 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .ast import Select
-    from .roller import Rolled, _Roller
+    from .rolled import Rolled
+    from .roller import _Roller
 
 
 class _Entry:
@@ -103,7 +104,7 @@ def _roll_more(roller: _Roller, node: Dice) -> RolledDice:
     def new_die(entry: _Entry, state: int, extra_mark: str = "") -> list[Any]:
         d = draw(sides)
         value = base(d.face)
-        if state in (_EXTRA, _EXTRA_EXPLODED) and mode == "penetrate":
+        if state in (EXTRA, EXTRA_EXPLODED) and mode == "penetrate":
             value -= 1
         rec = [d, state, value, ("F" if m.fudge else "") + extra_mark]
         entry.dice.append(rec)
@@ -118,8 +119,8 @@ def _roll_more(roller: _Roller, node: Dice) -> RolledDice:
             if not roller.take_spare():
                 capped = True
                 return False
-            rec[1] = _REROLLED
-            rec = new_die(entry, _PLAIN)
+            rec[1] = REROLLED
+            rec = new_die(entry, PLAIN)
             if node.reroll_once or not reroll.test(rec[2]):
                 return True
 
@@ -133,14 +134,14 @@ def _roll_more(roller: _Roller, node: Dice) -> RolledDice:
             if not roller.take_spare():
                 capped = True
                 break
-            rec[1] = _EXPLODED if rec[1] == _PLAIN else _EXTRA_EXPLODED
+            rec[1] = EXPLODED if rec[1] == PLAIN else EXTRA_EXPLODED
             if mode == "compound":
                 rec[3] += "c"
-                rec = new_die(entry, _EXTRA)
+                rec = new_die(entry, EXTRA)
             else:
                 entry = _Entry()
                 entries.append(entry)
-                rec = new_die(entry, _EXTRA, "p" if mode == "penetrate" else "")
+                rec = new_die(entry, EXTRA, "p" if mode == "penetrate" else "")
             first = False
 
     rank = m.rank_reroll
@@ -148,7 +149,7 @@ def _roll_more(roller: _Roller, node: Dice) -> RolledDice:
     for _ in range(node.count):
         entry = _Entry()
         entries.append(entry)
-        new_die(entry, _PLAIN)
+        new_die(entry, PLAIN)
         rerolls(entry)
         if not two_pass:
             explosions(entry)
@@ -159,8 +160,8 @@ def _roll_more(roller: _Roller, node: Dice) -> RolledDice:
             if not roller.take_spare():
                 capped = True
                 break
-            written[i].dice[-1][1] = _REROLLED
-            new_die(written[i], _PLAIN)
+            written[i].dice[-1][1] = REROLLED
+            new_die(written[i], PLAIN)
         for e in written:
             explosions(e)
     if m.add_once is not None:
@@ -169,10 +170,10 @@ def _roll_more(roller: _Roller, node: Dice) -> RolledDice:
         if picked:
             if roller.take_spare():
                 rec = entries[picked[0]].dice[-1]
-                rec[1] = _EXPLODED if rec[1] == _PLAIN else _EXTRA_EXPLODED
+                rec[1] = EXPLODED if rec[1] == PLAIN else EXTRA_EXPLODED
                 entry = _Entry()
                 entries.append(entry)
-                new_die(entry, _EXTRA)
+                new_die(entry, EXTRA)
             else:
                 capped = True
     for e in entries:
@@ -212,7 +213,7 @@ def _roll_more(roller: _Roller, node: Dice) -> RolledDice:
             crit = -1
         for rec in e.dice:
             d, state, value, mark = rec
-            rerolled, exploded, extra = _FLAGS[state]
+            rerolled, exploded, extra = FLAGS[state]
             last = rec is e.dice[-1]
             dice.append(RolledDie(sides, d.face, d.origin, d.counter, is_kept and not rerolled,
                                   rerolled, exploded, extra, s and last, f and last,
@@ -226,7 +227,7 @@ def _roll_more(roller: _Roller, node: Dice) -> RolledDice:
 
 
 def _entry_value(e: _Entry) -> int:
-    return sum(rec[2] for rec in e.dice if rec[1] != _REROLLED)
+    return sum(rec[2] for rec in e.dice if rec[1] != REROLLED)
 
 
 def _keep_step(mode: str, count: int) -> Select:
@@ -241,7 +242,7 @@ def roll_dec(roller: _Roller, node: Dec) -> RolledNum:
 
 
 _CALC = {
-    **_OPS,
+    **OPS,
     "//": lambda a, b: a // b,
     "%": lambda a, b: a % b,
     "==": lambda a, b: int(a == b),

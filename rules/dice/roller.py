@@ -2,17 +2,6 @@
 
 from __future__ import annotations
 
-import operator
-
-from ..core.sources import (
-    GIVEN,
-    ROLLED_DRAWS,
-    SHARED_FACES,
-    DiceSource,
-    Draw,
-    GivenFaceError,
-    RandomSource,
-)
 from .ast import (
     Bag,
     Calc,
@@ -30,164 +19,40 @@ from .ast import (
 )
 from .errors import DiceError
 from .limits import DEFAULT_LIMITS, Limits
-from .records import RolledDie, record
+from .records import RolledDie
+from .rolled import (
+    EXPLODED,
+    EXTRA,
+    EXTRA_EXPLODED,
+    FLAGS,
+    OPS,
+    PERCENT,
+    PLAIN,
+    REROLLED,
+    SUCCESSES,
+    TOTAL,
+    Roll,
+    Rolled,
+    RolledChain,
+    RolledDice,
+    RolledGroup,
+    RolledNeg,
+    RolledNum,
+    RolledPercent,
+)
+from .sources import (
+    ROLLED_DRAWS,
+    SHARED_FACES,
+    DiceSource,
+    Draw,
+    GivenFaceError,
+    RandomSource,
+)
 
 TYPE_CHECKING = False  # typing is start-up cost on the roll path
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable
     from typing import Any
-
-
-class RolledNum(record("RolledNum", "node value")):
-    __slots__ = ()
-    #: a decimal is a number too, rounded down where it stands
-    node: Num | Dec
-    value: int
-
-
-class RolledDice(record("RolledDice", "node dice value successes failures capped",
-                        defaults=(None, None, False))):
-    __slots__ = ()
-    node: Dice
-    dice: tuple[RolledDie, ...]
-    value: int
-    successes: int | None
-    failures: int | None
-    #: the dice budget ran out before every reroll/explosion was made
-    capped: bool
-
-
-class RolledPercent(record("RolledPercent", "node die value success")):
-    __slots__ = ()
-    node: Percent
-    die: RolledDie
-    value: int
-    success: bool
-
-
-class RolledNeg(record("RolledNeg", "node operand value")):
-    __slots__ = ()
-    node: Neg
-    operand: Rolled
-    value: int
-
-
-class RolledGroup(record("RolledGroup", "node inner value")):
-    __slots__ = ()
-    node: Group
-    inner: Rolled
-    value: int
-
-
-class RolledChain(record("RolledChain", "node first rest value")):
-    __slots__ = ()
-    node: Chain
-    first: Rolled
-    rest: tuple[tuple[str, Rolled], ...]
-    value: int
-
-
-class RolledBag(record("RolledBag", "node items kept value successes failures")):
-    """A rolled set or group: each item rolled, and whether keep/drop kept it."""
-
-    __slots__ = ()
-    node: Bag
-    items: tuple[Rolled, ...]
-    kept: tuple[bool, ...]
-    value: int
-    successes: int | None
-    failures: int | None
-
-
-class RolledFunc(record("RolledFunc", "node args value")):
-    __slots__ = ()
-    node: Func
-    args: tuple[Rolled, ...]
-    value: int
-
-
-# A union of classes, not typing.Union: it needs no typing import.
-Rolled = RolledNum | RolledDice | RolledPercent | RolledNeg | RolledGroup | RolledChain | RolledBag | RolledFunc
-
-TOTAL = "total"
-SUCCESSES = "successes"
-PERCENT = "percent"
-
-
-class Roll(record("Roll", "expression root value kind passed given", defaults=(None, None))):
-    __slots__ = ()
-    expression: Expression
-    root: Rolled
-    value: int
-    #: "total", "successes" (a success-counting pool) or "percent" (C-PCT-1)
-    kind: str
-    #: for percent rolls: did it succeed; None for other kinds
-    passed: bool | None
-    #: whether any die came from given values (None: not known, look at the dice)
-    given: bool | None
-
-    @property
-    def has_given(self) -> bool:
-        if self.given is not None:
-            return self.given
-        return any(d.origin == GIVEN for d in self.dice)
-
-    @property
-    def label(self) -> str | None:
-        return self.expression.label
-
-    @property
-    def text(self) -> str:
-        return self.expression.text
-
-    @property
-    def dice(self) -> tuple[RolledDie, ...]:
-        """Every die drawn, left to right (a percent roll's d100 included)."""
-        root = self.root
-        if type(root) is RolledDice:  # most rolls are one dice term
-            return root.dice
-        if type(root) is RolledPercent:
-            return (root.die,)
-        out: list[RolledDie] = []
-        for group in _all_groups(root):
-            out.extend(group.dice)
-        return tuple(out)
-
-    @property
-    def groups(self) -> tuple[RolledDice, ...]:
-        """Every dice term, left to right."""
-        return tuple(_all_groups(self.root))
-
-    @property
-    def capped(self) -> bool:
-        return any(r.capped for r in _all_groups(self.root))
-
-
-def _children(r: Rolled) -> tuple[Rolled, ...]:
-    if type(r) is RolledChain:
-        return (r.first, *[t for _, t in r.rest])
-    if type(r) is RolledGroup:
-        return (r.inner,)
-    if type(r) is RolledNeg:
-        return (r.operand,)
-    if type(r) is RolledBag:
-        return r.items
-    if type(r) is RolledFunc:
-        return r.args
-    return ()
-
-
-def _all_groups(r: Rolled) -> Iterator[RolledDice]:
-    if type(r) is RolledDice:  # most rolls are one dice term
-        yield r
-        return
-    stack = [r]
-    while stack:
-        n = stack.pop()
-        if type(n) is RolledDice:
-            yield n
-        else:
-            stack.extend(reversed(_children(n)))
 
 
 # RolledDie is immutable, so equal dice are made once and shared (a flyweight):
@@ -226,17 +91,6 @@ def _plain_dice(sides: int) -> list[RolledDie]:
     return table
 
 
-# What happened to each drawn die before keep/drop and success counting.
-_PLAIN, _REROLLED, _EXPLODED, _EXTRA, _EXTRA_EXPLODED = 0, 1, 2, 3, 4
-_FLAGS = {  # state -> (rerolled, exploded, extra)
-    _PLAIN: (False, False, False),
-    _REROLLED: (True, False, False),
-    _EXPLODED: (False, True, False),
-    _EXTRA: (False, False, True),
-    _EXTRA_EXPLODED: (False, True, True),
-}
-
-
 _BATCHES: dict[type, bool] = {}
 
 
@@ -255,7 +109,7 @@ class _Roller:
 
     def __init__(self, expr: Expression, source: DiceSource, limits: Limits) -> None:
         self.source = source
-        #: the source's optional batch of plain rolled faces (see rules.core.sources)
+        #: the source's optional batch of plain rolled faces (see rules.dice.sources)
         self.faces = getattr(source, "draw_faces", None) if _batches(type(source)) else None
         self.expr = expr
         self.limits = limits
@@ -300,7 +154,7 @@ class _Roller:
             r = roll(term)
             rest.append((op, r))
             try:
-                value = _OPS[op](value, r.value)
+                value = OPS[op](value, r.value)
             except ZeroDivisionError:
                 from ..i18n import _
 
@@ -358,19 +212,19 @@ class _Roller:
                         capped = True
                         break
                     draws.append(d)
-                    states.append(_REROLLED)
+                    states.append(REROLLED)
                     d = draw(sides)
                     if node.reroll_once or not reroll.test(d.face):
                         break
-            state = _PLAIN
+            state = PLAIN
             while explode is not None and explode.test(d.face):
                 if not self.take_spare():
                     capped = True
                     break
                 draws.append(d)
-                states.append(_EXPLODED if state == _PLAIN else _EXTRA_EXPLODED)
+                states.append(EXPLODED if state == PLAIN else EXTRA_EXPLODED)
                 d = draw(sides)
-                state = _EXTRA
+                state = EXTRA
             draws.append(d)
             states.append(state)
         return draws, states, capped
@@ -379,15 +233,15 @@ class _Roller:
               capped: bool) -> RolledDice:
         """Keep/drop, then count successes and failures among the kept dice."""
         if states is None:
-            states = [_PLAIN] * len(draws)
-        live = [i for i, s in enumerate(states) if s != _REROLLED]
+            states = [PLAIN] * len(draws)
+        live = [i for i, s in enumerate(states) if s != REROLLED]
         kept = set(live if node.keep is None else _keep(draws, live, node.keep.mode, node.keep.count))
         succ, fail = node.success, node.failure
         sides = node.sides
         dice = []
         total = successes = failures = 0
         for i, (d, state) in enumerate(zip(draws, states, strict=True)):
-            rerolled, exploded, extra = _FLAGS[state]
+            rerolled, exploded, extra = FLAGS[state]
             is_kept = i in kept
             s = f = False
             if is_kept:
@@ -433,13 +287,6 @@ _KEEP = {
     "dl": lambda low, high, n: low[n:],
 }
 
-
-def _floordiv(a: int, b: int) -> int:
-    # rounds toward minus infinity: -7/2 is -4, as Python's // does
-    return a // b
-
-
-_OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": _floordiv}
 
 
 def _later(name: str) -> Callable[[_Roller, Any], Rolled]:

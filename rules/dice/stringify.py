@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules.i18n import _, ngettext
 
 from .ast import Dec, Percent
-from .roller import (
+from .rolled import (
     PERCENT,
     SUCCESSES,
     Roll,
@@ -24,7 +24,7 @@ from .roller import (
     RolledNeg,
     RolledNum,
     RolledPercent,
-    _all_groups,
+    all_groups,
 )
 
 TYPE_CHECKING = False  # typing is start-up cost on the roll path
@@ -187,7 +187,7 @@ class Stringifier:
             elif t is RolledChain and type(root.first) is RolledDice and root.first.dice:
                 shows = True  # the common 2d6+3
             else:
-                shows = t is not RolledNum and any(g.dice for g in _all_groups(root))
+                shows = t is not RolledNum and any(g.dice for g in all_groups(root))
             line = text + " = "
             if shows:
                 shown = self._writers[t](root, given_mode, True)

@@ -54,7 +54,7 @@ from typing import Any, TypeAlias
 from ..dice.ast import Chain, Dice, Expression, Group, Neg, Node, Num, Percent
 from ..dice.errors import DiceError
 from ..dice.limits import Limits
-from ..dice.roller import PERCENT, SUCCESSES, TOTAL
+from ..dice.rolled import PERCENT, SUCCESSES, TOTAL
 from ..i18n import N_, _
 from .budget import Plan, plan
 from .dice import dice_distribution

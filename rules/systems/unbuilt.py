@@ -15,8 +15,8 @@ TYPE_CHECKING = False  # typing is start-up cost
 if TYPE_CHECKING:
     from typing import Any, NoReturn
 
-    from rules.core.sources import DiceSource
     from rules.core.state import Encounter
+    from rules.dice.sources import DiceSource
 
 
 class Unbuilt(SystemRules):

@@ -292,7 +292,7 @@ def commit(
     import re
     import secrets
 
-    from rules.core.sources import commitment
+    from rules.dice.sources import commitment
 
     from ..session import open_session
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from rules.core.die import Die, roll
 from rules.core.errors import RuleError
 from rules.core.names import Names
-from rules.core.sources import DiceSource
 from rules.dice.records import record
+from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
 from rules.systems.dungeon.checks import CHECK_DIE, SAVE_DIE
 from rules.systems.dungeon.turns import ActionBudget

@@ -6,8 +6,8 @@ DG-HIT-1, DG-DMG-1; the situations of DG-ADV-1 are ``situations``'s.
 from __future__ import annotations
 
 from rules.core.die import Die, roll
-from rules.core.sources import DiceSource
 from rules.dice.records import record
+from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems.dungeon.checks import ADVANTAGE_CAP, roll_d20
 from rules.systems.dungeon.common import require_non_negative

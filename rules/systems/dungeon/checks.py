@@ -9,8 +9,8 @@ from collections.abc import Mapping
 
 from rules.core.die import Die, roll
 from rules.core.names import Names
-from rules.core.sources import DiceSource
 from rules.dice.records import record
+from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
 from rules.systems.dungeon.common import (
     ADVANTAGE_CAP,

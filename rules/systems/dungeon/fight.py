@@ -27,7 +27,6 @@ from rules.core.events import health_fields
 from rules.core.names import Names
 from rules.core.outcome import HealthChange, Outcome, Work
 from rules.core.sheet import UnknownStat
-from rules.core.sources import DiceSource
 from rules.core.state import (
     DEAD,
     ENEMY,
@@ -40,15 +39,16 @@ from rules.core.state import (
     TurnState,
     find,
 )
+from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
-from rules.systems import get_sheet
 from rules.systems.dungeon import fightdata
 from rules.systems.dungeon import mechanics as dg
 from rules.systems.dungeon.common import parse_weapon
 from rules.systems.dungeon.manoeuvres import Manoeuvres
+from rules.systems.dungeon.sheet import SHEET
 from rules.systems.dungeon.situations import SITUATION_NAMES, require_fatigue_advantage_counts, situation_from_words
+from rules.systems.dungeon.values import cap, resource, value
 
-SHEET = get_sheet("dungeon")
 PRIMARY = dg.STAT_KEYS
 
 #: modifier keys beyond the sheet's stats: added to every hit roll, damage
@@ -73,30 +73,6 @@ _STATUS = {
 }
 
 # --- reading a combatant ----------------------------------------------------------
-
-
-def base_values(c: Combatant) -> dict[str, Any]:
-    return {**SHEET.with_defaults(c.stats), **SHEET.derive(c.stats)}
-
-
-def value(c: Combatant, key: str) -> int:
-    """A stat or derived value with what the effects add to it.
-
-    A modifier changes only the value it names: body -1 lowers body checks
-    and melee damage, not max HP [I].
-    """
-    return int(base_values(c)[key]) + c.modifier(key)
-
-
-def resource(c: Combatant, key: str) -> int:
-    """Current value; a resource never written yet is at its start value."""
-    if key in c.resources:
-        return c.resources[key]
-    return SHEET.initial_resources(c.stats)[key]
-
-
-def cap(c: Combatant, key: str) -> int:
-    return SHEET.resource_caps(c.stats)[key]
 
 
 def _modifiers(*terms: tuple[int, str]) -> list[dict[str, Any]]:

@@ -18,12 +18,13 @@ from rules.core.contract import SystemRules
 from rules.core.effects import NEVER, Effect
 from rules.core.errors import NotFound, RuleError, UnknownNameError
 from rules.core.outcome import Outcome, Work
-from rules.core.sources import DiceSource
 from rules.core.state import DEAD, ENEMY, OK, PARTY, Combatant, Encounter, TurnState, find
+from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
 from rules.systems.dungeon import fightdata
 from rules.systems.dungeon import mechanics as dg
 from rules.systems.dungeon.situations import MELEE, RANGED
+from rules.systems.dungeon.values import base_values, value
 
 #: (status, dropping prone?) -> why the posture cannot change (DG-DEATH-1)
 _CANNOT = {("dead", True): N_("{name} is dead and cannot act"),
@@ -98,7 +99,6 @@ class Manoeuvres(SystemRules):
                 target=t), rule="DG-KNOCK-1")
         self.require_reach(ac, tc, MELEE)
         budget = self._budget(turn).spend()
-        from rules.systems.dungeon.fight import value
 
         out = dg.knock_down(source, value(ac, "body"), value(tc, "body"),
                             resist=dg.SAVE if save else dg.OPPOSED)
@@ -175,7 +175,6 @@ class Manoeuvres(SystemRules):
         here, there = fightdata.cell(attacker), fightdata.cell(target)
         if here is None or there is None:
             return None
-        from rules.systems.dungeon.fight import base_values
 
         reach = base_values(attacker).get("weapon_range") if kind == RANGED else None
         return dg.require_in_range(kind, here, there, weapon_range=reach)
@@ -206,7 +205,6 @@ class Manoeuvres(SystemRules):
         round or all have; otherwise as soon as the party's last turn of the
         round ends, so nobody acts twice in a round or loses a turn [I]."""
         work = self.work(enc)
-        from rules.systems.dungeon.fight import value
 
         alive = [c for c in work.combatants.values() if c.status != DEAD]
         party = [c.name for c in sorted((c for c in alive if c.side == PARTY),

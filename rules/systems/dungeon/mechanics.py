@@ -7,7 +7,7 @@ command that attacks never loads the rests, the checks or the inventory.
 Stat creation and derived stats (DG-STAT-1, DG-DER-1) are in
 ``rules.systems.dungeon.sheet``.
 
-Every function that rolls takes a dice source (``rules.core.sources``) and
+Every function that rolls takes a dice source (``rules.dice.sources``) and
 returns a frozen outcome listing each die with its face, sides and purpose."""
 
 from __future__ import annotations

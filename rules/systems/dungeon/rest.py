@@ -13,8 +13,8 @@ from collections.abc import Callable
 from rules.core.die import Die, roll
 from rules.core.errors import RuleError
 from rules.core.names import Names
-from rules.core.sources import DiceSource
 from rules.dice.records import record
+from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems.dungeon.common import require_non_negative
 from rules.systems.dungeon.health import Status, current_status, heal

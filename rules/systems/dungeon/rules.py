@@ -15,8 +15,8 @@ from rules.systems.dungeon.messages import MESSAGES
 
 if TYPE_CHECKING:
     from rules.core.outcome import Outcome
-    from rules.core.sources import DiceSource
     from rules.core.state import Encounter
+    from rules.dice.sources import DiceSource
 
 _WHO = Param("name", NAME, N_("Combatant (unique prefix, any case)."))
 

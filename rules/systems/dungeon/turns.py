@@ -13,8 +13,8 @@ from rules.core.datatype import datatype
 from rules.core.die import Die, roll
 from rules.core.errors import NotFound, RuleError
 from rules.core.names import name_key, pick
-from rules.core.sources import DiceSource
 from rules.dice.records import record
+from rules.dice.sources import DiceSource
 from rules.i18n import _, ngettext
 
 PARTY = "party"

@@ -19,8 +19,8 @@ from rules.core.common import require_fight
 from rules.core.effects import FIGHT, Duration, EffectSpec
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome, Work
-from rules.core.sources import DiceSource
 from rules.core.state import Combatant, Encounter
+from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
 from rules.systems.skirmish import fightdata, gear, presets
 from rules.systems.skirmish import mechanics as sk
@@ -29,9 +29,9 @@ from rules.systems.skirmish.fight import (
     stunned,
     total_def,
     value,
-    weapons,
     with_cover,
 )
+from rules.systems.skirmish.items import weapons
 from rules.systems.skirmish.strain import Spent, Strain
 
 BLOCK = "block"

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.outcome import Work
-from rules.core.sources import DiceSource
 from rules.core.state import Combatant
+from rules.dice.sources import DiceSource
 from rules.systems.skirmish import fightdata, gear
+from rules.systems.skirmish.items import armor, weapons, with_item
 
 WEAPONS = "weapons"
 ARMOR = "armor"
@@ -22,8 +23,6 @@ ARMOR = "armor"
 
 def most_used(c: Combatant, used: dict[str, int]) -> str | None:
     """The weapon used most this fight; a tie goes to the one listed first [I]."""
-    from rules.systems.skirmish.fight import weapons
-
     carried = list(weapons(c))
     counted = [(n, used.get(n, 0)) for n in carried if used.get(n, 0) > 0]
     if not counted:
@@ -33,8 +32,6 @@ def most_used(c: Combatant, used: dict[str, int]) -> str | None:
 
 def strongest_armor(c: Combatant) -> str | None:
     """The armor with the highest def (first listed on a tie), else clothing."""
-    from rules.systems.skirmish.fight import armor
-
     worn = armor(c)
     proper = [a for a in worn.values() if not a.clothing and a.def_ > 0]
     if proper:
@@ -45,8 +42,6 @@ def strongest_armor(c: Combatant) -> str | None:
 
 def burnable(c: Combatant) -> dict[str, str]:
     """Item -> its section, for every item of ``c`` with a breakage chance (armor first)."""
-    from rules.systems.skirmish.fight import armor, weapons
-
     items = {a.name: ARMOR for a in armor(c).values() if a.breakage}
     for w in weapons(c).values():
         if w.breakage:
@@ -58,8 +53,6 @@ def burning_item(c: Combatant, named: str | None = None) -> tuple[str, str] | No
     """The one burning item of SK-BURN-1: the master's pick (``named``) while
     it can still break, else for them [I]: the worn armor that breaks with the
     highest def, else the first weapon that breaks; None if nothing can break."""
-    from rules.systems.skirmish.fight import armor, weapons
-
     if named is not None and named in (items := burnable(c)):
         return items[named], named
     worn = [a for a in armor(c).values() if a.breakage]
@@ -80,8 +73,6 @@ def roll_breakage(work: Work, source: DiceSource, name: str, section: str, item:
     before = thing.durability
     worn = gear.worn_weapon(thing, band) if isinstance(thing, gear.Weapon) else gear.worn_armor(thing, band)
     destroyed = gear.broken(worn.durability, band)
-    from rules.systems.skirmish.fight import with_item
-
     work.put(with_item(c, section, item, None if destroyed else worn.to_toml()))
     record: dict[str, Any] = {"name": name, "item": item, "section": section, "die": die.face,
                               "band": band.name, "destroyed": destroyed, "why": why}
@@ -98,8 +89,6 @@ def after_fight(work: Work, source: DiceSource) -> list[dict[str, Any]]:
     used = fightdata.get(fight, "used", {})
     damaged = set(fightdata.listed(fight, "damaged"))
     records = []
-    from rules.systems.skirmish.fight import armor, weapons
-
     for c in list(work.combatants.values()):
         if c.side != "party" or c.name not in fight.order:
             continue

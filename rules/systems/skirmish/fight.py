@@ -18,14 +18,13 @@ from rules.core.contract import Path, SystemRules
 from rules.core.effects import Effect
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, HealthChange, Outcome, Work
-from rules.core.sources import DiceSource
 from rules.core.state import DEAD, OK, PARTY, Combatant, Encounter, Fight, TurnState, find
+from rules.dice.sources import DiceSource
 from rules.i18n import _
-from rules.systems import get_sheet
 from rules.systems.skirmish import fightdata, gear
+from rules.systems.skirmish.items import armor, artifacts, weapons
 from rules.systems.skirmish.presets import BURN, FAINTED, STUN
-
-SHEET = get_sheet("skirmish")
+from rules.systems.skirmish.sheet import SHEET
 
 #: stats whose item bonuses and slot penalties are added when a roll reads them
 _SLOT_STATS = ("stealth", "dexterity")
@@ -38,23 +37,11 @@ def base(c: Combatant) -> dict[str, Any]:
     return {**SHEET.with_defaults(c.stats), **SHEET.derive(c.stats)}
 
 
-def weapons(c: Combatant) -> dict[str, gear.Weapon]:
-    return gear.weapons(c.data)
-
-
-def armor(c: Combatant) -> dict[str, gear.Armor]:
-    return gear.armor(c.data)
-
-
 def slots(c: Combatant, settings: Mapping[str, Any]) -> gear.Slots:
     worn = armor(c)
     # every worn item can hold one short weapon; with none listed, the clothes on one's back [I]
     clothing = len(worn) if worn else 1
     return gear.slots(weapons(c), clothing, over_three_adds=settings.get("slot_penalty") == "on_top")
-
-
-def artifacts(c: Combatant) -> dict[str, gear.Armor]:
-    return gear.artifacts(c.data)
 
 
 def _bonus(c: Combatant, key: str) -> float:
@@ -91,27 +78,6 @@ def resource(c: Combatant, key: str) -> int:
 
 def stunned(c: Combatant) -> bool:
     return c.effect(STUN) is not None
-
-
-def with_item(c: Combatant, section: str, name: str, table: dict[str, Any] | None) -> Combatant:
-    """``c`` with one weapon or armor item replaced (None removes it)."""
-    items = dict(c.data.get(section, {}))
-    if table is None:
-        items.pop(name, None)
-    else:
-        items[name] = table
-    data = dict(c.data)
-    if items:
-        data[section] = items
-    else:
-        data.pop(section, None)
-    if table is None and section == "weapons":
-        dropped = [n for n in data.get("dropped", []) if n != name]
-        if dropped:
-            data["dropped"] = dropped
-        else:
-            data.pop("dropped", None)
-    return replace(c, data=data)
 
 
 def stored_cover(c: Combatant) -> int | None:
@@ -249,7 +215,7 @@ class SkirmishFight(SystemRules):
 
     def end(self, enc: Encounter, source: DiceSource | None = None) -> Outcome:
         """SK-BREAK-1: breakage rolls for the players' gear, then the fight ends."""
-        from rules.core.sources import RandomSource
+        from rules.dice.sources import RandomSource
         from rules.systems.skirmish.breakage import after_fight
 
         work = self.work(enc)

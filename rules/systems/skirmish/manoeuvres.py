@@ -9,24 +9,23 @@ from rules.core.clock import restore
 from rules.core.common import remove_effect, require_fight
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome
-from rules.core.sources import DiceSource
 from rules.core.state import DEAD, Encounter, Fight, find
+from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
 from rules.systems.skirmish import fightdata, presets
 from rules.systems.skirmish import mechanics as sk
 from rules.systems.skirmish.attacks import Attacks
 from rules.systems.skirmish.fight import (
     SHEET,
-    armor,
     joined,
     resource,
     slots,
     stored_cover,
     value,
-    weapons,
     with_cover,
 )
 from rules.systems.skirmish.gear import pick_item
+from rules.systems.skirmish.items import armor, weapons
 from rules.systems.skirmish.strain import FAINTED
 
 

@@ -16,8 +16,8 @@ from rules.systems.skirmish.presets import PRESETS
 
 if TYPE_CHECKING:
     from rules.core.outcome import Outcome
-    from rules.core.sources import DiceSource
     from rules.core.state import Encounter
+    from rules.dice.sources import DiceSource
 
 _WHO = Param("name", NAME, N_("Combatant (unique prefix, any case)."))
 _ANSWER = Param("answer", CHOICE, N_("The target's answer now, in the same command: block, dodge or none."),

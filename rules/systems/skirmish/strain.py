@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from rules.core.common import add_effect, require_fight
 from rules.core.effects import TURNS, Duration, EffectSpec
 from rules.core.outcome import Damage, Work
-from rules.core.sources import DiceSource
 from rules.core.state import OK
+from rules.dice.sources import DiceSource
 from rules.systems.skirmish import fightdata
 from rules.systems.skirmish import mechanics as sk
 from rules.systems.skirmish.fight import SkirmishFight, resource, value

@@ -34,8 +34,8 @@ from rules.systems.terra.grid import Cell, distance
 
 if TYPE_CHECKING:
     from rules.core.outcome import Outcome, Work
-    from rules.core.sources import DiceSource
     from rules.core.state import Encounter
+    from rules.dice.sources import DiceSource
 
 #: the equipment moves of TT-EQUIP-1: AP, SP
 EQUIP_COST = {"off": (3, 1), "on": (1, 0), "give": (1, 0), "take": (1, 0)}

@@ -31,8 +31,8 @@ from rules.systems.terra.formula import parse_formula
 
 if TYPE_CHECKING:
     from rules.core.outcome import Outcome, Work
-    from rules.core.sources import DiceSource
     from rules.core.state import Encounter, TurnState
+    from rules.dice.sources import DiceSource
     from rules.systems.terra.fight import TerraFight
 
 #: effects whose presence means the Eidolon form (TT-COMBINED-1: no combined action in it)

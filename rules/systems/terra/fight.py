@@ -20,8 +20,8 @@ from rules.core.contract import SystemRules
 from rules.core.errors import RuleError
 from rules.core.events import health_fields
 from rules.core.outcome import Damage, HealthChange, Outcome, Work
-from rules.core.sources import DiceSource
 from rules.core.state import DEAD, ENEMY, PARTY, Combatant, Encounter, Fight, Status, TurnState
+from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
 from rules.systems.terra import damage as dmg
 from rules.systems.terra import health

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.die import Die, roll
-from rules.core.sources import DiceSource
+from rules.dice.sources import DiceSource
 from rules.i18n import _
 
 #: what became of a formula

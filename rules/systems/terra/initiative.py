@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.die import Die, roll
-from rules.core.sources import DiceSource
 from rules.core.state import PARTY, Combatant
+from rules.dice.sources import DiceSource
 from rules.systems.terra.health import is_monster
 
 

@@ -19,8 +19,8 @@ from rules.systems.terra.grid import distance
 
 if TYPE_CHECKING:
     from rules.core.outcome import Outcome, Work
-    from rules.core.sources import DiceSource
     from rules.core.state import Encounter
+    from rules.dice.sources import DiceSource
     from rules.systems.terra.fight import TerraFight
 
 #: "20% шанс, что монстр перейдет на сторону персонажа"; L5 40%; L10 60%

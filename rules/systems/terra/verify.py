@@ -18,13 +18,13 @@ from rules.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from rules.core.sources import Draw
+    from rules.dice.sources import Draw
     from rules.systems.terra.formula import FormulaRoll
 
 
 def _replayed(r: Record, rolled: list[int], doubling: bool) -> FormulaRoll | None:
     """The formula rolled again on its recorded faces and D4 (None when they do not fit it)."""
-    from rules.core.sources import GivenFaceError, GivenSource
+    from rules.dice.sources import GivenFaceError, GivenSource
     from rules.systems.terra.formula import Check as CritCheck
     from rules.systems.terra.formula import parse_formula, roll_formula
 

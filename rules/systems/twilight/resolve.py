@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.core.outcome import Work
-from rules.core.sources import DiceSource
 from rules.core.state import DEAD, OK, Combatant
+from rules.dice.sources import DiceSource
 from rules.systems.twilight import champion as ch
 from rules.systems.twilight.perks import (
     ABSOLUTE_DEFENSE,

@@ -20,8 +20,8 @@ from rules.core.common import require_fight
 from rules.core.contract import ROUNDS_CLOCK, Path, SystemRules
 from rules.core.errors import RuleError
 from rules.core.outcome import Outcome, Work
-from rules.core.sources import DiceSource
 from rules.core.state import DEAD, OK, Combatant, Encounter, Fight, Status, find
+from rules.dice.sources import DiceSource
 from rules.i18n import N_, _, ngettext
 from rules.systems.twilight import champion as ch
 from rules.systems.twilight import stages as st
