@@ -35,8 +35,8 @@ def test_every_command_has_help(runner, path):
 @pytest.mark.parametrize("shell", sorted(FILES))
 def test_checked_in_completions_are_current(shell):
     current = (ROOT / "completions" / FILES[shell]).read_text(encoding="utf-8")
-    assert current == completion_script(shell), (
-        "completions/ is stale: run python -m ttcli.commands.completion")
+    assert current == completion_script(shell, typer.main.get_command(app)), (
+        f"completions/ is stale: run ttcli completion {shell} > completions/{FILES[shell]}")
 
 
 def test_completion_offers_commands_and_formats():

@@ -11,8 +11,9 @@ from typer.core import TyperGroup
 
 from .commands import COMMANDS
 from .env import Environment
-from .errors import report_failure, usage_report
+from .errors import usage_report
 from .exitcodes import ExitCode
+from .render import report_failure
 
 
 class TtcliGroup(TyperGroup):

@@ -167,11 +167,11 @@ def run(args: list[str]) -> int | None:
     try:
         return job(env)
     except Exception as e:  # noqa: BLE001 - the same edge as the full app
-        from .errors import report_failure
+        from .render import report_failure
 
         return report_failure(env, e)
     except KeyboardInterrupt as e:
-        from .errors import report_failure
+        from .render import report_failure
 
         return report_failure(env, e)
 

@@ -114,3 +114,36 @@ def error(env, message: str, detail: str = "") -> None:
     env.stderr.write(f"ttcli: error: {message}\n")
     if detail:
         env.stderr.write("".join(f"  {line}\n" for line in detail.splitlines()))
+
+
+def report_failure(env, e: BaseException) -> int:
+    """Say on stderr what went wrong with a command, once; the exit code that goes with it.
+
+    The one edge for the full app and the fast paths alike.  An error that is
+    not a known library error is a bug: reported as one, or re-raised with
+    ``TTCLI_DEBUG`` set so its traceback shows.
+    """
+    import os
+
+    from .errors import describe
+    from .exitcodes import ExitCode
+
+    if isinstance(e, KeyboardInterrupt):
+        from rules.i18n import _
+
+        env.stderr.write(_("ttcli: interrupted") + "\n")
+        return int(ExitCode.INTERRUPTED)
+    from .session import note_language_of_current
+
+    note_language_of_current(env)
+    report = describe(e)
+    if report is None:
+        if os.environ.get("TTCLI_DEBUG"):
+            raise e
+        from rules.i18n import _
+
+        error(env, _("internal error: {kind}: {problem}").format(kind=type(e).__name__, problem=e),
+              _("this is a bug in ttcli; run again with TTCLI_DEBUG=1 for the traceback"))
+        return int(ExitCode.INTERNAL)
+    error(env, report.message, report.detail)
+    return int(report.code)

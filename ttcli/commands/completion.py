@@ -9,12 +9,11 @@ import typer
 SHELLS = ("bash", "zsh", "fish")
 
 
-def completion_script(shell: str) -> str:
+def completion_script(shell: str, command) -> str:
+    """The completion script of ``shell`` for the Click command tree ``command``
+    (the app's; passed in, so that this module never imports the app that lists it)."""
     from typer._click.shell_completion import get_completion_class
     from typer.completion import completion_init
-    from typer.main import get_command
-
-    from ..app import app
 
     completion_init()
     cls = get_completion_class(shell)
@@ -23,7 +22,7 @@ def completion_script(shell: str) -> str:
 
         raise typer.BadParameter(_("unknown shell {shell!r}; one of: {shells}").format(
             shell=shell, shells=", ".join(SHELLS)), param_hint="SHELL")
-    return cls(get_command(app), {}, "ttcli", "_TTCLI_COMPLETE").source()
+    return cls(command, {}, "ttcli", "_TTCLI_COMPLETE").source()
 
 
 #: characters bash would split or expand in a completed word
@@ -46,6 +45,7 @@ def shell_values(values) -> list[str]:
 
 
 def completion_command(
+    ctx: typer.Context,
     shell: Annotated[str, typer.Argument(help="bash, zsh or fish.",
                                          autocompletion=lambda incomplete: [
                                              s for s in SHELLS if s.startswith(incomplete)])],
@@ -58,20 +58,9 @@ def completion_command(
 
       ttcli completion fish > ~/.config/fish/completions/ttcli.fish
     """
-    typer.echo(completion_script(shell), nl=False)
+    typer.echo(completion_script(shell, ctx.find_root().command), nl=False)
 
 
 #: file names the shells look for, in the checked-in completions/ folder
+#: (regenerated with ``ttcli completion SHELL > completions/FILE``; a test keeps them current)
 FILES = {"bash": "ttcli.bash", "zsh": "_ttcli", "fish": "ttcli.fish"}
-
-
-def write_all(folder) -> None:
-    """Regenerate every checked-in completion script (``python -m ttcli.commands.completion``)."""
-    from pathlib import Path
-
-    for shell, name in FILES.items():
-        (Path(folder) / name).write_text(completion_script(shell), encoding="utf-8")
-
-
-if __name__ == "__main__":
-    write_all("completions")
