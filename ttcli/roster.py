@@ -61,13 +61,6 @@ def parse_value(sheet, key: str, value: str):
         raise CliError(str(e), ExitCode.USAGE) from None
 
 
-def parse_stats(sheet, assignments: list[str]) -> dict[str, Any]:
-    stats, resources = parse_assignments(sheet, assignments)
-    if resources:
-        raise CliError(_("{names}: current values are not stats").format(names=", ".join(resources)), ExitCode.USAGE)
-    return stats
-
-
 def parse_assignments(sheet, assignments: list[str]) -> tuple[dict[str, Any], dict[str, int]]:
     """Typed ``name=value`` words -> (stats, current values), read as ``char set`` reads them."""
     stats: dict[str, Any] = {}

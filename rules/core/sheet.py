@@ -495,10 +495,6 @@ class Sheet:
     def resolve_setting(self, name: str) -> str:
         return self._setting_names.resolve(name)
 
-    def get_field(self, key: str) -> Field[Any]:
-        """The stat or derived value with this exact key."""
-        return self._fields[key]
-
     def label(self, key: str) -> str:
         return self._fields[key].label
 

@@ -236,10 +236,6 @@ class Expression(record("Expression", "root text label source", defaults=(None, 
     #: the input exactly as typed, label included: node positions index it
     source: str
 
-    @property
-    def is_percent(self) -> bool:
-        return isinstance(self.root, Percent)
-
 
 def iter_dice(node: Node) -> Iterator[Dice]:
     """Every Dice node of a tree, left to right (iterative: no recursion)."""

@@ -20,9 +20,6 @@ class DiceError(ValueError):
         self.kind = kind
         self.hint = hint
 
-    def with_text(self, text: str) -> DiceError:
-        return DiceError(self.message, text, self.position, self.kind, self.hint)
-
     def caret(self) -> str:
         """Two lines: the expression and a caret under the bad character."""
         if self.position is None or not self.text:

@@ -66,10 +66,6 @@ class Poly:
         return f"Poly({self.lo}, {self.c})"
 
 
-def monomial(value: int, weight: int = 1) -> Poly:
-    return Poly(value, [weight])
-
-
 def add(a: Poly, b: Poly) -> Poly:
     if not a.c:
         return b

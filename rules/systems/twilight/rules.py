@@ -78,10 +78,6 @@ def _stage(work: Work) -> str:
     return require_fight(work).stage
 
 
-def _team_fight(work: Work) -> bool:
-    return len(work.combatants) > 2
-
-
 def _roll_pool(work: Work, source: DiceSource, size: int, purpose: str) -> tuple[list[int], int]:
     """``size`` d6: the given ones first, the rest rolled here (their count is kept: TW-AUDIT-1)."""
     faces, rolled = [], 0
