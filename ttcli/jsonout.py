@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules.dice.rolled import Roll, RolledDie
+if TYPE_CHECKING:
+    from rules.dice import Roll, RolledDie
 
 
 def to_plain(value: Any) -> Any:

@@ -178,10 +178,8 @@ def set_values(doc: dict, query: str, assignments: list[str]) -> tuple[str, dict
     resources = table.setdefault("resources", {})
     before_status = table.get("status", "ok")
     after = _settle_health(doc, sheet, stats, old_resources, resources, before_status, given, status)
-    require_room = getattr(_system(doc), "require_room", None)
-    if require_room is not None:
-        # a lowered stat may leave too little room for what is carried
-        _carrying(require_room, sheet, doc["combatants"], name)
+    # a lowered stat may leave too little room for what is carried
+    _carrying(_system(doc).require_room, sheet, doc["combatants"], name)
     for key, value in resources.items():
         if key not in given and old_resources.get(key) != value:
             changed[key] = value  # brought down to a lowered maximum
@@ -199,16 +197,16 @@ def _system(doc: Mapping[str, Any]):
 
 
 def _parse_status(doc: Mapping[str, Any], value: str) -> str:
-    parse = getattr(_system(doc), "parse_status", None)
-    if parse is None:
-        raise CliError(_("status is kept by the fight for {system}").format(system=doc["system"]), ExitCode.USAGE)
     from .choices import STATUSES
 
     try:
         # the common states in either language (статус=мёртв); any other word is the system's to read
-        return str(parse(STATUSES.get(value) or value))
+        status = _system(doc).parse_status(STATUSES.get(value) or value)
     except ValueError as e:
         raise CliError(str(e), ExitCode.USAGE) from None
+    if status is None:
+        raise CliError(_("status is kept by the fight for {system}").format(system=doc["system"]), ExitCode.USAGE)
+    return status
 
 
 def _settle_health(doc: Mapping[str, Any], sheet, stats, old_resources, resources: dict, status_before: str,
@@ -218,13 +216,10 @@ def _settle_health(doc: Mapping[str, Any], sheet, stats, old_resources, resource
 
     A system without such rules keeps the status it is given.
     """
-    settle = getattr(_system(doc), "settle_health", None)
-    if settle is None:
-        return status if status is not None else status_before
     from rules.core.errors import DocumentError
 
     try:
-        return str(settle(sheet, stats, old_resources, resources, status_before, given, status))
+        return _system(doc).settle_health(sheet, stats, old_resources, resources, status_before, given, status)
     except DocumentError as e:
         raise CliError(e.problem, ExitCode.BAD_DATA, _("fix the status in the session file")) from None
 
@@ -262,10 +257,10 @@ def _carrying(operation, *args, **options):
 
 
 def _inventory_operation(doc: Mapping[str, Any], verb: str):
-    operation = getattr(_system(doc), verb, None)
-    if operation is None:
+    data = _system(doc)
+    if not data.keeps_inventory:
         raise CliError(_("{system} keeps no inventory").format(system=doc["system"]), ExitCode.USAGE)
-    return operation
+    return data.give if verb == "give" else data.take
 
 
 def give_items(doc: dict, query: str, item: str, count: int = 1, *, to: str | None = None,
@@ -376,8 +371,7 @@ class CombatantView:
         """(slots used of those carried, the items in words), by the system; None if it keeps no inventory."""
         from rules.systems import system_data
 
-        load = getattr(system_data(self.system), "inventory_load", None)
-        return load(self.table, self.derived) if load is not None else None
+        return system_data(self.system).inventory_load(self.table, self.derived)
 
     def to_json(self) -> dict:
         out = {"name": self.name, **dict(self.table), "derived": dict(self.derived)}

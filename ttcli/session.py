@@ -499,8 +499,7 @@ def system_problems(sheet, where: str, table: Mapping[str, Any]) -> list[tuple[s
     """
     from rules.systems import system_data
 
-    check = getattr(system_data(sheet.system), "combatant_problems", None)
-    found = check(sheet, table) if check is not None else []
+    found = system_data(sheet.system).combatant_problems(sheet, table)
     if not found:
         return []
     from .store import format_field

@@ -19,9 +19,10 @@ from typing import Any
 
 from rules.core.actions import Action, Catalogue, Param
 from rules.core.effects import Effect, EffectSpec
-from rules.core.errors import DocumentError, RuleError
+from rules.core.errors import RuleError
 from rules.core.outcome import Damage, HealthChange, Outcome, Work
 from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Encounter, Status, TurnState
+from rules.core.systemdata import SystemData
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 
@@ -29,8 +30,6 @@ from rules.i18n import _
 TURNS_CLOCK = "turns"
 #: a round clock: everyone declares in secret, then the round resolves at once
 ROUNDS_CLOCK = "rounds"
-
-Path = tuple[str | int, ...]
 
 
 _DEFAULT_STATUS = {
@@ -40,8 +39,11 @@ _DEFAULT_STATUS = {
 }
 
 
-class SystemRules:
-    """The base every system's rules object extends; defaults fit a plain system."""
+class SystemRules(SystemData):
+    """The base every system's rules object extends; defaults fit a plain system.
+
+    It is also the system's data readers (:class:`SystemData`) for a system
+    whose package has no ``data`` module."""
 
     #: the id used in session files and the registry
     id: str = ""
@@ -142,20 +144,6 @@ class SystemRules:
     def hp_max(self, combatant: Combatant) -> int | None:
         return None
 
-    # --- system-owned data -------------------------------------------------------------
-
-    def decode_combatant_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
-        """Check the ``data`` table of a combatant; raise DocumentError at its path."""
-        return _plain(raw, path)
-
-    def decode_fight_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
-        """Check the ``data`` table of the fight; raise DocumentError at its path."""
-        return _plain(raw, path)
-
-    def decode_turn_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
-        """Check the ``data`` table of a turn (running or delayed); raise DocumentError at its path."""
-        return _plain(raw, path)
-
     # --- the clock's questions, derived from status ------------------------------------
 
     def ticks(self, combatant: Combatant) -> bool:
@@ -167,13 +155,6 @@ class SystemRules:
 
     def action(self, word: str) -> Action | None:
         return self.actions.find(word)
-
-
-def _plain(raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
-    """Any TOML-safe table, kept as it is (a system with no data of its own)."""
-    if not isinstance(raw, Mapping):
-        raise DocumentError(path, _("must be a table, got {type}").format(type=type(raw).__name__))
-    return dict(raw)
 
 
 __all__ = ["ROUNDS_CLOCK", "TURNS_CLOCK", "Damage", "Status", "SystemRules"]

@@ -16,6 +16,7 @@ from rules.i18n import _
 if TYPE_CHECKING:
     from rules.core.contract import SystemRules
     from rules.core.sheet import Sheet
+    from rules.core.systemdata import SystemData
 
 #: system id -> the package that holds its sheet and rules
 REGISTRY: dict[str, str] = {
@@ -57,10 +58,10 @@ def get_sheet(system: str) -> Sheet:
     return import_module(_package(system) + ".sheet").SHEET
 
 
-def system_data(system: str) -> Any:
+def system_data(system: str) -> SystemData:
     """What reads ``system``'s own ``data`` tables: its package's ``data`` module
     (``DECODERS``) when it has one, so checking a file loads no fight rules;
-    else its rules object, which has the same three methods."""
+    else its rules object, which extends the same class."""
     package = _package(system)
     try:
         return import_module(package + ".data").DECODERS

@@ -188,7 +188,7 @@ def complete_kind(incomplete: str) -> list[str]:
     """The item kinds of every system that keeps an inventory (its data readers' ``item_kinds``)."""
     from rules.systems import known, system_data
 
-    kinds = [k for system in known() for k in getattr(system_data(system), "item_kinds", ())]
+    kinds = [k for system in known() for k in system_data(system).item_kinds]
     return [k for k in dict.fromkeys(kinds) if k.startswith(incomplete)]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.systemdata import SystemData
 from rules.i18n import _
 from rules.systems.dungeon import fightdata
 
@@ -21,11 +22,13 @@ def _carrying() -> Any:
     return carrying
 
 
-class Decoders:
+class Decoders(SystemData):
     """The three ``decode_*_data`` methods of the contract, the check of a stored
     combatant that the session check runs, and what the roster commands need of the
     dungeon: health set by hand (DG-DEATH-1) and the inventory (DG-INV-1), kept in
     ``rules.systems.dungeon.carrying`` and loaded only by those commands."""
+
+    keeps_inventory = True
 
     @property
     def item_kinds(self) -> tuple[str, ...]:

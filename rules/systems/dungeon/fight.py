@@ -20,7 +20,7 @@ from rules.core.common import (
     report_decided,
     require_fight,
 )
-from rules.core.contract import Damage, Path, Status, SystemRules
+from rules.core.contract import Damage, Status, SystemRules
 from rules.core.effects import REMOVED, TURNS, Duration, EffectSpec
 from rules.core.errors import NotFound, RuleError, UnknownNameError
 from rules.core.events import health_fields
@@ -39,6 +39,7 @@ from rules.core.state import (
     TurnState,
     find,
 )
+from rules.core.systemdata import Path
 from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
 from rules.systems.dungeon import fightdata

@@ -376,13 +376,13 @@ class Attacks(Strain):
                 turns = work.roll(source, 10, "duration").face
                 work.tell("effect_duration", about=[t], target=t, effect=effect, turns=turns)
             spec = presets.bleeding(turns) if effect == presets.BLEEDING else presets.poison(turns, damage)
-            self.give(work, t, spec)
+            self.give_effect(work, t, spec)
         elif effect == presets.STUN:
             self.stun(work, source, t, chance, blocked_with)
         elif effect == presets.BURNING:
-            self.give(work, t, presets.burning())
+            self.give_effect(work, t, presets.burning())
         else:
-            self.give(work, t, EffectSpec(effect, duration=Duration(FIGHT),
+            self.give_effect(work, t, EffectSpec(effect, duration=Duration(FIGHT),
                                           note=_("on-hit effect of {weapon}").format(weapon=weapon or "-")))
 
     def stun(self, work: Work, source: DiceSource, t: str, chance: int, blocked_with: gear.Weapon | None) -> None:
@@ -395,7 +395,7 @@ class Attacks(Strain):
             work.tell("stun_resisted", about=[t], target=t, die=die, resisted=resisted)
             if resisted:
                 return
-        self.give(work, t, presets.stun())
+        self.give_effect(work, t, presets.stun())
         work.fight = fightdata.with_listed(require_fight(work), "stun_resist", t, True)
         tc = work.get(t)
         held = [n for n in weapons(tc) if n not in tc.data.get("dropped", [])]

@@ -9,15 +9,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.systemdata import SystemData
 from rules.systems.skirmish import fightdata
 
 Place = tuple[str | int, ...]
 
 
-class Decoders:
+class Decoders(SystemData):
     """The readers of the skirmish's data, and what the roster commands ask of it: the
     gear as an inventory (``char give``, ``char take``, ``char show``), kept in
     ``kit.py`` and loaded only by those commands."""
+
+    keeps_inventory = True
 
     @property
     def item_kinds(self) -> tuple[str, ...]:

@@ -14,11 +14,12 @@ from typing import Any
 
 from rules.core.clock import ClockReport, open_rounds, proceed
 from rules.core.common import end_fight, leave_fight, report_decided, require_fight
-from rules.core.contract import Path, SystemRules
+from rules.core.contract import SystemRules
 from rules.core.effects import Effect
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, HealthChange, Outcome, Work
 from rules.core.state import DEAD, OK, PARTY, Combatant, Encounter, Fight, TurnState, find
+from rules.core.systemdata import Path
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems.skirmish import fightdata, gear

@@ -50,7 +50,7 @@ class Spent:
 class Strain(SkirmishFight):
     """Spending MP and st, with the endurance check of SK-EXH-1."""
 
-    def give(self, work: Work, name: str, spec: EffectSpec) -> None:
+    def give_effect(self, work: Work, name: str, spec: EffectSpec) -> None:
         """Add an effect through the shared effect rules (stacking included), inside this work."""
         out = add_effect(work.encounter(), name, spec, self.resolve_modifier)
         work.put(out.encounter.get(name))
@@ -72,7 +72,7 @@ class Strain(SkirmishFight):
         work.tell("exhaustion", about=[who], name=who, die=die, endurance=endurance, penalty=penalty,
                   total=die + endurance - penalty, difficulty=difficulty, passed=passed, turns=turns)
         if not passed:
-            self.give(work, who, fainted(turns))
+            self.give_effect(work, who, fainted(turns))
         return passed
 
     def spend(self, work: Work, source: DiceSource, who: str, pool: str, cost: int) -> Spent:

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.errors import DocumentError
+from rules.core.systemdata import SystemData
 from rules.i18n import N_, _
 
 Path = tuple[str | int, ...]
@@ -160,7 +161,7 @@ def decode_turn(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
     return out
 
 
-class Decoders:
+class Decoders(SystemData):
     """The three ``decode_*_data`` methods of the contract, and the session check's question."""
 
     decode_combatant_data = staticmethod(decode_combatant)

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.errors import DocumentError
+from rules.core.systemdata import SystemData
 from rules.i18n import N_, _
 
 Path = tuple[str | int, ...]
@@ -142,7 +143,7 @@ def _read(raw: Mapping[str, Any], path: Path, readers: Mapping[str, Any], what: 
     return out
 
 
-class Decoders:
+class Decoders(SystemData):
     """The contract's ``decode_*_data`` methods for twilight."""
 
     decode_combatant_data = staticmethod(decode_combatant)

@@ -17,10 +17,11 @@ from rules.core.actions import CHOICE as CHOICE_KIND
 from rules.core.actions import COUNT, FLAG, INT, NAME, TEXT, Action, Catalogue, Param
 from rules.core.clock import ClockReport, open_rounds
 from rules.core.common import require_fight
-from rules.core.contract import ROUNDS_CLOCK, Path, SystemRules
+from rules.core.contract import ROUNDS_CLOCK, SystemRules
 from rules.core.errors import RuleError
 from rules.core.outcome import Outcome, Work
 from rules.core.state import DEAD, OK, Combatant, Encounter, Fight, Status, find
+from rules.core.systemdata import Path
 from rules.dice.sources import DiceSource
 from rules.i18n import N_, _, ngettext
 from rules.systems.twilight import champion as ch
