@@ -33,7 +33,7 @@ PROTOCOL = {"AttributeError", "TypeError", "NotImplementedError", "AssertionErro
 MIRRORS = {
     ("rules/core/datatype.py", 'raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")'),
     ("rules/core/datatype.py", 'raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")'),
-    ("rules/core/sources.py", 'raise ValueError("number of bits must be non-negative")'),
+    ("rules/dice/sources.py", 'raise ValueError("number of bits must be non-negative")'),
     ("rules/dice/records.py", 'raise ValueError(f"Got unexpected field names: {list(kwds)!r}")'),
 }
 
