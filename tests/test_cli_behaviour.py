@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import typer.main
 
-from ttcli.app import app, hoist_globals
+from ttcli.app import app
 from ttcli.env import Environment
 from ttcli.exitcodes import ExitCode
 
@@ -174,16 +174,6 @@ def test_piped_prompt_input_names_the_failing_line(saves):
 
 
 # ------------------------------------------------------------------ global options anywhere
-
-
-@pytest.mark.parametrize("words, expected", [
-    (["roll", "1d6", "--no-color"], ["--no-color", "roll", "1d6"]),
-    (["roll", "1d6", "--lang", "ru"], ["--lang", "ru", "roll", "1d6"]),
-    (["fight", "status", "--lang=ru", "--no-color"], ["--lang=ru", "--no-color", "fight", "status"]),
-    (["roll", "--", "--no-color"], ["roll", "--", "--no-color"]),
-])
-def test_global_options_are_taken_from_anywhere_on_the_line(words, expected):
-    assert hoist_globals(words) == expected
 
 
 def test_no_color_after_the_command_is_honoured(saves, runner):

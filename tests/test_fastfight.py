@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ttcli.fastfight import FIGHT_BUILTIN, Spec, action_spec, parse_command, parse_globals
+from ttcli.fastfight import FIGHT_BUILTIN, Spec, action_spec, parse_command
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the journal and the undo history stamp each entry with the second it was written
@@ -79,18 +79,6 @@ def test_fast_path_matches_the_full_app(args, started, tmp_path):
     shutil.copytree(started, tmp_path / "fast")
     shutil.copytree(started, tmp_path / "full")
     assert run(args, tmp_path / "fast", fast=True) == run(args, tmp_path / "full", fast=False)
-
-
-@pytest.mark.parametrize("args", [
-    ["--saves"], ["-scrypt", "fight", "status"], ["-s=crypt", "fight", "status"], ["--bogus", "fight"],
-])
-def test_global_options_the_fast_path_leaves_to_the_full_app(args):
-    assert parse_globals(args) is None
-
-
-def test_global_options_before_the_command():
-    assert parse_globals(["--no-color", "--saves=x", "-s", "Склеп", "fight", "status"]) == (
-        {"no_color": True, "saves": "x", "session": "Склеп"}, ["fight", "status"])
 
 
 def _attack_spec() -> Spec:

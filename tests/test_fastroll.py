@@ -121,7 +121,7 @@ def test_the_cycle_collector_is_off_only_on_the_fast_paths(monkeypatch, capsys):
     from ttcli.main import main
 
     seen = []
-    monkeypatch.setattr("ttcli.fastroll.run", lambda args, no_color=False: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setattr("ttcli.fastroll.run", lambda words, options: seen.append(gc.isenabled()) or 0)
     assert main(["roll", "1d6"]) == 0
     # the full app (and the prompt it may start, a long-lived process) collects as usual
     monkeypatch.setattr(ttcli.app, "app", lambda **kwargs: seen.append(gc.isenabled()))

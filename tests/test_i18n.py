@@ -106,12 +106,6 @@ def test_language_is_chosen_in_the_documented_order(flag, env, session, expected
     assert choice.language() == expected
 
 
-def test_lang_flag_is_taken_from_anywhere_on_the_line():
-    assert i18n.take_lang_flag(["fight", "status", "--lang", "ru", "--json"]) == ("ru", ["fight", "status", "--json"])
-    assert i18n.take_lang_flag(["roll", "--lang=en", "d6"]) == ("en", ["roll", "d6"])
-    assert i18n.take_lang_flag(["roll", "--", "--lang", "ru"]) == (None, ["roll", "--", "--lang", "ru"])
-
-
 def test_help_is_russian_with_ttcli_lang(cli, monkeypatch):
     monkeypatch.setenv("TTCLI_LANG", "ru")
     result = cli("attack", "--help")

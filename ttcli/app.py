@@ -66,7 +66,9 @@ class TtcliGroup(TyperGroup):
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
         import sys
 
-        words = hoist_globals(list(sys.argv[1:] if args is None else args))
+        from .argv import read_line
+
+        words = read_line(list(sys.argv[1:] if args is None else args)).for_click()
         if not standalone_mode:
             return super().main(words, prog_name, complete_var, standalone_mode=False, **extra)
         sys.exit(self.run_words(words, prog_name=prog_name or "ttcli", complete_var=complete_var, **extra))
@@ -77,14 +79,16 @@ class TtcliGroup(TyperGroup):
         The shell (through :meth:`main`) and the prompt both come here, so a usage
         error reads the same in both: ``ttcli: error: ...`` with a hint, exit 2.
         """
-        from typer._click import exceptions as click_errors
-
+        from ._compat import click_exceptions
+        from .argv import read_line
         from .render import error
 
+        click_errors = click_exceptions()
         env = obj if isinstance(obj, Environment) else None
-        _language_of_the_line(words, env)
+        line = read_line(words)
+        _language_of_the_line(line.options.get("lang"), env)
         try:
-            result = super().main(hoist_globals(words), prog_name, standalone_mode=False, obj=obj, **extra)
+            result = super().main(line.for_click(), prog_name, standalone_mode=False, obj=obj, **extra)
         except click_errors.NoArgsIsHelpError as e:
             (env or Environment()).stdout.write(e.format_message())
             return ExitCode.USAGE
@@ -178,42 +182,12 @@ class LazyCommands(MutableMapping):
         return len(set(self._names) | set(self._built))
 
 
-#: global options a master may type anywhere on the line (``ttcli roll 1d6 --no-color``)
-GLOBAL_FLAGS = ("--no-color",)
-GLOBAL_VALUES = ("--lang",)
-
-
-def hoist_globals(words: list[str]) -> list[str]:
-    """``words`` with the global options typed after a command moved before it, where the
-    root group reads them; nothing after ``--`` is touched."""
-    front: list[str] = []
-    rest: list[str] = []
-    i = 0
-    while i < len(words):
-        word = words[i]
-        if word == "--":
-            rest.extend(words[i:])
-            break
-        if word in GLOBAL_FLAGS:
-            front.append(word)
-        elif word in GLOBAL_VALUES and i + 1 < len(words):
-            front.extend(words[i:i + 2])
-            i += 1
-        elif word.partition("=")[0] in GLOBAL_VALUES and "=" in word:
-            front.append(word)
-        else:
-            rest.append(word)
-        i += 1
-    return [*front, *rest]
-
-
-def _language_of_the_line(words: list[str], env: Environment | None) -> None:
+def _language_of_the_line(lang, env: Environment | None) -> None:
     """Honour ``--lang`` before Click reads the line: ``--help`` and an unknown command are
     handled before the root options' callback runs, and must read in the language asked for."""
     from . import i18n
 
-    lang, _rest = i18n.take_lang_flag(words)
-    if lang is not None and i18n.normalize(lang) is not None:
+    if isinstance(lang, str) and i18n.normalize(lang) is not None:
         i18n.setup(lang, (env or Environment()).environ)
 
 
@@ -274,16 +248,9 @@ def main_options(
         raise typer.BadParameter(_("unknown language {language!r}; one of: en, ru").format(language=lang),
                                  param_hint="--lang")
     i18n.setup(lang, env.environ)
-    env.no_color = env.no_color or no_color
-    if bbcode_dialect is not None:
-        from .posts import check_dialect
+    from .argv import apply_globals
 
-        # carried like the variable it stands for, so a post reads it in one place
-        env.environ["TTCLI_BBCODE_DIALECT"] = check_dialect(bbcode_dialect, "--bbcode-dialect")
-    if saves is not None:
-        env.saves = saves
-    if session is not None:
-        env.session = session
+    apply_globals(env, {"no_color": no_color, "bbcode_dialect": bbcode_dialect, "saves": saves, "session": session})
     ctx.obj = env
 
 

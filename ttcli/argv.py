@@ -1,29 +1,116 @@
-"""Global options a master may type anywhere on the line (``--lang``, ``--bbcode-dialect``).
+"""The global options of a command line, read in one pass for every front end.
 
-Click reads a group's options only before the subcommand; these are taken out of
-the line first, wherever they stand (before ``--``), and handed to the root group.
+The shell (``main``), the fast paths and the combat prompt (``app.run_words``) all
+read a line through :func:`read_line`.  Click reads a group's options only before
+the subcommand; a master types ``--lang``, ``--bbcode-dialect`` and ``--no-color``
+anywhere (``ttcli roll 1d6 --no-color``), so those are taken out of the line
+wherever they stand before ``--`` and handed to the root group.  ``--saves`` and
+``--session`` (``-s``) stand before the command, as Click reads them.
+
+A test checks :data:`GLOBALS` against the root group's own options, so an option
+cannot exist in one and not the other.
 """
 
 from __future__ import annotations
 
+#: spelling -> (parameter name, takes a value, may stand anywhere on the line)
+GLOBALS: dict[str, tuple[str, bool, bool]] = {
+    "--no-color": ("no_color", False, True),
+    "--lang": ("lang", True, True),
+    "--bbcode-dialect": ("bbcode_dialect", True, True),
+    "--saves": ("saves", True, False),
+    "--session": ("session", True, False),
+    "-s": ("session", True, False),
+}
 
-def take_option(args: list[str], option: str) -> tuple[str | None, list[str]]:
-    """The value of ``option VALUE`` / ``option=VALUE`` (the last one typed), and the rest of the line."""
-    rest: list[str] = []
-    found = None
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            rest.extend(args[i:])
-            break
-        if arg == option and i + 1 < len(args):
-            found = args[i + 1]
-            i += 2
+
+class Line:
+    """One command line, its global options read."""
+
+    __slots__ = ("options", "leading", "hoisted", "command", "plain")
+
+    def __init__(self) -> None:
+        #: parameter name -> value (True for a flag); the last one typed wins, as in Click
+        self.options: dict[str, object] = {}
+        #: the words before the command, as typed (global options, or anything Click reads there)
+        self.leading: list[str] = []
+        #: the global options typed after the command, as typed
+        self.hoisted: list[str] = []
+        #: the command and its own words, the hoisted options taken out
+        self.command: list[str] = []
+        #: every word before the command is a global option in a form the fast paths read
+        self.plain = True
+
+    def for_click(self) -> list[str]:
+        """The line as the root group reads it: every global option before the command."""
+        return [*self.leading, *self.hoisted, *self.command]
+
+
+def read_line(words: list[str]) -> Line:
+    """``words`` split into global options and the command, in one pass."""
+    line = Line()
+    i, n = 0, len(words)
+    while i < n and words[i].startswith("-") and words[i] != "--":  # before the command
+        word = words[i]
+        spelling, eq, value = word.partition("=")
+        known = GLOBALS.get(spelling)
+        # -s=NAME is Click's "=NAME": the full app's to read and word
+        if known is None or (eq and (not known[1] or not spelling.startswith("--"))):
+            line.plain = False
+            line.leading.append(word)
+            i += 1
             continue
-        if arg.startswith(option + "="):
-            found = arg.partition("=")[2]
+        name, takes_value, _anywhere = known
+        if takes_value and not eq:
+            if i + 1 >= n:  # the value is missing: Click words the error
+                line.plain = False
+                line.leading.append(word)
+                return line
+            value = words[i + 1]
+            line.leading.extend(words[i:i + 2])
+            i += 2
         else:
-            rest.append(arg)
-        i += 1
-    return found, rest
+            line.leading.append(word)
+            i += 1
+        line.options[name] = value if takes_value else True
+    while i < n:  # the command: only the options that stand anywhere are taken out
+        word = words[i]
+        if word == "--":
+            line.command.extend(words[i:])
+            break
+        spelling, eq, value = word.partition("=")
+        known = GLOBALS.get(spelling)
+        if known is None or not known[2] or (eq and not known[1]):
+            line.command.append(word)
+            i += 1
+            continue
+        name, takes_value, _anywhere = known
+        if takes_value and not eq:
+            if i + 1 >= n:
+                line.command.append(word)
+                break
+            value = words[i + 1]
+            line.hoisted.extend(words[i:i + 2])
+            i += 2
+        else:
+            line.hoisted.append(word)
+            i += 1
+        line.options[name] = value if takes_value else True
+    return line
+
+
+def apply_globals(env, options: dict) -> None:
+    """What the global options change in the environment; the same for the fast paths
+    and the root group (``--lang`` is read before, by :func:`ttcli.i18n.setup`)."""
+    if options.get("no_color"):
+        env.no_color = True
+    dialect = options.get("bbcode_dialect")
+    if dialect is not None:
+        from .posts import check_dialect
+
+        # carried like the variable it stands for, so a post reads it in one place
+        env.environ["TTCLI_BBCODE_DIALECT"] = check_dialect(str(dialect), "--bbcode-dialect")
+    if options.get("saves") is not None:
+        env.saves = options["saves"]
+    if options.get("session") is not None:
+        env.session = options["session"]

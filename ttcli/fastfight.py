@@ -3,9 +3,9 @@
 ``ttcli fight status``, ``ttcli fight next`` and a system's actions
 (``ttcli attack "Гоблин 1" Вор``) sit in shell aliases and forum scripts,
 where importing Typer and its vendored Click costs more than the command's
-own work.  This parser reads only plain command lines: the global options
-``--saves``, ``--session``/``-s`` and ``--no-color``, then one of those
-commands with the parameters it declares.  Anything else (help, a typo, a
+own work.  This parser reads only plain command lines: one of those commands
+with the parameters it declares (the global options are read before, once, by
+``argv.read_line``).  Anything else (help, a typo, a
 missing argument, an option glued to its value, a value Click would word an
 error for) returns None and the full Typer app takes over, so behaviour never
 depends on which path ran.  Both paths call the same functions; a test runs a
@@ -16,9 +16,6 @@ and the files.  ``TTCLI_NO_FASTPATH=1`` forces the full app.
 from __future__ import annotations
 
 FORMATS = ("auto", "rich", "plain", "json", "bbcode", "markdown")
-
-_GLOBAL_VALUES = {"--saves": "saves", "--session": "session", "-s": "session"}
-_GLOBAL_FLAGS = {"--no-color": "no_color"}
 
 #: (spellings, parameter name, kind) of the options the generated commands share;
 #: kind: "flag", "int" or "text"
@@ -31,7 +28,7 @@ _DICE = ((("--given",), "given", "text"), (("--seed",), "seed", "int"))
 #: included); a system's fight verb of the same name would never run
 FIGHT_BUILTIN = ("start", "status", "next", "end", "join")
 #: the fight group's own commands the fast path runs: name -> their options
-_FIGHT_OWN = {
+FIGHT_OWN = {
     "status": (_PUBLIC, _FORMAT, _JSON),
     "next": (_FORMAT, *_DICE),
 }  # not "end": it may ask the master first (commands/fight.py), which the full app does
@@ -51,27 +48,6 @@ class Spec:
             for spelling in spellings:
                 self.options[spelling] = (name, kind)
             self.defaults[name] = False if kind == "flag" else ("auto" if name == "fmt" else None)
-
-
-def parse_globals(args: list[str]) -> tuple[dict, list[str]] | None:
-    """The global options before the command, and the rest of the line."""
-    found: dict = {}
-    i = 0
-    while i < len(args) and args[i].startswith("-"):
-        name, eq, value = args[i].partition("=")
-        if name in _GLOBAL_FLAGS and not eq:
-            found[_GLOBAL_FLAGS[name]] = True
-        elif name in _GLOBAL_VALUES and not (eq and name == "-s"):
-            if not eq:
-                i += 1
-                if i >= len(args):
-                    return None
-                value = args[i]
-            found[_GLOBAL_VALUES[name]] = value
-        else:
-            return None
-        i += 1
-    return found, args[i:]
 
 
 def parse_command(spec: Spec, args: list[str]) -> tuple[dict, list[str]] | None:
@@ -134,8 +110,9 @@ def _typed(kind: str, text: str):
 def action_spec(entries) -> Spec:
     """The parameters of a system verb's command, as ``commands.actions.click_params`` builds them."""
     _, first = entries[0]
-    positionals = [(p.name, p.kind if p.kind in ("words", "int", "count") else "text", p.required)
-                   for p in first.positionals]
+    # a list of words is never required by Click (it may be empty): the verb checks it
+    positionals = [(p.name, p.kind if p.kind in ("words", "int", "count") else "text",
+                    p.required and p.kind != "words") for p in first.positionals]
     options: list = []
     seen: set[str] = set()
     for _, action in entries:
@@ -150,21 +127,19 @@ def action_spec(entries) -> Spec:
     return Spec(positionals, tuple(options))
 
 
-def run(args: list[str]) -> int | None:
-    """Exit code of ``ttcli ARGS`` for a fight command, or None to hand over to the full app."""
-    parsed = parse_globals(args)
-    if parsed is None or not parsed[1]:
-        return None
-    options, rest = parsed
-    word, rest = rest[0], rest[1:]
+def run(words: list[str], options: dict) -> int | None:
+    """Exit code of ``ttcli WORDS`` for a fight command (the global options read into
+    ``options`` by ``argv.read_line``), or None to hand over to the full app."""
+    word, rest = words[0], words[1:]
     job = _fight_job(rest) if word == "fight" else _verb_job(word, rest, "")
     if job is None:
         return None
+    from .argv import apply_globals
     from .env import Environment
 
-    env = Environment(no_color=bool(options.get("no_color")), saves=options.get("saves"),
-                      session=options.get("session"))
+    env = Environment()
     try:
+        apply_globals(env, options)
         return job(env)
     except Exception as e:  # noqa: BLE001 - the same edge as the full app
         from .render import report_failure
@@ -181,10 +156,10 @@ def _fight_job(args: list[str]):
         return None
     if args[0] not in FIGHT_BUILTIN:
         return _verb_job(args[0], args[1:], "fight")
-    if args[0] not in _FIGHT_OWN:
+    if args[0] not in FIGHT_OWN:
         return None
     command = args[0]
-    parsed = parse_command(Spec([], _FIGHT_OWN[command]), args[1:])
+    parsed = parse_command(Spec([], FIGHT_OWN[command]), args[1:])
     if parsed is None:
         return None
     values, _ = parsed

@@ -3,7 +3,7 @@
 ``ttcli roll 4d6kh3`` sits in shell aliases and scripts, where start-up is most
 of the time it takes; Typer and its vendored Click cost several times the rest
 of the command.  This parser understands only the plain options of ``roll``;
-anything else (help, an unknown or misspelt option, global options) returns
+anything else (help, an unknown or misspelt option) returns
 None and the full Typer app takes over, so behaviour never depends on which
 path ran.  A test runs a table of command
 lines through both paths and compares stdout, stderr and exit codes.
@@ -11,15 +11,24 @@ lines through both paths and compares stdout, stderr and exit codes.
 
 from __future__ import annotations
 
-_VALUE_OPTIONS = {
-    "--times": "times", "-n": "times",
-    "--seed": "seed",
-    "--given": "given",
-    "--label": "label",
-    "--format": "fmt", "-f": "fmt",
+#: spelling -> (keyword, kind) of every option of ``roll``; a test checks it against the
+#: Click command, so an option cannot exist in one and not the other
+_OPTIONS = {
+    "--times": ("times", "int"), "-n": ("times", "int"),
+    "--seed": ("seed", "int"),
+    "--given": ("given", "text"),
+    "--label": ("label", "text"),
+    "--format": ("fmt", "text"), "-f": ("fmt", "text"),
+    "--total": ("total", "flag"), "-t": ("total", "flag"),
+    "--json": ("json", "flag"),
+    "--hidden": ("hidden", "flag"),
 }
-_FLAGS = {"--total": "total", "-t": "total", "--json": "json", "--hidden": "hidden"}
 _FORMATS = ("auto", "rich", "plain", "json", "bbcode", "markdown")
+
+
+def options() -> dict[str, str]:
+    """spelling -> kind ("flag", "int", "text") of the options this path reads."""
+    return {spelling: kind for spelling, (_key, kind) in _OPTIONS.items()}
 
 
 def parse_args(args: list[str]) -> dict | None:
@@ -35,26 +44,29 @@ def parse_args(args: list[str]) -> dict | None:
             only_args = True
         else:
             name, eq, value = arg.partition("=")
-            if name in _FLAGS and not eq:
-                opts[_FLAGS[name]] = True
-            elif name in _VALUE_OPTIONS:
+            known = _OPTIONS.get(name)
+            if known is None or (eq and not name.startswith("--")):  # Click reads -n=3 as "=3"
+                return None
+            key, kind = known
+            if kind == "flag":
+                if eq:
+                    return None
+                opts[key] = True
+            else:
                 if not eq:
                     i += 1
                     if i >= len(args):
                         return None
                     value = args[i]
-                opts[_VALUE_OPTIONS[name]] = value
-            else:
-                return None
+                if kind == "int":
+                    if not value.lstrip("-").isdigit():
+                        return None  # let the full parser word the error
+                    opts[key] = int(value)
+                else:
+                    opts[key] = value
         i += 1
     if not opts["expressions"]:
         return None
-    for key in ("times", "seed"):
-        if key in opts:
-            text = opts[key]
-            if not text.lstrip("-").isdigit():
-                return None  # let the full parser word the error
-            opts[key] = int(text)
     if opts.get("fmt", "auto") not in _FORMATS:
         return None
     if opts.pop("json", False):
@@ -62,17 +74,20 @@ def parse_args(args: list[str]) -> dict | None:
     return opts
 
 
-def run(args: list[str], no_color: bool = False) -> int | None:
-    """Exit code of ``ttcli roll ARGS``, or None to hand over to the full app."""
-    opts = parse_args(args)
+def run(words: list[str], options: dict) -> int | None:
+    """Exit code of ``ttcli roll ARGS`` (``words``: ``roll`` and its arguments, the global
+    options read into ``options`` by ``argv.read_line``), or None to hand over to the full app."""
+    opts = parse_args(words[1:])
     if opts is None:
         return None
+    from .argv import apply_globals
     from .env import Environment
 
-    env = Environment(no_color=no_color)
+    env = Environment()
     from .rolling import run_roll
 
     try:
+        apply_globals(env, options)
         return int(run_roll(env, opts.pop("expressions"), **opts))
     except Exception as e:  # noqa: BLE001 - same edge as the full app
         from .errors import describe

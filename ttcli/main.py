@@ -45,10 +45,14 @@ def _main(argv: list[str] | None, collecting: bool) -> tuple[int, bool]:
     import gc
     import os
 
-    from .i18n import normalize, setup, take_lang_flag
+    from .argv import read_line
+    from .i18n import normalize, setup
 
-    # --lang works anywhere on the line; the root group reads it first
-    lang, args = take_lang_flag(list(sys.argv[1:] if argv is None else argv))
+    args = list(sys.argv[1:] if argv is None else argv)
+    # the global options, read once; --lang works anywhere on the line
+    line = read_line(args)
+    lang = line.options.get("lang")
+    assert lang is None or isinstance(lang, str)
     setup(None if lang is not None and normalize(lang) is None else lang)
     if lang is not None and normalize(lang) is None:
         from rules.i18n import _
@@ -63,26 +67,13 @@ def _main(argv: list[str] | None, collecting: bool) -> tuple[int, bool]:
             sys.stderr.write(_("ttcli: error: the argument {word} is not UTF-8 text (hint: set the terminal "
                                "to UTF-8)").format(word=ascii(word)) + "\n")
             return 2, False
-    if args[:1] == ["roll"] and not os.environ.get("TTCLI_NO_FASTPATH"):
-        from .fastroll import run
-
-        # --no-color is global, so it may come anywhere; the fast path honours it too
-        head = args[1:args.index("--")] if "--" in args else args[1:]
-        code = run([a for a in head if a != "--no-color"] + args[1 + len(head):], no_color="--no-color" in head)
-        if code is not None:
-            return code, True
-    argv = args if lang is None else ["--lang", lang, *args]
-    from .argv import take_option
-
-    # --bbcode-dialect too works anywhere on the line: the root group reads it
-    dialect, argv = take_option(argv, "--bbcode-dialect")
-    if dialect is not None:
-        argv = ["--bbcode-dialect", dialect, *argv]
-
-    if args[:1] != ["roll"] and "_TTCLI_COMPLETE" not in os.environ and not os.environ.get("TTCLI_NO_FASTPATH"):
-        from .fastfight import run as run_fight
-
-        code = run_fight(args)
+    if line.plain and line.command and "_TTCLI_COMPLETE" not in os.environ \
+            and not os.environ.get("TTCLI_NO_FASTPATH"):
+        if line.command[0] == "roll":
+            from .fastroll import run
+        else:
+            from .fastfight import run
+        code = run(line.command, line.options)
         if code is not None:
             return code, True
 
@@ -97,7 +88,7 @@ def _main(argv: list[str] | None, collecting: bool) -> tuple[int, bool]:
 
         completion_init()
     try:
-        app(args=argv, prog_name="ttcli", standalone_mode=True)
+        app(args=line.for_click(), prog_name="ttcli", standalone_mode=True)
     except SystemExit as e:
         return (int(e.code or 0) if not isinstance(e.code, str) else 1), False
     return 0, False

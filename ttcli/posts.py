@@ -238,10 +238,3 @@ def check_dialect(value: str, where: str) -> str:
         raise CliError(_("{where}: unknown BBCode dialect {value!r}").format(where=where, value=value),
                        ExitCode.USAGE, _("one of: {dialects}").format(dialects=", ".join(WORDS.shown())))
     return key
-
-
-def take_dialect_flag(args: list[str]) -> tuple[str | None, list[str]]:
-    """``--bbcode-dialect X`` / ``--bbcode-dialect=X`` anywhere on the line (before ``--``), and the rest."""
-    from .argv import take_option
-
-    return take_option(args, "--bbcode-dialect")

@@ -267,8 +267,9 @@ def _converted(command: str, action, values: dict[str, Any]) -> dict[str, Any]:
 
 def _typed_options(ctx, values: dict[str, Any]) -> list[str]:
     """The options the master actually typed (not left at their defaults)."""
-    from typer._click.core import ParameterSource
+    from .._compat import parameter_source
 
+    ParameterSource = parameter_source()
     return [name for name in values
             if ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
             and any(p.name == name and getattr(p, "nargs", 1) != -1 and p.param_type_name == "option"
@@ -287,9 +288,9 @@ def _shown_value(value: Any) -> str:
 
 
 def _context():
-    from typer._click.globals import get_current_context
+    from .._compat import current_context
 
-    return get_current_context()
+    return current_context()
 
 
 def build_start_command() -> Any:

@@ -12,11 +12,12 @@ SHELLS = ("bash", "zsh", "fish")
 def completion_script(shell: str, command) -> str:
     """The completion script of ``shell`` for the Click command tree ``command``
     (the app's; passed in, so that this module never imports the app that lists it)."""
-    from typer._click.shell_completion import get_completion_class
     from typer.completion import completion_init
 
+    from .._compat import completion_class
+
     completion_init()
-    cls = get_completion_class(shell)
+    cls = completion_class(shell)
     if cls is None:
         from rules.i18n import _
 

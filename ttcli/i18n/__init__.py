@@ -193,10 +193,3 @@ def note_session_system(value: object) -> None:
 
 def language() -> str:
     return _choice.language()
-
-
-def take_lang_flag(args: list[str]) -> tuple[str | None, list[str]]:
-    """``--lang X`` / ``--lang=X`` anywhere on the line (before ``--``), and the rest."""
-    from ..argv import take_option
-
-    return take_option(args, "--lang")
