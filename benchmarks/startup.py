@@ -10,7 +10,12 @@ Each command rolls 4d6-keep-3 with its output piped, as a shell alias would:
 - ``python -c "import d20; print(d20.roll('4d6kh3'))"``;
 - ``python -c pass`` from the same virtual environment (the floor);
 - ``ttcli roll 4d6kh3`` inside a current session (the roll is journaled: lock,
-  sequence number, torn-tail check), in a saves folder made for the run.
+  sequence number, torn-tail check), in a saves folder made for the run;
+- ``ttcli roll 2d6`` journaled, the session chosen three ways: with ``session use``,
+  named with ``-s`` (``alias r='ttcli -s crypt roll'``) and with ``--saves`` too;
+- a one-command Typer app (one option, prints a line: ``fight_commands.PEER``), the
+  yardstick of every other one-shot command.  Goal: each journaled form within 0.6x
+  of it (issue 23).
 
 Commands run interleaved (one of each per round) so drift in machine load hits
 them all alike; the table gives medians and ratios to ttcli.  Peers missing
@@ -34,6 +39,9 @@ BIN = Path(sys.executable).parent
 
 
 JOURNALED = "ttcli roll, journaled in a session"
+#: the journaled 2d6, the session chosen each way a master chooses it
+JOURNALED_FORMS = ("roll 2d6 (session use)", "-s bench roll 2d6", "--saves DIR -s bench roll 2d6")
+TYPER_APP = "one-command Typer app"
 
 
 def commands(saves: str) -> list[tuple[str, list[str], dict]]:
@@ -45,6 +53,13 @@ def commands(saves: str) -> list[tuple[str, list[str], dict]]:
         subprocess.run([ttcli, "--saves", saves, "session", "new", "bench", "--system", "dungeon"],
                        check=True, stdout=subprocess.DEVNULL)
         out.append((JOURNALED, [ttcli, "roll", "4d6kh3"], {"TTCLI_SAVES": saves}))
+        use, short, both = JOURNALED_FORMS
+        out.append((use, [ttcli, "roll", "2d6"], {"TTCLI_SAVES": saves}))
+        out.append((short, [ttcli, "-s", "bench", "roll", "2d6"], {"TTCLI_SAVES": saves}))
+        out.append((both, [ttcli, "--saves", saves, "-s", "bench", "roll", "2d6"], {}))
+    from fight_commands import PEER
+
+    out.append((TYPER_APP, [sys.executable, "-c", PEER], {}))
     roll = shutil.which("roll", path=str(BIN))
     if roll:
         out.append(("python-dice: roll 4d6h3", [roll, "4d6h3"], {}))
@@ -107,6 +122,12 @@ def run(args, cmds) -> None:
         if JOURNALED in medians:
             print(f"ttcli roll journaled in a session is {medians[JOURNALED] / floor:.2f}x `python -c pass` "
                   f"(goal: within 3x; CPU time {cpu_medians[JOURNALED] / cpu_floor:.2f}x)")
+    if TYPER_APP in medians:
+        peer, cpu_peer = medians[TYPER_APP], cpu_medians[TYPER_APP]
+        for name in JOURNALED_FORMS:
+            if name in medians:
+                print(f"ttcli {name}: {medians[name] / peer:.2f}x the one-command Typer app "
+                      f"(goal: within 0.6x; CPU time {cpu_medians[name] / cpu_peer:.2f}x)")
 
 
 if __name__ == "__main__":

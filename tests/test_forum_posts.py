@@ -310,8 +310,13 @@ def test_the_entry_point_takes_the_dialect_after_the_command(fight, capsys):
 def test_the_dialect_flag_is_found_anywhere_on_the_line(args, at, dialect, joined):
     at = min(at, len(args))
     flag = [f"--bbcode-dialect={dialect}"] if joined else ["--bbcode-dialect", dialect]
-    assert posts.take_dialect_flag([*args[:at], *flag, *args[at:]]) == (dialect, args)
-    assert posts.take_dialect_flag([*args, "--", *flag]) == (None, [*args, "--", *flag])
+    from ttcli.argv import read_line
+
+    line = read_line([*args[:at], *flag, *args[at:]])
+    assert line.options["bbcode_dialect"] == dialect
+    assert [w for w in line.for_click() if w not in flag] == args
+    after = read_line([*args, "--", *flag])
+    assert "bbcode_dialect" not in after.options and after.for_click() == [*args, "--", *flag]
 
 
 # ---------------------------------------------------------------- the README's Russian session
