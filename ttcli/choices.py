@@ -15,10 +15,10 @@ have their own readers in ``ttcli.session`` and ``ttcli.commands.session_cmd``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from rules.i18n import _, pgettext
 
-TYPE_CHECKING = False  # typing costs start-up time; only the checker reads this
 if TYPE_CHECKING:
     from rules.core.names import Names
 

@@ -23,10 +23,10 @@ rather than ignored.  Classes off the start-up path may use ``@dataclass``.
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 __all__ = ["datatype"]
 
-TYPE_CHECKING = False  # typing itself costs start-up time
 if TYPE_CHECKING:
     from collections.abc import Callable
     from dataclasses import Field

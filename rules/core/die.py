@@ -8,9 +8,10 @@ for in ``purpose``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules.dice.records import RolledDie as Die
 
-TYPE_CHECKING = False  # typing is start-up cost: checking a file loads this module
 if TYPE_CHECKING:
     from rules.dice.sources import DiceSource
 

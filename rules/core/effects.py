@@ -19,15 +19,12 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import field, replace
 from types import MappingProxyType
+from typing import Any
 
 from rules.core.datatype import datatype
 from rules.core.errors import RuleError
 from rules.core.names import name_key
 from rules.i18n import N_, _, ngettext, pgettext
-
-TYPE_CHECKING = False  # typing is start-up cost on the roll path
-if TYPE_CHECKING:
-    from typing import Any
 
 # moments of the fight clock
 TURN_START = "turn_start"

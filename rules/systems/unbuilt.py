@@ -7,14 +7,13 @@ says so, until its own rules object plays them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, NoReturn
+
 from rules.core.contract import SystemRules
 from rules.core.errors import RuleError
 from rules.i18n import _
 
-TYPE_CHECKING = False  # typing is start-up cost
 if TYPE_CHECKING:
-    from typing import Any, NoReturn
-
     from rules.core.state import Encounter
     from rules.dice.sources import DiceSource
 

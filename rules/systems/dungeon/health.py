@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import field
 from enum import StrEnum
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from rules.core.datatype import datatype
 from rules.core.errors import RuleError
@@ -18,7 +19,6 @@ from rules.dice.records import record
 from rules.i18n import _
 from rules.systems.dungeon.common import require_non_negative
 
-TYPE_CHECKING = False  # checking a session file loads this module: typing costs start-up
 if TYPE_CHECKING:
     from rules.systems.dungeon.inventory import Inventory
 

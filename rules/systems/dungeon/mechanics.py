@@ -13,9 +13,8 @@ returns a frozen outcome listing each die with its face, sides and purpose."""
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from rules.core.die import Die
     from rules.core.errors import RuleError, UnknownNameError

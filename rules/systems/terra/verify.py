@@ -12,11 +12,11 @@ formula's total, and the initiative's tie between the sides is its last pair of 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from rules.core.recheck import Check, Record, faces, flag, others, whole
 from rules.i18n import _
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from rules.dice.sources import Draw
     from rules.systems.terra.formula import FormulaRoll
