@@ -305,13 +305,15 @@ def test_dg_der_1_hp_dodge_and_caps_in_a_fight_come_from_the_sheet():
     assert hp(cb.heal(out.encounter, "громила", 50).encounter, "Громила") == 20
 
 
-def test_a_hidden_attackers_lines_stay_out_of_the_public_lines():
+def test_issue_1_a_hidden_attackers_blow_reaches_the_public_lines_as_someones():
+    """The players see the blow on them, never the hidden one's name, die or stats."""
     archer = fighter("Лучник", "enemy", 1, 9, weapon="1d6", hidden=True)
     enc = cb.start_fight(roster(archer), script(1, 2)).encounter
     assert enc.fight.current == "Лучник"
     out = DG.attack(enc, script(15, 2), "лучник", "эльф", kind="ranged")
-    assert out.hidden and out.public_lines == ()
-    assert out.lines[0].startswith("Лучник attacks Эльфийка (ranged)")
+    assert out.hidden
+    assert out.public_lines == ("Someone attacks Эльфийка (ranged): hit.", "Damage: 2.", "Эльфийка: HP 7 -> 5.")
+    assert out.lines[0].startswith("Лучник attacks Эльфийка (ranged): d20 15")
 
 
 # --- DG-DEATH-1 ----------------------------------------------------------------------------

@@ -130,9 +130,19 @@ def test_master_post_folds_the_hidden_into_a_spoiler_on_mybb_and_a_quote_on_phpb
     spoilers = re.findall(r"\[spoiler=Hidden from the players\](.*?)\[/spoiler\]", mybb, flags=re.DOTALL)
     assert any(f"{HIDDEN} tries to knock Вор down" in s for s in spoilers)
     assert "[spoiler" not in phpbb and '[quote="Hidden from the players"]' in phpbb
-    # what the players saw stays outside the fold
+    # what the players saw stays outside the fold; of the hidden one, only whose turn it is
     outside = re.sub(r"\[spoiler.*?\[/spoiler\]", "", mybb, flags=re.DOTALL)
-    assert "Someone knocks Вор down." in outside and HIDDEN not in outside
+    assert "Someone knocks Вор down." in outside
+    assert HIDDEN not in outside.replace(f"turn: {HIDDEN},", "")
+
+
+def test_issue_1_the_masters_post_names_the_hidden_one_whose_turn_it_is(fight):
+    """The master's version names everyone (no «ход: кто-то»); the players' says "someone"."""
+    master = post(fight, "--format", "bbcode")
+    players = post(fight, "--format", "bbcode", "--public")
+    assert f"Round 1, turn: {HIDDEN}, 1 action left." in master
+    assert "turn: someone" not in master
+    assert "Round 1, turn: someone." in players
 
 
 def test_players_post_has_no_fold_and_no_hidden_name(fight):

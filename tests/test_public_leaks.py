@@ -235,3 +235,273 @@ def test_twilight_players_read_the_foes_health_as_a_word_in_the_log_as_in_status
     assert "HP 30 ->" not in players and re.search(rf"Викинг takes \d+: {word}\.", players)
     records = json.loads(run("log", "--public", "--json", "-n", "0"))
     assert _foe_numbers(records, {"Викинг"}) == []
+
+
+# ---------------------------------------------------------------- every system, a hidden one on each side
+
+#: a hidden combatant's name in any inflection (the sweep's hidden ones: a party spy, an enemy ghost, the shaman)
+SWEEP_HIDDEN = re.compile("шпион|призрак|шаман", re.IGNORECASE)
+SOMEONE = re.compile(r"\b(someone|кто-то)\b", re.IGNORECASE)
+#: a die in a line: d20 14, 1д4 (3), D4+D4 ...
+A_DIE = re.compile(r"(?<![^\W\d_])\d*[dдDД]\d+(?![^\W\d_])")
+#: fields that hold what a roll showed
+ROLL_KEYS = frozenset({"die", "dice", "faces", "modifiers", "terms", "attacker_die", "target_die"})
+#: fields that say whose roll it is
+ROLLER_KEYS = ("attacker", "name", "roller", "source", "defender", "actor", "target")
+
+#: system -> (save file, the hidden ones and whom each copies, the steps); a step is a
+#: command, or ("turn", NAME): `fight next` until it is NAME's turn
+SWEEP: dict[str, tuple[str, dict[str, str], tuple[tuple[str, ...], ...]]] = {
+    "dungeon": ("crypt.toml", {"Шпион": "Вор", "Гоблин-шаман": "Гоблин-шаман"}, (
+        ("fight", "start", "--ambush", "enemy"),
+        ("attack", "Гоблин 1", "Шпион", "--given", "20 3"),
+        ("turn", "Гоблин-шаман"),
+        ("attack", "Гоблин-шаман", "Вор", "--given", "18 4"),
+        ("knock", "Гоблин-шаман", "Вор", "--given", "18 4"),
+        ("turn", "Шпион"),
+        ("attack", "Шпион", "Гоблин 2", "--given", "20 2"),
+        ("attack", "Шпион", "Гоблин-шаман", "--given", "20 1"),
+        ("damage", "Гоблин-шаман", "1"),
+        ("heal", "Шпион", "1"),
+    )),
+    "terra": ("terra.toml", {"Шпион": "Плут", "Призрак": "Волк 1"}, (
+        ("place", "Шпион", "3,0"),
+        ("place", "Призрак", "1,1"),
+        ("fight", "start", "--seed", "3"),
+        ("turn", "Торн"),
+        ("attack", "Торн", "Волк 1", "--given", "3"),
+        ("turn", "Призрак"),
+        ("attack", "Призрак", "Плут", "--given", "3"),
+        ("turn", "Шпион"),
+        ("attack", "Шпион", "Волк 2", "--given", "2 3"),
+        ("turn", "Плут"),
+        ("attack", "Плут", "Призрак", "--given", "2 3"),
+        ("damage", "Призрак", "2"),
+        ("damage", "Шпион", "3"),
+        ("heal", "Шпион", "1"),
+    )),
+    "skirmish": ("skirmish.toml", {"Шпион": "Стрелок", "Призрак": "Разбойник 1"}, (
+        ("fight", "start", "--given", "12 9 8 7 6 5 17"),
+        ("turn", "Призрак"),
+        ("attack", "Призрак", "Рыцарь", "--given", "13"),
+        ("defend", "Рыцарь", "block", "--given", "5 36 2 5"),
+        ("turn", "Стрелок"),
+        ("attack", "Стрелок", "Разбойник 2", "--weapon", "Лук", "--given", "16"),
+        ("defend", "Разбойник 2", "dodge", "--given", "3"),
+        ("turn", "Шпион"),
+        ("attack", "Шпион", "Разбойник 2", "--weapon", "Лук", "--given", "16"),
+        ("defend", "Разбойник 2", "dodge", "--given", "3"),
+        ("turn", "Рыцарь"),
+        ("attack", "Рыцарь", "Призрак", "--weapon", "Меч", "--answer", "block", "--given", "15 6 99 9 99"),
+        ("turn", "Призрак"),
+        ("attack", "Призрак", "Стрелок", "--given", "19"),
+        ("damage", "Призрак", "2"),
+    )),
+    "twilight": ("arena.toml", {"Шпион": "Кочевник", "Призрак": "Викинг"}, (
+        ("fight", "start"),
+        ("fight", "next"),
+        ("declare", "Призрак", "attack", "Кочевник", "--given", "6 6 6 6 1 1 1 1 1"),
+        ("declare", "Шпион", "attack", "Викинг", "--given", "6 6 6 1 1 1 1 1 1"),
+        ("declare", "Кочевник", "attack", "Призрак", "--given", "6 6 1 1 1 1 1 1 1"),
+        ("declare", "Викинг", "defend", "--given", "1 1 1 1 1 1 1 1 1"),
+        ("fight", "next"),
+    )),
+}
+#: the players' reads of the fight, after the steps
+SWEEP_READS = (("fight", "status"), ("log", "-n", "0"), ("log", "--round", "1"), ("log", "--round", "2"))
+
+
+def _sweep_fight(saves: Path, system: str, runner):
+    """The session of ``system`` with its hidden ones added (copies of those named), and how to run it."""
+    import tomllib
+
+    import tomli_w
+
+    file, clones, _steps = SWEEP[system]
+    doc = tomllib.loads((ROOT / "saves" / file).read_text(encoding="utf-8"))
+    for new, old in clones.items():
+        doc["combatants"][new] = {**doc["combatants"][old], "hidden": True}
+    saves.mkdir()
+    (saves / file).write_text(tomli_w.dumps(doc), encoding="utf-8")
+    session = file.removesuffix(".toml")
+
+    def run(*args: str):
+        return runner.invoke(app, ["--saves", str(saves), "--session", session, "--lang", "en", *args])
+
+    return run
+
+
+def _turn_to(run, name: str) -> None:
+    for _ in range(30):
+        fight = json.loads(run("fight", "status", "--json").stdout)["fight"]
+        if isinstance(fight.get("index"), int) and fight["order"][fight["index"]] == name:
+            return
+        assert run("fight", "next").exit_code == 0
+    raise AssertionError(f"{name}'s turn never came")
+
+
+def _secret_health(master_log: dict, kept: set[str]) -> dict[str, set[tuple[int, int]]]:
+    """Each HP change ``before -> after`` the master's log shows of ``kept`` combatants."""
+    out: dict[str, set[tuple[int, int]]] = {}
+    for event in master_log["events"]:
+        for r in event.get("events", []):
+            owner = r.get("name") if isinstance(r.get("name"), str) else r.get("target")
+            if owner in kept and type(r.get("hp_before")) is int and type(r.get("hp_after")) is int:
+                out.setdefault(owner, set()).add((r["hp_before"], r["hp_after"]))
+    return out
+
+
+def _leaks_in_text(out: str, health: dict[str, set[tuple[int, int]]]) -> list[str]:
+    found = []
+    for line in out.splitlines():
+        for name, changes in health.items():
+            if name in line or SOMEONE.search(line):
+                found += [f"{name} HP in {line!r}" for before, after in changes if f"{before} -> {after}" in line]
+        if SOMEONE.search(line) and A_DIE.search(line):
+            found.append(f"a hidden one's die in {line!r}")
+    return found
+
+
+def _leaks_in_json(value, kept: set[str], named: bool = False) -> list[str]:
+    """HP numbers of ``kept`` combatants, and rolls whose roller is not named (``named``: a
+    table around this one names it): the players' version leaves a hidden roller out."""
+    found = []
+    if isinstance(value, dict):
+        owner = value.get("name") if isinstance(value.get("name"), str) else value.get("target")
+        if owner in kept:
+            found += [f"{owner}: {k}" for k in ("hp", "hp_before", "hp_after", "hp_max") if k in value]
+            if value.get("resources"):
+                found.append(f"{owner}: resources")
+        named = named or any(isinstance(value.get(k), str) for k in ROLLER_KEYS)
+        if "seq" in value:  # a journal event keeps its dice only when nothing in it is a hidden one's
+            named = not any(SOMEONE.search(line) for line in value.get("text", []))
+        if ROLL_KEYS & value.keys() and not named:
+            found.append(f"a roll of nobody named (a hidden one's): {value}")
+        for v in value.values():
+            found += _leaks_in_json(v, kept, named)
+    elif isinstance(value, list):
+        for v in value:
+            found += _leaks_in_json(v, kept, named)
+    return found
+
+
+@pytest.mark.parametrize("fmt", SHOWN_FORMATS)
+@pytest.mark.parametrize("system", sorted(SWEEP))
+def test_issue_1_players_see_no_hidden_name_hp_or_roll_in_any_system(tmp_path, runner, system, fmt):
+    """Issue section 1, the sweep: a hidden combatant on each side acts and is acted on; every
+    command that takes --public, in every format, names neither, shows no exact HP of a hidden
+    one or an enemy, and no roll of a hidden one."""
+    run = _sweep_fight(tmp_path / "saves", system, runner)
+    _file, clones, steps = SWEEP[system]
+    outputs = []
+    for step in steps:
+        if step[0] == "turn":
+            _turn_to(run, step[1])
+            continue
+        public = step[0] not in ("fight",)
+        r = run(*step, *(("--public", "--format", fmt) if public else ()))
+        assert r.exit_code in (0, 1), (step, r.output)
+        if public:
+            outputs.append((step, r))
+    outputs += [(read, run(*read, "--public", "--format", fmt)) for read in SWEEP_READS]
+    master = json.loads(run("log", "--json", "-n", "0").stdout)
+    enemies = {c["name"] for c in json.loads(run("fight", "status", "--json").stdout)["combatants"]
+               if c["side"] != "party"}
+    kept = enemies | set(clones)
+    health = _secret_health(master, kept)
+    assert health, "the steps hurt no enemy: the sweep would prove nothing"
+    for command, r in outputs:
+        assert r.exit_code in (0, 1), (command, r.output)
+        out = r.stdout + r.stderr
+        assert not SWEEP_HIDDEN.search(out), (command, out)
+        leaks = _leaks_in_text(out, health)
+        if fmt == "json":
+            leaks += _leaks_in_json(json.loads(r.stdout), kept)
+        assert not leaks, (command, leaks, out)
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """Each system's sweep fight played through by the master (no --public): system -> run."""
+    from typer.testing import CliRunner
+
+    runner, fights = CliRunner(), {}
+
+    def fight(system: str):
+        if system not in fights:
+            run = _sweep_fight(tmp_path_factory.mktemp(system) / "saves", system, runner)
+            for step in SWEEP[system][2]:
+                if step[0] == "turn":
+                    _turn_to(run, step[1])
+                else:
+                    assert run(*step).exit_code in (0, 1), step
+            fights[system] = run
+        return fights[system]
+
+    return fight
+
+
+#: system -> (what the master's log says of a hidden one's blow on a visible one, what the players' says)
+BLOWS = {
+    "dungeon": (["Гоблин-шаман attacks Вор (melee): d20 18 = 18 vs dodge 13: hit.", "Вор: HP 7 -> 2."],
+                ["Someone attacks Вор (melee): hit.", "Damage: 5.", "Вор: HP 7 -> 2."]),
+    "terra": (["Призрак attacks Плут for 3 AP", "Плут takes 4 physical variable: 4 to HP (HP 10 -> 6)."],
+              ["Someone attacks Плут.", "Плут takes 4 physical variable: 4 to HP (HP 10 -> 6)."]),
+    "skirmish": (["Призрак attacks Рыцарь with Топор: d20 13 + 3 accuracy = 16.",
+                  "Рыцарь loses 1 HP (30 -> 29).", "poison 20%: d100 2: it takes hold."],
+                 ["Someone attacks Рыцарь: 16. Рыцарь answers: block or dodge.",
+                  "Рыцарь blocks with Щит: d20 5 + 6 defense = 11 against 16: the attack lands.",
+                  "Рыцарь loses 1 HP (30 -> 29).", "poison takes hold."]),
+    "twilight": (["Призрак -> Кочевник: 4 against 0 of defense: 4 successes through, 8 damage.",
+                  "Кочевник takes 8: HP 20 -> 12."],
+                 ["Someone attacks Кочевник: 8 damage.", "Кочевник takes 8: HP 20 -> 12."]),
+}
+
+
+@pytest.mark.parametrize("system", sorted(BLOWS))
+def test_issue_1_a_hidden_attackers_blow_on_a_visible_one_is_someones(played, system):
+    """The players see every effect on them: the hidden one's attack is there, as "someone",
+    without its die or stats, in the log, the round's post and the JSON, as in the command's own output."""
+    run = played(system)
+    master_words, players_words = BLOWS[system]
+    master = run("log", "-n", "0").stdout
+    assert all(line in master for line in master_words), master
+    # twilight's round 2 resolves as round 3 begins
+    for args in (("log", "-n", "0"), ("log", "--round", "3" if system == "twilight" else "1")):
+        players = run(*args, "--public").stdout
+        assert all(line in players for line in players_words), players
+        assert not SWEEP_HIDDEN.search(players)
+    records = json.loads(run("log", "--public", "--json", "-n", "0").stdout)
+    said = [line for e in records["events"] for line in e["text"]]
+    assert all(any(line in s for s in said) for line in players_words), said
+
+
+@pytest.mark.parametrize("system", ["terra", "skirmish"])
+def test_issue_1_terra_and_skirmish_logs_give_a_foes_health_as_fight_status_does(played, system):
+    """`log --public` read `Волк 1 ... (ОЗ 10 -> 5)`, `Разбойник 1 теряет 3 ХП (15 -> 12)` while
+    `fight status --public` said the condition word: now both say the word, in text and JSON."""
+    run = played(system)
+    foe = {"terra": "Волк 1", "skirmish": "Разбойник 2"}[system]
+    word = run("fight", "status", "--public").stdout.split(f"{foe}:")[1].split("\n")[0].strip()
+    assert word in ("wounded", "badly wounded")
+    players = run("log", "--public", "-n", "0").stdout
+    told = [line for line in players.splitlines() if foe in line and "HP" in line]
+    assert told and all(f"({word})" in line and "->" not in line for line in told), told
+    assert re.search(rf"{foe} (takes|loses) .*\(HP \d+ -> \d+\)|{foe} loses \d+ HP \(\d+ -> \d+\)",
+                     run("log", "-n", "0").stdout)
+    records = json.loads(run("log", "--public", "--json", "-n", "0").stdout)
+    assert _foe_numbers(records, {foe}) == []
+    hits = [r for e in records["events"] for r in e.get("events", []) if r.get("target") == foe and r["kind"] == "hit"]
+    assert hits and hits[-1]["condition_after"] == word
+
+
+def test_issue_1_a_hidden_bandits_pending_attack_is_in_the_players_status(played):
+    """The player must answer it: the total to beat, from "someone", in text and JSON."""
+    run = played("skirmish")
+    status = run("fight", "status", "--public").stdout
+    assert "waiting: someone attacks Стрелок = 22; Стрелок answers with defend Стрелок block|dodge|none" in status
+    assert "waiting: Призрак -> Стрелок (Топор) = 22" in run("fight", "status").stdout
+    data = json.loads(run("fight", "status", "--public", "--json").stdout)
+    pending = data["fight"]["data"]["pending"]
+    assert pending == [{"target": "Стрелок", "total": 22, "shot": False, "counter": False}]
+    assert not SWEEP_HIDDEN.search(json.dumps(data, ensure_ascii=False))

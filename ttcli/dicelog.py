@@ -533,11 +533,13 @@ class _Words:
         self._translators: list[Any] | None = None
         self.players = players
         self.floor: dict[str, int] = {}
+        from rules.core.messages import health_owner
+
         for e in events:
             for r in _records(e):
-                name = r.get("name")
+                name = health_owner(r)
                 for key in ("hp_before", "hp_after"):
-                    if isinstance(name, str) and type(r.get(key)) is int:
+                    if name is not None and type(r.get(key)) is int:
                         self.floor[name] = max(self.floor.get(name, 0), r[key])
         if players:
             self.hidden: set[str] = {_SOMEONE}
@@ -607,11 +609,11 @@ class _Reading:
     def views(self, record: Mapping[str, Any]) -> tuple[list[Any], list[Any]]:
         """The players' views a true record is told in, and those it cannot be (a foe's health word
         from a maximum below an HP the journal shows)."""
-        from rules.core.messages import View
+        from rules.core.messages import View, health_owner
 
         plain = [View(public=True, hidden=hidden) for hidden in self.hiding]
-        name, after = record.get("name"), record.get("hp_after")
-        if not isinstance(name, str) or type(after) is not int:
+        name, after = health_owner(record), record.get("hp_after")
+        if name is None or type(after) is not int:
             return plain, []
         floor = max(self.words.floor.get(name, 0), after)
         caps = sorted({1, after, after + 1, 2 * after, 2 * after + 1, floor})

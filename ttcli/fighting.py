@@ -121,20 +121,20 @@ def run_operation(env, command: str, operation: Callable | None, *, needs_dice: 
     # public_lines may be empty on purpose: everything concerned hidden combatants
     return FightResult(tuple(outcome.lines), tuple(outcome.public_lines), outcome.passed, session=dict(doc),
                        ignored=ignored, dice=tuple(event.get("dice", ())),
-                       events=records, public_events=_worded(outcome.public_records(records), outcome.encounter))
+                       events=records, public_events=_players_records(records, outcome, system))
 
 
-def _worded(records: tuple[dict, ...], enc) -> tuple[dict, ...]:
-    """The players' records with a foe's HP numbers given as the condition they read."""
-    names = {r.get("name") for r in records if {"hp", "hp_before", "hp_after", "hp_max"} & r.keys()}
-    if not names:
-        return records
-    from rules.core.messages import View
+def _players_records(records: tuple[dict, ...], outcome, system: str) -> tuple[dict, ...]:
+    """The players' records of the command, by the rules ``log --public --json`` keeps them:
+    nothing of a hidden one but its players' version, a foe's HP numbers as the condition."""
+    from rules.core.messages import View, health_owner, players_records
+    from rules.systems import system_rules
 
     from .fightview import foes_hp_caps
 
-    view = View(public=True, guarded=foes_hp_caps(enc, names))
-    return tuple(view.worded(r) for r in records)
+    owners = {health_owner(r) for r in records if {"hp", "hp_before", "hp_after", "hp_max"} & r.keys()}
+    view = View(public=True, hidden=outcome.hidden_names, guarded=lambda: foes_hp_caps(outcome.encounter, owners))
+    return tuple(players_records(system_rules(system).messages, records, view, bool(outcome.hidden)))
 
 
 def journal_event(command: str, outcome, doc, records: tuple[dict, ...]) -> dict:

@@ -125,12 +125,12 @@ class StatusView:
         notes = state_words(enc.system, c)
         return ", ".join([state, *notes])
 
-    def _now(self, enc, masked: bool = False) -> str:
+    def _now(self, enc) -> str:
         fight = enc.fight
         now = fight.current
         if now is None:
             return "-"
-        if now in enc.names and enc.get(now).hidden and (self.public or masked):
+        if now in enc.names and enc.get(now).hidden and self.public:
             return _("someone")
         return now
 
@@ -166,11 +166,11 @@ class StatusView:
 
         return status_table(self.doc, self.public)
 
-    def _turn_text(self, enc, masked: bool = False) -> str:
-        """Whose turn it is; ``masked``: a hidden one is "someone" (outside the master's fold)."""
+    def _turn_text(self, enc) -> str:
+        """Whose turn it is: the players read a hidden one as "someone"."""
         turn = enc.fight.turn
-        now = self._now(enc, masked)
-        if turn is not None and not self.public and not (masked and now != enc.fight.current):
+        now = self._now(enc)
+        if turn is not None and not self.public:
             left = ngettext("{n} action left", "{n} actions left", turn.remaining).format(n=turn.remaining)
             return _("turn: {name}, {left}").format(name=now, left=left)
         return _("turn: {name}").format(name=now)
@@ -203,15 +203,13 @@ class StatusView:
         out: list[posts.Block] = []
         if closing:
             out.append(posts.Heading(_("Status now")))
-        hidden_turn: list[posts.Block] = []
         if fight is None:
             out.append(posts.Note(_("no fight running")))
         else:
-            turn = self._turn_text(enc, masked=True)
+            # the master's version names everyone, a hidden one whose turn it is too
+            turn = self._turn_text(enc)
             out.append(posts.Entry((_("Round {round}, {turn}.").format(round=fight.round, turn=turn),)))
             out.extend(posts.Entry((line,)) for line in _fight_notes(enc, self.public))
-            if not self.public and turn != self._turn_text(enc):
-                hidden_turn.append(posts.Entry((self._turn_text(enc),)))
         ordered = list(fight.order) if fight is not None else []
         rest = [c.name for c in enc if c.name not in ordered]
         names = [n for n in ordered + rest if n in enc.names]
@@ -220,8 +218,7 @@ class StatusView:
         out.append(posts.Table(header, self._rows(enc, shown)))
         hidden = [n for n in names if enc.get(n).hidden]
         if hidden and not self.public:
-            out.append(posts.Spoiler(_("Hidden from the players"),
-                                     (*hidden_turn, posts.Table(header, self._rows(enc, hidden)))))
+            out.append(posts.Spoiler(_("Hidden from the players"), (posts.Table(header, self._rows(enc, hidden)),)))
         return out
 
     # -- JSON

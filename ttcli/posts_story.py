@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.messages import MASTER, View, players_lines, players_record, render
+from rules.core.messages import MASTER, View, players_lines, players_records, render
 from rules.i18n import _, ngettext
 
 from . import posts
@@ -125,13 +125,8 @@ def players_event(event: Event, messages: Mapping[str, Any], view: View) -> dict
         if isinstance(records, list):
             whole["events"] = [view.worded(r) if isinstance(r, Mapping) else r for r in records]
         return whole
-    kept: list[dict[str, Any]] = []
-    for r in records if isinstance(records, list) else ():
-        shown = players_record(messages, r, view) if isinstance(r, Mapping) else None
-        # a record about the hidden stays only when it has words for the players ("someone ...")
-        if shown is not None and (not (event.get("hidden") or view.mentions_hidden(r))
-                                  or players_lines(messages, str(r.get("kind")), r, view, True)):
-            kept.append(shown)
+    kept = players_records(messages, [r for r in records if isinstance(r, Mapping)] if isinstance(records, list)
+                           else [], view, bool(event.get("hidden")))
     lines = shown_lines(event, messages, view)
     if not lines and not kept:
         return None

@@ -70,8 +70,8 @@ class View:
         """``record`` as the players may read it in JSON: a foe's HP numbers become the
         condition they read (``hp_after`` 3 -> ``condition_after`` "wounded"), its max HP
         goes; any other record is unchanged."""
-        name = record.get("name")
-        if not self.public or not isinstance(name, str) or name not in self._caps():
+        name = health_owner(record)
+        if not self.public or name is None or name not in self._caps():
             return dict(record)
         caps = self._caps()
         out: dict[str, Any] = {}
@@ -112,12 +112,33 @@ class View:
         return self.public and any(n in line for n in self._hidden)
 
     def scrub(self, value: Any) -> Any:
-        """``value`` with every hidden name taken out: from lists, and the keys that hold one from tables."""
+        """``value`` with every hidden name taken out: from lists, the keys that hold one and the
+        keys that are one from tables; a table that held a hidden name (a hidden one's pending
+        attack) loses that one's rolls and gear too (:data:`HIDDEN_ONES_OWN`), and a list loses
+        the entries that are a hidden one's own (whose ``name`` it is: its initiative roll)."""
         if isinstance(value, Mapping):
-            return {k: self.scrub(v) for k, v in value.items() if not (isinstance(v, str) and self.hides(v))}
+            theirs = any(isinstance(v, str) and self.hides(v) for v in value.values())
+            return {k: self.scrub(v) for k, v in value.items()
+                    if not (isinstance(v, str) and self.hides(v)) and not self.hides(k)
+                    and not (theirs and k in HIDDEN_ONES_OWN)}
         if isinstance(value, (list, tuple)):
-            return [self.scrub(v) for v in value if not (isinstance(v, str) and self.hides(v))]
+            return [self.scrub(v) for v in value
+                    if not self.hides(v.get("name") if isinstance(v, Mapping) else v)]
         return value
+
+
+#: what a record or a table of a hidden one's doing keeps from the players: the dice it
+#: rolled, the terms its stats added, the weapon it used
+HIDDEN_ONES_OWN = frozenset({"die", "dice", "faces", "terms", "modifiers", "rolled", "weapon", "stat"})
+
+
+def health_owner(record: Mapping[str, Any]) -> str | None:
+    """Whose health a record's HP numbers are: its ``name``, else its ``target`` (a hit)."""
+    for key in ("name", "target"):
+        owner = record.get(key)
+        if isinstance(owner, str):
+            return owner
+    return None
 
 
 #: share of max HP left -> what players read of an enemy's health
@@ -212,7 +233,10 @@ def health_word(f: Fields, view: View | None) -> str | None:
     if "condition_after" in f:
         key = str(f["condition_after"])
         return _(_DOWN[key]) if key in _DOWN else _(key) if key in _CONDITION_WORDS else key
-    return view.health(f["name"], f["hp_after"], f.get("status_after", "ok")) if view is not None else None
+    owner = health_owner(f)
+    if view is None or owner is None:
+        return None
+    return view.health(owner, f["hp_after"], f.get("status_after", "ok"))
 
 
 def hp_text(f: Fields, view: View | None = None, hp: str | None = None) -> str:
@@ -320,8 +344,14 @@ def tick_message(hp: Callable[[], str] | None = None) -> Message:
 
 
 def health_message(hp: Callable[[], str] | None = None) -> Message:
-    """The words of a change of health, with a system's own word for hit points."""
-    def health(f: Fields, view: View) -> str:
+    """The words of a change of health, with a system's own word for hit points.
+
+    The players read a visible one's health even when a hidden one dealt the blow; a
+    hidden one's own health they never read."""
+    @players_version()
+    def health(f: Fields, view: View) -> str | None:
+        if view.hides(f["name"]):
+            return None
         word = hp() if hp is not None else None
         condition = health_word(f, view)
         if f["amount"]:
@@ -484,3 +514,17 @@ def players_record(messages: Mapping[str, Message], record: Fields, view: View) 
         shown = {k: v for k, v in shown.items() if k == "kind" or k in keep}
     scrubbed: dict[str, Any] = view.scrub(shown)
     return view.worded(scrubbed)
+
+
+def players_records(messages: Mapping[str, Message], records: Iterable[Fields], view: View,
+                    by_hidden: bool = False) -> list[dict[str, Any]]:
+    """The records the players may have of one command (JSON): each as :func:`players_record`
+    gives it; one about the hidden (or any record of a hidden one's doing, ``by_hidden``) stays
+    only when it has words for the players ("someone ..."), as in their text."""
+    kept: list[dict[str, Any]] = []
+    for r in records:
+        shown = players_record(messages, r, view)
+        if shown is not None and (not (by_hidden or view.mentions_hidden(r))
+                                  or players_lines(messages, str(r.get("kind")), r, view, True)):
+            kept.append(shown)
+    return kept

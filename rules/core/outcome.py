@@ -7,7 +7,7 @@ concerns hidden combatants), and one journal event of TOML-safe values.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import field
 from typing import Any
 
@@ -41,16 +41,6 @@ class Outcome:
     events: tuple[Event, ...] = ()
     #: names of the hidden combatants, so the players' version can drop their events
     hidden_names: tuple[str, ...] = ()
-
-    def public_events(self) -> tuple[Event, ...]:
-        return tuple(e.public() for e in self.events if not set(e.about) & set(self.hidden_names))
-
-    def public_records(self, records: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], ...]:
-        """What :meth:`public_events` gives, as records, from ``records`` (one per event, as
-        :meth:`Event.record` made them): a big round's records are made once, not twice."""
-        hidden = set(self.hidden_names)
-        return tuple(r if (p := e.public()) is e else p.record()
-                     for e, r in zip(self.events, records, strict=True) if not set(e.about) & hidden)
 
 
 @datatype(frozen=True, slots=True)
@@ -140,10 +130,12 @@ class Work:
         if view is None:
             self._hiding = frozenset(n for n, c in self.combatants.items() if c.hidden)
             view = self._players = View(public=True, hidden=self._hiding, guarded=self.guarded)
-        if public or self._hiding.isdisjoint(names):
+        if public:
             shown = render(self.messages, kind, event.fields, view)
         else:
-            shown = players_lines(self.messages, kind, event.fields, view, by_hidden=True)
+            # the very words log --public tells again from the record: one players' producer
+            shown = players_lines(self.messages, kind, event.fields, view,
+                                  by_hidden=not self._hiding.isdisjoint(names))
         if len(master) == 1 and len(shown) == 1:
             self._lines.append((master[0], shown[0]))
             return event

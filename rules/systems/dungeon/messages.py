@@ -86,8 +86,16 @@ def _initiative(f: Fields, view: View) -> str:
     return _(text).format(party=f["party_roll"], enemies=f["enemy_roll"])
 
 
-def _hit(f: Fields, view: View) -> str:
+@players_version("target", "attack", "hit")
+def _hit(f: Fields, view: View) -> str | None:
+    if view.hides(f["target"]):
+        return None
     attack = words(_ATTACK_WORDS, f["attack"])
+    if view.hides(f["attacker"]):
+        # the players see the blow land on them, not the hidden one's name, die or stats
+        text = (_("Someone attacks {target} ({attack}): hit.") if f["hit"]
+                else _("Someone attacks {target} ({attack}): miss."))
+        return text.format(target=f["target"], attack=attack)
     if f.get("distance") is not None:
         attack = ngettext("{attack}, {distance} of {reach} cell", "{attack}, {distance} of {reach} cells",
                           f["reach"]).format(attack=attack, distance=f["distance"], reach=f["reach"])
@@ -154,7 +162,12 @@ def _treated(f: Fields, view: View) -> str:
                                                                removed=listed(f["removed"]))
 
 
-def _damage(f: Fields, view: View) -> str:
+@players_version("target", "dealt")
+def _damage(f: Fields, view: View) -> str | None:
+    if view.hides(f["target"]):
+        return None
+    if view.hides(f["source"]):
+        return _("Damage: {dealt}.").format(dealt=f["dealt"])
     dice = (_("{count}d{sides} + extra d{sides}") if f.get("extra_die") else _("{count}d{sides}")).format(
         count=f["count"], sides=f["sides"])
     faces = "+".join(map(str, f["dice"]))
@@ -191,7 +204,7 @@ def _ability(f: Fields) -> str:
 def _rally(f: Fields, view: View) -> str:
     return _("{name} rallies: {body} body + d4 {die} = {rolled}; {hp}; fatigue {before} -> {after}; "
              "{actions} left.").format(
-        name=f["name"], body=f["body"], die=f["die"], rolled=f["rolled"], hp=hp_text(f, hp=hp()),
+        name=f["name"], body=f["body"], die=f["die"], rolled=f["rolled"], hp=hp_text(f, view, hp()),
         before=f["fatigue_before"], after=f["fatigue_after"], actions=actions_text(f["actions"]))
 
 

@@ -362,7 +362,8 @@ class Attacks(Strain):
             die = work.roll(source, 100, "effect").face
             landed = sk.percent(die, chance)
             name = presets.canonical(word) or word
-            work.tell("effect_roll", about=[t], target=t, effect=name, die=die, chance=chance, landed=landed)
+            work.tell("effect_roll", about=[t], target=t, source=a, effect=name, die=die, chance=chance,
+                      landed=landed)
             if landed:
                 self.on_hit(work, source, t, name, chance, w.effect_damage.get(word, 1), w.name, blocked_with)
 

@@ -74,7 +74,16 @@ class Decoders(SystemData):
         fight = enc.fight
         lines = []
         for p in fightdata.pending(fight):
-            if {p["attacker"], p["target"]} & hidden:
+            if p["target"] in hidden:
+                continue
+            if p["attacker"] in hidden:
+                # the player must answer it: the total to beat and whether it is a shot (a dodge
+                # is then a miss roll), not who attacks or with what
+                text = (_("waiting: someone shoots at {target} = {total}; {target} answers with "
+                          "defend {target} block|dodge|none") if p.get("shot") else
+                        _("waiting: someone attacks {target} = {total}; {target} answers with "
+                          "defend {target} block|dodge|none"))
+                lines.append(text.format(target=p["target"], total=p["total"]))
                 continue
             lines.append(_("waiting: {attacker} -> {target} ({weapon}) = {total}; {target} answers with "
                            "defend {target} block|dodge|none").format(

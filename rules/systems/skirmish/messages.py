@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rules.core.messages import Fields, Message, View
+from rules.core.messages import Fields, Message, View, health_word, players_version
 from rules.i18n import N_, _, ngettext
 
 #: the reasons a roll's terms carry, marked for the catalog
@@ -62,13 +62,32 @@ def _effect(name: str) -> str:
     return _(EFFECTS[name]) if name in EFFECTS else name
 
 
+@players_version()
 def _initiative(f: Fields, view: View) -> str:
     shown = [r for r in f["rolls"] if view.visible([r["name"]])]
     rolls = "; ".join(_("{name} d20 {die} + {dexterity} = {total}").format(**r) for r in shown)
     return _("Initiative (d20 + dexterity): {rolls}.").format(rolls=rolls)
 
 
-def _attack(f: Fields, view: View) -> str:
+@players_version("target", "total", "waits", "counter", "shot", "chase")
+def _attack(f: Fields, view: View) -> str | None:
+    if view.hides(f["target"]):
+        return None
+    if view.hides(f["attacker"]):
+        # the total is what the target's answer must beat: the players need it, not the
+        # hidden one's name, die, skill or weapon
+        if f["counter"]:
+            line = _("Someone counterattacks {target}: {total}.")
+        elif f.get("chase"):
+            line = _("Someone chases {target} and attacks it as it flees: {total}.")
+        elif f["shot"]:
+            line = _("Someone shoots at {target}: {total}.")
+        else:
+            line = _("Someone attacks {target}: {total}.")
+        line = line.format(target=f["target"], total=f["total"])
+        if f["waits"]:
+            line += " " + _("{target} answers: block or dodge.").format(target=f["target"])
+        return line
     if f["counter"]:
         template = _("{attacker} counterattacks {target}{weapon}: {dice}{terms} = {total}.")
     elif f.get("chase"):
@@ -85,7 +104,10 @@ def _attack(f: Fields, view: View) -> str:
     return line
 
 
-def _defence(f: Fields, view: View) -> str:
+@players_version("defender", "how", "item", "die", "faces", "terms", "total", "attack_total", "landed", "tie")
+def _defence(f: Fields, view: View) -> str | None:
+    if view.hides(f["defender"]):
+        return None
     how = _(ANSWERS[f["how"]])
     if f["how"] == "none":
         return _("{defender} {how}.").format(defender=f["defender"], how=how)
@@ -97,18 +119,33 @@ def _defence(f: Fields, view: View) -> str:
         attack=f["attack_total"], verdict=verdict, tie=tie)
 
 
-def _hit(f: Fields, view: View) -> str:
+@players_version("target", "dealt", "hp_before", "hp_after", "status_before", "status_after")
+def _hit(f: Fields, view: View) -> str | None:
+    if view.hides(f["target"]):
+        return None
+    condition = health_word(f, view)
+    if view.hides(f["attacker"]):
+        # the blow, not the hidden one's weapon, dice or strength
+        if condition is not None:
+            return _("{target} loses {dealt} HP ({condition}).").format(
+                target=f["target"], dealt=f["dealt"], condition=condition)
+        return _("{target} loses {dealt} HP ({before} -> {after}){news}.").format(
+            target=f["target"], dealt=f["dealt"], before=f["hp_before"], after=f["hp_after"], news=_status(f))
     parts = [_number(f["fixed"])] if f["fixed"] or not f.get("dice") else []
     if f.get("dice"):
         parts.append(_("{dice} ({faces})").format(dice=f["dice"], faces="+".join(map(str, f["faces"]))))
     if f["strength"]:
         parts.append(_("{n} strength").format(n=f["strength"]))
     shield = _(" - {n} shield").format(n=_number(f["shield"])) if f["shield"] else ""
-    news = _status(f)
+    values = {"parts": " + ".join(parts), "damage": _number(f["damage"]), "armour": _number(f["armour"]),
+              "shield": shield, "target": f["target"], "dealt": f["dealt"]}
+    if condition is not None:
+        # the players read a foe's health as the word `fight status --public` gives
+        return _("Damage {parts} = {damage} - def {armour}{shield}: {target} loses {dealt} HP ({condition}).").format(
+            condition=condition, **values)
     return _("Damage {parts} = {damage} - def {armour}{shield}: {target} loses {dealt} HP "
-             "({before} -> {after}){news}.").format(
-        parts=" + ".join(parts), damage=_number(f["damage"]), armour=_number(f["armour"]), shield=shield,
-        target=f["target"], dealt=f["dealt"], before=f["hp_before"], after=f["hp_after"], news=news)
+             "({before} -> {after}){news}.").format(before=f["hp_before"], after=f["hp_after"], news=_status(f),
+                                                   **values)
 
 
 def _status(f: Fields) -> str:
@@ -118,7 +155,13 @@ def _status(f: Fields) -> str:
     return news.get((f.get("status_before"), f.get("status_after")), "")
 
 
-def _effect_roll(f: Fields, view: View) -> str:
+@players_version("target", "effect", "landed")
+def _effect_roll(f: Fields, view: View) -> str | None:
+    if view.hides(f["target"]):
+        return None
+    if view.hides(f.get("source")):
+        # a hidden one's weapon: its chance and the d100 are its own; what took hold is not
+        return _("{effect} takes hold.").format(effect=_effect(f["effect"])) if f["landed"] else None
     verdict = _("it takes hold") if f["landed"] else _("no effect")
     return _("{effect} {chance}%: d100 {die}: {verdict}.").format(
         effect=_effect(f["effect"]), chance=f["chance"], die=f["die"], verdict=verdict)
@@ -252,16 +295,28 @@ def _bandaged(f: Fields, view: View) -> str:
 
 
 def _master_damage(f: Fields, view: View) -> str:
+    condition = health_word(f, view)
+    if condition is not None:
+        return _("{name} takes {amount} damage ({condition}).").format(
+            name=f["name"], amount=f["amount"], condition=condition)
     return _("{name} takes {amount} damage (HP {before} -> {after}){news}.").format(
         name=f["name"], amount=f["amount"], before=f["hp_before"], after=f["hp_after"], news=_status(f))
 
 
 def _master_heal(f: Fields, view: View) -> str:
+    condition = health_word(f, view)
+    if condition is not None:
+        return _("{name} heals {amount} ({condition}).").format(name=f["name"], amount=f["amount"],
+                                                                 condition=condition)
     return _("{name} heals {amount} (HP {before} -> {after}){news}.").format(
         name=f["name"], amount=f["amount"], before=f["hp_before"], after=f["hp_after"], news=_status(f))
 
 
 def _paid(f: Fields, view: View) -> str:
+    condition = health_word(f, view)
+    if condition is not None:
+        return _("{name} pays {points} {pool} with HP ({condition}).").format(
+            name=f["name"], points=f["points"], pool=_pool(f["pool"]), condition=condition)
     return _("{name} pays {points} {pool} with HP: HP {before} -> {after}{news}.").format(
         name=f["name"], points=f["points"], pool=_pool(f["pool"]), before=f["hp_before"],
         after=f["hp_after"],

@@ -6,7 +6,7 @@ Russian catalog can use the seed's own terms (ОД, ДЗ, ГК, Ярость ...
 
 from __future__ import annotations
 
-from rules.core.messages import Fields, Message, View
+from rules.core.messages import Fields, Message, View, health_word, players_version
 from rules.i18n import N_, _, ngettext
 
 _STATES = {
@@ -71,28 +71,44 @@ def _blocks(f: Fields) -> str:
     return ", ".join(parts)
 
 
+@players_version("target", "damage_type", "incoming", "blocks", "dealt", "sp_loss", "sp_before", "sp_after",
+                 "absorbed", "immune", "into_hp", "name", "hp_before", "hp_after", "status_before", "status_after")
 def _hit(f: Fields, view: View) -> list[str]:
+    """What a blow did to its target; whoever struck it (a hidden one too) is not named. The
+    players read a foe's health, and its SP, as the condition word `fight status` gives."""
+    if view.hides(f["target"]):
+        return []
     kind = _damage_label(f["damage_type"])
+    condition = health_word(f, view)
     lines = []
     if f.get("absorbed"):
+        if condition is not None:
+            return [_("{target} absorbs {amount} {kind}: heals ({condition}).").format(
+                target=f["target"], amount=f["incoming"], kind=kind, condition=condition)]
         lines.append(_("{target} absorbs {amount} {kind}: heals (HP {before} -> {after}).").format(
             target=f["target"], amount=f["incoming"], kind=kind, before=f["hp_before"], after=f["hp_after"]))
         return lines
     if f.get("immune"):
         return [_("{target} is immune to {kind}: no damage.").format(target=f["target"], kind=kind)]
     blocks = _blocks(f)
-    if blocks:
+    values = {"target": f["target"], "amount": f["incoming"], "kind": kind, "blocks": blocks, "dealt": f["dealt"],
+              "condition": condition}
+    if condition is not None and blocks:
+        lines.append(_("{target} takes {amount} {kind}: {blocks}; {dealt} to HP ({condition}).").format(**values))
+    elif condition is not None:
+        lines.append(_("{target} takes {amount} {kind}: {dealt} to HP ({condition}).").format(**values))
+    elif blocks:
         lines.append(_("{target} takes {amount} {kind}: {blocks}; {dealt} to HP (HP {before} -> {after}).").format(
-            target=f["target"], amount=f["incoming"], kind=kind, blocks=blocks, dealt=f["dealt"],
-            before=f["hp_before"], after=f["hp_after"]))
+            before=f["hp_before"], after=f["hp_after"], **values))
     else:
         lines.append(_("{target} takes {amount} {kind}: {dealt} to HP (HP {before} -> {after}).").format(
-            target=f["target"], amount=f["incoming"], kind=kind, dealt=f["dealt"],
-            before=f["hp_before"], after=f["hp_after"]))
+            before=f["hp_before"], after=f["hp_after"], **values))
     if f.get("into_hp"):
         lines.append(_("{target} takes the blocked {amount} in HP instead of SP (ГК 4).").format(
             target=f["target"], amount=f["into_hp"]))
-    if f.get("sp_loss"):
+    if f.get("sp_loss") and condition is not None:
+        lines.append(_("{target} loses {amount} SP.").format(target=f["target"], amount=f["sp_loss"]))
+    elif f.get("sp_loss"):
         lines.append(_("{target} loses {amount} SP (SP {before} -> {after}).").format(
             target=f["target"], amount=f["sp_loss"], before=f["sp_before"], after=f["sp_after"]))
     lines += _state_news(f, "target")
@@ -107,6 +123,7 @@ def _state_news(f: Fields, who: str = "name") -> list[str]:
                                                      after=state_name(after))]
 
 
+@players_version()
 def _initiative(f: Fields, view: View) -> list[str]:
     lines = []
     for r in f["rolls"]:
@@ -141,7 +158,17 @@ def _ap_left(f: Fields) -> str:
     return " " + ngettext("({n} AP left)", "({n} AP left)", f["ap_left"]).format(n=f["ap_left"])
 
 
-def _attack(f: Fields, view: View) -> str:
+@players_version("target", "counter", "technique")
+def _attack(f: Fields, view: View) -> str | None:
+    if view.hides(f["target"]):
+        return None
+    if view.hides(f["attacker"]):
+        # the blow on a visible one is told (its hit follows); the hidden one's AP and roll are not
+        if f.get("counter"):
+            return _("Someone makes a counter attack on {target}.").format(target=f["target"])
+        if f.get("technique"):
+            return _("Someone uses a technique on {target}.").format(target=f["target"])
+        return _("Someone attacks {target}.").format(target=f["target"])
     values = {"name": f["attacker"], "target": f["target"], "ap": f.get("ap", 0), "left": _ap_left(f)}
     if f.get("counter"):
         return _("{name} makes a counter attack on {target}.").format(**values)
@@ -265,6 +292,21 @@ def _sign_power(f: Fields, view: View) -> str:
         name=f["name"], chance=f["chance"], die=f["die"])
 
 
+def _master_health(f: Fields, view: View, heal: bool) -> str:
+    condition = health_word(f, view)
+    if condition is not None and heal:
+        text = _("{name} is healed by {amount} ({condition}).")
+    elif condition is not None:
+        text = _("{name} takes {amount} damage ({condition}).")
+    elif heal:
+        text = _("{name} is healed by {amount} (HP {before} -> {after}).")
+    else:
+        text = _("{name} takes {amount} damage (HP {before} -> {after}).")
+    return text.format(name=f["name"], amount=f["amount"], condition=condition, before=f["hp_before"],
+                       after=f["hp_after"])
+
+
+@players_version()
 def _fight_ended(f: Fields, view: View) -> list[str]:
     lines = [ngettext("The fight ends after {n} phase.", "The fight ends after {n} phases.",
                       f["rounds"]).format(n=f["rounds"])]
@@ -280,16 +322,18 @@ MESSAGES: dict[str, Message] = {
     "turn_delayed": lambda f, v: _("{name} delays the turn to the end of phase {n}.").format(
         name=f["name"], n=f["round"]),
     "turn_claimed": lambda f, v: None,
-    "place_open": lambda f, v: (_("Together: {names} act in the order they choose.").format(
-        names=", ".join(v.visible(f["names"]))) if v.visible(f["names"]) else None),
+    "place_open": players_version()(lambda f, v: (_("Together: {names} act in the order they choose.").format(
+        names=", ".join(v.visible(f["names"]))) if v.visible(f["names"]) else None)),
     "fight_ended": _fight_ended,
     "formula": _formula,
     "hit": _hit,
     "initiative": _initiative,
-    "sync_phase": lambda f, v: _("Synchronization phase: {names} act together with 5 AP each.").format(
-        names=", ".join(v.visible(f["names"]))),
-    "sync_skipped": lambda f, v: _("The master skips the synchronization phase ({names} synchronized).").format(
-        names=", ".join(v.visible(f["names"]))),
+    "sync_phase": players_version()(lambda f, v: _("Synchronization phase: {names} act together with 5 AP each.")
+                                    .format(names=", ".join(v.visible(f["names"]))) if v.visible(f["names"])
+                                    else None),
+    "sync_skipped": players_version()(lambda f, v: _("The master skips the synchronization phase ({names} "
+                                                     "synchronized).").format(
+        names=", ".join(v.visible(f["names"]))) if v.visible(f["names"]) else None),
     "sync_ends": lambda f, v: _("The synchronization phase ends; unspent AP burn."),
     "sync_declined": lambda f, v: _("{name} declines the synchronization phase: it acts last in every phase "
                                     "and gets 1 temporary SP.").format(name=f["name"]),
@@ -307,7 +351,9 @@ MESSAGES: dict[str, Message] = {
     "trance_ends": lambda f, v: _("{name}'s trance ends.").format(name=f["name"]),
     "state_released": lambda f, v: _("{name} has played its turn in {was}: now {now}.").format(
         name=f["name"], was=state_name(f["was"]), now=state_name(f["now"])),
-    "after_fight": lambda f, v: _("After the fight {name} (HP {hp}) is {status}.").format(
+    "after_fight": lambda f, v: (
+        _("After the fight {name} is {status}.") if v.health(f["name"], f["hp"], f["status"]) is not None
+        else _("After the fight {name} (HP {hp}) is {status}.")).format(
         name=f["name"], hp=f["hp"], status=state_name(f["status"])),
     "sign_roll": _sign_roll,
     "counters_offered": lambda f, v: (
@@ -338,9 +384,7 @@ MESSAGES: dict[str, Message] = {
         name=f["name"], ap=f["ap"], left=_ap_left(f)),
     "item": lambda f, v: _("{name} uses {item} for {ap} AP{left}.").format(
         name=f["name"], item=f["item"], ap=f["ap"], left=_ap_left(f)),
-    "master_damage": lambda f, v: [_("{name} takes {amount} damage (HP {before} -> {after}).").format(
-        name=f["name"], amount=f["amount"], before=f["hp_before"], after=f["hp_after"]), *_state_news(f)],
-    "master_heal": lambda f, v: [_("{name} is healed by {amount} (HP {before} -> {after}).").format(
-        name=f["name"], amount=f["amount"], before=f["hp_before"], after=f["hp_after"]), *_state_news(f)],
+    "master_damage": lambda f, v: [_master_health(f, v, heal=False), *_state_news(f)],
+    "master_heal": lambda f, v: [_master_health(f, v, heal=True), *_state_news(f)],
     "dodged": lambda f, v: _("{target} takes no damage.").format(target=f["target"]),
 }

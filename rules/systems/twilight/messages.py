@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.messages import Fields, Message, View, health_word
+from rules.core.messages import Fields, Message, View, health_word, players_version
 from rules.i18n import N_, _, ngettext, pgettext
 
 _MOVES = {"attack": N_("attack"), "defend": N_("defense"), "counter": N_("counter"), "special": N_("special"),
@@ -90,6 +90,7 @@ def declaration_text(declaration: Mapping[str, Any]) -> str:
     return "; ".join(_roll(r) for r in rolls) if rolls else _("nothing")
 
 
+@players_version()
 def _declared(f: Fields, view: View) -> str | None:
     name = f["name"]
     if view.public:
@@ -100,6 +101,7 @@ def _declared(f: Fields, view: View) -> str | None:
     return _("{name} declares: {what}.").format(name=name, what=declaration_text(f["declaration"]))
 
 
+@players_version()
 def _withdrawn(f: Fields, view: View) -> str | None:
     name = f["name"]
     if view.public:
@@ -178,13 +180,30 @@ def _best_defense(f: Fields, view: View) -> str:
     return _("{name}: best defense {successes}.").format(name=f["name"], successes=successes_text(f["successes"]))
 
 
-def _attack_vs_defense(f: Fields, view: View) -> str:
+@players_version("target", "through", "damage")
+def _attack_vs_defense(f: Fields, view: View) -> str | None:
+    if view.hides(f["target"]):
+        return None
+    if view.hides(f["attacker"]):
+        # the blow on a visible one, without the hidden one's name or successes
+        if not f["through"]:
+            return _("Someone attacks {target}: blocked.").format(target=f["target"])
+        return _("Someone attacks {target}: {damage} damage.").format(target=f["target"], damage=f["damage"])
     if not f["through"]:
         return _("{attacker} -> {target}: {a} against {d} of defense: blocked.").format(
             attacker=f["attacker"], target=f["target"], a=f["successes"], d=f["defense"])
     return _("{attacker} -> {target}: {a} against {d} of defense: {through} through, {damage} damage.").format(
         attacker=f["attacker"], target=f["target"], a=f["successes"], d=f["defense"],
         through=successes_text(f["through"]), damage=f["damage"])
+
+
+@players_version("name")
+def _deadly_strike(f: Fields, view: View) -> str | None:
+    if view.hides(f["name"]):
+        return None
+    if view.hides(f["attacker"]):
+        return _("A deadly strike: {name} goes AT DEATH.").format(name=f["name"])
+    return _("{attacker}'s deadly strike: {name} goes AT DEATH.").format(attacker=f["attacker"], name=f["name"])
 
 
 def _counter_wins(f: Fields, view: View) -> str:
@@ -248,8 +267,7 @@ _MESSAGES: dict[str, Message] = {
     + ".",
     "damage_lands": lambda f, v: _damage_lands(f, v),
     "drained": lambda f, v: _("{name}: drain, -{energy} energy.").format(name=f["name"], energy=f["energy"]),
-    "deadly_strike": lambda f, v: _("{attacker}'s deadly strike: {name} goes AT DEATH.").format(
-        attacker=f["attacker"], name=f["name"]),
+    "deadly_strike": _deadly_strike,
     "out_of_fight": lambda f, v: _("{name} has lost over 90% of HP and is out of the fight.").format(name=f["name"]),
     "wound": lambda f, v: _("{name}: {wound} from the next round{energy}.").format(
         name=f["name"], wound=_(_WOUNDS[f["level"]]),
