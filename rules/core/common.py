@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.core.effects import EffectSpec, effect_record, stack
 from rules.core.errors import RuleError
-from rules.core.outcome import Outcome, Work
+from rules.core.outcome import HpMax, Outcome, Work
 from rules.core.state import DEAD, OK, SIDES, UNCONSCIOUS, Encounter, Fight, find, find_effect
 from rules.i18n import _
 
@@ -24,13 +24,13 @@ def require_fight(work: Work) -> Fight:
 
 
 def add_effect(
-    enc: Encounter, query: str, spec: EffectSpec, resolve_modifier: Callable[[str], str]
+    enc: Encounter, query: str, spec: EffectSpec, resolve_modifier: Callable[[str], str], hp_max: HpMax = None
 ) -> Outcome:
     """Give ``query`` the effect ``spec``; a same-named effect stacks by the
     new one's stacking policy.  ``resolve_modifier`` turns a typed stat name
     into its key (or raises NotFound)."""
     name = find(enc, query)
-    work = Work(enc)
+    work = Work(enc, hp_max=hp_max)
     bearer = work.get(name)
     if bearer.status == DEAD:
         raise RuleError(_("{name} is dead; effects on the dead do nothing").format(name=name))
@@ -65,9 +65,9 @@ def add_effect(
     return work.outcome(event, hidden=bearer.hidden)
 
 
-def remove_effect(enc: Encounter, query: str, effect_query: str) -> Outcome:
+def remove_effect(enc: Encounter, query: str, effect_query: str, hp_max: HpMax = None) -> Outcome:
     name = find(enc, query)
-    work = Work(enc)
+    work = Work(enc, hp_max=hp_max)
     bearer = work.get(name)
     effect = find_effect(bearer, effect_query)
     work.put(replace(bearer, effects=tuple(e for e in bearer.effects if e.key != effect.key)))
@@ -87,11 +87,11 @@ def _side_slot(order: tuple[str, ...], side: str, sides: dict[str, str]) -> int:
     return slots[-1] + 1 if slots else len(order)
 
 
-def join_fight(enc: Encounter, query: str) -> Outcome:
+def join_fight(enc: Encounter, query: str, hp_max: HpMax = None) -> Outcome:
     """Put a combatant added during a fight into the order, after the last
     of its side [I]; it acts when that place comes round."""
     name = find(enc, query)
-    work = Work(enc)
+    work = Work(enc, hp_max=hp_max)
     fight = require_fight(work)
     if name in fight.order:
         raise RuleError(_("{name} is already in the fight").format(name=name))
@@ -114,10 +114,10 @@ def join_fight(enc: Encounter, query: str) -> Outcome:
                         hidden=joiner.hidden)
 
 
-def leave_fight(enc: Encounter, query: str) -> Outcome:
+def leave_fight(enc: Encounter, query: str, hp_max: HpMax = None) -> Outcome:
     """Take a combatant out of the order (fled, removed from the roster)."""
     name = find(enc, query)
-    work = Work(enc)
+    work = Work(enc, hp_max=hp_max)
     fight = require_fight(work)
     if name not in fight.order:
         raise RuleError(_("{name} is not in the fight").format(name=name))
@@ -156,13 +156,13 @@ def report_decided(work: Work, event: dict[str, Any]) -> None:
         event["decided"] = winner
 
 
-def end_fight(enc: Encounter, messages: Mapping[str, Any] | None = None) -> Outcome:
+def end_fight(enc: Encounter, messages: Mapping[str, Any] | None = None, hp_max: HpMax = None) -> Outcome:
     """The fight is over: effects bound to its clock end, the order goes.
 
     Effects that last until removed stay (injuries, curses).  ``messages`` is
     the system's table, so its own words for the end are used.
     """
-    work = Work(enc, messages)
+    work = Work(enc, messages, hp_max)
     fight = require_fight(work)
     ended = []
     for combatant in list(work.combatants.values()):

@@ -21,6 +21,7 @@ from rules.core.actions import Action, Catalogue, Param
 from rules.core.effects import Effect, EffectSpec
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, HealthChange, Outcome, Work
+from rules.core.sheet import Sheet
 from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Encounter, Status, TurnState
 from rules.core.systemdata import SystemData
 from rules.dice.sources import DiceSource
@@ -51,6 +52,8 @@ class SystemRules(SystemData):
     name_en: str = ""
     name_ru: str = ""
     clock: str = TURNS_CLOCK
+    #: the system's sheet (its stats, resources and their maximums); the max HP comes from it
+    sheet: Sheet | None = None
     #: the verbs this system adds to the command line and the prompt
     actions: Catalogue = Catalogue()
     #: options of ``fight start`` (dungeon's ``--ambush``)
@@ -63,7 +66,7 @@ class SystemRules(SystemData):
 
     def work(self, enc: Encounter) -> Work:
         """A scratch copy of ``enc`` that speaks this system's words."""
-        return Work(enc, self.messages)
+        return Work(enc, self.messages, self.hp_max)
 
     # --- who is who ----------------------------------------------------------------
 
@@ -88,22 +91,22 @@ class SystemRules(SystemData):
     def end(self, enc: Encounter, source: DiceSource | None = None) -> Outcome:
         from rules.core.common import end_fight
 
-        return end_fight(enc)
+        return end_fight(enc, hp_max=self.hp_max)
 
     def join(self, enc: Encounter, name: str) -> Outcome:
         from rules.core.common import join_fight
 
-        return join_fight(enc, name)
+        return join_fight(enc, name, self.hp_max)
 
     def add_effect(self, enc: Encounter, name: str, spec: EffectSpec) -> Outcome:
         from rules.core.common import add_effect
 
-        return add_effect(enc, name, spec, self.resolve_modifier)
+        return add_effect(enc, name, spec, self.resolve_modifier, self.hp_max)
 
     def remove_effect(self, enc: Encounter, name: str, effect_name: str) -> Outcome:
         from rules.core.common import remove_effect
 
-        return remove_effect(enc, name, effect_name)
+        return remove_effect(enc, name, effect_name, self.hp_max)
 
     # --- what the clock asks ---------------------------------------------------------
 
@@ -142,7 +145,11 @@ class SystemRules(SystemData):
             name=effect.name, id=self.id, hook=effect.hook))
 
     def hp_max(self, combatant: Combatant) -> int | None:
-        return None
+        """The one route to a combatant's max HP (healing's cap, the players' condition
+        words): by default the sheet's maximum of ``hp``; None where the system keeps none."""
+        if self.sheet is None:
+            return None
+        return self.sheet.resource_caps(combatant.stats).get("hp")
 
     # --- the clock's questions, derived from status ------------------------------------
 

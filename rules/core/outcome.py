@@ -7,7 +7,7 @@ concerns hidden combatants), and one journal event of TOML-safe values.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field
 from typing import Any
 
@@ -43,6 +43,10 @@ class Outcome:
     hidden_names: tuple[str, ...] = ()
 
 
+#: a system's route to a combatant's max HP (``SystemRules.hp_max``), or None where none is known
+HpMax = Callable[[Combatant], int | None] | None
+
+
 @datatype(frozen=True, slots=True)
 class HealthChange:
     """What one change of health did, in any system."""
@@ -76,7 +80,8 @@ class Work:
     half-done.
     """
 
-    def __init__(self, enc: Encounter, messages: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, enc: Encounter, messages: Mapping[str, Any] | None = None,
+                 hp_max: HpMax = None) -> None:
         self.system = enc.system
         self.settings = enc.settings
         self.combatants: dict[str, Combatant] = {c.name: c for c in enc.combatants}
@@ -89,6 +94,9 @@ class Work:
         #: each combatant's max HP by the stats it was read from: every event asks for them
         #: (guarded), and the sheet's derivation is too dear to repeat per event
         self._hp_caps: dict[str, tuple[Mapping[str, Any], int | None]] = {}
+        #: the system's one route to a combatant's max HP (SystemRules.hp_max); without it a
+        #: foe's current HP stands in for its maximum
+        self._hp_max = hp_max
         #: the players' view every event is told in, until a put changes what it holds,
         #: and the hidden names it was made with
         self._players: Any = None
@@ -147,17 +155,12 @@ class Work:
 
     def guarded(self) -> dict[str, int]:
         """Max HP of those whose health the players read as a word: everyone not in the party."""
-        from rules.systems import get_sheet
-
         out = {}
         for c in self.combatants.values():
             if c.side != "party":
                 known = self._hp_caps.get(c.name)
                 if known is None or (known[0] is not c.stats and known[0] != c.stats):
-                    try:
-                        cap = get_sheet(self.system).resource_caps(c.stats).get("hp")
-                    except ValueError:
-                        cap = None
+                    cap = self._hp_max(c) if self._hp_max is not None else None
                     known = self._hp_caps[c.name] = (c.stats, cap)
                 out[c.name] = known[1] if known[1] is not None else c.resources.get("hp", 0)
         return out

@@ -83,7 +83,7 @@ def declare(rules: Any, enc: Encounter, query: str, declaration: Mapping[str, An
 
     A system that drew dice for the declaration (a pool rolled when it is
     declared) passes the ``work`` that holds them and speaks its words."""
-    work = work if work is not None else Work(enc)
+    work = work if work is not None else Work(enc, hp_max=rules.hp_max)
     name = _declarer(rules, work, enc, query)
     _check_table(declaration, (DECLARED, name))
     declared = pending(work.fight)
@@ -101,7 +101,7 @@ def declare(rules: Any, enc: Encounter, query: str, declaration: Mapping[str, An
 def withdraw(rules: Any, enc: Encounter, query: str, work: Work | None = None) -> Outcome:
     """``query`` takes its declaration of this round back (``work``: the
     system's own, to speak its words)."""
-    work = work if work is not None else Work(enc)
+    work = work if work is not None else Work(enc, hp_max=rules.hp_max)
     fight = require_fight(work)
     name = find(enc, query)
     declared = pending(fight)

@@ -92,6 +92,7 @@ def injury_effect(injury: dg.Injury) -> EffectSpec:
 
 class DungeonFight(Manoeuvres, SystemRules):
     system = "dungeon"
+    sheet = SHEET
 
     # --- what the shared clock asks ----------------------------------------------
 
@@ -217,10 +218,10 @@ class DungeonFight(Manoeuvres, SystemRules):
         return work.outcome(event, hidden=work.get(actor).hidden)
 
     def end(self, enc: Encounter, source: DiceSource | None = None) -> Outcome:
-        return end_fight(enc)
+        return end_fight(enc, hp_max=self.hp_max)
 
     def join(self, enc: Encounter, name: str) -> Outcome:
-        return join_fight(enc, name)
+        return join_fight(enc, name, self.hp_max)
 
     # --- who may act ---------------------------------------------------------------
 

@@ -110,6 +110,8 @@ def joined(first: Outcome, second: Outcome) -> Outcome:
 class SkirmishFight(SystemRules):
     """What the clock asks, the start, the step and the end of a skirmish fight."""
 
+    sheet = SHEET
+
     # --- what the shared clock asks ----------------------------------------------
 
     def cannot_act(self, combatant: Combatant) -> str | None:
@@ -120,9 +122,6 @@ class SkirmishFight(SystemRules):
             # SK-EXH-1: fainted, it can neither block nor dodge [I]
             return _("has fainted")
         return reason
-
-    def hp_max(self, combatant: Combatant) -> int | None:
-        return SHEET.resource_caps(combatant.stats).get("hp")
 
     def hurt(self, work: Work, name: str, damage: Damage) -> HealthChange:
         c = work.get(name)
@@ -225,7 +224,8 @@ class SkirmishFight(SystemRules):
             work.tell("pending_dropped", about=[attack["attacker"], attack["target"]],
                       attacker=attack["attacker"], target=attack["target"])
         rolled = after_fight(work, source if source is not None else RandomSource())
-        return joined(work.outcome({"breakage": rolled} if rolled else {}), end_fight(work.encounter()))
+        ended = end_fight(work.encounter(), hp_max=self.hp_max)
+        return joined(work.outcome({"breakage": rolled} if rolled else {}), ended)
 
     # --- helpers the actions share ---------------------------------------------------------
 
@@ -250,7 +250,7 @@ class SkirmishFight(SystemRules):
                 out = joined(out, work.outcome({}))
             else:
                 released = work.outcome({})
-                out = joined(out, joined(released, leave_fight(released.encounter, name)))
+                out = joined(out, joined(released, leave_fight(released.encounter, name, self.hp_max)))
         return out
 
     def fighter(self, work: Work, query: str) -> str:

@@ -58,7 +58,7 @@ class Manoeuvres(Attacks):
         who = find(enc, name)
         if enc.get(who).effect(presets.BLEEDING) is None:
             raise RuleError(_("{name} is not bleeding").format(name=who), rule="SK-BLEED-1")
-        out = remove_effect(enc, who, presets.BLEEDING)
+        out = remove_effect(enc, who, presets.BLEEDING, self.hp_max)
         work = self.work(out.encounter)
         work.tell("bandaged", about=[who], name=who, failed=failed)
         return joined(out, work.outcome({"kind": "bandage", "actor": who, "failed": failed}))

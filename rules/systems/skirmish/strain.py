@@ -52,7 +52,7 @@ class Strain(SkirmishFight):
 
     def give_effect(self, work: Work, name: str, spec: EffectSpec) -> None:
         """Add an effect through the shared effect rules (stacking included), inside this work."""
-        out = add_effect(work.encounter(), name, spec, self.resolve_modifier)
+        out = add_effect(work.encounter(), name, spec, self.resolve_modifier, self.hp_max)
         work.put(out.encounter.get(name))
         for event in out.events:
             work.tell(event.kind, about=event.about, **event.fields)

@@ -80,6 +80,8 @@ _CANNOT_ACT = {
 class TerraFight(SystemRules):
     """The fight rules; ``rules.py`` adds the declared actions."""
 
+    sheet = SHEET
+
     decode_combatant_data = staticmethod(DECODERS.decode_combatant_data)
     decode_fight_data = staticmethod(DECODERS.decode_fight_data)
     decode_turn_data = staticmethod(DECODERS.decode_turn_data)
@@ -95,9 +97,6 @@ class TerraFight(SystemRules):
         if state.can_act:
             return None
         return _(_CANNOT_ACT[state.label]) if state.label in _CANNOT_ACT else state.label
-
-    def hp_max(self, combatant: Combatant) -> int | None:
-        return SHEET.resource_caps(combatant.stats).get("hp")
 
     def resolve_modifier(self, key: str) -> str:
         from rules.core.errors import NotFound
@@ -260,7 +259,7 @@ class TerraFight(SystemRules):
                 if status != c.status:
                     work.tell("after_fight", about=[c.name], name=c.name, status=status,
                               hp=c.resources.get("hp", 0))
-        ended = end_fight(work.encounter(), self.messages)
+        ended = end_fight(work.encounter(), self.messages, self.hp_max)
         return replace(ended, lines=tuple(work_lines(work)) + ended.lines,
                        public_lines=tuple(work_lines(work, public=True)) + ended.public_lines,
                        events=tuple(work.events) + ended.events)

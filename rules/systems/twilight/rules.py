@@ -49,6 +49,7 @@ from rules.systems.twilight.resolve import (
     special_damage,
     weapon_effects,
 )
+from rules.systems.twilight.sheet import SHEET
 
 MOVES = ((ATTACK_KIND, ATTACK_KIND), ("нападение", ATTACK_KIND), ("атака", ATTACK_KIND),
          (DEFEND, DEFEND), ("defense", DEFEND), ("защита", DEFEND),
@@ -324,6 +325,7 @@ def _withdraw(rules: Twilight, enc: Encounter, source: DiceSource | None, name: 
 
 class Twilight(SystemRules):
     id = "twilight"
+    sheet = SHEET
     name_en = "Twilight of the Gods"
     name_ru = "Сумерки богов"
     clock = ROUNDS_CLOCK
@@ -377,9 +379,6 @@ class Twilight(SystemRules):
     def status(self, combatant: Combatant) -> Status:
         known = _STATUS.get(combatant.status)  # asked of everyone at every moment of a round
         return known if known is not None else Status(combatant.status)
-
-    def hp_max(self, combatant: Combatant) -> int | None:
-        return ch.stat(combatant, "hp_max") or None
 
     def decode_combatant_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
         return DECODERS.decode_combatant_data(raw, path)
