@@ -8,8 +8,8 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from ttcli.env import Environment
-from ttcli.fightview import toolbar_text
 from ttcli.repl import Repl, candidates, click_command
+from ttcli.tracker import toolbar_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

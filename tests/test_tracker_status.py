@@ -99,7 +99,7 @@ def test_tracker_piped_status_stays_plain_text(fight):
 
 
 def test_tracker_toolbar_shows_the_actor_resources_effects_and_next(fight, monkeypatch):
-    from ttcli.fightview import toolbar_text
+    from ttcli.tracker import toolbar_text
 
     ok(fight("effect", "add", "Лучница", "stun"))
     doc = tomllib.loads(fight.path.read_text(encoding="utf-8"))

@@ -165,7 +165,7 @@ def _fight_job(args: list[str]):
     values, _ = parsed
     if command == "status":
         def status(env) -> int:
-            from .fightview import show_status
+            from .fighting import show_status
 
             show_status(env, bool(values["public"]), "json" if values["as_json"] else str(values["fmt"]))
             return 0

@@ -130,7 +130,7 @@ def _players_records(records: tuple[dict, ...], outcome, system: str) -> tuple[d
     from rules.core.messages import View, health_owner, players_records
     from rules.systems import system_rules
 
-    from .fightview import foes_hp_caps
+    from .statuswords import foes_hp_caps
 
     owners = {health_owner(r) for r in records if {"hp", "hp_before", "hp_after", "hp_max"} & r.keys()}
     view = View(public=True, hidden=outcome.hidden_names, guarded=lambda: foes_hp_caps(outcome.encounter, owners))
@@ -175,3 +175,12 @@ def show_fight(env, result: FightResult, fmt: str = "auto") -> int:
 
     emit(result, fmt, env)
     return int(ExitCode.FAILED) if result.passed is False else int(ExitCode.OK)
+
+
+def show_status(env, public: bool = False, fmt: str = "auto") -> None:
+    """``fight status``: the current session's fight, written in ``fmt``."""
+    from .fightview import StatusView
+    from .render import emit
+    from .session import open_session
+
+    emit(StatusView(open_session(env).read(), public), fmt, env)

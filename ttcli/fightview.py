@@ -12,91 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.messages import condition
 from rules.i18n import _, ngettext
 
 from . import posts
+from .statuswords import condition_word, effect_short, resources_text, side_word, state_words, status_word
 
-__all__ = ["StatusView", "condition", "hp_cap", "resources_text", "toolbar_text"]
-
-
-def caps(system: str, stats: Mapping[str, Any]) -> dict[str, int]:
-    """Resource key -> its maximum by the sheet (none for a system the registry lacks)."""
-    from rules.systems import get_sheet
-
-    try:
-        return get_sheet(system).resource_caps(stats)
-    except ValueError:
-        return {}
-
-
-def hp_cap(system: str, c) -> int:
-    return caps(system, c.stats).get("hp", c.resources.get("hp", 0))
-
-
-def foes_hp_caps(enc, names=None) -> dict[str, int]:
-    """Max HP of everyone outside the party (of ``names`` only, when given): the players
-    read their health as a word."""
-    return {c.name: hp_cap(enc.system, c) for c in enc
-            if c.side != "party" and (names is None or c.name in names)}
-
-
-def resource_words(system: str) -> dict[str, str]:
-    """Resource key -> the name a reader of this language expects (ЗД, УСТ ... in Russian)."""
-    from rules.systems import get_sheet
-
-    from .i18n import language
-
-    try:
-        sheet = get_sheet(system)
-    except ValueError:
-        return {}
-    russian = language() == "ru"
-    return {r.key: (r.ru[0] if russian and r.ru else r.key) for r in sheet.resources}
-
-
-def resource_word(system: str, key: str) -> str:
-    return resource_words(system).get(key, key)
-
-
-def state_words(system: str, c: Any) -> list[str]:
-    """A combatant's own state in its system's words (dungeon: prone, its cell on the grid;
-    twilight: wounds, bleeding, legend), from the system's data readers' ``status_notes``,
-    so no system is named here.  ``c`` needs ``data`` and ``resources``."""
-    from rules.systems import system_data
-
-    notes = getattr(system_data(system), "status_notes", None)
-    return list(notes(c)) if notes is not None else []
-
-
-def resources_text(system: str, c) -> str:
-    top = caps(system, c.stats)
-    words = resource_words(system)
-    # a resource the character lacks (MP of a non-caster: 0 of 0) is left out
-    return ", ".join(f"{words.get(k, k)} {v}/{top[k]}" if k in top else f"{words.get(k, k)} {v}"
-                     for k, v in c.resources.items() if top.get(k) or v)
-
-
-def side_word(side: str) -> str:
-    words = {"party": _("party"), "enemy": _("enemy")}
-    return words.get(side, side)
-
-
-def status_word(status: str) -> str:
-    words = {"ok": "", "unconscious": _("unconscious"), "dead": _("dead")}
-    return words.get(status, status)
-
-
-def effect_short(effect, now: int) -> str:
-    """An effect in a status table: its name, stacks, and when it ends."""
-    from rules.core import effects as fx
-
-    head = effect.name if effect.stacks == 1 else f"{effect.name} x{effect.stacks}"
-    if effect.until == fx.FIGHT_END:
-        return _("{effect} (to the end of the fight)").format(effect=head)
-    if effect.until in (fx.TURN_START, fx.TURN_END, fx.ROUND_START, fx.ROUND_END) and effect.until_round:
-        return _("{effect} (to round {round})").format(effect=head, round=effect.until_round)
-    return head
+__all__ = ["StatusView", "players_fight"]
 
 
 @dataclass(frozen=True)
@@ -118,7 +39,7 @@ class StatusView:
     def _state(self, enc, c) -> str:
         """Resources and state; for the players an enemy's health is a word."""
         if self.public and c.side != "party":
-            return condition(c.resources.get("hp", 0), hp_cap(enc.system, c), c.status)
+            return condition_word(enc.system, c)
         state = resources_text(enc.system, c)
         word = status_word(c.status)
         state = f"{state}, {word}" if word else state
@@ -237,7 +158,7 @@ class StatusView:
             data["fight"] = to_plain(fight)
         data["combatants"] = [
             {"name": c.name, "side": c.side, "status": c.status, "hidden": c.hidden,
-             **({"condition": condition(c.resources.get("hp", 0), hp_cap(enc.system, c), c.status),
+             **({"condition": condition_word(enc.system, c),
                  "resources": {}} if self.public and c.side != "party" else {"resources": dict(c.resources)}),
              "effects": [e.name for e in c.effects],
              "state": [] if self.public and c.side != "party" else state_words(enc.system, c)}
@@ -251,25 +172,16 @@ def _fight_notes(enc, public: bool) -> list[str]:
     waiting for an answer ...), through its light data readers' ``fight_notes``."""
     from rules.systems import system_data
 
-    notes = getattr(system_data(enc.system), "fight_notes", None)
-    if notes is None or enc.fight is None:
+    if enc.fight is None:
         return []
     hidden = {c.name for c in enc if c.hidden} if public else set()
-    lines = list(notes(enc, hidden))
+    lines = list(system_data(enc.system).fight_notes(enc, hidden))
     if public:  # and a line that still spells a hidden name is not read
         from rules.core.messages import View
 
         view = View(public=True, hidden=hidden)
         lines = [line for line in lines if not view.leaks(line)]
     return lines
-
-
-def show_status(env, public: bool = False, fmt: str = "auto") -> None:
-    """``fight status``: the current session's fight, written in ``fmt``."""
-    from .render import emit
-    from .session import open_session
-
-    emit(StatusView(open_session(env).read(), public), fmt, env)
 
 
 def players_fight(fight: Mapping[str, Any], enc) -> dict[str, Any]:
@@ -290,10 +202,3 @@ def players_fight(fight: Mapping[str, Any], enc) -> dict[str, Any]:
     if current is not None and not view.hides(current):
         shown["current"] = current
     return shown
-
-
-def toolbar_text(doc: Mapping[str, Any]) -> str:
-    """The prompt's bottom line (ttcli.tracker): round, whose turn, resources, effects, who is next."""
-    from .tracker import toolbar_text as text
-
-    return text(doc)

@@ -56,7 +56,7 @@ def guarded(doc: Mapping[str, Any]) -> dict[str, int]:
     """Max HP of everyone outside the party: the players read their health as a word."""
     from rules.core.codec import encounter_from_doc
 
-    from .fightview import foes_hp_caps
+    from .statuswords import foes_hp_caps
 
     try:
         enc = encounter_from_doc(doc)

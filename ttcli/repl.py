@@ -288,7 +288,7 @@ class Repl:
         return Words(names, stats, effects, sessions)
 
     def toolbar(self) -> str:
-        from .fightview import toolbar_text
+        from .tracker import toolbar_text
 
         doc = self._doc()
         if doc is None:

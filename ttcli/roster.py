@@ -305,7 +305,7 @@ def field_word(key: str) -> str:
 
 def value_word(key: str, value: Any) -> str:
     """A combatant's value for people: a side or a status in words, yes or no for a flag."""
-    from .fightview import side_word, status_word
+    from .statuswords import side_word, status_word
 
     if key == "side":
         return side_word(str(value))
@@ -330,7 +330,7 @@ class CombatantView:
 
         sheet = get_sheet(self.system)
         t = self.table
-        from .fightview import side_word, status_word
+        from .statuswords import side_word, status_word
 
         marks = [side_word(str(t.get("side"))), *([_("hidden")] if t.get("hidden") else []),
                  status_word(str(t.get("status", "ok"))) or _("ok")]
@@ -358,7 +358,7 @@ class CombatantView:
                 items=s.escape(items) if items else _("nothing")))
         from types import SimpleNamespace
 
-        from .fightview import state_words
+        from .statuswords import state_words
 
         own = state_words(self.system, SimpleNamespace(data=t.get("data") or {}, resources=t.get("resources") or {}))
         if own:
@@ -412,7 +412,7 @@ class RosterView:
             members = [r for r in rows if r.table.get("side") == side]
             if not members:
                 continue
-            from .fightview import resource_word, side_word, status_word
+            from .statuswords import resource_word, side_word, status_word
 
             out.append(s.strong(side_word(side)))
             hp_name = resource_word(self.doc["system"], "hp")

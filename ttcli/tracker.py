@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.i18n import N_, _, ngettext, pgettext
 
-from .fightview import caps, resource_words
+from .statuswords import caps, condition_word, resource_words
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -27,7 +27,7 @@ BAR_CELLS = 10
 #: share of max HP left -> colour of the bar (first that fits)
 BAR_COLOURS = ((0.5, "green"), (0.25, "yellow"), (0.0, "red"))
 CURRENT = "▶"
-#: the words ttcli.fightview.condition returns, for the catalog
+#: the words ttcli.statuswords.condition_word returns, for the catalog
 CONDITION_WORDS = (N_("unhurt"), N_("wounded"), N_("badly wounded"), N_("unconscious"), N_("dead"))
 
 
@@ -101,10 +101,7 @@ def next_up(enc: Encounter, public: bool = False) -> str | None:
 
 
 def _condition(enc: Encounter, c: Combatant) -> str:
-    from .fightview import condition
-
-    hp = c.resources.get("hp", 0)
-    return _(condition(hp, caps(enc.system, c.stats).get("hp", hp), c.status))
+    return _(condition_word(enc.system, c))
 
 
 def status_table(doc: Mapping[str, Any], public: bool = False) -> RenderableType:

@@ -109,7 +109,7 @@ def status(ctx: typer.Context, public: PublicOpt = False, fmt: FormatOpt = "auto
 
       ttcli fight status --public --format bbcode
     """
-    from ..fightview import show_status
+    from ..fighting import show_status
 
     show_status(ctx.obj, public, pick_format(fmt, as_json))
 
