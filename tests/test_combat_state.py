@@ -150,17 +150,17 @@ _CHAMPION = {"hp_max": 10, "energy_max": 5, "ap": 2, "deadliness": 1, "might": 1
 def _told_apart(steps):
     """The lines of one Work told ``steps`` (put or tell, in order), and those of a fresh Work
     for each tell on the encounter as it then stood: the players' view must follow every put."""
-    from rules.core.outcome import Work
+    from rules.systems import system_rules
 
     foe = Combatant("Ворон", side="enemy", stats=_CHAMPION, resources={"hp": 10})
     enc = Encounter("twilight", {}, (Combatant("Волк", stats=_CHAMPION, resources={"hp": 10}), foe))
-    work = Work(enc)
+    work = system_rules("twilight").work(enc)  # as the system makes it: with its max HP
     fresh_lines: list[tuple[str, ...]] = []
     for step in steps:
         if isinstance(step, Combatant):
             work.put(step)
             continue
-        alone = Work(work.encounter())
+        alone = system_rules("twilight").work(work.encounter())
         work.tell("health", about=[step[0]], **step[1])
         alone.tell("health", about=[step[0]], **step[1])
         fresh_lines.append(alone.outcome({}).public_lines)

@@ -160,7 +160,10 @@ class Work:
             if c.side != "party":
                 known = self._hp_caps.get(c.name)
                 if known is None or (known[0] is not c.stats and known[0] != c.stats):
-                    cap = self._hp_max(c) if self._hp_max is not None else None
+                    try:
+                        cap = self._hp_max(c) if self._hp_max is not None else None
+                    except ValueError:  # stats too incomplete to give a maximum: its HP stands in
+                        cap = None
                     known = self._hp_caps[c.name] = (c.stats, cap)
                 out[c.name] = known[1] if known[1] is not None else c.resources.get("hp", 0)
         return out

@@ -386,6 +386,11 @@ class Twilight(SystemRules):
     def decode_fight_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
         return DECODERS.decode_fight_data(raw, path)
 
+    def hp_max(self, combatant: Combatant) -> int | None:
+        """The champion's own ОЗ (TW-WOUND-1), read alone: a champion whose weapon is not
+        filled in yet still has a maximum."""
+        return ch.stat(combatant, "hp_max") or None
+
     def mend(self, work: Work, name: str, amount: int) -> Any:
         """Healing also lowers the wound level and stops bleeding, never poison (TW-BLEED-1, TW-POISON-1)."""
         from rules.systems.twilight.resolve import set_wound
