@@ -445,7 +445,15 @@ def test_issue_12_a_russian_journal_verifies_anywhere_and_a_hit_turned_miss_in_r
 # 10^9) or spun for ever (a d(2^256+1)).  Here the secret's dice are made to fail the test
 # if they are ever computed, so a refusal is proven to come before any work.
 
-from ttcli.dicelog import MAX_EVENTS, MAX_JOURNAL_BYTES, MAX_JOURNAL_DICE, MAX_NESTING, MAX_TEXT  # noqa: E402
+from ttcli.dicelog import (  # noqa: E402
+    MAX_EVENTS,
+    MAX_JOURNAL_BYTES,
+    MAX_JOURNAL_DICE,
+    MAX_KEYS,
+    MAX_NESTING,
+    MAX_TELLINGS,
+    MAX_TEXT,
+)
 
 
 def never_compute(monkeypatch) -> None:
@@ -628,14 +636,21 @@ def nested(depth: int):
     (lambda e: e[1]["text"].__setitem__(1, "x" * (MAX_TEXT + 1)), f"(attack), text[1]: a text of {MAX_TEXT + 1} "
                                                                    "characters"),
     (lambda e: e[1].update(note=nested(MAX_NESTING + 1)), f"nested more than {MAX_NESTING} levels"),
+    # each yes/no of a record is turned over in a copy of it: 8,000 of them took 90 s and 1.6 GB
+    (lambda e: e[1]["events"][0].update({f"flag{i}": True for i in range(MAX_KEYS)}),
+     ("(attack), events[0]: a table of ", f" keys: a journal's tables hold at most {MAX_KEYS}")),
+    # and so is every record told again: 200 records of 90 yes/no each took 9 s
+    (lambda e: e[1].update(events=[{**e[1]["events"][0], **{f"flag{i}": True for i in range(49)}}]
+                           * (MAX_TELLINGS // 50 + 1)),
+     f"(attack), events: more than {MAX_TELLINGS} fight records to tell again by here"),
     (lambda e: e[1].update(value=2**64), "value: a whole number beyond 64 bits"),
     (lambda e: e[1].update(value=float("nan")), "value: a number that is not finite"),
     (lambda e: e[1].update(value=float("-inf")), "value: a number that is not finite"),
     (lambda e: e[-1].update(rolls=-1), "(reveal), rolls: must be a whole number from 0 to"),
     (lambda e: e[-1].update(rolls="3"), "(reveal), rolls: must be a whole number from 0 to"),
     (lambda e: e[0].update(commitment=7), "(commit), commitment: must be the text of a SHA-256 hash"),
-], ids=["long text", "deep lists", "int beyond 64 bits", "nan", "infinity", "negative reveal", "reveal as text",
-        "commitment a number"])
+], ids=["long text", "deep lists", "wide table", "many tellings", "int beyond 64 bits", "nan", "infinity",
+        "negative reveal", "reveal as text", "commitment a number"])
 def test_issue_27_2_values_outside_what_a_journal_holds_are_refused_with_the_event_and_field(
         cli, played, tmp_path, nothing_computed, change, words):
     path = copy(played, "dungeon", tmp_path, players=True)
@@ -643,7 +658,7 @@ def test_issue_27_2_values_outside_what_a_journal_holds_are_refused_with_the_eve
     change({0: of_kind(data["events"], "commit"), 1: of_kind(data["events"], "attack"),
             -1: of_kind(data["events"], "reveal")})
     path.write_text(json.dumps(data), encoding="utf-8")
-    refused(verify(cli, path), words)
+    refused(verify(cli, path), *([words] if isinstance(words, str) else words))
 
 
 @pytest.mark.parametrize("withheld", [-1, MAX_EVENTS + 1])
@@ -734,3 +749,16 @@ def test_issue_27_2_a_refusal_reads_in_russian_with_the_right_plural_forms(cli, 
                     encoding="utf-8")
     refused(verify(cli, path), f"{MAX_EVENTS + 1} событие: verify читает из одного журнала не больше "
                                f"{MAX_EVENTS} событий", "попросите его у мастера")
+
+
+def test_issue_27_2_a_pool_is_looked_for_in_the_events_just_before_it_not_in_the_whole_journal(cli, tmp_path):
+    from ttcli.dicelog import POOL_LOOKBACK
+
+    declared = {"seq": 1, "kind": "declare", "dice": [{"sides": 6, "face": f, "origin": "rolled"} for f in (6, 6)]}
+    shown = {"kind": "resolved", "dice": [], "events": [{"kind": "pool", "faces": [6, 6]}]}
+    for between, found in ((POOL_LOOKBACK - 1, True), (POOL_LOOKBACK, False)):
+        fillers = [{"seq": i + 2, "kind": "note"} for i in range(between)]
+        path = tmp_path / f"pool{between}.json"
+        path.write_text(json.dumps({"events": [declared, *fillers, {**shown, "seq": between + 2}]}), encoding="utf-8")
+        r = verify(cli, path)
+        assert (r.exit_code, "none of its dice has" in r.stdout) == ((0, False) if found else (1, True)), r.output

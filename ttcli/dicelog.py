@@ -232,10 +232,16 @@ MAX_EVENTS = 100_000
 MAX_JOURNAL_DICE = 1_000_000
 #: characters of one text (a shown line, a name, an expression)
 MAX_TEXT = 100_000
-#: lists and tables inside one event (the program writes five or six levels)
+#: lists and tables inside one event (the program writes seven levels at most)
 MAX_NESTING = 20
+#: keys of one table (the program writes about twenty): verify tells a record again with each
+#: of its yes/no turned over, a copy of the record each time
+MAX_KEYS = 100
 #: events a pool's faces are looked for in, back from the event that shows them
 POOL_LOOKBACK = 1000
+#: fight records told again in words, each once and once more per yes/no it holds (turned
+#: over to catch a "hit" edited to "miss"): about a millisecond each, so some three minutes
+MAX_TELLINGS = 200_000
 
 
 def check_journal(events: list[Mapping[str, Any]]) -> None:
@@ -254,10 +260,16 @@ def check_journal(events: list[Mapping[str, Any]]) -> None:
                                 len(events)).format(n=len(events), most=MAX_EVENTS), ExitCode.BAD_DATA,
                        _bad_journal())
     top = INT_LIMIT - 1  # the largest counter the store can hold
-    dice = 0
+    dice = tellings = 0
     for index, event in enumerate(events):
         _check_values(index, event)
         kind = event.get("kind")
+        tellings += sum(1 + sum(type(v) is bool for v in r.values()) + ("condition_after" in r)
+                        for r in _records(event))
+        if tellings > MAX_TELLINGS:
+            _refuse(index, event, "events", _("more than {most} fight records to tell again by here, each "
+                                              "yes/no counted once more: verify reads at most that many").format(
+                most=MAX_TELLINGS))
         if kind == "burned":
             span = event.get("counters")
             if not (isinstance(span, list) and len(span) == 2 and all(type(v) is int for v in span)
@@ -315,7 +327,8 @@ def _refuse(index: int, event: Mapping[str, Any], field: str, problem: str) -> N
 
 def _check_values(index: int, event: Mapping[str, Any]) -> None:
     """Every value of an event within what a journal holds: integers of 64 bits, finite
-    numbers, texts of at most MAX_TEXT characters, at most MAX_NESTING levels."""
+    numbers, texts of at most MAX_TEXT characters, tables of at most MAX_KEYS keys, at most
+    MAX_NESTING levels."""
     import math
 
     from rules.i18n import _
@@ -328,6 +341,9 @@ def _check_values(index: int, event: Mapping[str, Any]) -> None:
         problem = None
         if len(at) > MAX_NESTING:
             problem = _("lists and tables nested more than {most} levels deep").format(most=MAX_NESTING)
+        elif isinstance(value, dict) and len(value) > MAX_KEYS:
+            problem = _("a table of {n} keys: a journal's tables hold at most {most}").format(
+                n=len(value), most=MAX_KEYS)
         elif isinstance(value, dict):
             for key, item in value.items():
                 if len(key) > MAX_TEXT:
