@@ -12,7 +12,7 @@ from .exitcodes import ExitCode
 
 TYPE_CHECKING = False  # typing is start-up cost on the roll path
 if TYPE_CHECKING:
-    from collections import deque
+    from collections import Counter
     from collections.abc import Iterable, Iterator, Mapping, Set
     from typing import Any, NoReturn
 
@@ -237,8 +237,6 @@ MAX_NESTING = 20
 #: keys of one table (the program writes about twenty): verify tells a record again with each
 #: of its yes/no turned over, a copy of the record each time
 MAX_KEYS = 100
-#: events a pool's faces are looked for in, back from the event that shows them
-POOL_LOOKBACK = 1000
 #: fight records told again in words, each once and once more per yes/no it holds (turned
 #: over to catch a "hit" edited to "miss"): about a millisecond each, so some three minutes
 MAX_TELLINGS = 200_000
@@ -377,7 +375,6 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     again from its records.  ``withheld`` (a players' journal) skips the
     checks that need the hidden events.
     """
-    from collections import deque
     from itertools import islice
 
     from rules.dice.sources import commitment as commit_of
@@ -402,8 +399,7 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     players = withheld is not None
     words = _Words(events, players)
     systems = _Systems(events, system)
-    # the faces of the latest events' dice: pools rolled when declared
-    earlier: deque = deque(maxlen=POOL_LOOKBACK)
+    earlier = _Pools()  # the faces of every event's dice so far: pools rolled when declared
     for event in events:
         seq, kind = event.get("seq"), event.get("kind")
         if kind == "commit":
@@ -549,16 +545,36 @@ def _named_faces(record: Mapping[str, Any]) -> tuple[list[int], list[list[int]]]
     return single, pools
 
 
-def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earlier: deque,
+class _Pools:
+    """The faces of every event's dice so far, to find one that holds a pool: an event is filed
+    under (face, k) for each k up to the times its dice show the face, so the events whose dice
+    hold a pool are one intersection of sets.  Asking each earlier event in turn made a long
+    journal's work grow with the square of its events."""
+
+    def __init__(self) -> None:
+        self._events = 0
+        self._index: dict[tuple[int, int], set[int]] = {}
+
+    def add(self, faces: Counter[int]) -> None:
+        for face, times in faces.items():
+            for k in range(1, times + 1):
+                self._index.setdefault((face, k), set()).add(self._events)
+        self._events += 1
+
+    def holds(self, pool: Counter[int]) -> bool:
+        """Whether the dice of one event so far show every face of ``pool``, as many times."""
+        found = sorted((self._index.get((face, times), set()) for face, times in pool.items()), key=len)
+        return bool(found) and bool(found[0].intersection(*found[1:]))
+
+
+def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earlier: _Pools,
                    systems: _Systems, players: bool) -> int:
     """A fight event: its records' faces are its dice, each ``total`` is its die plus its
     modifiers, its system's results follow from its records, and its shown lines (the
     master's and the players') are what its records say; return the totals checked.
 
     A pool may have been rolled by an earlier event (a round clock's declaration, resolved
-    when the round ends): its faces are then dice of one of the POOL_LOOKBACK events before,
-    the latest first (a round is far shorter; looking back further would make a long
-    journal's work grow with the square of its events).  An event of
+    when the round ends): its faces are then all the dice of one earlier event.  An event of
     a players' journal that concerns the hidden comes without its dice: its faces are then
     checked against its records only."""
     from collections import Counter
@@ -570,7 +586,7 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
     own: Counter[int] = Counter(d["face"] for d in dice if isinstance(d, dict) and type(d.get("face")) is int) \
         if isinstance(dice, list) else Counter()
     if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
-        earlier.append(own)
+        earlier.add(own)
         return 0
     seq = event.get("seq")
     count = 0
@@ -586,7 +602,7 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
         stray = Counter(single) - own if backed or "command" in event else Counter()
         for pool in pools if backed else ():
             need = Counter(pool)
-            if need - own and not any(all(before[f] >= n for f, n in need.items()) for before in reversed(earlier)):
+            if need - own and not earlier.holds(need):
                 stray.update(pool)
         if stray:
             problems.append(Problem(seq, None, _("{kind}: shows the face(s) {faces}, which none of its dice has")
@@ -619,7 +635,7 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
                 said = (_("shown to the players {line!r}: its records do not say so") if public and not players
                         else _("shown {line!r}: its records do not say so"))
                 problems.append(Problem(seq, None, said.format(line=wrong), round=event.get("round")))
-    earlier.append(own)
+    earlier.add(own)
     return count
 
 
