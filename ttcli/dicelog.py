@@ -243,10 +243,11 @@ MAX_TELLINGS = 200_000
 
 
 def check_journal(events: list[Mapping[str, Any]]) -> None:
-    """Refuse (exit 4) a journal outside what verify reads: too many events or dice, an
-    integer beyond 64 bits, a counter below 0 or past the largest the store can hold, a die
-    with more sides or a roll with more dice than the roller allows, a text too long, lists
-    nested too deep.  Naming the event and the field; nothing is computed before."""
+    """Refuse (exit 4) a journal outside what verify reads: too many events, dice or tellings
+    of fight records, an integer beyond 64 bits, a counter below 0 or past the largest the
+    store can hold, a die with more sides or a roll with more dice than the roller allows, a
+    text too long, a table too wide, lists nested too deep.  Naming the event and the field;
+    nothing is computed before."""
     from rules.dice.limits import DEFAULT_LIMITS
     from rules.i18n import _, ngettext
 
