@@ -19,6 +19,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from ttcli.exitcodes import ExitCode
@@ -434,3 +436,329 @@ def test_issue_12_a_russian_journal_verifies_anywhere_and_a_hit_turned_miss_in_r
                        encoding="utf-8")
     r = verify(cli, journal)
     assert r.exit_code == ExitCode.FAILED and "промах" in r.stdout and "its records do not say so" in r.stdout
+
+
+# ---------------------------------------------------------------- issue 27, item 2: the file verify checks
+#
+# A journal's numbers are checked before anything is computed: on the code before the fix
+# these files took memory without end (a burned span of 10^12 counters, one die at counter
+# 10^9) or spun for ever (a d(2^256+1)).  Here the secret's dice are made to fail the test
+# if they are ever computed, so a refusal is proven to come before any work.
+
+from ttcli.dicelog import (  # noqa: E402
+    MAX_EVENTS,
+    MAX_JOURNAL_BYTES,
+    MAX_JOURNAL_DICE,
+    MAX_KEYS,
+    MAX_NESTING,
+    MAX_TELLINGS,
+    MAX_TEXT,
+)
+
+
+def never_compute(monkeypatch) -> None:
+    """The secret's dice, made to fail the test if verify ever computes one."""
+
+    def computed(*args):
+        raise AssertionError("a committed die was computed before the journal was checked")
+
+    monkeypatch.setattr("rules.dice.sources.committed_face", computed)
+
+
+@pytest.fixture
+def nothing_computed(monkeypatch):
+    never_compute(monkeypatch)
+
+
+def refused(result, *words: str):
+    """Exit 4 and one line on stderr that names the event and the field; nothing on stdout."""
+    assert result.exit_code == ExitCode.BAD_DATA, (result.exit_code, result.output, result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.stdout == "" and result.stderr.startswith("ttcli: error: ") and result.stderr.count("\n") == 1
+    for word in words:
+        assert word in result.stderr, result.stderr
+    return result
+
+
+def write_journal(path: Path, events: list[dict]) -> Path:
+    """``events`` as a journal file (TOML), as the program appends them."""
+    from ttcli.store.journal import JOURNAL_HEADER, render_event
+
+    path.write_text(JOURNAL_HEADER + "".join(render_event(e) for e in events), encoding="utf-8")
+    return path
+
+
+def edited(played, system, tmp_path, fmt: str, change) -> Path:
+    """The system's journal (``toml``) or players' export (``json``) with ``change(events)`` applied."""
+    if fmt == "json":
+        path = copy(played, system, tmp_path, players=True)
+        data = json.loads(path.read_text(encoding="utf-8"))
+        change(data["events"])
+        path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        return path
+    events = events_of(played[system][0])
+    change(events)
+    return write_journal(tmp_path / "edited.journal.toml", events)
+
+
+def committed_die(events: list[dict]) -> dict:
+    """The first committed die of the journal."""
+    from ttcli.dicelog import event_dice
+
+    return next(d for e in events for d in event_dice(e) if d["origin"] == "committed")
+
+
+def of_kind(events: list[dict], kind: str) -> dict:
+    return next(e for e in events if e["kind"] == kind)
+
+
+def burned(span):
+    def change(events):
+        events.append({"seq": events[-1]["seq"] + 1, "kind": "burned", "commitment": "0" * 64, "counters": span})
+    return change
+
+
+@pytest.mark.parametrize("fmt", ["json", "toml"])
+@pytest.mark.parametrize(("span", "words"), [
+    ([0, 10**12], f"more than {MAX_JOURNAL_DICE} dice"),        # the issue's players' export
+    ([0, MAX_JOURNAL_DICE + 1], f"more than {MAX_JOURNAL_DICE} dice"),
+    ([0, 2**64], "beyond 64 bits"),
+    ([-1, 3], "0 <= from <= to"),
+    ([5, 3], "0 <= from <= to"),
+    ([0, 1, 2], "[from, to]"),
+    ("0..3", "[from, to]"),
+])
+def test_issue_27_2_a_burned_span_past_the_journals_limits_is_refused_before_any_die_is_computed(
+        cli, played, tmp_path, nothing_computed, fmt, span, words):
+    path = edited(played, "dungeon", tmp_path, fmt, burned(span))
+    r = refused(verify(cli, path), "(burned)", "counters", words)
+    assert re.search(r"event \d+ \(burned\)", r.stderr)
+
+
+def test_issue_27_2_burned_spans_count_what_they_list_without_counting_to_it(cli, played, tmp_path):
+    # the largest span a journal may hold is counted, not walked: the players see how many
+    path = edited(played, "dungeon", tmp_path, "json", burned([2**63 - 1 - MAX_JOURNAL_DICE // 2, 2**63 - 1]))
+    r = verify(cli, path)
+    assert r.exit_code == 0, r.output
+    assert f"{MAX_JOURNAL_DICE // 2} committed dice were drawn by commands that did not finish" in r.stdout
+
+
+@pytest.mark.parametrize("fmt", ["json", "toml"])
+@pytest.mark.parametrize(("sides", "words"), [
+    (2**256 + 1, "beyond 64 bits"),                 # the issue's: the face was sought for ever
+    (2**40, "dice have 1 to 1000000 sides"),
+    (1_000_001, "dice have 1 to 1000000 sides"),    # rules/dice/limits.py: max_sides
+    (0, "dice have 1 to 1000000 sides"),
+])
+def test_issue_27_2_a_die_with_more_sides_than_the_roller_allows_is_refused(cli, played, tmp_path,
+                                                                            nothing_computed, fmt, sides, words):
+    path = edited(played, "dungeon", tmp_path, fmt, lambda events: committed_die(events).update(sides=sides))
+    refused(verify(cli, path), "sides", words)
+
+
+@pytest.mark.parametrize("fmt", ["json", "toml"])
+@pytest.mark.parametrize(("counter", "words"), [
+    (-1, "counters run from 0 to"),
+    (2**63 - 1, "counters run from 0 to 9223372036854775806"),   # the next counter the store could hold
+    (2**63, "beyond 64 bits"),
+])
+def test_issue_27_2_a_counter_outside_the_stores_range_is_refused(cli, played, tmp_path, nothing_computed,
+                                                                  fmt, counter, words):
+    path = edited(played, "dungeon", tmp_path, fmt, lambda events: committed_die(events).update(counter=counter))
+    refused(verify(cli, path), "counter", words)
+
+
+@pytest.mark.parametrize("counter", [10**9, 2**63 - 2])
+def test_issue_27_2_a_far_counter_is_reported_as_the_counters_missing_before_it(cli, played, tmp_path, counter):
+    # the issue's die at counter 10^9: its gap is counted from the counters the journal lists
+    from ttcli.dicelog import event_dice
+
+    path = copy(played, "dungeon", tmp_path)
+    events = events_of(path)
+    die = committed_die(events)
+    counters = {d["counter"] for e in events for d in event_dice(e) if d["origin"] == "committed"}
+    counters = (counters - {die["counter"]}) | {counter}
+    die["counter"] = counter
+    r = verify(cli, write_journal(path, events))
+    assert r.exit_code == ExitCode.FAILED, r.output
+    missing = counter + 1 - len(counters)  # every counter below the far one that no die has
+    assert f"{missing - 20} more counters are missing" in r.stdout, r.stdout
+    assert r.stdout.count("no die with this counter") == 20
+
+
+@pytest.mark.parametrize("fmt", ["json", "toml"])
+def test_issue_27_2_a_roll_with_more_dice_than_the_roller_allows_is_refused(cli, tmp_path, monkeypatch, fmt):
+    from rules.dice.limits import DEFAULT_LIMITS
+
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    shutil.copy(EXAMPLES / "crypt.toml", saves / "crypt.toml")
+    for line in ("session commit --secret " + SECRET, "roll 3d6 --hidden", "session reveal"):
+        assert cli("--session", "crypt", *_argv(line)).exit_code == 0
+    events = events_of(saves / "crypt.journal.toml")
+    roll = of_kind(events, "roll")["rolls"][0]
+    roll["dice"] = roll["dice"] * (DEFAULT_LIMITS.max_dice // 3 + 1)
+    path = tmp_path / "rolled.json"
+    if fmt == "json":
+        path.write_text(json.dumps({"events": events}, default=str), encoding="utf-8")
+    else:
+        write_journal(path, events)
+    never_compute(monkeypatch)
+    refused(verify(cli, path), "(roll), dice: roll #1 records 1002 dice: a roll has at most 1000")
+
+
+def test_issue_27_2_a_journal_of_more_events_than_verify_reads_is_refused(cli, tmp_path, nothing_computed):
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps({"events": [{"seq": i + 1, "kind": "note"} for i in range(MAX_EVENTS + 1)]}),
+                    encoding="utf-8")
+    refused(verify(cli, path), f"{MAX_EVENTS + 1} events: verify reads at most {MAX_EVENTS} events")
+
+
+@pytest.mark.parametrize("head", [b"{", b"\n[[event]]\n"])
+def test_issue_27_2_a_file_past_the_size_limit_is_refused_unread(cli, tmp_path, monkeypatch, head):
+    path = tmp_path / "huge.journal"
+    with path.open("wb") as f:  # sparse: the size is there, the bytes are not
+        f.write(head)
+        f.truncate(MAX_JOURNAL_BYTES + 1)
+    monkeypatch.setattr("json.loads", lambda *a, **k: pytest.fail("the file was parsed"))
+    monkeypatch.setattr("ttcli.store.read_events", lambda *a, **k: pytest.fail("the file was parsed"))
+    refused(verify(cli, path), f"{MAX_JOURNAL_BYTES + 1} bytes", f"at most {MAX_JOURNAL_BYTES >> 20} MB")
+
+
+def nested(depth: int):
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda e: e[1]["text"].__setitem__(1, "x" * (MAX_TEXT + 1)), f"(attack), text[1]: a text of {MAX_TEXT + 1} "
+                                                                   "characters"),
+    (lambda e: e[1].update(note=nested(MAX_NESTING + 1)), f"nested more than {MAX_NESTING} levels"),
+    # each yes/no of a record is turned over in a copy of it: 8,000 of them took 90 s and 1.6 GB
+    (lambda e: e[1]["events"][0].update({f"flag{i}": True for i in range(MAX_KEYS)}),
+     ("(attack), events[0]: a table of ", f" keys: a journal's tables hold at most {MAX_KEYS}")),
+    # and so is every record told again: 200 records of 90 yes/no each took 9 s
+    (lambda e: e[1].update(events=[{**e[1]["events"][0], **{f"flag{i}": True for i in range(49)}}]
+                           * (MAX_TELLINGS // 50 + 1)),
+     f"(attack), events: more than {MAX_TELLINGS} fight records to tell again by here"),
+    (lambda e: e[1].update(value=2**64), "value: a whole number beyond 64 bits"),
+    (lambda e: e[1].update(value=float("nan")), "value: a number that is not finite"),
+    (lambda e: e[1].update(value=float("-inf")), "value: a number that is not finite"),
+    (lambda e: e[-1].update(rolls=-1), "(reveal), rolls: must be a whole number from 0 to"),
+    (lambda e: e[-1].update(rolls="3"), "(reveal), rolls: must be a whole number from 0 to"),
+    (lambda e: e[0].update(commitment=7), "(commit), commitment: must be the text of a SHA-256 hash"),
+], ids=["long text", "deep lists", "wide table", "many tellings", "int beyond 64 bits", "nan", "infinity",
+        "negative reveal", "reveal as text", "commitment a number"])
+def test_issue_27_2_values_outside_what_a_journal_holds_are_refused_with_the_event_and_field(
+        cli, played, tmp_path, nothing_computed, change, words):
+    path = copy(played, "dungeon", tmp_path, players=True)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change({0: of_kind(data["events"], "commit"), 1: of_kind(data["events"], "attack"),
+            -1: of_kind(data["events"], "reveal")})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    refused(verify(cli, path), *([words] if isinstance(words, str) else words))
+
+
+@pytest.mark.parametrize("withheld", [-1, MAX_EVENTS + 1])
+def test_issue_27_2_a_withheld_count_outside_the_events_limit_is_refused(cli, played, tmp_path, withheld):
+    path = copy(played, "dungeon", tmp_path, players=True)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["withheld"] = withheld
+    path.write_text(json.dumps(data), encoding="utf-8")
+    refused(verify(cli, path), "withheld must be a whole number from 0 to")
+
+
+#: what a mutation puts in place of a value: numbers past every limit, and values of other types
+ODD_NUMBERS = [2**63, -(2**63) - 1, 2**64, 2**256 + 1, 10**30, 2**63 - 1, 2**63 - 2, 10**12, 10**9, 1_000_001,
+               -1, 0, 1]
+ODD_VALUES = ["", "x", "1d6", True, False, 1.5, float("nan"), float("-inf"), [], {}, [1, 2], {"sides": 6, "face": 7},
+              [[[[]]]], {"sides": 2**256 + 1, "face": 1, "origin": "committed", "counter": 5}]
+
+
+def _paths(value, at=()):
+    yield at
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*at, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _paths(item, (*at, i))
+
+
+def _mutate(data, draw, values: list) -> None:
+    """One mutation of ``data`` in place: a value replaced, a key dropped, a list lengthened."""
+    path = draw(st.sampled_from(list(_paths(data))[1:]))
+    *parent_path, last = path
+    parent = data
+    for part in parent_path:
+        parent = parent[part]
+    old = parent[last]
+    how = draw(st.sampled_from(["number", "value", "drop", "lengthen"]))
+    if how == "number":
+        parent[last] = draw(st.sampled_from(ODD_NUMBERS) | st.integers())
+    elif how == "value":
+        parent[last] = copy_plain(draw(st.sampled_from(values)))
+    elif how == "drop" and isinstance(parent, dict):
+        del parent[last]
+    elif isinstance(old, list) and old:
+        parent[last] = old * draw(st.integers(2, 4)) + old[:1] * draw(st.sampled_from([0, 1, 1001]))
+
+
+def copy_plain(value):
+    return json.loads(json.dumps(value))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), system=st.sampled_from(sorted(PLAYS)), fmt=st.sampled_from(["json", "toml"]))
+def test_issue_27_2_a_mutated_journal_gets_an_answer_or_one_message_never_a_traceback(
+        cli, played, tmp_path_factory, data, system, fmt):
+    import tomli_w
+
+    folder = tmp_path_factory.mktemp("mutated")
+    if fmt == "json":  # the players' export
+        doc = json.loads(played[system][1].read_text(encoding="utf-8"))
+    else:  # the journal itself, its times as text (a mutation may put anything there)
+        doc = json.loads(json.dumps(events_of(played[system][0]), default=str))
+    for _ in range(data.draw(st.integers(1, 3))):
+        _mutate(doc, data.draw, ODD_VALUES + [None] if fmt == "json" else ODD_VALUES)  # TOML has no null
+    path = folder / ("players.json" if fmt == "json" else "mutated.journal.toml")
+    if fmt == "json":
+        path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    else:  # each event closed by its end marker, as the journal is written
+        from ttcli.store.journal import JOURNAL_HEADER
+
+        path.write_text(JOURNAL_HEADER + "".join(
+            "\n" + tomli_w.dumps({"event": [e]} if isinstance(e, dict) else {"event": e}) + f"# end of event {i + 1}\n"
+            for i, e in enumerate(doc)), encoding="utf-8")
+    r = verify(cli, path)
+    assert r.exit_code in (0, ExitCode.FAILED, ExitCode.BAD_DATA), (r.exit_code, r.output, r.exception)
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    assert "Traceback" not in r.output
+    if r.exit_code == ExitCode.BAD_DATA:
+        assert r.stdout == "" and r.stderr.startswith("ttcli: error: ") and r.stderr.count("\n") == 1, r.stderr
+    else:
+        assert r.stderr == "" and r.stdout.strip(), r.output
+
+
+def test_issue_27_2_a_refusal_reads_in_russian_with_the_right_plural_forms(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("TTCLI_LANG", "ru")
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps({"events": [{"seq": i + 1, "kind": "note"} for i in range(MAX_EVENTS + 1)]}),
+                    encoding="utf-8")
+    refused(verify(cli, path), f"{MAX_EVENTS + 1} событие: verify читает из одного журнала не больше "
+                               f"{MAX_EVENTS} событий", "попросите его у мастера")
+
+
+def test_issue_27_2_a_pool_is_found_among_all_earlier_events_by_its_faces(cli, tmp_path):
+    # asking each earlier event in turn took 150 s for 8,000 events that each showed a pool no die had
+    declared = {"seq": 1, "kind": "declare", "dice": [{"sides": 6, "face": f, "origin": "rolled"} for f in (6, 6, 2)]}
+    fillers = [{"seq": i + 2, "kind": "note", "dice": [{"sides": 6, "face": 6, "origin": "rolled"}]}
+               for i in range(1500)]
+    for pool, found in (([6, 2, 6], True), ([2, 6], True), ([6, 6, 6], False), ([2, 2], False)):
+        shown = {"seq": 1502, "kind": "resolved", "dice": [], "events": [{"kind": "pool", "faces": pool}]}
+        path = tmp_path / "pool.json"
+        path.write_text(json.dumps({"events": [declared, *fillers, shown]}), encoding="utf-8")
+        r = verify(cli, path)
+        assert (r.exit_code, "none of its dice has" in r.stdout) == ((0, False) if found else (1, True)), r.output

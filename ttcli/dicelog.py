@@ -12,8 +12,9 @@ from .exitcodes import ExitCode
 
 TYPE_CHECKING = False  # typing is start-up cost on the roll path
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping, Set
-    from typing import Any
+    from collections import Counter
+    from collections.abc import Iterable, Iterator, Mapping, Set
+    from typing import Any, NoReturn
 
 
 def die_record(d) -> dict:
@@ -220,6 +221,147 @@ class Verification:
                 "mismatches": [m.to_json() for m in self.mismatches]}
 
 
+# What verify reads, checked before it computes anything: the work it then does follows
+# what the file lists, never the size of a number in it (README, "Verifiable hidden rolls";
+# docs/session-format.md, "What verify reads").
+#: bytes of a journal or of its JSON export
+MAX_JOURNAL_BYTES = 64 << 20
+#: events of one journal
+MAX_EVENTS = 100_000
+#: dice of one journal: those recorded, and those its `burned` spans stand for
+MAX_JOURNAL_DICE = 1_000_000
+#: characters of one text (a shown line, a name, an expression)
+MAX_TEXT = 100_000
+#: lists and tables inside one event (the program writes seven levels at most)
+MAX_NESTING = 20
+#: keys of one table (the program writes about twenty): verify tells a record again with each
+#: of its yes/no turned over, a copy of the record each time
+MAX_KEYS = 100
+#: fight records told again in words, each once and once more per yes/no it holds (turned
+#: over to catch a "hit" edited to "miss"): about a millisecond each, so some three minutes
+MAX_TELLINGS = 200_000
+
+
+def check_journal(events: list[Mapping[str, Any]]) -> None:
+    """Refuse (exit 4) a journal outside what verify reads: too many events, dice or tellings
+    of fight records, an integer beyond 64 bits, a counter below 0 or past the largest the
+    store can hold, a die with more sides or a roll with more dice than the roller allows, a
+    text too long, a table too wide, lists nested too deep.  Naming the event and the field;
+    nothing is computed before."""
+    from rules.dice.limits import DEFAULT_LIMITS
+    from rules.i18n import _, ngettext
+
+    from .store import INT_LIMIT
+
+    if len(events) > MAX_EVENTS:
+        raise CliError(ngettext("{n} event: verify reads at most {most} events from one journal",
+                                "{n} events: verify reads at most {most} events from one journal",
+                                len(events)).format(n=len(events), most=MAX_EVENTS), ExitCode.BAD_DATA,
+                       _bad_journal())
+    top = INT_LIMIT - 1  # the largest counter the store can hold
+    dice = tellings = 0
+    for index, event in enumerate(events):
+        _check_values(index, event)
+        kind = event.get("kind")
+        tellings += sum(1 + sum(type(v) is bool for v in r.values()) + ("condition_after" in r)
+                        for r in _records(event))
+        if tellings > MAX_TELLINGS:
+            _refuse(index, event, "events", _("more than {most} fight records to tell again by here, each "
+                                              "yes/no counted once more: verify reads at most that many").format(
+                most=MAX_TELLINGS))
+        if kind == "burned":
+            span = event.get("counters")
+            if not (isinstance(span, list) and len(span) == 2 and all(type(v) is int for v in span)
+                    and 0 <= span[0] <= span[1] <= top):
+                _refuse(index, event, "counters", _("must be [from, to]: two whole numbers, "
+                                                    "0 <= from <= to <= {most}").format(most=top))
+            dice += span[1] - span[0]
+        elif kind == "reveal" and "rolls" in event:
+            rolls = event["rolls"]
+            if type(rolls) is not int or not 0 <= rolls <= top:
+                _refuse(index, event, "rolls", _("must be a whole number from 0 to {most}").format(most=top))
+        elif kind == "commit" and "commitment" in event and not isinstance(event["commitment"], str):
+            _refuse(index, event, "commitment", _("must be the text of a SHA-256 hash"))
+        for at, roll in enumerate(event_rolls(event)):
+            if len(roll["dice"]) > DEFAULT_LIMITS.max_dice:
+                _refuse(index, event, "dice", ngettext(
+                    "roll #{number} records {n} die: a roll has at most {most}",
+                    "roll #{number} records {n} dice: a roll has at most {most}",
+                    len(roll["dice"])).format(number=at + 1, n=len(roll["dice"]), most=DEFAULT_LIMITS.max_dice))
+        for die in event_dice(event):
+            dice += 1
+            sides, counter = die.get("sides"), die.get("counter")
+            if type(sides) is int and not 1 <= sides <= DEFAULT_LIMITS.max_sides:
+                _refuse(index, event, "sides", _("a d{sides}: dice have 1 to {most} sides").format(
+                    sides=sides, most=DEFAULT_LIMITS.max_sides))
+            if type(counter) is int and not 0 <= counter < top:
+                _refuse(index, event, "counter", _("counter {counter}: counters run from 0 to {most}").format(
+                    counter=counter, most=top - 1))
+        if dice > MAX_JOURNAL_DICE:
+            _refuse(index, event, "counters" if kind == "burned" else "dice", _(
+                "more than {most} dice in the journal by here, burned ones included: verify reads at most "
+                "that many").format(most=MAX_JOURNAL_DICE))
+
+
+def _bad_journal() -> str:
+    from rules.i18n import _
+
+    return _("the journal was changed, or is not one ttcli wrote: ask the master for it again")
+
+
+def _refuse(index: int, event: Mapping[str, Any], field: str, problem: str) -> NoReturn:
+    """Stop verify: the event (its sequence number, else its place in the file, and its kind)
+    and the field that is outside what verify reads."""
+    import re
+
+    from rules.i18n import _
+
+    seq, kind = event.get("seq"), event.get("kind")
+    where = (_("event {seq}").format(seq=seq) if type(seq) is int
+             else _("event #{number} of the file").format(number=index + 1))
+    if isinstance(kind, str) and re.fullmatch(r"[a-z_]{1,40}", kind):
+        where += f" ({kind})"
+    raise CliError(f"{where}, {field[:120]}: {problem}", ExitCode.BAD_DATA, _bad_journal())
+
+
+def _check_values(index: int, event: Mapping[str, Any]) -> None:
+    """Every value of an event within what a journal holds: integers of 64 bits, finite
+    numbers, texts of at most MAX_TEXT characters, tables of at most MAX_KEYS keys, at most
+    MAX_NESTING levels."""
+    import math
+
+    from rules.i18n import _
+
+    from .store import INT_LIMIT, format_field
+
+    stack: list[tuple[Any, tuple]] = [(event, ())]
+    while stack:
+        value, at = stack.pop()
+        problem = None
+        if len(at) > MAX_NESTING:
+            problem = _("lists and tables nested more than {most} levels deep").format(most=MAX_NESTING)
+        elif isinstance(value, dict) and len(value) > MAX_KEYS:
+            problem = _("a table of {n} keys: a journal's tables hold at most {most}").format(
+                n=len(value), most=MAX_KEYS)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if len(key) > MAX_TEXT:
+                    problem = _("a key longer than {most} characters").format(most=MAX_TEXT)
+                    break
+                stack.append((item, (*at, key)))
+        elif isinstance(value, list):
+            stack.extend((item, (*at, i)) for i, item in enumerate(value))
+        elif type(value) is int and not -INT_LIMIT <= value < INT_LIMIT:
+            problem = _("a whole number beyond 64 bits")
+        elif type(value) is float and not (math.isfinite(value) and abs(value) < INT_LIMIT):
+            problem = _("a number that is not finite, or beyond 64 bits")
+        elif isinstance(value, str) and len(value) > MAX_TEXT:
+            problem = _("a text of {length} characters: a journal's texts hold at most {most}").format(
+                length=len(value), most=MAX_TEXT)
+        if problem is not None:
+            _refuse(index, event, format_field(at) or "event", problem)
+
+
 def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: str | None = None,
                   *, withheld: int | None = None, system: str | None = None) -> Verification:
     """Check a journal against the revealed secret: what players saw is what the secret gave.
@@ -234,6 +376,8 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     again from its records.  ``withheld`` (a players' journal) skips the
     checks that need the hidden events.
     """
+    from itertools import islice
+
     from rules.dice.sources import commitment as commit_of
     from rules.dice.sources import committed_face
     from rules.i18n import _, ngettext
@@ -243,19 +387,20 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     except ValueError:
         raise CliError(_("--secret must be the hexadecimal secret printed by 'session reveal'"),
                        ExitCode.USAGE) from None
+    check_journal(events)
     if commitment is None:  # the journal records the hash that was published
         commitment = next((e.get("commitment") for e in events if e.get("kind") == "commit"), None)
     commitment_ok = None if commitment is None else commit_of(secret) == commitment.strip().lower()
     problems: list[Problem] = []
     used: dict[int, Any] = {}
-    burned: set[int] = set()
+    burned: list[tuple[int, int]] = []  # [from, to) spans, as the events list them
     revealed: int | None = None
     active = False
     checked = totals = 0
     players = withheld is not None
     words = _Words(events, players)
     systems = _Systems(events, system)
-    earlier: list = []  # the faces of every event's dice so far: pools rolled when declared
+    earlier = _Pools()  # the faces of every event's dice so far: pools rolled when declared
     for event in events:
         seq, kind = event.get("seq"), event.get("kind")
         if kind == "commit":
@@ -265,9 +410,7 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
             if isinstance(event.get("rolls"), int):
                 revealed = event["rolls"]
         elif kind == "burned":
-            span = event.get("counters")
-            if isinstance(span, list) and len(span) == 2 and all(isinstance(v, int) for v in span):
-                burned.update(range(span[0], span[1]))
+            burned.append((event["counters"][0], event["counters"][1]))  # check_journal: [from, to]
         for die in event_dice(event):
             if die.get("origin") != "committed":
                 if active and event.get("hidden"):
@@ -291,13 +434,13 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
                     face=face, expected=expected), sides, face, expected))
         totals += _check_totals(event, problems) + _check_records(event, problems, words, earlier, systems, players)
     if withheld is None:
-        present = set(used) | burned
-        end = max(present, default=-1) + 1 if revealed is None else max(revealed, max(present, default=-1) + 1)
-        missing = sorted(set(range(end)) - present)
-        for counter in missing[:20]:
+        present = _merged(burned + [(c, c + 1) for c in used])
+        end = max(revealed or 0, present[-1][1] if present else 0)
+        missing = end - sum(b - a for a, b in present)
+        for counter in islice(_gaps(present, end), 20):
             problems.append(Problem(None, counter, _("no die with this counter: a committed roll is missing")))
-        if len(missing) > 20:
-            more = len(missing) - 20
+        if missing > 20:
+            more = missing - 20
             problems.append(Problem(None, None, ngettext("{n} more counter is missing", "{n} more counters are missing",
                                                          more).format(n=more)))
         beyond = sorted(c for c in used if revealed is not None and c >= revealed)
@@ -306,8 +449,40 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
                 "the reveal says {n} committed die was drawn, but this counter comes after it",
                 "the reveal says {n} committed dice were drawn, but this counter comes after them",
                 revealed or 0).format(n=revealed)))
-    return Verification(checked, totals, problems, commitment_ok, commitment, len(burned - set(used)),
+    return Verification(checked, totals, problems, commitment_ok, commitment, _unused(_merged(burned), used),
                         withheld, revealed, words.lines, words.public, systems.results, systems.unbacked)
+
+
+# Counters as spans, [from, to): a journal's work follows how many it lists, never their values.
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` sorted, the empty ones dropped and those that touch or overlap joined."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(s for s in spans if s[0] < s[1]):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _gaps(merged: list[tuple[int, int]], end: int) -> Iterator[int]:
+    """The counters in 0..end-1 no span of ``merged`` (from _merged) covers, in order."""
+    at = 0
+    for a, b in [*merged, (end, end)]:
+        yield from range(at, min(a, end))
+        at = max(at, b)
+
+
+def _unused(merged: list[tuple[int, int]], used: Iterable[int]) -> int:
+    """How many counters the spans of ``merged`` (from _merged) cover that no die of ``used`` has."""
+    from bisect import bisect_right
+
+    starts = [a for a, _b in merged]
+    inside = 0
+    for counter in used:
+        i = bisect_right(starts, counter) - 1
+        inside += i >= 0 and counter < merged[i][1]
+    return sum(b - a for a, b in merged) - inside
 
 
 def _check_totals(event: Mapping[str, Any], problems: list) -> int:
@@ -371,7 +546,29 @@ def _named_faces(record: Mapping[str, Any]) -> tuple[list[int], list[list[int]]]
     return single, pools
 
 
-def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earlier: list,
+class _Pools:
+    """The faces of every event's dice so far, to find one that holds a pool: an event is filed
+    under (face, k) for each k up to the times its dice show the face, so the events whose dice
+    hold a pool are one intersection of sets.  Asking each earlier event in turn made a long
+    journal's work grow with the square of its events."""
+
+    def __init__(self) -> None:
+        self._events = 0
+        self._index: dict[tuple[int, int], set[int]] = {}
+
+    def add(self, faces: Counter[int]) -> None:
+        for face, times in faces.items():
+            for k in range(1, times + 1):
+                self._index.setdefault((face, k), set()).add(self._events)
+        self._events += 1
+
+    def holds(self, pool: Counter[int]) -> bool:
+        """Whether the dice of one event so far show every face of ``pool``, as many times."""
+        found = sorted((self._index.get((face, times), set()) for face, times in pool.items()), key=len)
+        return bool(found) and bool(found[0].intersection(*found[1:]))
+
+
+def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earlier: _Pools,
                    systems: _Systems, players: bool) -> int:
     """A fight event: its records' faces are its dice, each ``total`` is its die plus its
     modifiers, its system's results follow from its records, and its shown lines (the
@@ -390,7 +587,7 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
     own: Counter[int] = Counter(d["face"] for d in dice if isinstance(d, dict) and type(d.get("face")) is int) \
         if isinstance(dice, list) else Counter()
     if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
-        earlier.append(own)
+        earlier.add(own)
         return 0
     seq = event.get("seq")
     count = 0
@@ -406,7 +603,7 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
         stray = Counter(single) - own if backed or "command" in event else Counter()
         for pool in pools if backed else ():
             need = Counter(pool)
-            if need - own and all(need - before for before in earlier):
+            if need - own and not earlier.holds(need):
                 stray.update(pool)
         if stray:
             problems.append(Problem(seq, None, _("{kind}: shows the face(s) {faces}, which none of its dice has")
@@ -439,7 +636,7 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
                 said = (_("shown to the players {line!r}: its records do not say so") if public and not players
                         else _("shown {line!r}: its records do not say so"))
                 problems.append(Problem(seq, None, said.format(line=wrong), round=event.get("round")))
-    earlier.append(own)
+    earlier.add(own)
     return count
 
 

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from rules.i18n import _
+from rules.i18n import _, ngettext
 
 from ..errors import CliError
 from ..exitcodes import ExitCode
@@ -160,15 +160,31 @@ def _read_any_journal(path: Path) -> tuple[list[Mapping[str, Any]], int | None, 
     hidden events a players' export withheld (None for a full journal), and the system an
     export names (None: verify finds it from the records)."""
     import json
+    import os
 
-    from ..store import StoreError, read_bytes, read_events
+    from ..dicelog import MAX_EVENTS, MAX_JOURNAL_BYTES
+    from ..store import StoreError, read_events
+    from ..store.files import open_regular
 
     try:
-        head = read_bytes(path)[:1]
+        fd = open_regular(path)
+        try:  # the size first: a file past the limit is never read
+            size = os.fstat(fd).st_size
+            head = os.read(fd, 1) if size <= MAX_JOURNAL_BYTES else b""
+        finally:
+            os.close(fd)
     except FileNotFoundError:
         raise CliError(_("no such journal {file}").format(file=path), ExitCode.NOT_FOUND) from None
     except StoreError as e:
         raise CliError(str(e), ExitCode.BAD_DATA) from None
+    except OSError as e:
+        raise CliError(_("{file}: cannot read this file: {reason}").format(file=path, reason=e.strerror or e),
+                       ExitCode.BAD_DATA) from None
+    if size > MAX_JOURNAL_BYTES:
+        raise CliError(ngettext("{file} holds {size} byte: verify reads journals of at most {most} MB",
+                                "{file} holds {size} bytes: verify reads journals of at most {most} MB",
+                                size).format(file=path, size=size, most=MAX_JOURNAL_BYTES >> 20), ExitCode.BAD_DATA,
+            _("a journal ttcli writes stays far below that: ask the master for the journal again"))
     if head in (b"{", b"["):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -180,6 +196,9 @@ def _read_any_journal(path: Path) -> tuple[list[Mapping[str, Any]], int | None, 
             raise CliError(_("{file}: no events list in this JSON").format(file=path), ExitCode.BAD_DATA)
         public = isinstance(data, dict) and data.get("public") is True
         withheld = data.get("withheld") if public else None
+        if type(withheld) is int and not 0 <= withheld <= MAX_EVENTS:
+            raise CliError(_("{file}: withheld must be a whole number from 0 to {most}").format(
+                file=path, most=MAX_EVENTS), ExitCode.BAD_DATA)
         system = data.get("system") if isinstance(data, dict) else None
         return (events, (withheld if isinstance(withheld, int) else 0) if public else None,
                 system if isinstance(system, str) else None)

@@ -10,7 +10,7 @@ first use, so a command imports only the part of the store it needs.
 _NAMES = {
     "errors": ("StoreError", "FormatTooNew", "HistoryLimit", "UnsafePath", "printable"),
     "files": ("atomic_write", "read_bytes"),
-    "toml": ("FORMAT", "format_field", "is_read_only"),
+    "toml": ("FORMAT", "INT_LIMIT", "format_field", "is_read_only"),
     "history": ("history_dir",),
     "journal": ("append_event", "append_if_clean", "read_events", "read_journal"),
     "session": ("SessionFile", "dice_counter"),

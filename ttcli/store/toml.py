@@ -15,6 +15,8 @@ from .errors import FormatTooNew, StoreError
 
 #: the session format this version writes and fully understands
 FORMAT = 1
+#: TOML's integers are signed 64-bit: a file holds -INT_LIMIT..INT_LIMIT-1
+INT_LIMIT = 2**63
 # patterns, not compiled objects: re caches them on first use
 _TOML_PLACE = r"^(?P<msg>.*?) \(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$"
 _BARE = r"[A-Za-z0-9_-]+"
@@ -221,5 +223,5 @@ def check_integers(doc) -> None:
             stack.extend((item, at + (key,)) for key, item in value.items())
         elif type(value) is list:
             stack.extend((item, at + (i,)) for i, item in enumerate(value))
-        elif type(value) is int and not -(2**63) <= value < 2**63:
+        elif type(value) is int and not -INT_LIMIT <= value < INT_LIMIT:
             raise StoreError(None, _("the integer does not fit in 64 bits"), field=format_field(at), hint=_fix())
