@@ -248,7 +248,7 @@ def check_journal(events: list[Mapping[str, Any]]) -> None:
     store can hold, a die with more sides or a roll with more dice than the roller allows, a
     text too long, a table too wide, lists nested too deep.  Naming the event and the field;
     nothing is computed before."""
-    from rules.dice.limits import DEFAULT_LIMITS
+    from rules.dice import DEFAULT_LIMITS
     from rules.i18n import _, ngettext
 
     from .store import INT_LIMIT
