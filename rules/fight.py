@@ -36,13 +36,9 @@ from rules.core.effects import (
     Duration,
     Effect,
     EffectSpec,
-    bleeding,
-    burning,
     describe,
     lose_turns,
     parse_duration,
-    poison,
-    stun,
 )
 from rules.core.errors import NotFound, RuleError
 from rules.core.outcome import Outcome
@@ -117,8 +113,8 @@ __all__ = [
     "TURNS", "TURN_END", "TURN_START", "UNCONSCIOUS", "UNTIL_ROUND",
     "Combatant", "Duration", "Effect", "EffectSpec", "Encounter", "Fight", "NotFound", "Outcome",
     "RuleError", "TurnState",
-    "add_effect", "bleeding", "burning", "damage", "perform",
+    "add_effect", "damage", "perform",
     "describe", "encounter_from_doc", "encounter_to_doc", "end_fight", "find", "heal",
-    "join_fight", "leave_fight", "lose_turns", "next_turn", "parse_duration", "poison",
-    "remove_effect", "start_fight", "stun",
+    "join_fight", "leave_fight", "lose_turns", "next_turn", "parse_duration",
+    "remove_effect", "start_fight",
 ]

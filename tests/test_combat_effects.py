@@ -32,6 +32,8 @@ from rules.core.effects import (
 )
 from rules.core.errors import NotFound, RuleError
 from rules.dice.sources import GivenSource
+from rules.systems.dungeon import presets as dungeon_presets
+from rules.systems.skirmish import presets
 
 
 class _NoMoreDice:
@@ -182,7 +184,7 @@ def test_heal_tick_restores_and_wakes():
 
 
 def test_tick_damage_dice_are_rolled_and_reported():
-    enc = cb.add_effect(duel(), "бес", cb.burning()).encounter
+    enc = cb.add_effect(duel(), "бес", dungeon_presets.burning()).encounter
     outcome = cb.next_turn(enc, script(3))
     assert hp(outcome.encounter, "Бес") == 10
     assert [(d.face, d.sides, d.purpose) for d in outcome.dice] == [(3, 4, "tick_damage")]
@@ -192,7 +194,7 @@ def test_tick_damage_dice_are_rolled_and_reported():
 def test_the_unconscious_still_tick_and_tick_damage_kills_them():
     # DG-DEATH-1: any damage taken while unconscious kills
     enc = cb.damage(duel(), "бес", 13).encounter
-    enc = cb.add_effect(enc, "бес", cb.bleeding(3)).encounter
+    enc = cb.add_effect(enc, "бес", presets.bleeding(3)).encounter
     (outcome,) = turns(enc, 1)
     assert outcome.encounter.get("Бес").status == "dead"
     assert "Бес: bleeding deals 1 (HP 0 -> 0) and dies." in outcome.lines
@@ -211,7 +213,7 @@ def test_effects_on_the_dead_freeze():
 
 def test_hidden_bearers_ticks_stay_out_of_the_public_lines():
     enc = duel(hero("Тень", "enemy", 1, hidden=True))
-    enc = cb.add_effect(enc, "тень", cb.bleeding(2)).encounter
+    enc = cb.add_effect(enc, "тень", presets.bleeding(2)).encounter
     outcome = turns(enc, 2)[-1]
     assert clock(outcome.encounter) == (1, "Тень")
     assert "Тень: bleeding deals 1 (HP 13 -> 12)." in outcome.lines
@@ -223,7 +225,7 @@ def test_hidden_bearers_ticks_stay_out_of_the_public_lines():
 
 
 def test_rerunning_next_turn_from_an_older_state_gives_the_same_result():
-    enc = cb.add_effect(duel(), "бес", cb.bleeding(3)).encounter
+    enc = cb.add_effect(duel(), "бес", presets.bleeding(3)).encounter
     first = cb.next_turn(enc, NO_DICE)
     again = cb.next_turn(enc, NO_DICE)
     assert first.encounter == again.encounter
@@ -231,7 +233,7 @@ def test_rerunning_next_turn_from_an_older_state_gives_the_same_result():
 
 
 def test_stepping_the_clock_back_never_ticks_twice():
-    enc = cb.add_effect(duel(), "бес", cb.bleeding(3)).encounter
+    enc = cb.add_effect(duel(), "бес", presets.bleeding(3)).encounter
     ticked = cb.next_turn(enc, NO_DICE).encounter
     assert hp(ticked, "Бес") == 12
     # the master steps back to Аня's turn by hand; the bleeding remembers round 1
@@ -245,7 +247,7 @@ def test_stepping_the_clock_back_never_ticks_twice():
 
 
 def test_effect_stores_its_deadline_and_last_tick_not_a_countdown():
-    enc = cb.add_effect(duel(), "бес", cb.bleeding(3)).encounter
+    enc = cb.add_effect(duel(), "бес", presets.bleeding(3)).encounter
     stored = enc.get("Бес").effects[0]
     assert (stored.until, stored.until_round, stored.last_tick) == (TURN_END, 3, 0)
     after = turns(enc, 3)[-1].encounter.get("Бес").effects[0]
@@ -266,20 +268,20 @@ def test_a_turn_deadline_missed_because_the_bearer_had_no_turn_ends_with_its_rou
 
 
 def test_sk_bleed_1_second_bleeding_adds_damage_and_keeps_the_first_duration():
-    enc = cb.add_effect(duel(), "бес", cb.bleeding(2)).encounter
-    second = cb.add_effect(enc, "бес", cb.bleeding(9))
+    enc = cb.add_effect(duel(), "бес", presets.bleeding(2)).encounter
+    second = cb.add_effect(enc, "бес", presets.bleeding(9))
     (effect,) = second.encounter.get("Бес").effects
     assert (effect.damage, effect.stacks, effect.until_round) == (2, 2, 2)
     assert second.event["stacking"] == ADD
-    third = cb.add_effect(second.encounter, "бес", cb.bleeding(1)).encounter.get("Бес").effects[0]
+    third = cb.add_effect(second.encounter, "бес", presets.bleeding(1)).encounter.get("Бес").effects[0]
     assert (third.damage, third.stacks, third.until_round) == (3, 3, 2)
-    assert hp(cb.next_turn(cb.add_effect(second.encounter, "бес", cb.bleeding(1)).encounter,
+    assert hp(cb.next_turn(cb.add_effect(second.encounter, "бес", presets.bleeding(1)).encounter,
                            NO_DICE).encounter, "Бес") == 10
 
 
 def test_sk_poison_1_new_poison_replaces_the_damage_and_keeps_the_duration():
-    enc = cb.add_effect(duel(), "бес", cb.poison(3, 2)).encounter
-    enc = cb.add_effect(enc, "бес", cb.poison(1, 8)).encounter
+    enc = cb.add_effect(duel(), "бес", presets.poison(2, 3)).encounter
+    enc = cb.add_effect(enc, "бес", presets.poison(8, 1)).encounter
     (effect,) = enc.get("Бес").effects
     assert (effect.damage, effect.stacks, effect.until_round) == (1, 1, 2)
     assert hp(cb.next_turn(enc, NO_DICE).encounter, "Бес") == 12
@@ -308,7 +310,7 @@ def test_each_stacking_policy(stacking, expected):
 
 def test_sk_stun_1_stun_lasts_until_the_bearers_next_turn_starts():
     enc = at_turn_of(duel(), "Бес")
-    stunned = cb.add_effect(enc, "аня", cb.stun()).encounter
+    stunned = cb.add_effect(enc, "аня", presets.stun()).encounter
     assert stunned.get("Аня").effects[0].until_round == 2
     (outcome,) = turns(stunned, 1)
     assert clock(outcome.encounter) == (2, "Аня")  # the stun ends, the turn is played
@@ -335,7 +337,7 @@ def test_stacking_goes_by_name_case_and_yo_ignored():
 def test_clock_durations_need_a_running_fight():
     enc = cb.Encounter("dungeon", {}, (hero("Аня", "party", 3),))
     with pytest.raises(RuleError, match="needs a running fight"):
-        cb.add_effect(enc, "аня", cb.bleeding(3))
+        cb.add_effect(enc, "аня", presets.bleeding(3))
     kept = cb.add_effect(enc, "аня", EffectSpec("curse", modifiers={"check": -2}))
     assert kept.encounter.get("Аня").effects[0].until == NEVER
 
@@ -358,7 +360,7 @@ def test_unknown_modifier_names_are_not_found_with_suggestions():
 
 
 def test_remove_effect_by_prefix_and_unknown_effect_is_not_found():
-    enc = cb.add_effect(duel(), "бес", cb.bleeding(3)).encounter
+    enc = cb.add_effect(duel(), "бес", presets.bleeding(3)).encounter
     removed = cb.remove_effect(enc, "бес", "BLEED")
     assert removed.encounter.get("Бес").effects == ()
     assert removed.event == {"kind": "effect_removed", "target": "Бес", "effect": "bleeding"}
@@ -369,12 +371,12 @@ def test_remove_effect_by_prefix_and_unknown_effect_is_not_found():
 def test_no_effects_on_the_dead():
     enc = cb.damage(cb.damage(duel(), "бес", 13).encounter, "бес", 1).encounter
     with pytest.raises(RuleError, match="dead"):
-        cb.add_effect(enc, "бес", cb.stun())
+        cb.add_effect(enc, "бес", presets.stun())
 
 
 def test_end_fight_ends_clock_effects_and_keeps_lasting_ones():
     enc = duel()
-    for spec in (cb.bleeding(5), EffectSpec("rage", duration=Duration("fight")),
+    for spec in (presets.bleeding(5), EffectSpec("rage", duration=Duration("fight")),
                  EffectSpec("ankle", modifiers={"speed": -1})):
         enc = cb.add_effect(enc, "бес", spec).encounter
     out = cb.end_fight(enc)

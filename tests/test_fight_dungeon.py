@@ -14,6 +14,7 @@ from rules.core.codec import encounter_from_doc, encounter_to_doc
 from rules.core.errors import NotFound, RuleError
 from rules.dice.sources import GIVEN, GivenSource, RandomSource
 from rules.systems.dungeon import mechanics as dg
+from rules.systems.dungeon import presets
 from rules.systems.dungeon.fight import injury_effect, parse_weapon
 from rules.systems.dungeon.rules import RULES as DG
 
@@ -620,7 +621,7 @@ def test_journal_events_and_state_stay_toml_safe_through_a_fight():
     enc = started()
     for step in (
         lambda e: DG.attack(e, script(15, 4), "эльф", "гоблин"),
-        lambda e: cb.add_effect(e, "гоблин", cb.bleeding(2)),
+        lambda e: cb.add_effect(e, "гоблин", presets.bleeding(2)),
         lambda e: cb.next_turn(e, NO_DICE),
         lambda e: cb.next_turn(e, NO_DICE),
         lambda e: cb.end_fight(e),
@@ -680,7 +681,7 @@ class Table:
             out = DG.attack(enc, self.source, actor.name, target, kind=kind, extra_die=extra)
             enc = self.do(enc, out)
             if actor.name == "Вожак" and out.event.get("damage") and enc.get(target).status == "ok":
-                enc = self.do(enc, cb.add_effect(enc, target, cb.bleeding(self.source.draw(4).face)))
+                enc = self.do(enc, cb.add_effect(enc, target, presets.bleeding(self.source.draw(4).face)))
         return enc
 
 

@@ -487,40 +487,7 @@ def describe(effect: Effect) -> str:
     return f"{text} ({shown_name(effect.note)})" if effect.note else text
 
 
-# --- common effects -----------------------------------------------------------------
-
-
-def bleeding(turns: int, damage: int = 1) -> EffectSpec:
-    """SK-BLEED-1: -1 HP a turn for d10 turns; a second bleeding adds +1 damage,
-    the first duration stays.  The turn's damage comes as the turn starts [I]."""
-    return EffectSpec(
-        "bleeding", tick=TURN_START, damage=damage, stacking=ADD,
-        duration=Duration(TURNS, turns), note="bandaging stops it",
-    )
-
-
-def poison(damage: int, turns: int) -> EffectSpec:
-    """SK-POISON-1: like bleeding, but a new poison's damage replaces the old."""
-    return EffectSpec(
-        "poison", tick=TURN_START, damage=damage, stacking=REPLACE_DAMAGE,
-        duration=Duration(TURNS, turns),
-    )
-
-
-def stun() -> EffectSpec:
-    """SK-STUN-1: no actions until the start of the bearer's next turn."""
-    return EffectSpec(
-        "stun", stacking=REFRESH, duration=Duration(NEXT_TURN),
-        note="cannot block or dodge; the shield's def does not count",
-    )
-
-
-def burning() -> EffectSpec:
-    """SK-BURN-1: d4 damage a turn until put out."""
-    return EffectSpec(
-        "burning", tick=TURN_START, damage_dice="1d4", stacking=IGNORE,
-        duration=Duration(REMOVED), note="a d20 roll puts it out",
-    )
+# --- an effect every system may use ----------------------------------------------------
 
 
 def lose_turns(name: str, turns: int) -> EffectSpec:

@@ -12,6 +12,7 @@ from rules.core.actions import CELLS, CHOICE, COUNT, FLAG, INT, NAME, STAT, TEXT
 from rules.i18n import N_, _
 from rules.systems.dungeon.fight import DungeonFight
 from rules.systems.dungeon.messages import MESSAGES
+from rules.systems.dungeon.presets import PRESETS
 
 if TYPE_CHECKING:
     from rules.core.outcome import Outcome
@@ -221,27 +222,13 @@ START = (
 )
 
 
-def _presets() -> dict:
-    """The seed names no damage-over-time effects, so the dungeon offers the plain
-    shapes [I]: bleeding and poison (per turn), stun (a lost turn), burning (d4)."""
-    from rules.core import effects as fx
-
-    builders = {
-        ("bleeding", "кровотечение"): lambda turns, damage: fx.bleeding(turns or 3, damage or 1),
-        ("poison", "яд", "отравление"): lambda turns, damage: fx.poison(damage or 1, turns or 3),
-        ("stun", "оглушение"): lambda turns, damage: fx.stun(),
-        ("burning", "горение", "огонь"): lambda turns, damage: fx.burning(),
-    }
-    return {word: build for words, build in builders.items() for word in words}
-
-
 class Dungeon(DungeonFight):
     id = "dungeon"
     name_en = "Dungeon of Horror"
     name_ru = "Подземелье Ужаса"
     actions = ACTIONS
     start_params = START
-    effect_presets = _presets()
+    effect_presets = PRESETS
     messages = MESSAGES
 
 

@@ -30,15 +30,28 @@ DEFAULT_TURNS = 3
 
 
 def bleeding(turns: int, damage: int = 1) -> EffectSpec:
-    return fx.bleeding(turns, damage)
+    """SK-BLEED-1: -1 HP a turn for d10 turns; a second bleeding adds +1 damage,
+    the first duration stays.  The turn's damage comes as the turn starts [I]."""
+    return EffectSpec(
+        BLEEDING, tick=fx.TURN_START, damage=damage, stacking=fx.ADD,
+        duration=Duration(fx.TURNS, turns), note="bandaging stops it",
+    )
 
 
 def poison(turns: int, damage: int = 1) -> EffectSpec:
-    return fx.poison(damage, turns)
+    """SK-POISON-1: like bleeding, but a new poison's damage replaces the old."""
+    return EffectSpec(
+        POISON, tick=fx.TURN_START, damage=damage, stacking=fx.REPLACE_DAMAGE,
+        duration=Duration(fx.TURNS, turns),
+    )
 
 
 def stun() -> EffectSpec:
-    return fx.stun()
+    """SK-STUN-1: no actions until the start of the bearer's next turn."""
+    return EffectSpec(
+        STUN, stacking=fx.REFRESH, duration=Duration(fx.NEXT_TURN),
+        note="cannot block or dodge; the shield's def does not count",
+    )
 
 
 def burning() -> EffectSpec:
