@@ -265,3 +265,38 @@ def test_design_7_a_hand_rolled_type_checking_flag_only_on_the_rolls_path(tmp_pa
                    if any(line.startswith("TYPE_CHECKING = False") for line in path.read_text("utf-8").splitlines())}
     assert hand_rolled, "the check below would pass on nothing"
     assert sorted(hand_rolled - loaded) == []
+
+
+# --- the core is mechanism only ----------------------------------------------------------------
+
+
+def _texts(path: Path) -> list[str]:
+    """The string literals of a module that are not docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs]
+
+
+def test_design_layers_the_core_names_no_system_in_what_it_says_or_stores():
+    import re
+
+    words = re.compile(r"\b(" + "|".join(SYSTEMS) + r")\b")
+    found = [(name, text) for name, path in modules().items() if name.startswith("rules.core")
+             for text in _texts(path) if words.search(text)]
+    assert found == []
+
+
+def test_design_layers_importing_the_whole_core_loads_no_system():
+    import json
+    import subprocess
+    import sys
+
+    script = ("import importlib, json, pkgutil, sys; import rules.core as c\n"
+              "[importlib.import_module(m.name) for m in pkgutil.walk_packages(c.__path__, 'rules.core.')]\n"
+              "print(json.dumps(sorted(n for n in sys.modules if n.startswith('rules.systems'))))")
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": ""},
+                          capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == []

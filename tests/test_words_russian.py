@@ -56,9 +56,10 @@ def test_words_dg_death_1_status_news_in_russian(ambush):
 
 
 def test_words_effect_preset_described_in_russian(ambush):
+    """The dungeon's own preset: no skirmish note (the dungeon has no bandaging)."""
     r = ok(ambush("--lang", "ru", "effect", "add", "Гоблин 1", "bleeding", "--duration", "3 хода"))
     assert r.stdout.strip() == ("Гоблин 1: кровотечение: 1 урона в начале каждого своего хода, "
-                                "до конца своего хода в раунде 3 (перевязка останавливает).")
+                                "до конца своего хода в раунде 3.")
 
 
 def test_words_unknown_name_in_russian(ambush):

@@ -224,7 +224,7 @@ def encounter_from_doc(doc: Mapping[str, Any], rules: Any = None) -> Encounter:
     keeps on combatants and on the fight; without it they are kept as written.
     """
     if "system" not in doc:
-        raise _fail(("system",), _("missing; one of terra, dungeon, twilight, skirmish"))
+        raise _fail(("system",), _("missing: the system the session plays"))
     system = _str(doc["system"], ("system",))
     settings = _table(doc.get("settings", {}), ("settings",))
     roster = _table(doc.get("combatants", {}), ("combatants",))

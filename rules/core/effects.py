@@ -431,24 +431,15 @@ _END_TEXT: dict[str, Callable[[int], str]] = {
     ROUND_END: lambda r: _("through the end of round {n}").format(n=r),
 }
 
-#: the presets' names and notes as stored (English keys), with their words for people
-PRESET_WORDS = {
-    "bleeding": N_("bleeding"),
-    "poison": N_("poison"),
-    "stun": N_("stun"),
-    "burning": N_("burning"),
-    "bandaging stops it": N_("bandaging stops it"),
-    "cannot block or dodge; the shield's def does not count": N_(
-        "cannot block or dodge; the shield's def does not count"),
-    "a d20 roll puts it out": N_("a d20 roll puts it out"),
-}
-
-
 def shown_name(name: str) -> str:
-    """An effect's name (or note) for people: a preset's words in the reader's
-    language, anything the master typed as typed."""
-    text = PRESET_WORDS.get(name)
-    return _(text) if text is not None else name
+    """An effect's name (or note) for people.
+
+    A system's presets store their names and notes as English texts that the system
+    marks for its own catalog (``rules/systems/<id>/presets.py``), so the reader's
+    language has them: any stored text is looked up, and one that no catalog holds (a
+    name the master typed) is shown as typed.  The core names no system's effects.
+    """
+    return _(name) if name else name
 
 
 def _signed(value: int) -> str:

@@ -5,7 +5,9 @@ The seed names no damage-over-time effects, so the dungeon offers the plain shap
 the start of the bearer's next turn), burning (d4 a turn until put out).  Their turn
 ticks come as the bearer's turn starts [I]; a second bleeding adds its damage and keeps
 the first deadline, a new poison's damage replaces the old, stun and burning do not
-stack.
+stack.  They carry no notes: bandaging, a shield's def and putting a fire out with a
+d20 are the skirmish's rules, not the dungeon's; a master ends any of them with
+``effect rm``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Callable
 
 from rules.core import effects as fx
 from rules.core.effects import Duration, EffectSpec
+from rules.i18n import N_
 
 #: what a duration falls back to when the master gives none [I]
 DEFAULT_TURNS = 3
@@ -21,29 +24,28 @@ DEFAULT_TURNS = 3
 
 def bleeding(turns: int, damage: int = 1) -> EffectSpec:
     return EffectSpec(
-        "bleeding", tick=fx.TURN_START, damage=damage, stacking=fx.ADD,
-        duration=Duration(fx.TURNS, turns), note="bandaging stops it",
+        N_("bleeding"), tick=fx.TURN_START, damage=damage, stacking=fx.ADD,
+        duration=Duration(fx.TURNS, turns),
     )
 
 
 def poison(turns: int, damage: int = 1) -> EffectSpec:
     return EffectSpec(
-        "poison", tick=fx.TURN_START, damage=damage, stacking=fx.REPLACE_DAMAGE,
+        N_("poison"), tick=fx.TURN_START, damage=damage, stacking=fx.REPLACE_DAMAGE,
         duration=Duration(fx.TURNS, turns),
     )
 
 
 def stun() -> EffectSpec:
     return EffectSpec(
-        "stun", stacking=fx.REFRESH, duration=Duration(fx.NEXT_TURN),
-        note="cannot block or dodge; the shield's def does not count",
+        N_("stun"), stacking=fx.REFRESH, duration=Duration(fx.NEXT_TURN),
     )
 
 
 def burning() -> EffectSpec:
     return EffectSpec(
-        "burning", tick=fx.TURN_START, damage_dice="1d4", stacking=fx.IGNORE,
-        duration=Duration(fx.REMOVED), note="a d20 roll puts it out",
+        N_("burning"), tick=fx.TURN_START, damage_dice="1d4", stacking=fx.IGNORE,
+        duration=Duration(fx.REMOVED),
     )
 
 

@@ -15,13 +15,14 @@ from collections.abc import Callable
 from rules.core import effects as fx
 from rules.core.effects import Duration, EffectSpec
 from rules.core.names import name_key
+from rules.i18n import N_
 
-BLEEDING = "bleeding"
-POISON = "poison"
-STUN = "stun"
-BURNING = "burning"
+BLEEDING = N_("bleeding")
+POISON = N_("poison")
+STUN = N_("stun")
+BURNING = N_("burning")
 #: what a failed exhaustion check leaves the character with (SK-EXH-1)
-FAINTED = "fainted"
+FAINTED = N_("fainted")
 #: the system hook burning calls at each tick (SK-BURN-1)
 BURN = "burn"
 
@@ -34,7 +35,7 @@ def bleeding(turns: int, damage: int = 1) -> EffectSpec:
     the first duration stays.  The turn's damage comes as the turn starts [I]."""
     return EffectSpec(
         BLEEDING, tick=fx.TURN_START, damage=damage, stacking=fx.ADD,
-        duration=Duration(fx.TURNS, turns), note="bandaging stops it",
+        duration=Duration(fx.TURNS, turns), note=N_("bandaging stops it"),
     )
 
 
@@ -50,14 +51,14 @@ def stun() -> EffectSpec:
     """SK-STUN-1: no actions until the start of the bearer's next turn."""
     return EffectSpec(
         STUN, stacking=fx.REFRESH, duration=Duration(fx.NEXT_TURN),
-        note="cannot block or dodge; the shield's def does not count",
+        note=N_("cannot block or dodge; the shield's def does not count"),
     )
 
 
 def burning() -> EffectSpec:
     return EffectSpec(
         BURNING, tick=fx.TURN_START, damage_dice="1d4", stacking=fx.IGNORE, duration=Duration(fx.REMOVED),
-        note="d4 and a breakage roll each turn until put out", hook=BURN,
+        note=N_("d4 and a breakage roll each turn until put out"), hook=BURN,
     )
 
 
