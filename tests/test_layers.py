@@ -241,7 +241,7 @@ _ROLL_MODULES = """
 import io, json, sys
 from ttcli.main import main
 shown, sys.stdout = sys.stdout, io.StringIO()
-main(["--saves", sys.argv[1], "-s", "s", "roll", "1d6", "floor(1d6/2)"])  # the second: rules.dice.more
+main(["--saves", sys.argv[1], "-s", "s", "roll", "1d6", "floor(1d6/2)"])  # the second: rules.dice.borrowed
 shown.write(json.dumps(sorted(sys.modules)))
 """
 

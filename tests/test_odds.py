@@ -21,7 +21,7 @@ from rules.dice import DiceError, Limits, parse, roll
 from rules.dice.sources import Draw, GivenSource, RandomSource
 from rules.odds import DEFAULT_LIMITS, Distribution, OddsLimits, distribution
 from rules.odds.dice import dice_distribution
-from rules.odds.work import Work
+from rules.odds.meter import Meter
 
 
 class _NeedFace(Exception):
@@ -229,7 +229,7 @@ def test_a_chain_at_its_depth_stops_as_the_roller_does_when_the_budget_runs_out(
     reference, lost = brute_force(text, limits=small)
     assert lost == 0
     expr = parse(text, small)
-    weights = dice_distribution(expr.root, spare=3, depth=3, work=Work(math.inf, text))
+    weights = dice_distribution(expr.root, spare=3, depth=3, work=Meter(math.inf, text))
     items = dict(weights.items())
     total = sum(items.values())
     assert {v: Fraction(w, total) for v, w in items.items() if w} == reference

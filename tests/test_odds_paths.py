@@ -23,8 +23,8 @@ from rules.odds.faces import Faces
 from rules.odds.fixed import ONE, fixed_power
 from rules.odds.fold import HIGH, LOW, MAX_ROWS, RANGE, TAIL, VALUE, fold
 from rules.odds.keep import ORDER, _kept_by_last_face, _kept_first
+from rules.odds.meter import Meter
 from rules.odds.poly import power
-from rules.odds.work import Work
 
 
 def _order(text: str):
@@ -104,9 +104,9 @@ def test_60d6kh30_both_ways_through_distribution():
 def test_fixed_power_is_below_the_exact_power_by_at_most_what_it_reports(text, n, depth):
     node = parse(text).root
     faces = Faces(node, rerolls=True, explodes=True)
-    chain = chain_poly(faces, depth, Work(math.inf, text), 0)
-    exact = power(chain, n, Work(math.inf, text))
-    fixed, lost = fixed_power(chain, n, Work(math.inf, text), 0)
+    chain = chain_poly(faces, depth, Meter(math.inf, text), 0)
+    exact = power(chain, n, Meter(math.inf, text))
+    fixed, lost = fixed_power(chain, n, Meter(math.inf, text), 0)
     total = sum(exact.c)
     true = {exact.lo + i: Fraction(w, total) for i, w in enumerate(exact.c) if w}
     ours = {fixed.lo + i: Fraction(w, ONE) for i, w in enumerate(fixed.c) if w}

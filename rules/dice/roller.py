@@ -144,7 +144,7 @@ class _Roller:
 
     def chain(self, node: Chain) -> RolledChain:
         if self.exact:
-            from .more import roll_calc
+            from .borrowed import roll_calc
             return roll_calc(self, node)
         roll = self.roll
         first = roll(node.first)
@@ -172,7 +172,7 @@ class _Roller:
 
     def dice(self, node: Dice) -> RolledDice:
         if node.more is not None:
-            from .more import roll_more
+            from .borrowed import roll_more
             return roll_more(self, node)
         sides = node.sides
         try:
@@ -290,11 +290,11 @@ _KEEP = {
 
 
 def _later(name: str) -> Callable[[_Roller, Any], Rolled]:
-    """A roller method kept in rules.dice.more: loaded on first use, so plain
+    """A roller method kept in rules.dice.borrowed: loaded on first use, so plain
     rolls import no more modules than they need."""
     def call(roller: _Roller, node: Any) -> Rolled:
-        from . import more
-        return getattr(more, name)(roller, node)
+        from . import borrowed
+        return getattr(borrowed, name)(roller, node)
     return call
 
 _DISPATCH: dict[type, Callable[[_Roller, Any], Rolled]] = {

@@ -37,7 +37,7 @@ is refused, such as ``990d6!``, whose ten spare dice are usually all used.
 With no budget at all (1,000 dice written) the roller never rerolls or
 explodes, and the odds, exactly, neither.
 
-Work is priced before it is done (odds_work): an expression that would take
+Meter is priced before it is done (odds_work): an expression that would take
 more than about 1.5 s is refused with ``DiceError(kind="limit")``.
 """
 
@@ -58,8 +58,8 @@ from ..dice.rolled import PERCENT, SUCCESSES, TOTAL
 from ..i18n import N_, _
 from .budget import Plan, plan
 from .dice import dice_distribution
+from .meter import DEFAULT_LIMITS, PER_ENTRY, PER_OUTCOME, PER_PAIR, Meter, OddsLimits, mul_cost
 from .poly import Poly, mul
-from .work import DEFAULT_LIMITS, PER_ENTRY, PER_OUTCOME, PER_PAIR, OddsLimits, Work, mul_cost
 
 __all__ = ["DEFAULT_LIMITS", "Distribution", "OddsLimits", "distribution"]
 
@@ -151,7 +151,7 @@ def distribution(expr: Expression, limits: OddsLimits | Limits = DEFAULT_LIMITS)
     """The exact distribution of ``expr`` as the roller would roll it."""
     if isinstance(limits, Limits):
         limits = OddsLimits(dice=limits)
-    work = Work(limits.max_work, expr.text, limits.max_memory)
+    work = Meter(limits.max_work, expr.text, limits.max_memory)
     budget = plan(expr, limits)
     weights, total = _Odds(budget, work, expr.text).of(expr.root)
     values, ws = _columns(weights)
@@ -205,7 +205,7 @@ def _dense(x: Weights) -> Poly | None:
     return Poly(lo, c)
 
 
-def _pairwise(a: Weights, b: Weights, op: str, work: Work, pos: int) -> dict:
+def _pairwise(a: Weights, b: Weights, op: str, work: Meter, pos: int) -> dict:
     """Combine every value of ``a`` with every value of ``b`` (a table product)."""
     # each pair multiplies two weights, which can be thousands of bits long
     bits = [_heaviest(x).bit_length() for x in (a, b)]
@@ -259,7 +259,7 @@ _SWAPPED = {"+": int.__add__, "*": int.__mul__, "/": int.__rfloordiv__}
 class _Odds:
     __slots__ = ("plan", "work", "text")
 
-    def __init__(self, plan: Plan, work: Work, text: str) -> None:
+    def __init__(self, plan: Plan, work: Meter, text: str) -> None:
         self.plan = plan
         self.work = work
         self.text = text
@@ -312,7 +312,7 @@ class _Odds:
         return _pairwise(x, y, "/", self.work, pos)
 
 
-#: how each kind of node is computed (odds_more adds its kinds to this table)
+#: how each kind of node is computed (rules.odds.borrowed adds its kinds to this table)
 Handler: TypeAlias = Callable[["_Odds", Any], tuple[Weights, int]]
 _DISPATCH: dict[type, Handler] = {
     Num: _Odds.num,
@@ -330,7 +330,7 @@ _COMBINE = {
     "/": _Odds.divide,
 }
 
-# Sets, groups, functions and the dice of other rollers' notation (odds_more).
-from .more import counts_successes, install  # noqa: E402
+# Sets, groups, functions and the dice of other rollers' notation (rules.odds.borrowed).
+from .borrowed import counts_successes, install  # noqa: E402
 
 install(_DISPATCH)

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from ..dice.ast import Dice, Expression, iter_dice
 from ..dice.errors import DiceError
 from .faces import Faces
-from .work import OddsLimits
+from .meter import OddsLimits
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,11 +19,11 @@ from ..i18n import N_
 from .faces import Faces
 from .fixed import FRACTION_BITS, fixed_power
 from .keep import keep_exploding, keep_fixed
+from .meter import Meter, mul_cost
 from .poly import PER_STEP_SLOT, Poly, add, mul, power, power_price, scale
-from .work import Work, mul_cost
 
 
-def chain_poly(faces: Faces, depth: int, work: Work, pos: int) -> Poly:
+def chain_poly(faces: Faces, depth: int, work: Meter, pos: int) -> Poly:
     """Score of one die and what its explosions add, at most ``depth`` of them."""
     if depth == 0:
         return faces.poly(first=True)
@@ -37,7 +37,7 @@ def chain_poly(faces: Faces, depth: int, work: Work, pos: int) -> Poly:
                mul(faces.poly(first=True, explodes=True), tail, work, pos))
 
 
-def dice_distribution(node: Dice, spare: int, depth: int, work: Work) -> Poly | dict[int, int]:
+def dice_distribution(node: Dice, spare: int, depth: int, work: Meter) -> Poly | dict[int, int]:
     """Weights of the term's value; they sum to the term's denominator."""
     rerolls = spare > 0 and node.reroll is not None
     explodes = spare > 0 and node.explode is not None and depth > 0
@@ -62,7 +62,7 @@ def dice_distribution(node: Dice, spare: int, depth: int, work: Work) -> Poly | 
 EXACT_EXPLOSIONS_MAX = 2e7
 
 
-def _exploding_sum(faces: Faces, n: int, depth: int, work: Work, pos: int) -> Poly:
+def _exploding_sum(faces: Faces, n: int, depth: int, work: Meter, pos: int) -> Poly:
     # The chain is priced in full before it is built, from the largest sizes
     # it can reach, so a hopeless d20!>=2 is refused at once.
     span = faces.sides if not faces.counts_successes else 3
@@ -77,12 +77,12 @@ def _exploding_sum(faces: Faces, n: int, depth: int, work: Work, pos: int) -> Po
     # only where the exact weights are much longer than that.
     if raised <= EXACT_EXPLOSIONS_MAX or chain_bits * n <= 4 * FRACTION_BITS:
         work.charge(build + raised, what, pos, n=n, depth=depth)
-        prepaid = Work(math.inf, work.text)
+        prepaid = Meter(math.inf, work.text)
         return power(chain_poly(faces, depth, prepaid, pos), n, prepaid, pos)
     # Fixed point: each product is priced by mul() as it comes, from the
     # sizes left after rounding, which the exact price cannot know.
     work.charge(build, what, pos, n=n, depth=depth)
-    chain = chain_poly(faces, depth, Work(math.inf, work.text), pos)
+    chain = chain_poly(faces, depth, Meter(math.inf, work.text), pos)
     result, lost = fixed_power(chain, n, work, pos)
     work.rounding += lost
     return result

@@ -20,8 +20,8 @@ each of at most 20 products).
 
 from __future__ import annotations
 
+from .meter import Meter
 from .poly import Poly, mul
-from .work import Work
 
 FRACTION_BITS = 96
 ONE = 1 << FRACTION_BITS
@@ -37,12 +37,12 @@ def _trim(p: Poly) -> Poly:
     return p.trimmed() if p.c else p
 
 
-def _product(a: Poly, b: Poly, work: Work, pos: int) -> Poly:
+def _product(a: Poly, b: Poly, work: Meter, pos: int) -> Poly:
     exact = mul(a, b, work, pos)
     return _trim(Poly(exact.lo, [w >> FRACTION_BITS for w in exact.c]))
 
 
-def fixed_power(h: Poly, n: int, work: Work, pos: int) -> tuple[Poly, float]:
+def fixed_power(h: Poly, n: int, work: Meter, pos: int) -> tuple[Poly, float]:
     """``h**n`` in fixed point, and the total-variation distance it may be off.
 
     ``h`` is an exact polynomial (any total); the answer's weights sum to

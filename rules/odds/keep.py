@@ -37,8 +37,8 @@ from math import comb
 
 from ..i18n import N_
 from .faces import Faces
+from .meter import PER_KEEP_STEP, Meter, mul_cost, pass_cost
 from .poly import Poly, pack, unpack
-from .work import PER_KEEP_STEP, Work, mul_cost, pass_cost
 
 #: keep order: which dice are taken first, and are those the kept ones
 ORDER = {
@@ -49,7 +49,7 @@ ORDER = {
 }
 
 
-def keep_fixed(faces: Faces, n: int, mode: str, count: int, work: Work, pos: int) -> Poly:
+def keep_fixed(faces: Faces, n: int, mode: str, count: int, work: Meter, pos: int) -> Poly:
     """Score of the kept dice among ``n`` first dice (no explosions)."""
     descending, kept_first = ORDER[mode]
     if not kept_first:  # drop c from one end = keep n - c from the other
@@ -204,7 +204,7 @@ def _push(sel: tuple, rest: int, face: int, c: int, descending: bool,
 
 
 def keep_exploding(faces: Faces, n: int, mode: str, count: int, depth: int,
-                   work: Work, pos: int) -> dict[int, int]:
+                   work: Meter, pos: int) -> dict[int, int]:
     """Score of the kept dice of ``n`` exploding chains, each at most ``depth`` deep."""
     descending, kept_first = ORDER[mode]
     c = count

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import groupby
 
 from ..i18n import N_
-from .work import Work, mul_cost, pass_cost
+from .meter import Meter, mul_cost, pass_cost
 
 #: below this many coefficient pairs the schoolbook product beats packing
 SCHOOLBOOK_PAIRS = 400
@@ -100,7 +100,7 @@ def unpack(x: int, n: int, width: int) -> list[int]:
     return [fb(raw[i:i + width], "little") for i in range(0, n * width, width)]
 
 
-def mul(a: Poly, b: Poly, work: Work, pos: int | None = None) -> Poly:
+def mul(a: Poly, b: Poly, work: Meter, pos: int | None = None) -> Poly:
     la, lb = len(a.c), len(b.c)
     if not la or not lb:
         return Poly(0, [])
@@ -190,7 +190,7 @@ def power_price(length: int, terms: int, top_bits: int, n: int, symmetric: bool 
     return by_recurrence, by_packing
 
 
-def power(h: Poly, n: int, work: Work, pos: int | None = None) -> Poly:
+def power(h: Poly, n: int, work: Meter, pos: int | None = None) -> Poly:
     """``h ** n``, by the coefficient recurrence or one packed big-integer power."""
     h = h.trimmed()
     if n == 0:

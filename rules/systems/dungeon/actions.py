@@ -18,7 +18,7 @@ from rules.systems.dungeon.checks import CHECK_DIE, SAVE_DIE
 from rules.systems.dungeon.turns import ActionBudget
 
 
-class Action(record("Action", "key name_ru name_en aliases rule cost", defaults=((), "DG-ACT-2", 1))):
+class ListedAction(record("ListedAction", "key name_ru name_en aliases rule cost", defaults=((), "DG-ACT-2", 1))):
     """One action of the list a character may take in a turn (DG-ACT-2)."""
     __slots__ = ()
 
@@ -34,22 +34,22 @@ class Action(record("Action", "key name_ru name_en aliases rule cost", defaults=
 
 #: the seed's list of actions, in its order
 ACTIONS = (
-    Action("attack", "атака", N_("attack"), ("атаковать",), "DG-HIT-1"),
-    Action("ability", "способность", N_("ability"), ("использовать способность", "использование способности")),
-    Action("spell", "заклинание", N_("spell"), ("колдовать",)),
-    Action("move", "перемещение", N_("move"), ("идти", "движение"), "DG-MOVE-1"),
-    Action("drop_prone", "упасть ничком", N_("drop prone"), ("лечь", "упасть", "prone"), "DG-PRONE-1"),
-    Action("stand_up", "встать на ноги", N_("stand up"), ("встать", "подняться"), "DG-PRONE-1"),
-    Action("knock_down", "сбить с ног", N_("knock down"), ("сбить",), "DG-KNOCK-1"),
-    Action("push", "толкнуть", N_("push"), ("оттолкнуть", "толчок")),
-    Action("draw_weapon", "вытащить оружие", N_("draw weapon"), ("достать оружие", "draw")),
-    Action("stow_weapon", "спрятать оружие", N_("stow weapon"), ("убрать оружие", "stow")),
-    Action("take_item", "вытащить из инвентаря", N_("take item"),
+    ListedAction("attack", "атака", N_("attack"), ("атаковать",), "DG-HIT-1"),
+    ListedAction("ability", "способность", N_("ability"), ("использовать способность", "использование способности")),
+    ListedAction("spell", "заклинание", N_("spell"), ("колдовать",)),
+    ListedAction("move", "перемещение", N_("move"), ("идти", "движение"), "DG-MOVE-1"),
+    ListedAction("drop_prone", "упасть ничком", N_("drop prone"), ("лечь", "упасть", "prone"), "DG-PRONE-1"),
+    ListedAction("stand_up", "встать на ноги", N_("stand up"), ("встать", "подняться"), "DG-PRONE-1"),
+    ListedAction("knock_down", "сбить с ног", N_("knock down"), ("сбить",), "DG-KNOCK-1"),
+    ListedAction("push", "толкнуть", N_("push"), ("оттолкнуть", "толчок")),
+    ListedAction("draw_weapon", "вытащить оружие", N_("draw weapon"), ("достать оружие", "draw")),
+    ListedAction("stow_weapon", "спрятать оружие", N_("stow weapon"), ("убрать оружие", "stow")),
+    ListedAction("take_item", "вытащить из инвентаря", N_("take item"),
            ("вытащить что-то из инвентаря", "достать предмет", "достать из инвентаря",
             "take from inventory")),
-    Action("pull_lever", "потянуть рычаг", N_("pull lever"), ("потянуть за рычаг", "рычаг", "lever")),
-    Action("use_item", "использовать предмет", N_("use item"), ("предмет в руке", "use held item")),
-    Action("reload", "перезарядить", N_("reload"), ("перезарядить оружие", "перезарядка")),
+    ListedAction("pull_lever", "потянуть рычаг", N_("pull lever"), ("потянуть за рычаг", "рычаг", "lever")),
+    ListedAction("use_item", "использовать предмет", N_("use item"), ("предмет в руке", "use held item")),
+    ListedAction("reload", "перезарядить", N_("reload"), ("перезарядить оружие", "перезарядка")),
 )
 
 _BY_KEY = {action.key: action for action in ACTIONS}
@@ -58,7 +58,7 @@ ACTION_NAMES = Names(
 )
 
 
-def find_action(name: str) -> Action:
+def find_action(name: str) -> ListedAction:
     """``"сбить с ног"``, ``"knock down"``, ``"knock_down"`` -> the action."""
     return _BY_KEY[ACTION_NAMES.key(name)]
 
@@ -67,7 +67,7 @@ class ActionTaken(record("ActionTaken", "action budget_before budget_after dice"
     """An action spent: the turn's budget before and after, and any dice it rolled."""
     __slots__ = ()
 
-    action: Action
+    action: ListedAction
     budget_before: ActionBudget
     budget_after: ActionBudget
     dice: tuple

@@ -54,9 +54,9 @@ class Manoeuvres(SystemRules):
     if TYPE_CHECKING:  # the turn checks and budget live on DungeonFight
         def _actor(self, work: Work, name: str) -> TurnState: ...
         @staticmethod
-        def _budget(turn: TurnState) -> dg.ActionBudget: ...
+        def _budget(turn: TurnState) -> dg.ListedActionBudget: ...
         @staticmethod
-        def _set_turn(work: Work, turn: TurnState, budget: dg.ActionBudget, used: Sequence[str]) -> TurnState: ...
+        def _set_turn(work: Work, turn: TurnState, budget: dg.ListedActionBudget, used: Sequence[str]) -> TurnState: ...
 
     # --- lying down and standing up (DG-PRONE-1) ------------------------------------
 
@@ -269,7 +269,7 @@ class Manoeuvres(SystemRules):
     # --- naming a listed action (DG-ACT-2) -------------------------------------------
 
     @staticmethod
-    def listed_action(what: str) -> dg.Action | None:
+    def listed_action(what: str) -> dg.ListedAction | None:
         try:
             return dg.find_action(what)
         except (UnknownNameError, NotFound):

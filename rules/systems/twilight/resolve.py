@@ -45,7 +45,7 @@ PHANTOM, GUARD = "phantom", "shield"
 
 
 @dataclass(frozen=True)
-class Roll:
+class PoolRoll:
     """One declared roll with its dice (given by the player or rolled and marked)."""
 
     owner: str
@@ -85,7 +85,7 @@ class Round:
     source: DiceSource
     threshold: int
     resonance: bool = False
-    rolls: list[Roll] = field(default_factory=list)
+    rolls: list[PoolRoll] = field(default_factory=list)
     hits: list[Hit] = field(default_factory=list)
     d100: dict[str, int] = field(default_factory=dict)
     void: set[str] = field(default_factory=set)  # whose blows no longer land (TW-SIM-1)
@@ -105,7 +105,7 @@ def helper_of(work: Work, name: str) -> Combatant | None:
     return work.get(fallen) if fallen in work.combatants else None
 
 
-def rolls_of(work: Work, declared: Mapping[str, Mapping[str, Any]], threshold: int) -> list[Roll]:
+def rolls_of(work: Work, declared: Mapping[str, Mapping[str, Any]], threshold: int) -> list[PoolRoll]:
     out = []
     fight_data = work.fight.data if work.fight is not None else {}
     for name, declaration in declared.items():
@@ -118,12 +118,12 @@ def rolls_of(work: Work, declared: Mapping[str, Mapping[str, Any]], threshold: i
             mine = ch.perks(work.get(helper)) if helper in work.combatants else perks
             perk = find_perk(mine, r["perk"]) if r.get("perk") else None
             kind = ATTACK_KIND if r["kind"] == PHANTOM else r["kind"]
-            out.append(Roll(name, kind, faces, ch.successes(faces, threshold), r.get("target", ""),
+            out.append(PoolRoll(name, kind, faces, ch.successes(faces, threshold), r.get("target", ""),
                             int(r.get("weapon", 1)), perk, helper if r["kind"] == PHANTOM else ""))
     return out
 
 
-def weapon_of(work: Work, r: Roll) -> ch.Weapon:
+def weapon_of(work: Work, r: PoolRoll) -> ch.Weapon:
     """The weapon a roll strikes with: its owner's, or the fallen helper's for a phantom's attack."""
     return ch.weapon(work.get(r.helper or r.owner), r.weapon)
 
@@ -151,17 +151,17 @@ def initiative(rnd: Round, names: list[str]) -> list[str]:
     return sorted(unique, key=key)
 
 
-def _best(rolls: list[Roll], owner: str, kind: str) -> Roll | None:
+def _best(rolls: list[PoolRoll], owner: str, kind: str) -> PoolRoll | None:
     mine = [r for r in rolls if r.owner == owner and r.kind == kind]
     return max(mine, key=lambda r: r.successes) if mine else None
 
 
-def _specials(rolls: list[Roll], owner: str, effect: str) -> bool:
+def _specials(rolls: list[PoolRoll], owner: str, effect: str) -> bool:
     return any(r.owner == owner and r.kind == SPECIAL and r.perk is not None and r.perk.effect == effect
                for r in rolls)
 
 
-def _effect(r: Roll, *effects: str) -> bool:
+def _effect(r: PoolRoll, *effects: str) -> bool:
     return r.kind == SPECIAL and r.perk is not None and r.perk.effect in effects
 
 
@@ -208,7 +208,7 @@ def prepare(rnd: Round) -> None:
             rnd.guards.setdefault(r.owner, SHIELD)
 
 
-def _guard(rnd: Round, target: str, incoming: list[Roll]) -> None:
+def _guard(rnd: Round, target: str, incoming: list[PoolRoll]) -> None:
     """A shield cancels the first attack by initiative; a reflection turns it on its attacker."""
     how = rnd.guards.get(target)
     if not how or not incoming:
@@ -234,8 +234,8 @@ def compare(rnd: Round) -> None:
     names = list(dict.fromkeys(r.owner for r in rolls))
     targets = list(dict.fromkeys([*names, *(r.target for r in rolls if r.target in work.combatants)]))
     # each target's own rolls, in order, and the rolls on it: a 6-against-6 round has four dozen
-    own: dict[str, list[Roll]] = {}
-    aimed: dict[str, list[Roll]] = {}
+    own: dict[str, list[PoolRoll]] = {}
+    aimed: dict[str, list[PoolRoll]] = {}
     for r in rolls:
         own.setdefault(r.owner, []).append(r)
         aimed.setdefault(r.target, []).append(r)
@@ -278,7 +278,7 @@ def compare(rnd: Round) -> None:
                 rnd.hits.append(Hit(r.owner, target, through * w.damage, r.successes, w, "attack"))
 
 
-def _counter(rnd: Round, target: str, counter: Roll, incoming: list[Roll], absolute: bool) -> None:
+def _counter(rnd: Round, target: str, counter: PoolRoll, incoming: list[PoolRoll], absolute: bool) -> None:
     work = rnd.work
     c = counter.successes
     best = max(r.successes for r in incoming)

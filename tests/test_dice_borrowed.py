@@ -231,7 +231,7 @@ def test_plain_rolls_do_not_load_the_new_elements():
     # start-up: ttcli roll 4d6kh3 imports no more modules than before
     code = ("import sys; from rules.dice import roll_text; from rules.dice.sources import RandomSource;"
             "roll_text('4d6kh3+2', RandomSource(1));"
-            "print('rules.dice.more' in sys.modules, 'fractions' in sys.modules)")
+            "print('rules.dice.borrowed' in sys.modules, 'fractions' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
 

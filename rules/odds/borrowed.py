@@ -1,6 +1,6 @@
 """Exact odds of the elements borrowed from d20, Roll20 and Foundry.
 
-The same fixed order as the roller (rules.dice.more) is followed, on
+The same fixed order as the roller (rules.dice.borrowed) is followed, on
 distributions instead of dice:
 
 * One die of a term is first reduced to the distribution of what it adds:
@@ -32,12 +32,12 @@ from itertools import combinations_with_replacement, product
 from typing import TYPE_CHECKING
 
 from ..dice.ast import Bag, Calc, Chain, Dec, Dice, Func, Group, Neg, Node, Sel, Select
+from ..dice.borrowed import _CALC, _FUNCS, apply_steps
 from ..dice.errors import DiceError
-from ..dice.more import _CALC, _FUNCS, apply_steps
 from ..i18n import N_
 from .keep import _kept_first
+from .meter import PER_KEEP_STEP, PER_PAIR, Meter, pass_cost
 from .poly import Poly, power
-from .work import PER_KEEP_STEP, PER_PAIR, Work, pass_cost
 
 if TYPE_CHECKING:  # rules.odds imports this module to fill its table
     from . import Handler, Weights, _Odds
@@ -133,7 +133,7 @@ class _Die:
                 self.depth = max(1, math.ceil(math.log(per_chain) / math.log(p)))
             self.depth = min(self.depth, spare)
 
-    def continuation(self, v: int, work: Work, pos: int) -> Part:
+    def continuation(self, v: int, work: Meter, pos: int) -> Part:
         """Entries a die that first showed ``v`` ends up as: ({tuple: weight}, den).
 
         Every way the chain can go is listed, so this is for pools only, and
@@ -157,7 +157,7 @@ class _Die:
                 stack.append((nxt, face, used + 1, w))
         return dict(out), s ** depth
 
-    def scores(self, score: Callable[[int], int], work: Work, pos: int) -> Part:
+    def scores(self, score: Callable[[int], int], work: Meter, pos: int) -> Part:
         """Score of one written die with everything its explosions add:
         ({score: weight}, den), level by level (no path is listed twice)."""
         s, explode, depth = self.sides, self.explode, self.depth
@@ -208,7 +208,7 @@ def _entry_score(node: Dice) -> Callable[[int], int]:
 def more_dice(odds: _Odds, node: Dice) -> tuple[Weights, int]:
     """Distribution of a dice term written with the extra notation (``node.more`` set)."""
     plan = odds.plan
-    from .work import DEFAULT_LIMITS
+    from .meter import DEFAULT_LIMITS
     # a die of this notation is listed face by face, twice over (its faces, its first throw)
     odds.work.hold(2 * node.sides, N_("a die of {sides:,} sides, face by face"), node.pos, sides=node.sides)
     die = _Die(node, plan.spare, plan.depths.get(node), DEFAULT_LIMITS.max_error)
@@ -229,7 +229,7 @@ def more_dice(odds: _Odds, node: Dice) -> tuple[Weights, int]:
     return _pool(odds, node, die)
 
 
-def _multisets(dist: dict[int, int], n: int, work: Work, pos: int,
+def _multisets(dist: dict[int, int], n: int, work: Meter, pos: int,
                what: str) -> Iterator[tuple[tuple[int, ...], int]]:
     """(sorted tuple of n outcomes, multinomial weight) for every multiset."""
     keys = sorted(dist)
@@ -284,7 +284,7 @@ def _pool(odds: _Odds, node: Dice, die: _Die) -> tuple[Weights, int]:
     return _listed(odds, node, die, steps, rank, add)
 
 
-def _one_keep(node: Dice, step: Select, values: dict[int, int], den: int, work: Work) -> tuple[Poly, int]:
+def _one_keep(node: Dice, step: Select, values: dict[int, int], den: int, work: Meter) -> tuple[Poly, int]:
     """One keep or drop by rank: the order-statistics programme of rules.odds.keep."""
     n = node.count
     sel = step.sels[0]

@@ -73,7 +73,7 @@ def pass_cost(bits: int) -> float:
     return PER_STEP + PER_BIT * bits
 
 
-class Work:
+class Meter:
     """The running total of one ``distribution`` call."""
 
     __slots__ = ("left", "text", "budget", "rounding", "entries")
