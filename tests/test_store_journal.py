@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ttcli.store import StoreError, append_event, read_events, read_journal
+from ttcli.store import StoreError, Unwritable, append_event, read_events, read_journal
 from ttcli.store import journal as store_journal
 from ttcli.store.files import beside
 from ttcli.store.journal import render_event
@@ -98,6 +98,27 @@ def test_design_5_an_event_toml_cannot_hold_leaves_the_journal_untouched(tmp_pat
     with pytest.raises((TypeError, ValueError)):
         append_event(path, {"time": T0, **event})
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("event", "field"), [
+    ({"amount": 2**63}, "event.amount"),
+    ({"events": [{"hp": -(2**63) - 1}]}, "event.events[0].hp"),
+    ({"dice": [{"counter": 10**5000}]}, "event.dice[0].counter"),
+])
+def test_trust_1_an_event_beyond_64_bits_is_refused_and_the_journal_left_untouched(tmp_path, event, field):
+    path = tmp_path / "j.toml"
+    append_event(path, roll(0))
+    before = path.read_bytes()
+    with pytest.raises(Unwritable, match="64 bits") as caught:
+        append_event(path, {"time": T0, "kind": "damage", **event})
+    assert caught.value.field == field
+    assert path.read_bytes() == before
+
+
+def test_trust_1_an_event_at_the_64_bit_limits_is_written(tmp_path):
+    path = tmp_path / "j.toml"
+    append_event(path, {"time": T0, "kind": "damage", "low": -(2**63), "high": 2**63 - 1, "text": ["9" * 40]})
+    assert read_events(path)[0]["low"] == -(2**63) and read_events(path)[0]["high"] == 2**63 - 1
 
 
 def test_design_4_read_events_last_n(tmp_path):

@@ -17,6 +17,7 @@ from ttcli.store import (
     SessionFile,
     StoreError,
     UnsafePath,
+    Unwritable,
     format_field,
 )
 from ttcli.store import history as store_history
@@ -131,6 +132,50 @@ def test_design_5_a_value_toml_cannot_hold_writes_nothing(session, value):
         doc.log({"kind": "note"})
     assert (session.path.read_bytes(), snapshot_folder(session)) == before
     assert session.events() == []
+
+
+# Trust item 1: what the reader refuses is never written.  The store holds every state and
+# every event to the reader's limits before its first byte is written.
+
+@pytest.mark.parametrize("value", [2**63, -(2**63) - 1, 10**5000, [[2**64]]],
+                         ids=["2^63", "-2^63-1", "5000 digits", "in an array"])
+def test_trust_1_a_state_beyond_64_bits_is_refused_before_anything_is_written(session, value):
+    before = session.path.read_bytes(), snapshot_folder(session)
+    with pytest.raises(Unwritable, match="64 bits") as caught, session.transaction() as doc:
+        doc["combatants"]["Эльф"]["note"] = value
+        doc.log({"kind": "note"})
+    assert caught.value.field.startswith('combatants."Эльф".note')
+    assert "nothing was changed" in str(caught.value)
+    assert (session.path.read_bytes(), snapshot_folder(session)) == before
+    assert session.events() == []
+
+
+def test_trust_1_an_event_beyond_64_bits_writes_neither_the_state_nor_the_journal(session):
+    before = session.path.read_bytes(), snapshot_folder(session)
+    with pytest.raises(Unwritable) as caught, session.transaction() as doc:
+        doc["round"] += 1
+        doc.log({"kind": "round", "round": doc["round"]})
+        doc.log({"kind": "damage", "amount": 2**63})
+    assert caught.value.field == "event.amount" and caught.value.path == str(session.journal_path)
+    assert (session.path.read_bytes(), snapshot_folder(session)) == before
+    assert session.events() == []
+
+
+def test_trust_1_nesting_too_deep_to_read_is_refused_before_anything_is_written(session):
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    before = session.path.read_bytes(), snapshot_folder(session)
+    with pytest.raises(Unwritable, match="nested too deeply"), session.transaction() as doc:
+        doc["combatants"]["Эльф"]["note"] = deep
+    assert (session.path.read_bytes(), snapshot_folder(session)) == before
+
+
+def test_trust_1_create_refuses_a_document_beyond_64_bits(tmp_path):
+    new = SessionFile(tmp_path / "new.toml", validate)
+    with pytest.raises(Unwritable):
+        new.create({**start_doc(), "round": 2**63})
+    assert not new.path.exists()
 
 
 def test_design_4_create_refuses_an_existing_file(session):

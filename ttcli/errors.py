@@ -52,6 +52,11 @@ def _store(e) -> Report:
     return Report(str(e), ExitCode.BAD_DATA)
 
 
+def _unwritable(e) -> Report:
+    # what a command was asked to write, not the file, is at fault: bad input, as an option out of range
+    return Report(str(e), ExitCode.USAGE)
+
+
 def _rule(e) -> Report:
     return Report(str(e), ExitCode.RULES)
 
@@ -78,6 +83,7 @@ def _classes():
     table = (
         ("rules.dice.errors", "DiceError", _dice),
         ("rules.dice.sources", "GivenFaceError", _given),
+        ("ttcli.store.errors", "Unwritable", _unwritable),
         ("ttcli.store.errors", "StoreError", _store),
         ("rules.core.sheet", "UnknownStat", _not_found),
         ("rules.core.errors", "NotFound", _not_found),

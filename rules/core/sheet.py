@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar
 
 from rules.core.datatype import datatype
 from rules.core.names import closest, name_key
+from rules.core.plain import fits
 from rules.i18n import _
 
 if TYPE_CHECKING:
@@ -159,7 +160,7 @@ class _Whole(Kind[int]):
     def problem(self, f: Field[int], value: object) -> str | None:
         if not self.holds(value):
             return _("must be a whole number, got {value!r}").format(value=value)
-        if not -(2**63) <= value < 2**63:  # what a session file can hold
+        if not fits(value):
             return _("{value} is too large a number").format(value=value)
         if (f.minimum is not None and value < f.minimum) or (
             f.maximum is not None and value > f.maximum

@@ -50,6 +50,11 @@ class FormatTooNew(StoreError):
     """The file was written by a newer ttcli: it may be read, never rewritten."""
 
 
+class Unwritable(StoreError):
+    """A command would write a value the reader refuses (an integer beyond 64 bits): nothing
+    is written.  The file is fine; what the command was asked to write is not."""
+
+
 class HistoryLimit(StoreError):
     """Undo or redo asked for more steps than the history holds (the file is fine)."""
 

@@ -16,6 +16,7 @@ from rules.i18n import N_, _
 
 from .errors import StoreError
 from .files import beside, digest, fsync_dir, locked, open_regular, read_bytes, write_all
+from .toml import check_writable
 
 JOURNAL_HEADER = (
     "# ttcli journal: one [[event]] per action, appended and never rewritten.\n"
@@ -116,6 +117,7 @@ def append_event(path, event) -> dict:
         now = _dt.datetime.now().astimezone().replace(microsecond=0)
         written = {"seq": event.get("seq", last + 1), "time": event.get("time") or now}
         written.update((k, v) for k, v in event.items() if k not in written)
+        check_writable(written, path, ("event",))
         chunk = render_event(written)
         try:
             write_all(fd, ((JOURNAL_HEADER if good_end == 0 else "") + chunk).encode("utf-8"))

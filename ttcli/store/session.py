@@ -24,7 +24,7 @@ from .errors import StoreError
 from .files import atomic_write, beside, digest, locked, read_bytes
 from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History
 from .journal import append_event, read_events
-from .toml import dump_document, is_read_only, parse_document, placed
+from .toml import check_writable, encode_document, is_read_only, parse_document, placed
 
 DEFAULT_HEADER = (
     "ttcli session file. You may edit it by hand between commands: ttcli checks\n"
@@ -133,7 +133,7 @@ class SessionFile:
         return data, doc
 
     def _dump(self, doc) -> bytes:  # what the tests check every written document at
-        return dump_document(doc, self.header).encode("utf-8")
+        return encode_document(doc, self.header, self.path)
 
     def _save(self, history: History, data: bytes, origin: str) -> None:
         """Snapshot, write, index: in this order a crash leaves a state the next load recovers."""
@@ -167,7 +167,10 @@ class SessionFile:
                 _write_dice(self.path, found[0], found[1], found[1])
             draft = Draft(doc)
             yield draft
+            # everything is checked before the first byte is written: the state, then each event
             new = self._dump(draft) if dict(draft) != doc else data
+            for event in draft.events:
+                check_writable(event, self.journal_path, ("event",))
             if draft.dice is not None:  # counters count as used once journaled (or burned, above)
                 commitment, reserved = draft.dice
                 before = _read_dice(self.path)

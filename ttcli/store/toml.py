@@ -2,21 +2,22 @@
 
 Reading refuses what it would have to guess about (a BOM, bytes that are not
 UTF-8, a missing or unknown ``format``, integers beyond 64 bits, deep nesting) and
-says where.
+says where.  Writing refuses, by the same limits and before a byte is written, a
+document the reading would refuse: what ttcli writes, ttcli reads back.
 """
 
 from __future__ import annotations
 
 import re
 
+from rules.core import INT_LIMIT, beyond_64_bits
 from rules.i18n import _
 
-from .errors import FormatTooNew, StoreError
+from .errors import FormatTooNew, StoreError, Unwritable
 
 #: the session format this version writes and fully understands
 FORMAT = 1
-#: TOML's integers are signed 64-bit: a file holds -INT_LIMIT..INT_LIMIT-1
-INT_LIMIT = 2**63
+#: INT_LIMIT (rules.core): TOML's integers are signed 64-bit, a file holds -INT_LIMIT..INT_LIMIT-1
 # patterns, not compiled objects: re caches them on first use
 _TOML_PLACE = r"^(?P<msg>.*?) \(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$"
 _BARE = r"[A-Za-z0-9_-]+"
@@ -206,7 +207,8 @@ def is_read_only(doc) -> bool:
 def dump_document(doc, header: str = "") -> str:
     """A session document as TOML text; ``header`` (the program's own words) becomes ``#``
     comment lines on top.  Key order is the dict's own (tables after plain keys).  The store
-    trusts its callers here: the tests check every document they write reads back valid."""
+    writes through :func:`encode_document`, which holds a document to the reader's limits; the
+    session's own validation of what is written is left to the tests."""
     import tomli_w  # only commands that write pay for it
 
     body = tomli_w.dumps(doc)
@@ -214,14 +216,50 @@ def dump_document(doc, header: str = "") -> str:
     return comment + ("\n" if comment and body else "") + body
 
 
-def check_integers(doc) -> None:
-    """Refuse an integer beyond 64 bits (TOML's limit, which Python's reader does not keep), naming its field."""
+def _beyond_64_bits(doc) -> tuple[tuple, int] | None:
+    """(where, value) of an integer in ``doc`` that does not fit in 64 bits, or None.  Only tables
+    and arrays are stacked: a journal event holds hundreds of lines of text, walked on every command."""
     stack: list = [(doc, ())]
     while stack:
         value, at = stack.pop()
-        if type(value) is dict:
-            stack.extend((item, at + (key,)) for key, item in value.items())
-        elif type(value) is list:
-            stack.extend((item, at + (i,)) for i, item in enumerate(value))
-        elif type(value) is int and not -INT_LIMIT <= value < INT_LIMIT:
-            raise StoreError(None, _("the integer does not fit in 64 bits"), field=format_field(at), hint=_fix())
+        for key, item in value.items() if isinstance(value, dict) else enumerate(value):
+            kind = type(item)
+            if kind is int:
+                if not -INT_LIMIT <= item < INT_LIMIT:
+                    return at + (key,), item
+            elif kind is dict or kind is list or kind is tuple:
+                stack.append((item, at + (key,)))
+    return None
+
+
+def check_integers(doc) -> None:
+    """Refuse an integer beyond 64 bits (TOML's limit, which Python's reader does not keep), naming its field."""
+    found = _beyond_64_bits(doc)
+    if found is not None:
+        raise StoreError(None, _("the integer does not fit in 64 bits"), field=format_field(found[0]), hint=_fix())
+
+
+def check_writable(doc, path, prefix: tuple = ()) -> None:
+    """Refuse to write ``doc`` (a session document, or a journal event: ``prefix`` ``("event",)``)
+    when the reader would refuse it: an integer beyond 64 bits, named by its field.  Every command
+    writes through here, before its first byte: a walk of a document or of a round's event costs
+    some hundredths of a millisecond."""
+    found = _beyond_64_bits(doc)
+    if found is not None:
+        raise _too_large(path, prefix + found[0], found[1])
+
+
+def _too_large(path, at: tuple, value: int) -> Unwritable:
+    return Unwritable(path, beyond_64_bits(value), field=format_field(at), hint=_("nothing was changed"))
+
+
+def encode_document(doc, header: str, path) -> bytes:
+    """:func:`dump_document` as UTF-8 bytes, refused (:class:`Unwritable`, nothing written) when
+    the reader would not read them back: an integer beyond 64 bits, nesting too deep to read."""
+    check_writable(doc, path)
+    try:
+        text = dump_document(doc, header)
+    except RecursionError:
+        raise Unwritable(path, _("arrays or tables are nested too deeply to read"),
+                         hint=_("nothing was changed")) from None
+    return text.encode("utf-8")  # a lone surrogate raises: main() refuses an argument that is not UTF-8
