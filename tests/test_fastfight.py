@@ -46,6 +46,12 @@ CASES = [
     [*G, "attack", "Гоблин 1", "Вор", "Огр"],
     [*G, "attack", "Гоблин 1", "Вор", "--weapon", "abc", "--seed", "1"],
     [*G, "check", "Гоблин 1", "тело", "--dc", "12", "--given", "3"],
+    # trust item 1: a number beyond 64 bits is refused alike, naming the parameter
+    [*G, "check", "Гоблин 1", "тело", "--dc", "9223372036854775808", "--given", "3"],
+    [*G, "check", "Гоблин 1", "тело", "--dc", "-9223372036854775809", "--given", "3"],
+    [*G, "check", "Гоблин 1", "тело", "--dc", "9223372036854775807", "--given", "3"],
+    [*G, "damage", "Огр", "99999999999999999999"],
+    [*G, "fight", "next", "--seed", "99999999999999999999"],
     ["--saves", "saves", "-s", "nosuch", "fight", "status"],
     ["--saves", "saves", "fight", "status"],
 ]

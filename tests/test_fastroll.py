@@ -24,6 +24,9 @@ CASES = [
     ["roll", "1d6", "--times", "0"],
     ["roll", "1d6", "--format", "html"],
     ["roll", "1d6", "--seed", "x"],
+    ["roll", "1d6", "--seed", "9223372036854775807"],
+    ["roll", "1d6", "--seed", "9223372036854775808"],  # trust item 1: beyond 64 bits, refused alike
+    ["roll", "1d6", "--seed", "-9223372036854775809"],
     ["roll", "--", "-1d6", "--seed"],
     ["roll"],
     ["roll", "1d6", "--bogus"],

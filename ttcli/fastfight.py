@@ -103,8 +103,18 @@ def parse_command(spec: Spec, args: list[str]) -> tuple[dict, list[str]] | None:
 def _typed(kind: str, text: str):
     if kind in ("int", "count"):
         digits = text[1:] if text[:1] in "+-" else text
-        return int(text) if digits.isascii() and digits.isdigit() else None
+        return int(text) if digits.isascii() and digits.isdigit() and fits_64_bits(text) else None
     return text
+
+
+def fits_64_bits(text: str) -> bool:
+    """Whether the digits ``text`` (a sign allowed) are a number a session file can hold; one
+    that is not is refused by the full app, which names the option and the range."""
+    if len(text.lstrip("+-")) < 19:
+        return True
+    from rules.core import fits
+
+    return len(text.lstrip("+-")) == 19 and fits(int(text))
 
 
 def action_spec(entries) -> Spec:

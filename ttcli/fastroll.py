@@ -59,8 +59,10 @@ def parse_args(args: list[str]) -> dict | None:
                         return None
                     value = args[i]
                 if kind == "int":
-                    if not value.lstrip("-").isdigit():
-                        return None  # let the full parser word the error
+                    from .fastfight import fits_64_bits
+
+                    if not value.lstrip("-").isdigit() or not fits_64_bits(value):
+                        return None  # let the full parser word the error (beyond 64 bits too)
                     opts[key] = int(value)
                 else:
                     opts[key] = value

@@ -250,6 +250,18 @@ _COUNT_AND_WORD = re.compile(r"^(\d+)\s*([^\d\s].*)$")
 _UNTIL_ROUND = re.compile(r"^(?:until round|to round|до раунда)\s*(\d+)$")
 
 
+def _whole(digits: str) -> int:
+    """The count of a typed duration; one a session file could not hold is refused here, by name."""
+    from rules.core.plain import beyond_64_bits, fits
+
+    significant = digits.lstrip("0")
+    # thousands of digits are more than int() will read: shown by their length alone
+    count = int(digits) if len(significant) < 4000 else 10 ** len(significant)
+    if not fits(count):
+        raise ValueError(beyond_64_bits(count))
+    return count
+
+
 def parse_duration(text: str) -> Duration:
     """``"3 turns"``, ``"2r"``, ``"3 хода"``, ``"until round 5"``, ``"бой"``, ``"forever"``."""
     wanted = " ".join(text.casefold().replace("ё", "е").split())
@@ -258,10 +270,10 @@ def parse_duration(text: str) -> Duration:
             return Duration(kind)
     found = _UNTIL_ROUND.match(wanted)
     if found:
-        return Duration(UNTIL_ROUND, int(found.group(1)))
+        return Duration(UNTIL_ROUND, _whole(found.group(1)))
     found = _COUNT_AND_WORD.match(wanted)
     if found:
-        count, word = int(found.group(1)), found.group(2).strip()
+        count, word = _whole(found.group(1)), found.group(2).strip()
         for kind, words in _DURATION_WORDS.items():
             if word in words:
                 return Duration(kind, count)

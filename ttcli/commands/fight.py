@@ -281,6 +281,7 @@ def _effect_spec(ctx, system, effect, duration, damage, dice, heal, tick, stack,
     from dataclasses import replace
 
     from rules import fight as combat
+    from rules.core import beyond_64_bits, fits
     from rules.core.names import name_key
     from rules.systems import system_rules
 
@@ -301,6 +302,9 @@ def _effect_spec(ctx, system, effect, duration, damage, dice, heal, tick, stack,
         except ValueError:
             raise CliError(_("--mod {text!r}: the value must be a whole number").format(text=text), ExitCode.USAGE,
                            _("for example --mod защита=2")) from None
+        if not fits(modifiers[key]):
+            raise CliError(_("--mod {key}: {problem}").format(key=key, problem=beyond_64_bits(modifiers[key])),
+                           ExitCode.USAGE)
     presets = {name_key(k): v for k, v in system_rules(system).effect_presets.items()}
     build = presets.get(name_key(effect))
     turns = dur.count if dur is not None and getattr(dur, "count", None) else None

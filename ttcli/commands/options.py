@@ -68,12 +68,43 @@ class NamedArgument(typer.core.TyperArgument):
         return self.make_metavar()
 
 
+class _Fits64Bits:
+    """Mixed into Click's whole-number types: a number a session file cannot hold (beyond 64
+    bits) is refused with the option's name and the range, before the command runs."""
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)  # type: ignore[misc]
+        from rules.core import beyond_64_bits, fits
+
+        if not fits(number):
+            self.fail(beyond_64_bits(number), param, ctx)  # type: ignore[attr-defined]
+        return number
+
+
+_HELD: dict[type, type] = {}
+
+
+def _held_to_64_bits(param) -> None:
+    """Hold a whole-number parameter (Click's ``IntParamType`` or ``IntRange``) to 64 bits; the class
+    is derived from the type's own, not imported from Typer's private copy of Click."""
+    kind = type(param.type)
+    if kind.__name__ not in ("IntParamType", "IntRange") or issubclass(kind, _Fits64Bits):
+        return
+    held = _HELD.get(kind) or _HELD.setdefault(kind, type(kind.__name__, (_Fits64Bits, kind), {}))
+    if kind.__name__ == "IntParamType":  # Click's one shared INT: a copy of its own
+        param.type = held()
+    else:
+        param.type.__class__ = held
+
+
 def name_arguments(command):
-    """``command`` with its arguments shown by name, and its completions matched like the
-    prompt's names: any case, ё as е (Typer's own filter is a case-sensitive prefix)."""
+    """``command`` with its arguments shown by name, its whole numbers held to 64 bits (every
+    integer typed on a command line), and its completions matched like the prompt's names: any
+    case, ё as е (Typer's own filter is a case-sensitive prefix)."""
     for param in getattr(command, "params", ()):
         if type(param) is typer.core.TyperArgument:
             param.__class__ = NamedArgument
+        _held_to_64_bits(param)
         typers = getattr(param, "_custom_shell_complete", None)
         if typers is not None and not getattr(typers, "folded", False):
             param._custom_shell_complete = _folded(typers)
