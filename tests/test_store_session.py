@@ -20,6 +20,7 @@ from ttcli.store import (
     Unwritable,
     format_field,
 )
+from ttcli.store import files as store_files
 from ttcli.store import history as store_history
 from ttcli.store.history import History
 
@@ -176,6 +177,32 @@ def test_trust_1_create_refuses_a_document_beyond_64_bits(tmp_path):
     with pytest.raises(Unwritable):
         new.create({**start_doc(), "round": 2**63})
     assert not new.path.exists()
+
+
+def test_trust_1_undo_and_redo_restore_over_own_bytes_that_do_not_load(session):
+    good = next_round(session)
+    bad = good.replace(b"round = 1", b"round = 9223372036854775808")
+    with store_files.locked(session.path):  # as an older ttcli with this bug wrote it
+        session._save(session.history.load(), bad, store_history.WRITTEN)
+    with pytest.raises(StoreError, match="64 bits"):
+        session.read()
+    assert session.wrote()
+    assert session.undo()["round"] == 1
+    assert session.path.read_bytes() == good
+    assert session.redo() is None  # ttcli's own bytes again: restored, yet they do not load
+    assert session.path.read_bytes() == bad
+    assert session.undo(2)["round"] == 0
+    assert not (session.history.folder / "broken.toml").exists()
+
+
+def test_trust_1_undo_still_validates_a_hand_edit_first(session):
+    next_round(session)
+    session.path.write_bytes(session.path.read_bytes().replace(b"round = 1", b"round = 9223372036854775808"))
+    assert not session.wrote()
+    before = session.path.read_bytes(), snapshot_folder(session)
+    with pytest.raises(StoreError, match="64 bits"):
+        session.undo()
+    assert (session.path.read_bytes(), snapshot_folder(session)) == before
 
 
 def test_design_4_create_refuses_an_existing_file(session):

@@ -69,7 +69,7 @@ def _move(ctx: typer.Context, steps: int, forward: bool, yes: bool = False) -> N
     word = "redo" if forward else "undo"
     event = {"kind": word, "command": f"{word} {steps}", "steps": steps}
     try:
-        before = session.read()
+        before = _before(session)
         after = session.redo(steps, event) if forward else session.undo(steps, event)
     except HistoryLimit as e:  # not bad data: there is just nothing more to undo
         raise CliError(e.problem, ExitCode.RULES, e.hint or "") from None
@@ -84,7 +84,10 @@ def _move(ctx: typer.Context, steps: int, forward: bool, yes: bool = False) -> N
     pos = next((i for i, st in enumerate(states) if st.current), len(states) - 1)
     from ..undone import what_changed
 
-    changes = what_changed(before, after)
+    changes: list[str] = list(what_changed(before, after)) if before is not None and after is not None else []
+    if after is None:  # ttcli's own bytes, written by a version with a bug: say so, and how to go on
+        changes = [_("the state now in the file does not load ({problem}): undo again to go further back").format(
+            problem=_problem(session))]
     from rules.i18n import ngettext
 
     said = (ngettext("undo: {steps} step back; now at state {position} of {states}",
@@ -93,6 +96,32 @@ def _move(ctx: typer.Context, steps: int, forward: bool, yes: bool = False) -> N
                      "redo: {steps} steps forward; now at state {position} of {states}", steps))
     emit(ctx, Message((said.format(steps=steps, position=pos + 1, states=len(states)), *changes),
                       {"steps": steps, "position": pos + 1, "states": len(states), "changes": list(changes)}))
+
+
+def _before(session):
+    """The document in the file before undo or redo; None when ttcli wrote those bytes itself yet
+    they do not load (a bug of an older version): undo and redo restore over them unread.  A hand
+    edit that does not load is raised, for undo to offer the last saved state."""
+    from ..store import StoreError, UnsafePath
+
+    try:
+        return session.read()
+    except UnsafePath:
+        raise
+    except StoreError as e:
+        if e.path != str(session.path) or not session.wrote():
+            raise
+        return None
+
+
+def _problem(session) -> str:
+    from ..store import StoreError
+
+    try:
+        session.read()
+    except StoreError as e:
+        return f"{e.field}: {e.problem}" if e.field else e.problem
+    return ""
 
 
 def _restore_broken(ctx: typer.Context, session, problem, yes: bool) -> None:

@@ -83,6 +83,12 @@ class History:
         """Index of the current state in ``states``; -1 when there is none."""
         return next((i for i, s in enumerate(self.states) if s.id == self.current), -1)
 
+    def wrote(self, data: bytes) -> bool:
+        """Whether ``data`` are bytes the store wrote: its last write or a kept state (reads only;
+        :meth:`sync` brings the index up to date)."""
+        seen = digest(data)
+        return self.written == seen or any(s.sha256 == seen for s in self.states)
+
     def sync(self, data: bytes) -> bool:
         """True when ``data`` is what the store wrote, or what a write or an undo interrupted
         after replacing the file left (the index now agrees); False for a hand edit or an

@@ -186,24 +186,47 @@ class SessionFile:
                 self._save(history, new, WRITTEN)
                 _WRITTEN[os.fspath(self.path)] = (new, copy_plain(dict(draft)))
 
-    def undo(self, steps: int = 1, event=None) -> dict:
-        """Go back ``steps`` states, journaling ``event``; return the document now in the file."""
+    def undo(self, steps: int = 1, event=None) -> dict | None:
+        """Go back ``steps`` states, journaling ``event``; return the document now in the file
+        (None when those bytes, ttcli's own, do not load).  The file is read, validated and kept
+        first only when it is a hand edit."""
         return self._move(steps, 1, event)
 
-    def redo(self, steps: int = 1, event=None) -> dict:
+    def redo(self, steps: int = 1, event=None) -> dict | None:
         """Go forward again after an undo."""
         return self._move(steps, -1, event)
 
-    def _move(self, steps: int, sign: int, event) -> dict:
+    def _move(self, steps: int, sign: int, event) -> dict | None:
         if steps < 1:  # a caller's mistake, not a reader's: the commands check their argument
             raise ValueError(steps)
         with locked(self.path):
             history = self.history
-            self._read(history)
+            try:
+                own = history.load().sync(read_bytes(self.path))
+            except FileNotFoundError:
+                own = False
+            if not own:  # a hand edit: validated and kept as a state of its own, as by any command
+                self._read(history)
+            # bytes ttcli wrote are restored over unread: undo must work even on a state an older,
+            # buggy version wrote that no longer loads (docs/session-format.md, "Undo restores bytes")
             data = history.move(sign * steps)
             if event is not None:
                 append_event(self.journal_path, event)
-            return parse_document(data, self.path, read_only=True)
+            try:
+                doc = parse_document(data, self.path, read_only=True)
+            except StoreError:
+                return None  # the state now in the file is ttcli's own, yet does not load: undo goes on past it
+            self.loaded(doc)
+            return doc
+
+    def wrote(self) -> bool:
+        """Whether the file holds bytes ttcli itself wrote (its last write or a kept state), which
+        undo and redo restore over without reading them."""
+        try:
+            data = read_bytes(self.path)
+        except FileNotFoundError:
+            return False
+        return self.history.load().wrote(data)
 
     def restore(self, event=None) -> dict:
         """Put the last state ttcli saved back over a broken file; keep the broken bytes
