@@ -63,7 +63,10 @@ def session_source(doc: Mapping[str, Any], seed: int | None, session_target=None
             from .store import dice_counter
 
             counter = max(counter, dice_counter(session_target, commit["commitment"]))
-        return CommittedSource(bytes.fromhex(commit["secret"]), counter)
+        from .store import INT_LIMIT
+
+        # the file keeps the next counter: the last one drawn is the one before the largest it holds
+        return CommittedSource(bytes.fromhex(commit["secret"]), counter, last=INT_LIMIT - 2)
     return RandomSource(seed)
 
 

@@ -83,6 +83,7 @@ def _classes():
     table = (
         ("rules.dice.errors", "DiceError", _dice),
         ("rules.dice.sources", "GivenFaceError", _given),
+        ("rules.dice.sources", "CommitmentExhausted", _rule),
         ("ttcli.store.errors", "Unwritable", _unwritable),
         ("ttcli.store.errors", "StoreError", _store),
         ("rules.core.sheet", "UnknownStat", _not_found),

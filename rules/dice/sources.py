@@ -235,16 +235,30 @@ def commitment(secret: bytes) -> str:
     return hashlib.sha256(secret).hexdigest()
 
 
+class CommitmentExhausted(Exception):
+    """A commitment's dice are used up: its source may draw no counter past its ``last``.  Not
+    bad input, nor a bug: no further roll may come from this secret."""
+
+
 class CommittedSource:
-    """Dice derived from a secret and a counter (verifiable hidden rolls)."""
+    """Dice derived from a secret and a counter (verifiable hidden rolls).  ``last``, when
+    given, is the last counter it may draw: where it is kept, the next one must fit too."""
 
-    __slots__ = ("secret", "counter")
+    __slots__ = ("secret", "counter", "last")
 
-    def __init__(self, secret: bytes, counter: int = 0) -> None:
+    def __init__(self, secret: bytes, counter: int = 0, last: int | None = None) -> None:
         self.secret = secret
         self.counter = counter
+        self.last = last
 
     def draw(self, sides: int) -> Draw:
+        if self.last is not None and self.counter > self.last:
+            from ..i18n import _
+
+            raise CommitmentExhausted(_(
+                "the committed dice are used up: counter {counter} is the last a session file can hold; "
+                "reveal this commitment (ttcli session reveal) and start a new one (ttcli session commit)"
+            ).format(counter=self.counter))
         face = committed_face(self.secret, self.counter, sides)
         draw = Draw(face, COMMITTED, self.counter)
         self.counter += 1
