@@ -14,7 +14,7 @@ from rules.i18n import _, ngettext, pgettext
 
 from .errors import CliError
 from .exitcodes import ExitCode
-from .session import SIDES, fold, match_name, side_of
+from .session import SIDES, fold, match_name, refuse_unloadable, side_of
 
 MAX_COUNT = 100
 
@@ -133,6 +133,7 @@ def add_combatants(doc: dict, name: str, side: str, assignments: list[str], *, c
             "stats": dict(stats),
             "resources": dict(resources),
         }
+    refuse_unloadable(doc, names[0])  # the copies are alike
     return names
 
 
@@ -186,6 +187,7 @@ def set_values(doc: dict, query: str, assignments: list[str]) -> tuple[str, dict
     if after != before_status or status is not None:
         table["status"] = after
         changed["status"] = after
+    refuse_unloadable(doc, name)
     return name, changed
 
 

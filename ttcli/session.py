@@ -438,6 +438,22 @@ def _validate_commit(commit: Any, bad) -> None:
                 _("restore the file with `ttcli undo`; the secret cannot be changed by hand"))
 
 
+def refuse_unloadable(doc: Mapping[str, Any], name: str) -> None:
+    """Refuse (exit 5) a change that leaves combatant ``name`` as the loader would refuse it (HP
+    above its maximum, a resource below its floor ...): the loader's own check, so that a command
+    never writes a file the next command cannot read."""
+    from rules.systems import get_sheet
+
+    where = f"combatants.{quote(name)}"
+    problems: list[tuple[str, str, str | None]] = []
+    _validate_combatant(get_sheet(doc["system"]), where, doc["combatants"][name],
+                        lambda field, problem, hint=None: problems.append((field, problem, hint)))
+    if problems:
+        field, problem, hint = problems[0]
+        raise CliError(_("{name}: {field}: {problem}").format(
+            name=name, field=field[len(where) + 1:] or name, problem=problem), ExitCode.RULES, hint or "")
+
+
 def _validate_combatant(sheet, where: str, table: Mapping[str, Any], bad) -> None:
     side = table.get("side")
     if side not in SIDES:
