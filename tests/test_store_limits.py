@@ -248,3 +248,19 @@ def test_trust_1_a_hand_edit_that_does_not_load_still_asks_before_undo(example):
     ok(run("undo", "--yes"))
     assert (run.saves / "crypt.history" / "broken.toml").read_text(encoding="utf-8") == text
     loads(run)
+
+
+# ---------------------------------------------------------------- in the session's language
+
+def test_trust_1_refusals_speak_the_sessions_russian(example, monkeypatch):
+    monkeypatch.delenv("TTCLI_LANG")  # the example session's own `language = "ru"` applies
+    run = example("crypt")
+    before = files(run.saves)
+    # worded while the command line is read, before the session (and its language) is loaded
+    r = refused(run("damage", "Огр", BIG), ExitCode.USAGE, f"{BIG} не умещается в 64 бита", MAX)
+    assert "does not fit" not in r.stderr
+    refused(run("effect", "add", "Огр", "bleeding", "--duration", f"{BIG} rounds"), ExitCode.USAGE,
+            "--duration:", "не умещается в 64 бита")
+    refused(run("check", "Лучница", "атлетика", "--dc", "5", "--bonus", MAX), ExitCode.USAGE,
+            "не умещается в 64 бита", "ничего не изменено")
+    assert files(run.saves) == before

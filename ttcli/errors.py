@@ -147,6 +147,11 @@ _VALUE_PROBLEMS = (
     (r"'(?P<value>.*)' is not a valid float(?: range)?\.", N_("{value!r} is not a number")),
     (r"'(?P<value>.*)' is not a valid boolean.*", N_("{value!r} is not yes or no")),
     (r"(?P<value>.*) is not in the range (?P<range>.*)\.", N_("{value} is not in the range {range}")),
+    # ours (commands/options.py), worded before the session's language is known: worded again here
+    (r"(?P<value>\S+) does not fit in 64 bits: the largest whole number allowed is (?P<high>\d+)",
+     N_("{value} does not fit in 64 bits: the largest whole number allowed is {high}")),
+    (r"(?P<value>\S+) does not fit in 64 bits: the smallest whole number allowed is (?P<low>-\d+)",
+     N_("{value} does not fit in 64 bits: the smallest whole number allowed is {low}")),
 )
 
 

@@ -250,7 +250,8 @@ def check_writable(doc, path, prefix: tuple = ()) -> None:
 
 
 def _too_large(path, at: tuple, value: int) -> Unwritable:
-    return Unwritable(path, beyond_64_bits(value), field=format_field(at), hint=_("nothing was changed"))
+    return Unwritable(path, beyond_64_bits(value), field=format_field(at),
+                      hint=_("nothing was changed: give the command smaller numbers"))
 
 
 def encode_document(doc, header: str, path) -> bytes:
