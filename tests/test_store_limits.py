@@ -167,6 +167,16 @@ def test_trust_1_the_largest_number_that_fits_is_written_and_loads(example, save
     loads(run)
 
 
+def test_trust_1_the_combat_prompt_refuses_alike_and_goes_on(example):
+    run = example("crypt")
+    before = files(run.saves)
+    r = run("fight", input=f"damage Огр {BIG}\neffect add Огр bleeding --duration '{BIG} rounds'\nstatus\n")
+    assert r.exit_code == ExitCode.USAGE, r.output
+    assert "AMOUNT" in r.stderr and "--duration" in r.stderr and "line 2" in r.stderr
+    assert files(run.saves) == before
+    loads(run)
+
+
 # ---------------------------------------------------------------- the loader's other limits, kept by char set
 
 @pytest.mark.parametrize(("save", "name"), [("arena", "Викинг"), ("skirmish", "Стрелок"), ("terra", "Айрис")])
@@ -201,6 +211,9 @@ def test_trust_1_a_commitment_at_the_last_counter_refuses_the_roll_and_writes_no
         assert files(run.saves) == before
     ok(run("session", "check"))
     assert f"counter = {MAX}" in run.path.read_text(encoding="utf-8")
+    ok(run("session", "reveal"))  # what the refusal says to do
+    ok(run("session", "commit"))
+    ok(run("roll", "1d6", "--hidden"))
 
 
 # ---------------------------------------------------------------- undo over ttcli's own bytes
