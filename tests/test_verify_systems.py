@@ -339,7 +339,7 @@ def test_issue_12_a_result_mismatch_reports_where_and_what_in_json(cli, played, 
 
 
 def findings(system: str, *records: dict) -> list[str]:
-    from rules.core.recheck import run
+    from rules.core import recheck_event as run
     from rules.systems import system_checks
 
     return [text for _i, text in run(system_checks(system), list(records))]

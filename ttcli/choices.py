@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from rules.i18n import _, pgettext
 
 if TYPE_CHECKING:
-    from rules.core.names import Names
+    from rules.core import Names
 
 
 class Choices:
@@ -36,7 +36,7 @@ class Choices:
 
     def _matcher(self) -> Names:
         if self._names is None:
-            from rules.core.names import Names
+            from rules.core import Names
 
             self._names = Names("value", {key: (key, *words) for key, words in self.spellings.items()})
         return self._names

@@ -49,7 +49,7 @@ def session_source(doc: Mapping[str, Any], seed: int | None, session_target=None
     The counter is the furthest of the session file's and the dice sidecar's
     (``undo`` rewinds the file, never the dice).
     """
-    from rules.dice.sources import CommittedSource, RandomSource
+    from rules.dice import CommittedSource, RandomSource
 
     commit = doc.get("commit")
     if commit is not None and not commit.get("revealed"):
@@ -76,7 +76,7 @@ def store_counter(doc, source, session_target=None) -> None:
     The store moves the dice sidecar on once the roll is journaled (see
     ttcli/store/session.py), so a command that fails before that uses none.
     """
-    from rules.dice.sources import CommittedSource
+    from rules.dice import CommittedSource
 
     inner = getattr(source, "fallback", source)
     if isinstance(inner, CommittedSource) and doc.get("commit"):
@@ -381,8 +381,8 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     """
     from itertools import islice
 
-    from rules.dice.sources import commitment as commit_of
-    from rules.dice.sources import committed_face
+    from rules.dice import commitment as commit_of
+    from rules.dice import committed_face
     from rules.i18n import _, ngettext
 
     try:
@@ -490,8 +490,7 @@ def _unused(merged: list[tuple[int, int]], used: Iterable[int]) -> int:
 
 def _check_totals(event: Mapping[str, Any], problems: list) -> int:
     """Recompute each roll of the event from its recorded dice; return how many were checked."""
-    from rules.dice import DiceError, parse, resolve, to_text
-    from rules.dice.sources import Draw, ReplayMismatch, ReplaySource
+    from rules.dice import DiceError, Draw, ReplayMismatch, ReplaySource, parse, resolve, to_text
     from rules.i18n import _, ngettext
 
     seq = event.get("seq")
@@ -644,9 +643,9 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
 
 
 def _who(record: Mapping[str, Any]) -> str | None:
-    from rules.core.recheck import who
+    from rules.core import actor_of
 
-    return who(record)
+    return actor_of(record)
 
 
 class _Systems:
@@ -680,11 +679,11 @@ class _Systems:
         self.tables = [tables[name] for name in chosen]
 
     def check(self, records: list[Mapping[str, Any]]) -> list[tuple[Mapping[str, Any], str]]:
-        from rules.core.recheck import run
+        from rules.core import recheck_event
 
         if not self.tables:
             return []
-        found = [dict(run(table, records)) for table in self.tables]
+        found = [dict(recheck_event(table, records)) for table in self.tables]
         self.results += sum(1 for r in records if any(str(r.get("kind")) in t for t in self.tables))
         return [(records[i], text) for i, text in sorted(found[0].items()) if all(i in f for f in found[1:])]
 
@@ -733,7 +732,7 @@ class _Words:
         self._translators: list[Any] | None = None
         self.players = players
         self.floor: dict[str, int] = {}
-        from rules.core.messages import health_owner
+        from rules.core import health_owner
 
         for e in events:
             for r in _records(e):
@@ -809,7 +808,7 @@ class _Reading:
     def views(self, record: Mapping[str, Any]) -> tuple[list[Any], list[Any]]:
         """The players' views a true record is told in, and those it cannot be (a foe's health word
         from a maximum below an HP the journal shows)."""
-        from rules.core.messages import View, health_owner
+        from rules.core import View, health_owner
 
         plain = [View(public=True, hidden=hidden) for hidden in self.hiding]
         name, after = health_owner(record), record.get("hp_after")
@@ -826,17 +825,17 @@ class _Reading:
         the log's players' producer, and for the players' lines a fight command wrote into the
         full journal, the command's own (rules.core.outcome.Work.tell: a record about nobody
         hidden is told in the players' view as it is)."""
-        from rules.core.messages import players_lines, render
+        from rules.core import event_lines, players_lines
 
         kind = str(record.get("kind"))
         fields = {k: v for k, v in record.items() if k != "kind"}
         try:
             if view is None:
-                return [render(table, kind, fields)]
+                return [event_lines(table, kind, fields)]
             out = [players_lines(table, kind, _Scrubbed(fields), view, self.hidden)]
             if not self.words.players and not self.hidden:
                 # never a line that spells a hidden name, whoever wrote it
-                out.append([line for line in render(table, kind, fields, view) if not view.leaks(line)])
+                out.append([line for line in event_lines(table, kind, fields, view) if not view.leaks(line)])
             return out
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return []  # this table reads the kind otherwise: not its words
@@ -849,7 +848,7 @@ class _Reading:
         fit, unfit = self.views(record) if self.public else ([None], [])
         flips = [{**record, key: not value} for key, value in record.items() if isinstance(value, bool)]
         if isinstance(record.get("condition_after"), str):  # a players' record: a foe's health as a word
-            from rules.core.messages import CONDITIONS
+            from rules.core import CONDITIONS
 
             flips += [{**record, "condition_after": w} for _floor, w in CONDITIONS if w != record["condition_after"]]
         alternatives: list[list[str]] = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.core.datatype import datatype
+from rules.core.datatype import datatype  # not through the door: the name is its module's too
 from rules.i18n import _
 
 from .errors import CliError
@@ -95,7 +95,7 @@ def run_operation(env, command: str, operation: Callable | None, *, needs_dice: 
             if needs_dice:
                 source = session_source(doc, seed, session.target)
                 if faces is not None:
-                    from rules.dice.sources import GivenSource
+                    from rules.dice import GivenSource
 
                     source = GivenSource(faces, source)
                 outcome = operation(enc, source)
@@ -127,7 +127,7 @@ def run_operation(env, command: str, operation: Callable | None, *, needs_dice: 
 def _players_records(records: tuple[dict, ...], outcome, system: str) -> tuple[dict, ...]:
     """The players' records of the command, by the rules ``log --public --json`` keeps them:
     nothing of a hidden one but its players' version, a foe's HP numbers as the condition."""
-    from rules.core.messages import View, health_owner, players_records
+    from rules.core import View, health_owner, players_records
     from rules.systems import system_rules
 
     from .statuswords import foes_hp_caps

@@ -29,7 +29,7 @@ class StatusView:
     kind = "status"
 
     def _encounter(self):
-        from rules.core.codec import encounter_from_doc
+        from rules.core import encounter_from_doc
 
         return encounter_from_doc(self.doc)
 
@@ -56,7 +56,7 @@ class StatusView:
         return now
 
     def lines(self, s) -> list[str]:
-        from rules.core.effects import describe
+        from rules.core import describe
 
         enc = self._encounter()
         fight = enc.fight
@@ -177,7 +177,7 @@ def _fight_notes(enc, public: bool) -> list[str]:
     hidden = {c.name for c in enc if c.hidden} if public else set()
     lines = list(system_data(enc.system).fight_notes(enc, hidden))
     if public:  # and a line that still spells a hidden name is not read
-        from rules.core.messages import View
+        from rules.core import View
 
         view = View(public=True, hidden=hidden)
         lines = [line for line in lines if not view.leaks(line)]
@@ -187,8 +187,8 @@ def _fight_notes(enc, public: bool) -> list[str]:
 def players_fight(fight: Mapping[str, Any], enc) -> dict[str, Any]:
     """The fight table as the players may read it: a round's declarations stay secret until it
     resolves, and no hidden combatant is named (in the order, the turn, the system's data)."""
-    from rules.core.messages import View
-    from rules.core.rounds import players_fight as undeclared
+    from rules.core import View
+    from rules.core import players_fight as undeclared
 
     view = View(public=True, hidden=[c.name for c in enc if c.hidden])
     whole = dict(undeclared(fight))

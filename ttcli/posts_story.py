@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.messages import MASTER, View, players_lines, players_records, render
+from rules.core import MASTER, View, event_lines, players_lines, players_records
 from rules.i18n import _, ngettext
 
 from . import posts
@@ -54,7 +54,7 @@ def hidden_names(doc: Mapping[str, Any], events: Sequence[Event]) -> set[str]:
 
 def guarded(doc: Mapping[str, Any]) -> dict[str, int]:
     """Max HP of everyone outside the party: the players read their health as a word."""
-    from rules.core.codec import encounter_from_doc
+    from rules.core import encounter_from_doc
 
     from .statuswords import foes_hp_caps
 
@@ -81,7 +81,8 @@ def master_lines(event: Event, messages: Mapping[str, Any]) -> list[str]:
 def _master_lines(event: Event, messages: Mapping[str, Any]) -> list[str]:
     records = event.get("events")
     if isinstance(records, list) and records:
-        told = [line for r in records if isinstance(r, Mapping) for line in render(messages, str(r.get("kind")), r)]
+        told = [line for r in records if isinstance(r, Mapping)
+                for line in event_lines(messages, str(r.get("kind")), r)]
         if told:
             return told
     text = event.get("text")
@@ -326,7 +327,7 @@ def story_blocks(event: Event, messages: Mapping[str, Any], view: View, hidden: 
     records = event.get("events")
     if isinstance(records, list) and records and any(isinstance(r, Mapping) for r in records):
         by_hidden = bool(event.get("hidden"))
-        pairs = [([printable(line) for line in render(messages, str(r.get("kind")), r)],
+        pairs = [([printable(line) for line in event_lines(messages, str(r.get("kind")), r)],
                   [printable(line) for line in players_lines(messages, str(r.get("kind")), r, probe, by_hidden)])
                  for r in records if isinstance(r, Mapping)]
         if not any(full for full, _seen in pairs):

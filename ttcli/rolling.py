@@ -100,8 +100,7 @@ def roll_expressions(texts: list[str], *, times: int = 1, seed: int | None = Non
                      given: tuple[int, ...] | None = None, label: str | None = None,
                      source=None) -> RollResult:
     """Parse every expression first (so a bad one rolls nothing), then roll."""
-    from rules.dice import parse, resolve
-    from rules.dice.sources import GivenSource, RandomSource
+    from rules.dice import GivenSource, RandomSource, parse, resolve
 
     if not 1 <= times <= MAX_TIMES:
         from rules.i18n import _

@@ -218,7 +218,7 @@ def _settle_health(doc: Mapping[str, Any], sheet, stats, old_resources, resource
 
     A system without such rules keeps the status it is given.
     """
-    from rules.core.errors import DocumentError
+    from rules.core import DocumentError
 
     try:
         return _system(doc).settle_health(sheet, stats, old_resources, resources, status_before, given, status)
@@ -244,7 +244,7 @@ def _parse_plain(key: str, value: str):
 
 def _carrying(operation, *args, **options):
     """Run one of the system's inventory operations; its errors said the way the roster says them."""
-    from rules.core.errors import DocumentError, UnknownNameError
+    from rules.core import DocumentError, UnknownNameError
 
     try:
         return operation(*args, **options)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from rules.core.names import name_key, pick
+from rules.core import name_key, pick
 from rules.i18n import _, ngettext
 
 from .errors import CliError
@@ -384,8 +384,7 @@ def validate(doc: Mapping[str, Any]) -> list:
 
 def _validate_encounter(doc: Mapping[str, Any], bad) -> None:
     """Effects and the fight, as the combat rules read them (a hand edit may break them)."""
-    from rules.core.codec import encounter_from_doc
-    from rules.core.errors import DocumentError
+    from rules.core import DocumentError, encounter_from_doc
 
     from .store import format_field
 

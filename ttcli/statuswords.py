@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.messages import condition
+from rules.core import condition
 from rules.i18n import _
 
 
@@ -79,12 +79,12 @@ def status_word(status: str) -> str:
 
 def effect_short(effect, now: int) -> str:
     """An effect in a status table: its name, stacks, and when it ends."""
-    from rules.core import effects as fx
+    from rules.core import FIGHT_END, ROUND_END, ROUND_START, TURN_END, TURN_START
 
     head = effect.name if effect.stacks == 1 else f"{effect.name} x{effect.stacks}"
-    if effect.until == fx.FIGHT_END:
+    if effect.until == FIGHT_END:
         return _("{effect} (to the end of the fight)").format(effect=head)
-    if effect.until in (fx.TURN_START, fx.TURN_END, fx.ROUND_START, fx.ROUND_END) and effect.until_round:
+    if effect.until in (TURN_START, TURN_END, ROUND_START, ROUND_END) and effect.until_round:
         return _("{effect} (to round {round})").format(effect=head, round=effect.until_round)
     return head
 

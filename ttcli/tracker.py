@@ -20,7 +20,7 @@ from .statuswords import caps, condition_word, resource_words
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from rules.core.effects import Effect
+    from rules.core import Effect
     from rules.core.state import Combatant, Encounter, Fight
 
 BAR_CELLS = 10
@@ -54,7 +54,7 @@ def other_resources(system: str, c: Combatant, words: Mapping[str, str]) -> str:
 
 def left_of(effect: Effect, fight: Fight | None, bearer: str) -> str:
     """What is left of an effect, counted on the fight's clock: ``2 turns left``, ``until round 4``."""
-    from rules.core.effects import FIGHT_END, NEVER, ROUND_END, ROUND_START, TURN_END, TURN_START
+    from rules.core import FIGHT_END, NEVER, ROUND_END, ROUND_START, TURN_END, TURN_START
 
     if effect.until == NEVER:
         return _("until removed")
@@ -75,7 +75,7 @@ def left_of(effect: Effect, fight: Fight | None, bearer: str) -> str:
 
 
 def effects_text(enc: Encounter, c: Combatant) -> str:
-    from rules.core.effects import shown_name
+    from rules.core import shown_name
 
     shown = []
     for effect in c.effects:

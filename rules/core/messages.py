@@ -472,7 +472,7 @@ MESSAGES: dict[str, Message] = {
 }
 
 
-def render(messages: Mapping[str, Message], kind: str, fields: Fields, view: View = MASTER) -> list[str]:
+def event_lines(messages: Mapping[str, Message], kind: str, fields: Fields, view: View = MASTER) -> list[str]:
     """The lines of one event in ``view`` (none for an event kind without words)."""
     message = messages.get(kind) or MESSAGES.get(kind)
     if message is None:
@@ -495,7 +495,7 @@ def players_lines(messages: Mapping[str, Message], kind: str, fields: Fields, vi
     players' version, and never a line that spells a hidden name."""
     if (by_hidden or view.mentions_hidden(fields)) and not has_players_version(messages, kind):
         return []
-    return [line for line in render(messages, kind, fields, view) if not view.leaks(line)]
+    return [line for line in event_lines(messages, kind, fields, view) if not view.leaks(line)]
 
 
 def players_record(messages: Mapping[str, Message], record: Fields, view: View) -> dict[str, Any] | None:

@@ -14,7 +14,7 @@ from typing import Any
 from rules.core.datatype import datatype
 from rules.core.die import Die, roll
 from rules.core.events import Event
-from rules.core.messages import MASTER, View, players_lines, render
+from rules.core.messages import MASTER, View, event_lines, players_lines
 from rules.core.state import Combatant, Encounter, Fight
 from rules.dice.sources import DiceSource
 from rules.i18n import _
@@ -133,13 +133,13 @@ class Work:
         the message leaves the hidden names out itself."""
         names = tuple(about)
         event = self.emit(kind, about=names, secret=secret, **fields)
-        master = render(self.messages, kind, event.fields, MASTER)
+        master = event_lines(self.messages, kind, event.fields, MASTER)
         view = self._players
         if view is None:
             self._hiding = frozenset(n for n, c in self.combatants.items() if c.hidden)
             view = self._players = View(public=True, hidden=self._hiding, guarded=self.guarded)
         if public:
-            shown = render(self.messages, kind, event.fields, view)
+            shown = event_lines(self.messages, kind, event.fields, view)
         else:
             # the very words log --public tells again from the record: one players' producer
             shown = players_lines(self.messages, kind, event.fields, view,

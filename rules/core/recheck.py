@@ -63,12 +63,12 @@ def others(records: list[Record], kind: str, **match: Any) -> Iterator[Record]:
             yield r
 
 
-def who(record: Record) -> str | None:
+def actor_of(record: Record) -> str | None:
     """Whom the record is about first (the attacker, the roller, the one named)."""
     return next((record[k] for k in WHO_KEYS if isinstance(record.get(k), str) and record[k]), None)
 
 
-def run(checks: Mapping[str, Check], records: list[Record]) -> list[tuple[int, str]]:
+def recheck_event(checks: Mapping[str, Check], records: list[Record]) -> list[tuple[int, str]]:
     """Every finding of ``checks`` on one event's records: (record index, sentence)."""
     out: list[tuple[int, str]] = []
     for i, record in enumerate(records):

@@ -13,11 +13,24 @@ from .limits import DEFAULT_LIMITS, Limits
 from .parser import parse
 from .rolled import PERCENT, SUCCESSES, TOTAL, Roll, RolledDie
 from .roller import roll
-from .sources import DiceSource, GivenFaceError
+from .sources import (
+    CommittedSource,
+    DiceSource,
+    Draw,
+    GivenFaceError,
+    GivenSource,
+    RandomSource,
+    ReplayMismatch,
+    ReplaySource,
+    commitment,
+    committed_face,
+)
 from .stringify import Stringifier, to_text
 
 __all__ = [
     "Cond", "Dice", "DiceError", "DiceSource", "Expression", "Keep", "Limits", "Percent",
+    "CommittedSource", "Draw", "GivenFaceError", "GivenSource", "RandomSource", "ReplayMismatch", "ReplaySource",
+    "commitment", "committed_face",
     "Roll", "RolledDie", "Stringifier", "PERCENT", "SUCCESSES", "TOTAL", "DEFAULT_LIMITS",
     "parse", "roll", "roll_text", "to_text", "resolve",
 ]

@@ -45,7 +45,7 @@ def declarations(noun: str = "", systems: tuple[str, ...] | None = None) -> dict
 
 def verb_for(word: str, noun: str = "", systems: tuple[str, ...] | None = None) -> str | None:
     """The declared verb a typed word (a verb or any alias, any case) names."""
-    from rules.core.names import name_key
+    from rules.core import name_key
 
     wanted = name_key(word)
     for verb, entries in declarations(noun, systems).items():
@@ -248,7 +248,7 @@ def perform_verb(env, verb: str, values: dict[str, Any], typed: list[str], noun:
 
 def _converted(command: str, action, values: dict[str, Any]) -> dict[str, Any]:
     """The action's arguments as its function takes them; a usage error for a bad one."""
-    from rules.core.actions import convert
+    from rules.core import convert
 
     args: dict[str, Any] = {}
     for p in action.params:
@@ -297,7 +297,7 @@ def build_start_command() -> Any:
     """``fight start`` with the options every system declares for its start."""
     import typer.core
 
-    from rules.core.actions import Action
+    from rules.core import Action
     from rules.systems import known, system_rules
 
     entries = []
@@ -327,7 +327,7 @@ def _start(rules, enc, source, **options):
 
 
 def run_start(ctx, entries, values: dict[str, Any]) -> None:
-    from rules.core.actions import convert
+    from rules.core import convert
 
     from ..fighting import emit_fight, run_operation
 

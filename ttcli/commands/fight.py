@@ -281,8 +281,7 @@ def _effect_spec(ctx, system, effect, duration, damage, dice, heal, tick, stack,
     from dataclasses import replace
 
     from rules import fight as combat
-    from rules.core import beyond_64_bits, fits
-    from rules.core.names import name_key
+    from rules.core import beyond_64_bits, fits, name_key
     from rules.systems import system_rules
 
     from ..roster import split_assignment

@@ -38,8 +38,7 @@ def system_words() -> dict[str, str]:
 
 def system_id(text: str) -> str:
     """The system ``text`` names: an id, or a unique start of a system's name (``подземелье``)."""
-    from rules.core.errors import NotFound
-    from rules.core.names import pick
+    from rules.core import NotFound, pick
 
     words = system_words()
     try:
@@ -292,7 +291,7 @@ def commit(
     import re
     import secrets
 
-    from rules.dice.sources import commitment
+    from rules.dice import commitment
 
     from ..session import open_session
 

@@ -17,7 +17,7 @@ import contextlib
 import os
 from pathlib import Path
 
-from rules.core.plain import copy_plain
+from rules.core import copy_plain
 from rules.i18n import N_, _
 
 from .errors import StoreError
