@@ -262,7 +262,7 @@ class RollFigures:
 
 def run_roll_kills(folder: Path, kills: int, *, seed: int = 1, max_delay: float = 0.08) -> RollFigures:
     from rules.dice.sources import commitment
-    from ttcli.dicelog import verify_events
+    from ttcli.verifier import verify_events
 
     rng = random.Random(seed)
     path = folder / "hidden.toml"

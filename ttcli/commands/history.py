@@ -191,9 +191,9 @@ def _read_any_journal(path: Path) -> tuple[list[Mapping[str, Any]], int | None, 
     import json
     import os
 
-    from ..dicelog import MAX_EVENTS, MAX_JOURNAL_BYTES
     from ..store import StoreError, read_events
     from ..store.files import open_regular
+    from ..verifier import MAX_EVENTS, MAX_JOURNAL_BYTES
 
     try:
         fd = open_regular(path)
@@ -251,7 +251,7 @@ def verify_command(
 
       ttcli verify round2.json --secret 4f1c...e9 --commitment 9a0b...77
     """
-    from ..dicelog import verify_events
+    from ..verifier import verify_events
 
     events, withheld, system = _read_any_journal(journal)
     result = verify_events(events, secret, commitment, withheld=withheld, system=system)
