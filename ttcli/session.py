@@ -247,10 +247,11 @@ def note_language_of(data: bytes) -> None:
     journaled roll's quick path): its ``[settings]`` table holds ``language = "..."``."""
     import re
 
-    system = re.search(rb'^system = "([A-Za-z0-9_-]+)"$', data, re.M)
+    from .store.toml import system_of
+
     table = re.search(rb"^\[settings\]\n((?:[^\[\n].*\n|\n)*)", data, re.M)
     language = re.search(rb'^language = "([^"\n]*)"$', table.group(1), re.M) if table else None
-    note_language({"system": system.group(1).decode() if system else None,
+    note_language({"system": system_of(data),
                    "settings": {"language": language.group(1).decode("utf-8", "replace")} if language else {}})
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Set
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from rules.i18n import _, ngettext
+
 from .dicelog import event_dice, event_rolls
 from .errors import CliError
 from .exitcodes import ExitCode
@@ -32,8 +34,6 @@ class Problem:
         self.round, self.who = round, who
 
     def text(self) -> str:
-        from rules.i18n import _
-
         where = [_("event {seq}").format(seq=self.seq)] if self.seq is not None else []
         if type(self.round) is int:
             where.append(_("round {round}").format(round=self.round))
@@ -67,8 +67,6 @@ class Verification:
         return not self.mismatches and self.commitment_ok is not False
 
     def lines(self, s) -> list[str]:
-        from rules.i18n import _, ngettext
-
         out = []
         if self.commitment_ok is True:
             out.append(_("the secret matches the commitment {hash}").format(hash=self.commitment))
@@ -149,7 +147,6 @@ def check_journal(events: list[Mapping[str, Any]]) -> None:
     text too long, a table too wide, lists nested too deep.  Naming the event and the field;
     nothing is computed before."""
     from rules.dice import DEFAULT_LIMITS
-    from rules.i18n import _, ngettext
 
     from .store import INT_LIMIT
 
@@ -204,8 +201,6 @@ def check_journal(events: list[Mapping[str, Any]]) -> None:
 
 
 def _bad_journal() -> str:
-    from rules.i18n import _
-
     return _("the journal was changed, or is not one ttcli wrote: ask the master for it again")
 
 
@@ -213,8 +208,6 @@ def _refuse(index: int, event: Mapping[str, Any], field: str, problem: str) -> N
     """Stop verify: the event (its sequence number, else its place in the file, and its kind)
     and the field that is outside what verify reads."""
     import re
-
-    from rules.i18n import _
 
     seq, kind = event.get("seq"), event.get("kind")
     where = (_("event {seq}").format(seq=seq) if type(seq) is int
@@ -229,8 +222,6 @@ def _check_values(index: int, event: Mapping[str, Any]) -> None:
     numbers, texts of at most MAX_TEXT characters, tables of at most MAX_KEYS keys, at most
     MAX_NESTING levels."""
     import math
-
-    from rules.i18n import _
 
     from .store import INT_LIMIT, format_field
 
@@ -280,8 +271,6 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
 
     from rules.dice import commitment as commit_of
     from rules.dice import committed_face
-    from rules.i18n import _, ngettext
-
     try:
         secret = bytes.fromhex(secret_hex.strip())
     except ValueError:
@@ -300,6 +289,8 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     players = withheld is not None
     words = _Words(events, players)
     systems = _Systems(events, system)
+    if systems.mismatch is not None:
+        problems.append(Problem(None, None, systems.mismatch))
     earlier = _Pools()  # the faces of every event's dice so far: pools rolled when declared
     for event in events:
         seq, kind = event.get("seq"), event.get("kind")
@@ -388,8 +379,6 @@ def _unused(merged: list[tuple[int, int]], used: Iterable[int]) -> int:
 def _check_totals(event: Mapping[str, Any], problems: list) -> int:
     """Recompute each roll of the event from its recorded dice; return how many were checked."""
     from rules.dice import DiceError, Draw, ReplayMismatch, ReplaySource, parse, resolve, to_text
-    from rules.i18n import _, ngettext
-
     seq = event.get("seq")
     text_field = event.get("text")
     shown: list[Any] = text_field if event.get("kind") == "roll" and isinstance(text_field, list) else []
@@ -479,8 +468,6 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
     checked against its records only."""
     from collections import Counter
 
-    from rules.i18n import _
-
     records = event.get("events")
     dice = event.get("dice")
     own: Counter[int] = Counter(d["face"] for d in dice if isinstance(d, dict) and type(d.get("face")) is int) \
@@ -548,10 +535,14 @@ def _who(record: Mapping[str, Any]) -> str | None:
 class _Systems:
     """The system's own checks of its results (rules/systems/<id>/verify.py, rules.core.recheck).
 
-    A journal does not say which system wrote it: the system whose checks know most of its
-    record kinds is asked (an export's ``system`` only settles a tie, so editing it cannot
-    turn the checks off).  When several know as many, a record is reported only when every
-    one of them finds it wrong, so a record of one system is never judged by another's rules."""
+    Each event a session writes names its system (``system``, after ``seq`` and ``time``), and
+    that system's checks are asked.  A name is no proof, though: when another system's checks
+    know more of the journal's record kinds, the mismatch is reported and the records are
+    checked as those kinds say, so editing the name cannot turn the checks off.  A journal
+    written before events named their system is read as before: the system whose checks know
+    most of its record kinds is asked (an export's ``system`` only settles a tie); when
+    several know as many, a record is reported only when every one of them finds it wrong, so
+    a record of one system is never judged by another's rules."""
 
     def __init__(self, events: list[Mapping[str, Any]], system: str | None) -> None:
         from collections import Counter
@@ -571,7 +562,17 @@ class _Systems:
         score = {name: len(kinds.keys() & table.keys()) for name, table in tables.items()}
         best = max(score.values(), default=0)
         chosen = [name for name in tables if score[name] == best and best > 0]
-        if system in chosen:
+        #: what is wrong with the systems the events name (a sentence for people), or None
+        self.mismatch: str | None = None
+        named = sorted({e["system"] for e in events if isinstance(e.get("system"), str)})
+        if len(named) > 1:
+            self.mismatch = _("the events name more than one system: {systems}").format(systems=", ".join(named))
+        elif named and named[0] in chosen:
+            chosen = [named[0]]
+        elif named and best > 0:
+            self.mismatch = _("the events name {named} as their system, but their records are {found}'s").format(
+                named=named[0], found=", ".join(chosen))
+        elif system in chosen:
             chosen = [system]
         self.tables = [tables[name] for name in chosen]
 

@@ -16,7 +16,7 @@ from rules.i18n import N_, _
 
 from .errors import StoreError
 from .files import beside, digest, fsync_dir, locked, open_regular, read_bytes, write_all
-from .toml import check_writable
+from .toml import check_writable, system_of
 
 JOURNAL_HEADER = (
     "# ttcli journal: one [[event]] per action, appended and never rewritten.\n"
@@ -95,10 +95,12 @@ def _last_whole(data: bytes, start: int, path) -> tuple[int, int] | None:
     return None
 
 
-def append_event(path, event) -> dict:
+def append_event(path, event, system: str | None = None) -> dict:
     """Append one event; return it as written (``seq`` and ``time`` default to the last seq + 1
-    and to now with its UTC offset).  The caller holds the session's lock.  Only the journal's
-    tail is read, in a block that grows until it holds an end marker."""
+    and to now with its UTC offset; ``system``, the session's, is recorded after them, so
+    ``verify`` reads whose rules wrote an event instead of guessing).  The caller holds the
+    session's lock.  Only the journal's tail is read, in a block that grows until it holds an
+    end marker."""
     path = os.fspath(path)
     try:
         fd = open_regular(path, os.O_RDWR | os.O_CREAT | os.O_APPEND)
@@ -116,6 +118,8 @@ def append_event(path, event) -> dict:
             _set_aside_torn(path, fd, good_end, size)
         now = _dt.datetime.now().astimezone().replace(microsecond=0)
         written = {"seq": event.get("seq", last + 1), "time": event.get("time") or now}
+        if system is not None:
+            written["system"] = system
         written.update((k, v) for k, v in event.items() if k not in written)
         check_writable(written, path, ("event",))
         chunk = render_event(written)
@@ -196,4 +200,4 @@ def append_if_clean(session_path, make_event, unless: bytes, seen=None) -> dict 
             return None
         if seen is not None:
             seen(data)
-        return append_event(beside(path, "journal"), make_event())
+        return append_event(beside(path, "journal"), make_event(), system_of(data))

@@ -24,7 +24,7 @@ from .errors import StoreError
 from .files import atomic_write, beside, digest, locked, read_bytes
 from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History
 from .journal import append_event, read_events
-from .toml import check_writable, encode_document, is_read_only, parse_document, placed
+from .toml import check_writable, encode_document, is_read_only, parse_document, placed, system_of
 
 DEFAULT_HEADER = (
     "ttcli session file. You may edit it by hand between commands: ttcli checks\n"
@@ -163,7 +163,8 @@ class SessionFile:
             data, doc = self._read(history)
             found = _read_dice(self.path)
             if found and found[1] > found[2]:  # counters a killed command drew, perhaps never journaled
-                append_event(self.journal_path, _burned(found[0], found[2], found[1], _UNFINISHED))
+                append_event(self.journal_path, _burned(found[0], found[2], found[1], _UNFINISHED),
+                             doc.get("system"))
                 _write_dice(self.path, found[0], found[1], found[1])
             draft = Draft(doc)
             yield draft
@@ -179,7 +180,7 @@ class SessionFile:
                     draft.log(_burned(commitment, journaled, reserved, _UNSHOWN))
                 _write_dice(self.path, commitment, reserved, journaled)
             for event in draft.events:
-                append_event(self.journal_path, event)
+                append_event(self.journal_path, event, doc.get("system"))
             if draft.dice is not None:
                 _write_dice(self.path, *draft.dice, draft.dice[1])
             if new != data:
@@ -211,7 +212,7 @@ class SessionFile:
             # buggy version wrote that no longer loads (docs/session-format.md, "Undo restores bytes")
             data = history.move(sign * steps)
             if event is not None:
-                append_event(self.journal_path, event)
+                append_event(self.journal_path, event, system_of(data))
             try:
                 doc = parse_document(data, self.path, read_only=True)
             except StoreError:
@@ -241,7 +242,7 @@ class SessionFile:
             data = history.snapshot(history.states[history.position()])  # -1, the newest, when none is current
             self._save(history, data, RESTORED)
             if event is not None:
-                append_event(self.journal_path, event)
+                append_event(self.journal_path, event, system_of(data))
             return parse_document(data, self.path, read_only=True)
 
     def states(self):

@@ -264,3 +264,12 @@ def encode_document(doc, header: str, path) -> bytes:
         raise Unwritable(path, _("arrays or tables are nested too deeply to read"),
                          hint=_("nothing was changed")) from None
     return text.encode("utf-8")  # a lone surrogate raises: main() refuses an argument that is not UTF-8
+
+
+def system_of(data: bytes) -> str | None:
+    """The ``system`` of a session file ttcli wrote, read from its bytes without parsing
+    them (ttcli writes it as a top-level ``system = "..."`` line)."""
+    import re
+
+    found = re.search(rb'^system = "([A-Za-z0-9_-]+)"$', data, re.M)
+    return found.group(1).decode() if found else None
