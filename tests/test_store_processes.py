@@ -145,9 +145,9 @@ def test_issue_12_every_journal_append_of_a_session_runs_under_its_lock(tmp_path
     seen = []
     real_append = store_session.append_event
 
-    def append(journal, event):
+    def append(journal, event, system=None):
         seen.append(is_locked(path))
-        return real_append(journal, event)
+        return real_append(journal, event, system)
 
     monkeypatch.setattr(store_session, "append_event", append)
     if operation == "transaction":

@@ -534,9 +534,9 @@ def test_issue_12_undo_journals_its_event_under_the_session_lock(cli, crypt, sav
     ok(cli("char", "add", "Викинг", "тело=4", "реак=3", "раз=3", "хар=2"))
     real_append, held = session.append_event, []
 
-    def append(path, event):
+    def append(path, event, system=None):
         held.append((event["kind"], is_locked(saves / "склеп.toml")))
-        return real_append(path, event)
+        return real_append(path, event, system)
 
     monkeypatch.setattr(session, "append_event", append)
     ok(cli("undo"))
