@@ -34,7 +34,9 @@ class FightResult:
     dice: tuple[dict, ...] = ()
     #: typed events (rules.core.events) as records: all of them, and the players' share
     events: tuple[dict, ...] = ()
-    public_events: tuple[dict, ...] = ()
+    #: makes the players' share of ``events`` (only --public --json reads it: a round's
+    #: records are many, and most commands are not asked for them)
+    public_events: Callable[[], tuple[dict, ...]] | None = None
     #: the session as the command left it: a forum post closes with its status table
     session: Any = None
     kind = "fight"
@@ -50,7 +52,8 @@ class FightResult:
 
     def to_json(self) -> dict:
         data: dict[str, Any] = {"lines": list(self.shown()), "public": self.public}
-        data["events"] = list(self.public_events if self.public else self.events)
+        players = self.public_events
+        data["events"] = list((players() if players is not None else ()) if self.public else self.events)
         if not self.public:
             data["dice"] = list(self.dice)
         if self.ignored:
@@ -121,7 +124,7 @@ def run_operation(env, command: str, operation: Callable | None, *, needs_dice: 
     # public_lines may be empty on purpose: everything concerned hidden combatants
     return FightResult(tuple(outcome.lines), tuple(outcome.public_lines), outcome.passed, session=dict(doc),
                        ignored=ignored, dice=tuple(event.get("dice", ())),
-                       events=records, public_events=_players_records(records, outcome, system))
+                       events=records, public_events=lambda: _players_records(records, outcome, system))
 
 
 def _players_records(records: tuple[dict, ...], outcome, system: str) -> tuple[dict, ...]:
