@@ -147,16 +147,14 @@ def run_roll(env, expressions: list[str], *, times: int = 1, seed: int | None = 
 def _session_roll(env, texts, times, seed, faces, label, hidden) -> RollResult:
     from .dicelog import roll_record
     from .session import note_language_of, open_session, session_file
-    from .store import append_if_clean
+    from .store import append_if_clean, events
 
     result = None
 
     def event() -> dict:
         nonlocal result
         result = roll_expressions(texts, times=times, seed=seed, given=faces, label=label)
-        records = [roll_record(r) for r in result.rolls]
-        return {"kind": "roll", "command": "roll " + " ".join(texts), "hidden": hidden,
-                "text": [r["text"] for r in records], "rolls": records}
+        return events.roll(texts, hidden, [roll_record(r) for r in result.rolls])
 
     # a session without committed dice only gains a journal event: no need to load it all
     if append_if_clean(session_file(env), event, unless=b"commit", seen=note_language_of) is not None:
@@ -181,7 +179,5 @@ def _session_roll(env, texts, times, seed, faces, label, hidden) -> RollResult:
             from .dicelog import store_counter
 
             store_counter(doc, source, session.target)
-        records = [roll_record(r) for r in result.rolls]
-        doc.log({"kind": "roll", "command": "roll " + " ".join(texts), "hidden": hidden,
-                 "text": [r["text"] for r in records], "rolls": records})
+        doc.log(events.roll(texts, hidden, [roll_record(r) for r in result.rolls]))
     return result

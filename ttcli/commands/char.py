@@ -8,6 +8,7 @@ import typer
 
 from rules.i18n import _, ngettext
 
+from ..store import events
 from .options import FormatOpt, JsonOpt, pick_format
 from .session_cmd import Message, emit
 
@@ -93,8 +94,7 @@ def add(
         side = doc["combatants"][names[0]]["side"]  # as stored: "враг" is kept as "enemy"
         line = _("added {names} ({side})").format(names=", ".join(names), side=side_word(side))
         # the journal keeps the sentence, as for a fight: log reads it, not the event's fields
-        doc.log({"kind": "char-add", "command": "char add", "names": names, "side": side,
-                 "hidden": hidden, "text": [line]})
+        doc.log(events.char_added(names, side, hidden, line))
     emit(ctx, Message((line,), {"names": names, "side": side}))
 
 
@@ -126,8 +126,7 @@ def set_(
         full, changed = set_values(doc, name, assignments)
         hidden = before.get("hidden", False) or doc["combatants"][full].get("hidden", False)
         line = _change_line(full, before, changed)
-        doc.log({"kind": "char-set", "command": "char set " + " ".join(assignments), "actor": full,
-                 "changes": dict(changed), "hidden": hidden, "text": [line]})
+        doc.log(events.char_set(assignments, full, changed, hidden, line))
     emit(ctx, Message((line,), {"name": full, "changes": changed}))
 
 
@@ -223,10 +222,8 @@ def _log_inventory(doc, command: str, change) -> None:
     combatants = doc["combatants"]
     who = [n for n in (change.giver, change.taker) if n]
     hidden = any(combatants[n].get("hidden", False) for n in who)
-    doc.log({"kind": "char-" + command, "command": "char " + command, "actor": who[0],
-             "item": change.item.name, "count": change.item.quantity,
-             "from": change.giver or "", "to": change.taker or "", "hidden": hidden,
-             "text": list(_inventory_message(command, change).text)})
+    doc.log(events.char_carried(command, who[0], change.item.name, change.item.quantity, change.giver or "",
+                                change.taker or "", hidden, list(_inventory_message(command, change).text)))
 
 
 @app.command("give")
@@ -332,5 +329,5 @@ def rm(
         for n in full:
             combatants.pop(n, None)
         line = _("removed {names}").format(names=", ".join(full))
-        doc.log({"kind": "char-rm", "command": "char rm", "names": full, "hidden": hidden, "text": [line]})
+        doc.log(events.char_removed(full, hidden, line))
     emit(ctx, Message((line,), {"names": full}))

@@ -12,6 +12,7 @@ from rules.i18n import _, ngettext
 
 from ..errors import CliError
 from ..exitcodes import ExitCode
+from ..store import events
 from .options import FormatOpt, JsonOpt, pick_format
 from .session_cmd import Message, emit
 
@@ -67,7 +68,7 @@ def _move(ctx: typer.Context, steps: int, forward: bool, yes: bool = False) -> N
         raise CliError(_("the number of steps must be at least 1"), ExitCode.USAGE)
     session = open_session(ctx.obj)
     word = "redo" if forward else "undo"
-    event = {"kind": word, "command": f"{word} {steps}", "steps": steps}
+    event = events.moved(word, steps)
     try:
         before = _before(session)
         after = session.redo(steps, event) if forward else session.undo(steps, event)
@@ -142,8 +143,7 @@ def _restore_broken(ctx: typer.Context, session, problem, yes: bool) -> None:
         if not confirmed:
             emit(ctx, Message((_("nothing restored"),)))
             raise typer.Exit(ExitCode.BAD_DATA)
-    session.restore({"kind": "restore", "command": "undo",
-                     "text": [_("restored state of {time} over a broken file").format(time=last.time)]})
+    session.restore(events.restored(_("restored state of {time} over a broken file").format(time=last.time)))
     emit(ctx, Message((_("restored the last saved state ({time}); the broken text is in {file}").format(
         time=last.time, file=f"{session.history.folder}/broken.toml"),), {"restored": last.id}))
 

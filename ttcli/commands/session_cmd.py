@@ -12,6 +12,7 @@ from rules.i18n import N_, _, ngettext
 
 from ..errors import CliError
 from ..exitcodes import ExitCode
+from ..store import events
 from .options import FormatOpt, JsonOpt, pick_format
 
 app = typer.Typer(help="Create, choose, inspect and check sessions; commit to hidden dice.",
@@ -309,7 +310,7 @@ def commit(
         secret = secret.strip().lower()
         digest = commitment(bytes.fromhex(secret))
         doc["commit"] = {"commitment": digest, "secret": secret, "counter": 0, "revealed": False}
-        doc.log({"kind": "commit", "command": "session commit", "commitment": digest})
+        doc.log(events.committed(digest))
     emit(ctx, Message((
         _("commitment (SHA-256): {digest}").format(digest=digest),
         _("post it before the fight; every roll of this session now comes from the hidden secret"),
@@ -339,8 +340,7 @@ def reveal(ctx: typer.Context) -> None:
         used = max(c["counter"], dice_counter(session.path, c["commitment"]))
         c = {**c, "counter": used}
         doc["commit"] = {**c, "revealed": True}
-        doc.log({"kind": "reveal", "command": "session reveal", "commitment": c["commitment"],
-                 "secret": c["secret"], "rolls": used})
+        doc.log(events.revealed(c["commitment"], c["secret"], used))
     emit(ctx, Message((
         _("secret: {secret}").format(secret=c["secret"]),
         _("commitment: {digest}").format(digest=c["commitment"]),

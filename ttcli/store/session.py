@@ -20,6 +20,7 @@ from pathlib import Path
 from rules.core import copy_plain
 from rules.i18n import N_, _
 
+from . import events
 from .errors import StoreError
 from .files import atomic_write, beside, digest, locked, read_bytes
 from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History
@@ -78,8 +79,7 @@ _UNSHOWN = N_("committed dice {first}..{last} were drawn and not shown")
 
 
 def _burned(commitment: str, start: int, end: int, why: str) -> dict:
-    return {"kind": "burned", "commitment": commitment, "counters": [start, end],
-            "text": [_(why).format(first=start, last=end - 1)]}
+    return events.burned(commitment, start, end, _(why).format(first=start, last=end - 1))
 
 
 def _no_problems(doc) -> list[StoreError]:
