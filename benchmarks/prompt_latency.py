@@ -38,9 +38,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tests" / "support"))
 
-import fight_replay  # noqa: E402 - the scripted fight's driver
+import scripted_fight as fight_replay  # noqa: E402 - the scripted fight's driver
 
 GOAL_MS = 20.0
 

@@ -1,4 +1,5 @@
 import pytest
+from support.paths import ROOT_DIR
 from typer.testing import CliRunner
 
 
@@ -26,11 +27,10 @@ def saves(tmp_path):
     """A saves folder holding a copy of the example dungeon session, and no current session
     chosen (a test module with other needs defines its own)."""
     import shutil
-    from pathlib import Path
 
     folder = tmp_path / "saves"
     folder.mkdir()
-    shutil.copy(Path(__file__).resolve().parent.parent / "saves" / "crypt.toml", folder / "crypt.toml")
+    shutil.copy(ROOT_DIR / "saves" / "crypt.toml", folder / "crypt.toml")
     return folder
 
 
@@ -38,13 +38,12 @@ def saves(tmp_path):
 def crypt(tmp_path, runner):
     """The example dungeon session, copied: four heroes with some kit, goblins, a shaman, an ogre."""
     import shutil
-    from pathlib import Path
 
     from ttcli.app import app
 
     saves = tmp_path / "saves"
     saves.mkdir()
-    shutil.copy(Path(__file__).resolve().parent.parent / "saves" / "crypt.toml", saves / "crypt.toml")
+    shutil.copy(ROOT_DIR / "saves" / "crypt.toml", saves / "crypt.toml")
 
     def run(*args):
         return runner.invoke(app, ["--saves", str(saves), "--session", "crypt", *args])

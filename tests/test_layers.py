@@ -22,7 +22,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from support.paths import ROOT_DIR
+
+ROOT = ROOT_DIR
 PACKAGES = ("rules", "ttcli")
 SYSTEMS = ("dungeon", "skirmish", "terra", "twilight")
 

@@ -14,8 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.paths import ROOT_DIR
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 RULES = ROOT / "rules"
 
 INTERFACE = ("typer", "rich", "prompt_toolkit", "click", "ttcli")

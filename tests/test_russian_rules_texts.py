@@ -15,11 +15,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from support.paths import ROOT_DIR
 
 from ttcli.app import app
 from ttcli.exitcodes import ExitCode
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT_DIR
 RULES = ROOT / "rules"
 
 #: the marking functions of rules.i18n

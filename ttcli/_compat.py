@@ -3,7 +3,7 @@
 Typer 0.26+ vendors Click and exposes no public name for these; ttcli needs them
 for usage errors worded in the reader's language, for telling a typed option from
 a default, for the current context, and for the shell completion scripts.  A test
-(``tests/test_compat.py``) fails when Typer moves or changes any of them, so a
+(``tests/ttcli/test_compat.py``) fails when Typer moves or changes any of them, so a
 Typer upgrade breaks here and nowhere else.  Each is imported on first use.
 """
 

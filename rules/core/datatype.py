@@ -10,7 +10,7 @@ standard ``dataclass`` read the fields (so ``fields``, ``replace`` and
 from closures over the field list.  They behave as the generated ones: the
 same positional and keyword-only parameters, defaults and factories,
 ``__post_init__``, equality and hashing over the compared fields, the same
-``repr`` and the same ``FrozenInstanceError``; ``tests/test_datatype.py``
+``repr`` and the same ``FrozenInstanceError``; ``tests/rules/core/test_datatype.py``
 compares both on each point.  Making an instance costs about a microsecond
 more, which no command notices.
 

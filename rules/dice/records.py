@@ -117,7 +117,7 @@ def named_tuple(name: str, fields: str | Iterable[str], defaults: tuple[object, 
 
     The same class: ``__new__`` with the same parameters and defaults, ``_fields``,
     ``_field_defaults``, ``_make``, ``_replace``, ``_asdict``, ``__repr__``,
-    ``__getnewargs__``, ``__match_args__`` and field accessors (tests/test_dice_records.py
+    ``__getnewargs__``, ``__match_args__`` and field accessors (tests/rules/dice/test_dice_records.py
     compares the two).  Names are trusted: the types are written in this package.
     """
     fields = tuple(fields.replace(",", " ").split() if isinstance(fields, str) else fields)

@@ -1,0 +1,85 @@
+"""The app as a whole: help everywhere, completions current, entry points."""
+
+import subprocess
+import sys
+
+import pytest
+import typer.main
+from support.paths import ROOT_DIR
+
+from ttcli.app import app
+from ttcli.commands.completion import FILES, completion_script
+
+ROOT = ROOT_DIR
+
+
+def _commands(group, prefix=()):
+    for name, cmd in group.commands.items():
+        path = (*prefix, name)
+        yield path, cmd
+        if hasattr(cmd, "commands"):
+            yield from _commands(cmd, path)
+
+
+ALL = sorted(_commands(typer.main.get_command(app)))
+
+
+@pytest.mark.parametrize("path", [p for p, _ in ALL], ids=" ".join)
+def test_every_command_has_help(runner, path):
+    cmd = dict(ALL)[path]
+    assert (cmd.help or "").strip(), f"{' '.join(path)} has no help text"
+    r = runner.invoke(app, [*path, "--help"])
+    assert r.exit_code == 0 and "Usage" in r.stdout
+
+
+@pytest.mark.parametrize("shell", sorted(FILES))
+def test_checked_in_completions_are_current(shell):
+    current = (ROOT / "completions" / FILES[shell]).read_text(encoding="utf-8")
+    assert current == completion_script(shell, typer.main.get_command(app)), (
+        f"completions/ is stale: run ttcli completion {shell} > completions/{FILES[shell]}")
+
+
+def test_completion_offers_commands_and_formats():
+    env = {"_TTCLI_COMPLETE": "complete_bash", "COMP_WORDS": "ttcli roll --format m", "COMP_CWORD": "3"}
+    out = subprocess.run([sys.executable, "-m", "ttcli"], env=env, capture_output=True, text=True, cwd=ROOT)
+    assert out.stdout.split() == ["markdown"]
+
+
+def test_python_dash_m_runs_the_app():
+    out = subprocess.run([sys.executable, "-m", "ttcli", "roll", "2d6", "--given", "1 2"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0 and out.stdout == "2d6 = 1+2 = 3\n"
+
+
+@pytest.mark.parametrize("words", [["session", "--help"], ["roll", "4d6", "-n", "900"], ["odds", "20d6"]],
+                         ids=" ".join)
+def test_a_reader_that_goes_away_stops_the_program_quietly(words, tmp_path):
+    """`ttcli ... | head`: the program is stopped by SIGPIPE (the shell says 141), with no
+    message: once it ran into Python's BrokenPipeError and called itself buggy (exit 70)."""
+    import os
+    import signal
+
+    r, w = os.pipe()
+    os.close(r)  # the reader is gone before the program writes a byte
+    with os.fdopen(w, "wb") as out:
+        done = subprocess.run([sys.executable, "-m", "ttcli", *words], stdout=out, stderr=subprocess.PIPE,
+                              cwd=ROOT, env={**os.environ, "TTCLI_SAVES": str(tmp_path)})
+    assert (done.returncode, done.stderr) == (-signal.SIGPIPE, b"")
+
+
+def test_unknown_command_is_a_usage_error(runner):
+    r = runner.invoke(app, ["rol", "1d6"])
+    assert r.exit_code == 2 and "ttcli: error: no such command: rol (did you mean 'ttcli roll'?" in r.stderr
+
+
+def test_a_bug_is_reported_without_a_traceback(monkeypatch, runner):
+    from ttcli import rolling
+
+    def broken(*a, **k):
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(rolling, "roll_expressions", broken)
+    r = runner.invoke(app, ["roll", "1d6"])
+    assert r.exit_code == 70
+    assert "internal error: ZeroDivisionError: boom" in r.stderr
+    assert "Traceback" not in r.output
