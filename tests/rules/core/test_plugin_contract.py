@@ -139,3 +139,38 @@ def test_checking_a_session_with_system_data_loads_no_fight_rules(tmp_path):
     loaded = ast.literal_eval(result.stderr.strip().splitlines()[-1])
     assert "rules.systems.dungeon.data" in loaded
     assert "rules.systems.dungeon.fight" not in loaded and "rules.systems.dungeon.mechanics" not in loaded
+
+
+# --- the data readers' hooks (SystemData), declared by the toy or left at their defaults ---------
+
+
+def test_the_toys_own_notes_reach_fight_status_and_a_problem_reaches_session_check(toy):
+    """status_notes, fight_notes and combatant_problems: called plainly, nothing in ttcli/ knows the toy."""
+    text = toy.path.read_text(encoding="utf-8") + '\n[combatants."Ёж".data]\nmood = "sleepy"\n'
+    toy.path.write_text(text, encoding="utf-8")
+    assert toy("fight", "start").exit_code == 0
+    status = toy("fight", "status", "--format", "plain")
+    assert status.exit_code == 0, status.output
+    assert "feels sleepy" in status.stdout and "2 toys still squeak" in status.stdout
+    toy.path.write_text(toy.path.read_text(encoding="utf-8").replace('"sleepy"', '"very sleepy"'), encoding="utf-8")
+    r = toy("session", "check")
+    assert r.exit_code == ExitCode.BAD_DATA and "a toy's mood is one word" in r.output, r.output
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["char", "give", "Ёж", "камешек"], "keeps no inventory"),             # keeps_inventory, give
+    (["char", "take", "Ёж", "камешек"], "keeps no inventory"),             # take
+    (["char", "set", "Ёж", "status=dead"], "status is kept by the fight"),  # parse_status
+])
+def test_a_hook_the_toy_leaves_at_its_default_answers_as_documented(toy, args, said):
+    before = toy.path.read_bytes()
+    r = toy(*args)
+    assert r.exit_code == ExitCode.USAGE and said in r.stderr, r.output
+    assert toy.path.read_bytes() == before
+
+
+def test_the_default_health_rule_keeps_the_status_a_master_gives(toy):
+    """settle_health's default: HP changes, the status stays as it was."""
+    r = toy("char", "set", "Ёж", "hp=0")
+    assert r.exit_code == 0, r.output
+    assert 'status = "ok"' in toy.path.read_text(encoding="utf-8").split('[combatants."Ёж"]')[1].split("[")[0]

@@ -47,6 +47,20 @@ class Toy(SystemRules):
     def hp_max(self, combatant):
         return combatant.stats.get("hp_max", 6)
 
+    # --- the data readers' hooks (SystemData): the toy keeps them on its rules object ---
+
+    def combatant_problems(self, sheet, table):
+        mood = table.get("data", {}).get("mood", "")
+        return [(("data", "mood"), "a toy's mood is one word")] if " " in mood else []
+
+    def status_notes(self, combatant):
+        mood = combatant.data.get("mood")
+        return (f"feels {mood}",) if mood else ()
+
+    def fight_notes(self, enc, hidden):
+        awake = [c.name for c in enc if c.name not in hidden and c.status == "ok"]
+        return (f"{len(awake)} toys still squeak",)
+
     def start(self, enc, source, **options):
         work = self.work(enc)
         work.fight = Fight(order=tuple(c.name for c in enc.combatants))
