@@ -22,11 +22,10 @@ def die_record(d) -> dict:
     out = {"sides": d.sides, "face": d.face, "origin": d.origin}
     if d.counter is not None:
         out["counter"] = d.counter
-    if not getattr(d, "kept", True):
+    if not d.kept:
         out["kept"] = False
-    purpose = getattr(d, "purpose", "")
-    if purpose:
-        out["purpose"] = purpose
+    if d.purpose:
+        out["purpose"] = d.purpose
     return out
 
 
@@ -75,9 +74,10 @@ def store_counter(doc, source, session_target=None) -> None:
     The store moves the dice sidecar on once the roll is journaled (see
     ttcli/store/session.py), so a command that fails before that uses none.
     """
-    from rules.dice import CommittedSource
+    from rules.dice import CommittedSource, GivenSource
 
-    inner = getattr(source, "fallback", source)
+    # given faces fill a roll first; the dice they leave are drawn from the session's source
+    inner = source.fallback if isinstance(source, GivenSource) else source
     if isinstance(inner, CommittedSource) and doc.get("commit"):
         commitment = doc["commit"]["commitment"]
         if inner.counter != doc["commit"]["counter"]:

@@ -35,10 +35,8 @@ def declarations(noun: str = "", systems: tuple[str, ...] | None = None) -> dict
     table: dict[str, list[tuple[Any, Any]]] = {}
     for system in known() if systems is None else systems:
         rules = system_rules(system)
-        if not hasattr(rules.actions, "actions"):
-            continue
         for action in rules.actions.actions:
-            if getattr(action, "noun", "") == noun:
+            if action.noun == noun:
                 table.setdefault(action.verb, []).append((rules, action))
     return table
 
