@@ -13,6 +13,10 @@ Names are typed names: case, ``ё``/``е`` and a unique prefix are forgiven
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Set
+from dataclasses import replace
+from typing import Any
+
 from rules.core.codec import encounter_from_doc, encounter_to_doc
 from rules.core.common import leave_fight
 from rules.core.effects import (
@@ -41,6 +45,7 @@ from rules.core.effects import (
     parse_duration,
 )
 from rules.core.errors import NotFound, RuleError
+from rules.core.names import name_key
 from rules.core.outcome import Outcome
 from rules.core.state import (
     DEAD,
@@ -103,6 +108,48 @@ def add_effect(enc: Encounter, name: str, effect: EffectSpec) -> Outcome:
     return system_rules(enc.system).add_effect(enc, name, effect)
 
 
+def standing(enc: Encounter, side: str) -> list[str]:
+    """Who of ``side`` is still on their feet by the system's own states (nobody when no fight runs)."""
+    if enc.fight is None:
+        return []
+    rules = system_rules(enc.system)
+    return [c.name for c in enc.combatants if c.side == side and rules.status(c).standing]
+
+
+def asked_effect(system: str, name: str, typed: Set[str], *, duration: Duration | None, damage: int, dice: str | None,
+                 heal: int, tick: str, stacking: str, skip_turn: bool, modifiers: Mapping[str, int]) -> EffectSpec:
+    """The effect a master asks for: the system's preset when ``name`` is one, with every
+    option the master typed (``typed``: their names) applied on top of it; else an effect of
+    that name with the options as given.  An effect that deals or heals ticks as its
+    bearer's turn starts unless told otherwise, and one that does neither does not tick;
+    without a duration it lasts the fight [I].  Raises ValueError for options that do not fit."""
+    presets = {name_key(k): v for k, v in system_rules(system).effect_presets.items()}
+    build = presets.get(name_key(name))
+    if build is not None:
+        turns = duration.count if duration is not None and duration.count else None
+        spec = build(turns, damage or None)
+        changes: dict[str, Any] = {
+            "duration": duration if "duration" in typed else None,
+            "damage": damage if "damage" in typed else None,
+            "damage_dice": dice if "dice" in typed else None,
+            "heal": heal if "heal" in typed else None,
+            "tick": tick if "tick" in typed else None,
+            "stacking": stacking if "stack" in typed else None,
+            "skip_turn": skip_turn if "skip_turn" in typed else None,
+            "modifiers": modifiers if "mod" in typed else None,
+        }
+        spec = replace(spec, **{k: v for k, v in changes.items() if v is not None})
+        if spec.tick == NEVER and (spec.damage or spec.damage_dice or spec.heal):
+            spec = replace(spec, tick=TURN_START)
+        return spec
+    if tick == NEVER and (damage or dice or heal):
+        tick = TURN_START
+    if not (damage or dice or heal) and tick == TURN_START and "tick" not in typed:
+        tick = NEVER
+    return EffectSpec(name, tick=tick, damage=damage, damage_dice=dice or "", heal=heal, stacking=stacking,
+                      skip_turn=skip_turn, modifiers=modifiers, duration=duration or Duration(FIGHT))
+
+
 def remove_effect(enc: Encounter, name: str, effect_name: str) -> Outcome:
     return system_rules(enc.system).remove_effect(enc, name, effect_name)
 
@@ -113,8 +160,8 @@ __all__ = [
     "TURNS", "TURN_END", "TURN_START", "UNCONSCIOUS", "UNTIL_ROUND",
     "Combatant", "Duration", "Effect", "EffectSpec", "Encounter", "Fight", "NotFound", "Outcome",
     "RuleError", "TurnState",
-    "add_effect", "damage", "perform",
+    "add_effect", "asked_effect", "damage", "perform",
     "describe", "encounter_from_doc", "encounter_to_doc", "end_fight", "find", "heal",
     "join_fight", "leave_fight", "lose_turns", "next_turn", "parse_duration",
-    "remove_effect", "start_fight",
+    "remove_effect", "standing", "start_fight",
 ]

@@ -7,7 +7,7 @@ these same commands.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from typer.core import TyperGroup
@@ -159,14 +159,10 @@ def end(ctx: typer.Context, fmt: FormatOpt = "auto", given: GivenOpt = None, see
 
 def standing_enemies(doc: dict) -> list[str]:
     """The enemies still on their feet in the session's fight (none when no fight runs)."""
-    from rules.fight import encounter_from_doc
+    from rules import fight as combat
     from rules.systems import system_rules
 
-    rules = system_rules(str(doc.get("system")))
-    enc = encounter_from_doc(doc, rules)
-    if enc.fight is None:
-        return []
-    return [c.name for c in enc.combatants if c.side == "enemy" and rules.status(c).standing]
+    return combat.standing(combat.encounter_from_doc(doc, system_rules(str(doc.get("system")))), combat.ENEMY)
 
 
 def _confirm_end(ctx: typer.Context) -> bool:
@@ -277,12 +273,9 @@ def effect_add(
 
 def _effect_spec(ctx, system, effect, duration, damage, dice, heal, tick, stack, skip_turn, mods):
     """The effect the master asked for: a preset of the session's system when the
-    name is one, with every option typed applied on top of it."""
-    from dataclasses import replace
-
+    name is one, with every option typed applied on top of it (rules.fight.asked_effect)."""
     from rules import fight as combat
-    from rules.core import beyond_64_bits, fits, name_key
-    from rules.systems import system_rules
+    from rules.core import beyond_64_bits, fits
 
     from ..roster import split_assignment
 
@@ -304,33 +297,9 @@ def _effect_spec(ctx, system, effect, duration, damage, dice, heal, tick, stack,
         if not fits(modifiers[key]):
             raise CliError(_("--mod {key}: {problem}").format(key=key, problem=beyond_64_bits(modifiers[key])),
                            ExitCode.USAGE)
-    presets = {name_key(k): v for k, v in system_rules(system).effect_presets.items()}
-    build = presets.get(name_key(effect))
-    turns = dur.count if dur is not None and getattr(dur, "count", None) else None
     try:
-        if build is not None:
-            spec = build(turns, damage or None)
-            changes: dict[str, Any] = {
-                "duration": dur if "duration" in typed else None,
-                "damage": damage if "damage" in typed else None,
-                "damage_dice": dice if "dice" in typed else None,
-                "heal": heal if "heal" in typed else None,
-                "tick": tick if "tick" in typed else None,
-                "stacking": stack if "stack" in typed else None,
-                "skip_turn": skip_turn if "skip_turn" in typed else None,
-                "modifiers": modifiers if "mod" in typed else None,
-            }
-            spec = replace(spec, **{k: v for k, v in changes.items() if v is not None})
-            if spec.tick == "never" and (spec.damage or spec.damage_dice or spec.heal):
-                spec = replace(spec, tick="turn_start")
-            return spec
-        if tick == "never" and (damage or dice or heal):
-            tick = "turn_start"
-        if not (damage or dice or heal) and tick == "turn_start" and "tick" not in typed:
-            tick = "never"
-        return combat.EffectSpec(effect, tick=tick, damage=damage, damage_dice=dice or "", heal=heal,
-                                 stacking=stack, skip_turn=skip_turn, modifiers=modifiers,
-                                 duration=dur or combat.Duration(combat.FIGHT))
+        return combat.asked_effect(system, effect, typed, duration=dur, damage=damage, dice=dice, heal=heal,
+                                   tick=tick, stacking=stack, skip_turn=skip_turn, modifiers=modifiers)
     except ValueError as e:
         raise CliError(str(e), ExitCode.USAGE) from None
 

@@ -466,3 +466,31 @@ def test_duration_text_reads_back(duration):
 def test_parse_duration_reads_or_raises_value_error(text):
     with contextlib.suppress(ValueError):
         parse_duration(text)
+
+
+# --- what a master asks for, read by the rules (rules.fight.asked_effect, rules.fight.standing) ---
+
+
+@pytest.mark.parametrize(("name", "typed", "options", "expected"), [
+    # a preset of the system, what was typed on top: the dungeon's bleeding, 2 a turn
+    ("кровотечение", {"damage"}, {"damage": 2}, {"name": "bleeding", "damage": 2, "tick": TURN_START}),
+    # an effect of the master's own that deals damage ticks as its bearer's turn starts
+    ("кислота", {"damage"}, {"damage": 1}, {"name": "кислота", "damage": 1, "tick": TURN_START}),
+    # one that neither deals nor heals does not tick, and lasts the fight
+    ("страх", set(), {"modifiers": {"body": -1}}, {"name": "страх", "tick": "never", "modifiers": {"body": -1}}),
+])
+def test_an_effect_asked_for_is_the_systems_preset_with_what_was_typed(name, typed, options, expected):
+    asked = {"duration": None, "damage": 0, "dice": None, "heal": 0, "tick": TURN_START, "stacking": "refresh",
+             "skip_turn": False, "modifiers": {}, **options}
+    spec = cb.asked_effect("dungeon", name, typed, **asked)
+    assert {key: getattr(spec, key) for key in expected} == expected
+    if name == "страх":
+        assert spec.duration == Duration("fight")
+
+
+def test_standing_asks_the_systems_own_states():
+    enc = duel()
+    assert (cb.standing(enc, "party"), cb.standing(enc, "enemy")) == (["Аня"], ["Бес"])
+    assert cb.standing(replace(enc, fight=None), "enemy") == []  # no fight runs
+    down = cb.damage(enc, "Бес", 13).encounter  # 0 HP: unconscious (DG-DEATH-1), not standing
+    assert cb.standing(down, "enemy") == []
