@@ -1,4 +1,3 @@
-
 _ttcli_completion() {
     local IFS=$'
 '

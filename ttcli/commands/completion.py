@@ -23,7 +23,8 @@ def completion_script(shell: str, command) -> str:
 
         raise typer.BadParameter(_("unknown shell {shell!r}; one of: {shells}").format(
             shell=shell, shells=", ".join(SHELLS)), param_hint="SHELL")
-    return cls(command, {}, "ttcli", "_TTCLI_COMPLETE").source()
+    # zsh reads a completion function's first line for its #compdef tag: nothing may come before it
+    return cls(command, {}, "ttcli", "_TTCLI_COMPLETE").source().lstrip("\n")
 
 
 #: characters bash would split or expand in a completed word

@@ -1,5 +1,6 @@
 """The app as a whole: help everywhere, completions current, entry points."""
 
+import os
 import subprocess
 import sys
 
@@ -83,3 +84,24 @@ def test_a_bug_is_reported_without_a_traceback(monkeypatch, runner):
     assert r.exit_code == 70
     assert "internal error: ZeroDivisionError: boom" in r.stderr
     assert "Traceback" not in r.output
+
+
+def test_the_zsh_completion_starts_with_its_compdef_tag():
+    """zsh registers a completion function only when its first line is the #compdef tag."""
+    assert (ROOT / "completions" / FILES["zsh"]).read_text(encoding="utf-8").startswith("#compdef ttcli\n")
+
+
+def test_the_readmes_zsh_install_registers_ttcli_in_a_real_zsh(tmp_path):
+    """README "Shell completion": copied to ~/.zfunc, with fpath+=~/.zfunc before compinit."""
+    import shutil
+
+    zsh = shutil.which("zsh")
+    if zsh is None:
+        pytest.skip("zsh is not installed on this machine")
+    (tmp_path / ".zfunc").mkdir()
+    shutil.copy(ROOT / "completions" / FILES["zsh"], tmp_path / ".zfunc" / "_ttcli")
+    (tmp_path / ".zshrc").write_text("fpath+=~/.zfunc\nautoload -U compinit\ncompinit -u\n", encoding="utf-8")
+    done = subprocess.run([zsh, "-i", "-c", 'print -r -- "${_comps[ttcli]}"'], capture_output=True, text=True,
+                          env={"HOME": str(tmp_path), "ZDOTDIR": str(tmp_path), "PATH": os.environ.get("PATH", "")},
+                          timeout=60)
+    assert done.stdout.strip().splitlines()[-1:] == ["_ttcli"], done.stdout + done.stderr
