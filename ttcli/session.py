@@ -80,15 +80,15 @@ def saves_folder(env, create: bool = False):
 
     saves = env.saves_dir
     try:
-        if create:
-            saves.mkdir(parents=True, exist_ok=True)
-        try:
+        try:  # before any mkdir: a file there is said as what it is, not as mkdir's "File exists"
             is_file = not stat.S_ISDIR(os.stat(saves).st_mode)
         except FileNotFoundError:
             is_file = False
         if is_file:
             raise CliError(_("the saves folder {folder} is a file, not a folder").format(folder=saves),
                            ExitCode.USAGE, _("point --saves (or TTCLI_SAVES) at a folder"))
+        if create:
+            saves.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise CliError(_("cannot use the saves folder {folder}: {problem}").format(
             folder=saves, problem=e.strerror or e), ExitCode.USAGE,

@@ -135,12 +135,13 @@ def list_(ctx: typer.Context, fmt: FormatOpt = "auto", as_json: JsonOpt = False)
 
       ttcli session list --json
     """
-    from ..session import current_name, list_sessions, open_session
+    from ..session import current_name, list_sessions, open_session, saves_folder
 
     env = ctx.obj
+    saves = saves_folder(env)  # a file where the folder should be is an error, not "no sessions"
     current = current_name(env)
     rows, data = [], []
-    for name in list_sessions(env.saves_dir):
+    for name in list_sessions(saves):
         try:
             doc = open_session(env, name).read()
             count = len(doc.get("combatants", {}))

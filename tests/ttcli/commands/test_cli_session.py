@@ -375,3 +375,22 @@ def test_shell_completion_offers_combatants_and_stats(cli, crypt, saves):
 def test_values_that_do_not_fit_a_stat_are_usage_errors(cli, crypt, args):
     r = cli(*args)
     assert r.exit_code == ExitCode.USAGE and "internal error" not in r.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["session", "list"],
+    ["session", "list", "--json"],
+    ["session", "new", "склеп", "--system", "dungeon"],
+    ["session", "use", "склеп"],
+])
+def test_a_saves_path_that_is_a_file_is_one_clear_error(runner, tmp_path, args):
+    """Issue 24, section 4: `--saves /etc/passwd session list` said "no sessions" (exit 0) and
+    `session new` there printed the operating system's "File exists"."""
+    from ttcli.app import app
+
+    file = tmp_path / "not-a-folder"
+    file.write_text("keep me\n", encoding="utf-8")
+    r = runner.invoke(app, ["--saves", str(file), *args])
+    assert r.exit_code == ExitCode.USAGE, r.output
+    assert "is a file, not a folder" in r.stderr and "File exists" not in r.stderr
+    assert file.read_text(encoding="utf-8") == "keep me\n"
