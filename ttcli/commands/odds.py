@@ -274,7 +274,7 @@ def odds_command(
 
       ttcli odds 4d6kh3
 
-      ttcli odds 9d6>=5 --at-least 4
+      ttcli odds "9d6>=5" --at-least 4
     """
     from ..render import emit
 

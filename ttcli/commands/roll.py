@@ -31,7 +31,7 @@ def roll_command(
 
       ttcli roll 4d6kh3 --times 6
 
-      ttcli roll 9d6>=5 "[атака мечом]"
+      ttcli roll "9d6>=5" "[атака мечом]"
 
       ttcli roll 1d20+5 --given 14
     """

@@ -1,6 +1,7 @@
 """The app as a whole: help everywhere, completions current, entry points."""
 
 import os
+import re
 import subprocess
 import sys
 
@@ -105,3 +106,41 @@ def test_the_readmes_zsh_install_registers_ttcli_in_a_real_zsh(tmp_path):
                           env={"HOME": str(tmp_path), "ZDOTDIR": str(tmp_path), "PATH": os.environ.get("PATH", "")},
                           timeout=60)
     assert done.stdout.strip().splitlines()[-1:] == ["_ttcli"], done.stdout + done.stderr
+
+
+def _examples(runner, path) -> list[str]:
+    shown = runner.invoke(app, [*path, "--help"]).stdout
+    return [line.strip() for line in shown.splitlines() if line.strip().startswith("ttcli ")]
+
+
+#: a shell's operator glued to a word outside quotes: `9d6>=5` pasted writes a file "=5"
+_GLUED = re.compile(r"\S[<>|;&]|[<>|;&](?=[^\s>])")
+
+
+@pytest.mark.parametrize("path", [p for p, _ in ALL], ids=" ".join)
+def test_help_examples_paste_into_a_shell_as_they_read(runner, path):
+    """Issue 24, section 4: an example a master pastes must mean what it shows."""
+    for line in _examples(runner, path):
+        bare = re.sub(r"\"[^\"]*\"|'[^']*'", "", line)
+        assert not _GLUED.search(bare), f"{' '.join(path)}: quote the expression in {line!r}"
+
+
+def test_char_add_examples_use_stats_some_system_has(runner):
+    import shlex
+
+    from rules.systems import get_sheet, known
+
+    sheets = [get_sheet(system) for system in known()]
+    for line in _examples(runner, ("char", "add")):
+        for word in shlex.split(line):
+            key = word.partition("=")[0]
+            if "=" in word and not word.startswith("-"):
+                assert any(_resolves(sheet, key) for sheet in sheets), f"{line!r}: no system has {key!r}"
+
+
+def _resolves(sheet, key: str) -> bool:
+    try:
+        sheet.resolve(key)
+    except ValueError:
+        return False
+    return True
