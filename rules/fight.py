@@ -45,7 +45,7 @@ from rules.core.effects import (
     parse_duration,
 )
 from rules.core.errors import NotFound, RuleError
-from rules.core.names import name_key
+from rules.core.names import closest, name_key
 from rules.core.outcome import Outcome
 from rules.core.state import (
     DEAD,
@@ -117,14 +117,24 @@ def standing(enc: Encounter, side: str) -> list[str]:
 
 
 def asked_effect(system: str, name: str, typed: Set[str], *, duration: Duration | None, damage: int, dice: str | None,
-                 heal: int, tick: str, stacking: str, skip_turn: bool, modifiers: Mapping[str, int]) -> EffectSpec:
+                 heal: int, tick: str, stacking: str, skip_turn: bool, modifiers: Mapping[str, int],
+                 custom: bool = False) -> EffectSpec:
     """The effect a master asks for: the system's preset when ``name`` is one, with every
     option the master typed (``typed``: their names) applied on top of it; else an effect of
     that name with the options as given.  An effect that deals or heals ticks as its
     bearer's turn starts unless told otherwise, and one that does neither does not tick;
-    without a duration it lasts the fight [I].  Raises ValueError for options that do not fit."""
-    presets = {name_key(k): v for k, v in system_rules(system).effect_presets.items()}
+    without a duration it lasts the fight [I].  A name close to a preset's is taken for a typo
+    of it and refused with the preset offered, unless ``custom`` says it is the master's own
+    [I].  Raises ValueError for options that do not fit."""
+    words = system_rules(system).effect_presets
+    presets = {name_key(k): v for k, v in words.items()}
     build = presets.get(name_key(name))
+    if build is None and not custom:
+        near = closest(name_key(name), {name_key(k): k for k in words}, 1)
+        if near:
+            shown = next(k for k in words if name_key(k) == near[0])
+            raise ValueError(_("{name!r} is not an effect of this system; did you mean {preset!r}? (for an effect "
+                               "of your own with this name add --custom)").format(name=name, preset=shown))
     if build is not None:
         turns = duration.count if duration is not None and duration.count else None
         spec = build(turns, damage or None)

@@ -231,6 +231,8 @@ def effect_add(
     mod: Annotated[list[str] | None, typer.Option(help="A modifier while active: stat=N (repeatable).")] = None,
     floor: Annotated[int, typer.Option(min=0, help="Its damage never brings HP below this (0: no floor).")] = 0,
     healing_removes: Annotated[bool, typer.Option("--healing-removes", help="Any healing removes it.")] = False,
+    custom: Annotated[bool, typer.Option(
+        "--custom", help="An effect of your own, even when its name is close to one of the system's.")] = False,
 ) -> None:
     """Give a combatant a timed effect; the tool ticks it by itself.
 
@@ -254,12 +256,14 @@ def effect_add(
     words = [f"effect add {name} {effect}"] + [
         f"--{key.replace('_', '-')} {value!r}" if not isinstance(value, bool) else f"--{key.replace('_', '-')}"
         for key, value in (("duration", duration), ("damage", damage), ("dice", dice), ("heal", heal),
-                           ("floor", floor), ("healing_removes", healing_removes), ("skip_turn", skip_turn))
+                           ("floor", floor), ("healing_removes", healing_removes), ("skip_turn", skip_turn),
+                           ("custom", custom))
         if value]
 
     def plan(system: str):
         # the session's system is learnt in the transaction that adds the effect: one read
-        spec = _effect_spec(ctx, system, effect, duration, damage, dice, heal, tick, stack, skip_turn, mod or [])
+        spec = _effect_spec(ctx, system, effect, duration, damage, dice, heal, tick, stack, skip_turn, mod or [],
+                            custom)
         if floor or healing_removes:
             try:
                 spec = replace(spec, floor=floor or spec.floor,
@@ -271,7 +275,7 @@ def effect_add(
     emit_fight(ctx, run_operation(ctx.obj, "", None, plan=plan), "auto")
 
 
-def _effect_spec(ctx, system, effect, duration, damage, dice, heal, tick, stack, skip_turn, mods):
+def _effect_spec(ctx, system, effect, duration, damage, dice, heal, tick, stack, skip_turn, mods, custom=False):
     """The effect the master asked for: a preset of the session's system when the
     name is one, with every option typed applied on top of it (rules.fight.asked_effect)."""
     from rules import fight as combat
@@ -299,7 +303,8 @@ def _effect_spec(ctx, system, effect, duration, damage, dice, heal, tick, stack,
                            ExitCode.USAGE)
     try:
         return combat.asked_effect(system, effect, typed, duration=dur, damage=damage, dice=dice, heal=heal,
-                                   tick=tick, stacking=stack, skip_turn=skip_turn, modifiers=modifiers)
+                                   tick=tick, stacking=stack, skip_turn=skip_turn, modifiers=modifiers,
+                                   custom=custom)
     except ValueError as e:
         raise CliError(str(e), ExitCode.USAGE) from None
 

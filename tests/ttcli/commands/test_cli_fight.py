@@ -2,6 +2,7 @@
 
 import json
 import shutil
+import tomllib
 
 import pytest
 from support.paths import ROOT_DIR
@@ -362,3 +363,21 @@ def test_a_missing_required_option_of_a_system_action_is_a_usage_error(fight):
     r = fight("check", "Вор", "ловкость")
     assert r.exit_code == ExitCode.USAGE and "--dc" in r.stderr
     assert fight.path.read_bytes() == before
+
+
+@pytest.mark.parametrize("typed", ["кровотечени", "bleding", "оглушенние"])
+def test_an_effect_name_close_to_a_preset_is_refused_with_the_preset_offered(fight, typed):
+    """Issue 24, section 4: `effect add Б кровотечени` made an empty effect of its own."""
+    before = fight.path.read_bytes()
+    r = fight("effect", "add", "Огр", typed, "--duration", "2 turns")
+    assert r.exit_code == ExitCode.USAGE, r.output
+    assert "did you mean" in r.stderr and "--custom" in r.stderr
+    assert fight.path.read_bytes() == before
+
+
+def test_custom_keeps_a_name_close_to_a_preset_and_a_far_name_needs_nothing(fight):
+    ok(fight("effect", "add", "Огр", "кровотечени", "--custom", "--damage", "1"))
+    ok(fight("effect", "add", "Огр", "страх", "--mod", "тело=-1"))
+    effects = {e["name"] for e in tomllib.loads(fight.path.read_text(encoding="utf-8"))["combatants"]["Огр"]
+               .get("effects", [])}
+    assert effects == {"кровотечени", "страх"}
