@@ -151,3 +151,14 @@ def test_label_option_keeps_the_caret_under_the_bad_character(cli):
     r = cli("roll", "--label", "x", "  1d6/(1-1)")
     assert r.exit_code == ExitCode.BAD_EXPRESSION
     assert "    1d6/(1-1)\n       ^\n" in r.stderr
+
+
+@pytest.mark.parametrize("asked", [["-t", "--json"], ["--json", "--total"], ["-t", "--format", "json"]])
+def test_total_with_json_prints_the_json_which_holds_the_totals(cli, asked):
+    """Issue 24, section 4: `-t` with `--json` is documented: the JSON wins (README, roll --help)."""
+    plain = cli("roll", "2d6", "3d6", "-t", "--seed", "5")
+    assert plain.exit_code == 0
+    r = cli("roll", "2d6", "3d6", "--seed", "5", *asked)
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert [str(roll["value"]) for roll in doc["rolls"]] == plain.stdout.split()
