@@ -19,7 +19,9 @@ def roll_command(
     given: Annotated[str | None, typer.Option(
         help='Faces already rolled elsewhere, in order: "5 4 3 2".')] = None,
     label: Annotated[str | None, typer.Option(help="Label shown with every roll.")] = None,
-    total: Annotated[bool, typer.Option("--total", "-t", help="Print only the results, one per line (with --json, the JSON is printed: it holds them).")] = False,
+    total: Annotated[bool, typer.Option(
+        "--total", "-t",
+        help="Print only the results, one per line (with --json, the JSON is printed: it holds them).")] = False,
     hidden: Annotated[bool, typer.Option(
         "--hidden", help="A master's hidden roll: journaled, left out of public exports.")] = False,
     fmt: FormatOpt = "auto",
