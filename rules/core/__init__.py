@@ -11,8 +11,6 @@ from __future__ import annotations
 from importlib import import_module
 
 TYPE_CHECKING = False  # typing costs a journaled roll, which reads INT_LIMIT here, a good part of its start-up
-if TYPE_CHECKING:
-    from typing import Any
 
 #: name -> the core's module that holds it
 _DOOR = {
@@ -56,6 +54,8 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from rules.core.actions import Action, convert
     from rules.core.codec import encounter_from_doc
     from rules.core.effects import (
