@@ -33,6 +33,7 @@ from rules.core.effects import (
     ROUND_END,
     ROUND_START,
     ROUNDS,
+    STRONGEST,
     TURN_END,
     TURN_START,
     TURNS,
@@ -166,7 +167,7 @@ def remove_effect(enc: Encounter, name: str, effect_name: str) -> Outcome:
 
 __all__ = [
     "ADD", "DEAD", "ENEMY", "FIGHT", "FIGHT_END", "IGNORE", "NEVER", "NEXT_TURN", "OK", "PARTY",
-    "REFRESH", "REMOVED", "REPLACE", "REPLACE_DAMAGE", "ROUNDS", "ROUND_END", "ROUND_START",
+    "REFRESH", "REMOVED", "REPLACE", "REPLACE_DAMAGE", "ROUNDS", "ROUND_END", "ROUND_START", "STRONGEST",
     "TURNS", "TURN_END", "TURN_START", "UNCONSCIOUS", "UNTIL_ROUND",
     "Combatant", "Duration", "Effect", "EffectSpec", "Encounter", "Fight", "NotFound", "Outcome",
     "RuleError", "TurnState",

@@ -110,12 +110,14 @@ STACKING = Choices({
     "replace_damage": ("заменить урон", "новый урон"),
     "replace": ("заменить", "заменять"),
     "ignore": ("пропустить", "не складывать", "игнорировать"),
+    "strongest": ("сильнейшее", "сильнейший", "большее"),
 }, lambda: {
     "refresh": pgettext("effect stacking", "refresh"),
     "add": pgettext("effect stacking", "add"),
     "replace_damage": pgettext("effect stacking", "replace_damage"),
     "replace": pgettext("effect stacking", "replace"),
     "ignore": pgettext("effect stacking", "ignore"),
+    "strongest": pgettext("effect stacking", "strongest"),
 })
 
 #: the keys ``char set`` reads itself, beside a sheet's stats (``сторона=враг``, ``статус=мёртв``)

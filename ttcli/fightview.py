@@ -29,9 +29,9 @@ class StatusView:
     kind = "status"
 
     def _encounter(self):
-        from rules.core import encounter_from_doc
+        from rules.systems import read_encounter
 
-        return encounter_from_doc(self.doc)
+        return read_encounter(self.doc)
 
     def _hides(self, c) -> bool:
         return self.public and c.hidden

@@ -54,12 +54,12 @@ def hidden_names(doc: Mapping[str, Any], events: Sequence[Event]) -> set[str]:
 
 def guarded(doc: Mapping[str, Any]) -> dict[str, int]:
     """Max HP of everyone outside the party: the players read their health as a word."""
-    from rules.core import encounter_from_doc
+    from rules.systems import read_encounter
 
     from .statuswords import foes_hp_caps
 
     try:
-        enc = encounter_from_doc(doc)
+        enc = read_encounter(doc)
     except Exception:  # noqa: BLE001 - a hand-broken file: no words to give, the numbers stay hidden
         return {}
     return foes_hp_caps(enc)

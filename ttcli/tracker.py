@@ -110,9 +110,9 @@ def status_table(doc: Mapping[str, Any], public: bool = False) -> RenderableType
     from rich.table import Table
     from rich.text import Text
 
-    from rules.fight import encounter_from_doc
+    from rules.systems import read_encounter
 
-    enc = encounter_from_doc(doc)
+    enc = read_encounter(doc)
     fight = enc.fight
     words = resource_words(enc.system)
     title = Text(f"{doc.get('name')} ({enc.system})", style="bold")
@@ -160,11 +160,11 @@ def status_table(doc: Mapping[str, Any], public: bool = False) -> RenderableType
 def toolbar_text(doc: Mapping[str, Any]) -> str:
     """The prompt's bottom line: round, whose turn with what is left of it, that
     character's resources and effects, and who is next."""
-    from rules.fight import encounter_from_doc
+    from rules.systems import read_encounter
 
     name = doc.get("name", "?")
     try:
-        enc = encounter_from_doc(doc)
+        enc = read_encounter(doc)
     except Exception:  # noqa: BLE001 - a hand-broken file is reported by commands
         return " " + _("{session}: the session file needs fixing (session check)").format(session=name)
     fight = enc.fight

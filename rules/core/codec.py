@@ -220,8 +220,9 @@ def fight_from_doc(table: Any, path: Path = ("fight",), decode: Decoder | None =
 def encounter_from_doc(doc: Mapping[str, Any], rules: Any = None) -> Encounter:
     """The encounter a session document describes.
 
-    ``rules`` (the system's SystemRules) checks the ``data`` tables the system
-    keeps on combatants and on the fight; without it they are kept as written.
+    ``rules`` (the system's SystemRules or SystemData) brings a combatant an older
+    release wrote up to date and checks the ``data`` tables the system keeps on
+    combatants and on the fight; without it they are kept as written.
     """
     if "system" not in doc:
         raise _fail(("system",), _("missing: the system the session plays"))
@@ -229,8 +230,8 @@ def encounter_from_doc(doc: Mapping[str, Any], rules: Any = None) -> Encounter:
     settings = _table(doc.get("settings", {}), ("settings",))
     roster = _table(doc.get("combatants", {}), ("combatants",))
     combatants = tuple(
-        combatant_from_doc(name, table, ("combatants", name),
-                           rules.decode_combatant_data if rules is not None else None)
+        combatant_from_doc(name, rules.upgrade_combatant(table) if rules is not None and isinstance(table, Mapping)
+                           else table, ("combatants", name), rules.decode_combatant_data if rules is not None else None)
         for name, table in roster.items()
     )
     fight = (fight_from_doc(doc["fight"], ("fight",), rules.decode_fight_data if rules is not None else None,

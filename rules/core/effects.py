@@ -34,11 +34,15 @@ ROUND_END = "round_end"
 #: as a tick: never ticks (a plain modifier); as an end: lasts until removed
 NEVER = "never"
 FIGHT_END = "fight_end"
+#: as a tick: when a round clock's system settles the round, with the round's blows; the clock
+#: never runs this moment, the system that settles the round ticks such effects itself
+#: (TW-BLEED-1: bleeding lands together with the round's damage, so it cannot kill)
+ROUND_SETTLES = "round_settles"
 
 TURN_MOMENTS = (TURN_START, TURN_END)
 ROUND_MOMENTS = (ROUND_START, ROUND_END)
 CLOCK_MOMENTS = TURN_MOMENTS + ROUND_MOMENTS
-TICKS = (NEVER,) + CLOCK_MOMENTS
+TICKS = (NEVER,) + CLOCK_MOMENTS + (ROUND_SETTLES,)
 ENDS = (NEVER, FIGHT_END) + CLOCK_MOMENTS
 
 # what happens when a bearer gets an effect it already has (same name)
@@ -47,7 +51,8 @@ ADD = "add"
 REPLACE_DAMAGE = "replace_damage"
 REPLACE = "replace"
 IGNORE = "ignore"
-STACKING = (REFRESH, ADD, REPLACE_DAMAGE, REPLACE, IGNORE)
+STRONGEST = "strongest"
+STACKING = (REFRESH, ADD, REPLACE_DAMAGE, REPLACE, IGNORE, STRONGEST)
 
 def _dice_problem(text: str) -> str | None:
     """Why ``text`` is not a dice expression the roller accepts, or None."""
@@ -397,12 +402,18 @@ def _ignore(old: Effect, new: Effect) -> Effect:
     return old
 
 
+def _strongest(old: Effect, new: Effect) -> Effect:
+    # TW-BLEED-1 [I]: it does not stack; a stronger one raises the damage, the rest stays
+    return replace(old, damage=new.damage) if new.damage > old.damage else old
+
+
 _STACKERS: dict[str, Callable[[Effect, Effect], Effect]] = {
     REFRESH: _refresh,
     ADD: _add,
     REPLACE_DAMAGE: _replace_damage,
     REPLACE: _replace,
     IGNORE: _ignore,
+    STRONGEST: _strongest,
 }
 
 #: what a second copy does, in words (translate with rules.core.messages.words)
@@ -412,6 +423,7 @@ STACKING_TEXT = {
     REPLACE_DAMAGE: N_("the new damage replaces the old, end unchanged"),
     REPLACE: N_("the new one replaces it"),
     IGNORE: N_("the new one is ignored"),
+    STRONGEST: N_("the stronger damage stays, end unchanged"),
 }
 
 
@@ -427,12 +439,14 @@ _DAMAGE_AT: dict[str, Callable[[str], str]] = {
     TURN_END: lambda a: _("{amount} damage at the end of each of its turns").format(amount=a),
     ROUND_START: lambda a: _("{amount} damage at the start of each round").format(amount=a),
     ROUND_END: lambda a: _("{amount} damage at the end of each round").format(amount=a),
+    ROUND_SETTLES: lambda a: _("{amount} damage every round, with the round's blows").format(amount=a),
 }
 _HEALS_AT: dict[str, Callable[[int], str]] = {
     TURN_START: lambda a: _("heals {amount} at the start of each of its turns").format(amount=a),
     TURN_END: lambda a: _("heals {amount} at the end of each of its turns").format(amount=a),
     ROUND_START: lambda a: _("heals {amount} at the start of each round").format(amount=a),
     ROUND_END: lambda a: _("heals {amount} at the end of each round").format(amount=a),
+    ROUND_SETTLES: lambda a: _("heals {amount} every round, with the round's blows").format(amount=a),
 }
 _END_TEXT: dict[str, Callable[[int], str]] = {
     NEVER: lambda r: _("until removed"),

@@ -27,6 +27,11 @@ class SystemData:
 
     # --- the session file's ``data`` tables --------------------------------------------
 
+    def upgrade_combatant(self, table: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A combatant's table as an older release wrote it, in today's shape; read before
+        anything else of it is checked (what today's release writes is returned as it is)."""
+        return table
+
     def decode_combatant_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
         """Check the ``data`` table of a combatant; raise DocumentError at its path."""
         return plain(raw, path)

@@ -14,8 +14,11 @@ from typing import TYPE_CHECKING, Any
 from rules.i18n import _
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from rules.core.contract import SystemRules
     from rules.core.sheet import Sheet
+    from rules.core.state import Encounter
     from rules.core.systemdata import SystemData
 
 #: system id -> the package that holds its sheet and rules
@@ -69,6 +72,18 @@ def system_data(system: str) -> SystemData:
         if err.name != package + ".data":
             raise
         return system_rules(system)
+
+
+def read_encounter(doc: Mapping[str, Any]) -> Encounter:
+    """The encounter a session document holds, brought up to date and read by its system's
+    data readers (no fight rules loaded); a system this ttcli does not know is read as written."""
+    from rules.core.codec import encounter_from_doc
+
+    try:
+        data = system_data(str(doc.get("system")))
+    except ValueError:
+        data = None
+    return encounter_from_doc(doc, data)
 
 
 def system_rules(system: str) -> SystemRules:

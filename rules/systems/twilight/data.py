@@ -11,8 +11,10 @@ them.  A champion's ``data`` table::
     name = "второй меч"
     dice = 5
 
-and what a fight writes there: ``wound``, ``wound_energy``, ``bleed`` and
-``poison`` (``{n, since}``), ``counter_used``, ``reborn``, ``losses`` (in a row).
+and what a fight writes there: ``wound``, ``wound_energy``, ``counter_used``,
+``reborn``, ``losses`` (in a row).  Bleeding and poison are the champion's
+effects (``presets.py``); older releases wrote them here as ``bleed`` and
+``poison`` (``{n, since}``), which a load moves to the effects.
 """
 
 from __future__ import annotations
@@ -148,6 +150,12 @@ class Decoders(SystemData):
 
     decode_combatant_data = staticmethod(decode_combatant)
     decode_fight_data = staticmethod(decode_fight)
+
+    @staticmethod
+    def upgrade_combatant(table: Mapping[str, Any]) -> Mapping[str, Any]:
+        from rules.systems.twilight.presets import upgrade_marks
+
+        return upgrade_marks(table)
 
     @staticmethod
     def fight_notes(enc: Any, hidden: Any = frozenset()) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core.messages import Fields, Message, View, health_word, players_version
 from rules.i18n import N_, _, ngettext, pgettext
+from rules.systems.twilight.presets import BLEEDING, POISON
 
 _MOVES = {"attack": N_("attack"), "defend": N_("defense"), "counter": N_("counter"), "special": N_("special"),
           "phantom": N_("a fallen legend's attack"), "shield": N_("a fallen legend's shield")}
@@ -54,6 +55,8 @@ def _damage_lands(f: Fields, view: View) -> str:
         name=f["name"], damage=damage, before=f["hp_before"], after=f["hp_after"])
 
 
+#: the effects of presets.py in a champion's marks, as the seed writes them: КРОВОТЕЧЕНИЕ(1)
+_MARKS = {BLEEDING: N_("BLEEDING({n})"), POISON: N_("POISON({n})")}
 _TICKS = {"bleed": N_("{name}: bleeding takes {amount} HP"), "poison": N_("{name}: poison takes {amount} HP")}
 
 
@@ -148,10 +151,10 @@ def champion_notes(c: Any) -> tuple[str, ...]:
     wound = c.data.get("wound", 0)
     if wound:
         notes.append(_(_WOUNDS[wound]))
-    for what, label in (("bleed", N_("BLEEDING({n})")), ("poison", N_("POISON({n})"))):
-        mark = c.data.get(what)
-        if isinstance(mark, Mapping):
-            notes.append(_(label).format(n=mark["n"]))
+    for effect in c.effects:
+        label = _MARKS.get(effect.name)
+        if label is not None:
+            notes.append(_(label).format(n=effect.damage))
     if c.resources.get("energy", 1) <= 0:
         notes.append(_("EXHAUSTED"))
     if c.data.get("counter_used"):

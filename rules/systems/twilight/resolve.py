@@ -16,10 +16,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rules.core.effects import ROUND_SETTLES, stack
 from rules.core.outcome import Work
 from rules.core.state import DEAD, OK, Combatant
 from rules.dice.sources import DiceSource
 from rules.systems.twilight import champion as ch
+from rules.systems.twilight import presets
 from rules.systems.twilight.perks import (
     ABSOLUTE_DEFENSE,
     ATTACK,
@@ -35,6 +37,7 @@ from rules.systems.twilight.perks import (
     Perk,
     find_perk,
 )
+from rules.systems.twilight.presets import IMMUNITY, event_word
 
 DYING = "dying"  # survived the AT DEATH d100: bleeds out, awaits the choice (TW-DEATH-1)
 OUT = "out"  # over 90% lost, or surrendered: out of the fight, alive
@@ -370,10 +373,10 @@ def ticks(rnd: Round, round_no: int) -> list[Hit]:
     for c in rnd.work.combatants.values():
         if c.status != OK or _specials(rnd.rolls, c.name, ABSOLUTE_DEFENSE):
             continue
-        for what, immunity in (("bleed", "bleeding"), ("poison", "poison")):
-            mark = c.data.get(what)
-            if isinstance(mark, Mapping) and mark.get("since", round_no) < round_no and not ch.immune(c, immunity):
-                out.append(Hit(what, c.name, int(mark["n"]), 0, None, what))
+        for effect in c.effects:
+            immunity = IMMUNITY.get(effect.name)
+            if effect.due(ROUND_SETTLES, round_no) and not (immunity and ch.immune(c, immunity)):
+                out.append(Hit(event_word(effect), c.name, effect.damage, 0, None, effect.name))
     return out
 
 
@@ -458,28 +461,28 @@ def land(rnd: Round, effects: dict[str, dict[str, Any]], round_no: int, gods: bo
         total = sum(h.amount for h in mine)
         tick_total = 0
         hp = c.resources.get("hp", 0)
+        ticked = set()
         for t in tick_hits:
             if t.target == name:
                 # bleeding and poison never bring a champion below 1 HP (TW-BLEED-1)
                 amount = min(t.amount, max(0, hp - total - tick_total - 1))
                 tick_total += amount
+                ticked.add(t.via)
                 work.tell("tick", about=[name], name=name, what=t.source, amount=amount)
         eff = effects.get(name, {})
         deadly_from = next((h.source for h in mine if h.deadly), "")
-        data = dict(c.data)
+        laid = {e.key: e.ticked(round_no) if e.name in ticked else e for e in c.effects}
         for what in ("bleed", "poison"):
-            if eff.get(what) and not isinstance(data.get(what), Mapping):
-                data[what] = {"n": eff[what], "since": round_no}
-                work.tell("afflicted", about=[name], name=name, what=what, n=eff[what], since=round_no + 1)
-            elif eff.get(what):
-                old = dict(data[what])
-                if eff[what] > old["n"]:
-                    data[what] = {"n": eff[what], "since": old["since"]}
+            if eff.get(what):
+                new = presets.laid(what, eff[what], round_no)
+                if new.key not in laid:
+                    work.tell("afflicted", about=[name], name=name, what=what, n=eff[what], since=round_no + 1)
+                laid[new.key] = stack(laid[new.key], new) if new.key in laid else new
         hp_after = hp - total - tick_total
         if total or tick_total:
             work.tell("damage_lands", about=[name], name=name, damage=total, ticks=tick_total, hp_before=hp,
                       hp_after=max(hp_after, 0))
-        c = replace(c, data=data, resources={**c.resources, "hp": max(hp_after, 0)})
+        c = replace(c, effects=tuple(laid.values()), resources={**c.resources, "hp": max(hp_after, 0)})
         energy_loss = int(eff.get("drain", 0))
         if energy_loss:
             work.tell("drained", about=[name], name=name, energy=energy_loss)

@@ -29,6 +29,7 @@ from rules.systems.twilight import stages as st
 from rules.systems.twilight.data import DECODERS
 from rules.systems.twilight.messages import MESSAGES, word
 from rules.systems.twilight.perks import ATTACK, ENDGAME, EXTEND, FINISHER, SIGHT, find_perk
+from rules.systems.twilight.presets import PRESETS
 from rules.systems.twilight.resolve import (
     ATTACK_KIND,
     COUNTER,
@@ -330,6 +331,7 @@ class Twilight(SystemRules):
     name_ru = "Сумерки богов"
     clock = ROUNDS_CLOCK
     messages: Mapping[str, Any] = MESSAGES
+    effect_presets = PRESETS
     start_params = (
         Param("condition", CHOICE_KIND, N_("Special condition after the first circle (TW-COND-1): none, rain, "
               "storm, random, barrier, or roll for the master's d10."), option=True,
@@ -386,6 +388,9 @@ class Twilight(SystemRules):
     def decode_fight_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
         return DECODERS.decode_fight_data(raw, path)
 
+    def upgrade_combatant(self, table: Mapping[str, Any]) -> Mapping[str, Any]:
+        return DECODERS.upgrade_combatant(table)
+
     def hp_max(self, combatant: Combatant) -> int | None:
         """The champion's own ОЗ (TW-WOUND-1), read alone: a champion whose weapon is not
         filled in yet still has a maximum."""
@@ -398,8 +403,7 @@ class Twilight(SystemRules):
         change = super().mend(work, name, amount)
         if change.hp_after > change.hp_before:
             c = work.get(name)
-            data = {k: v for k, v in c.data.items() if k != "bleed"}
-            work.put(replace(c, data=data))
+            work.put(replace(c, effects=tuple(e for e in c.effects if not e.healing_removes)))
             set_wound(work, name, change.hp_after)
         return change
 
@@ -738,7 +742,7 @@ class Twilight(SystemRules):
         work.fight = replace(fight, data={**fight.data, "chaos": {**fight.data["chaos"], "helpers": helpers}})
 
 
-_FIGHT_MARKS = ("wound_energy", "counter_used", "bleed", "poison", "reborn", "left_team", "ap_loss",
+_FIGHT_MARKS = ("wound_energy", "counter_used", "reborn", "left_team", "ap_loss",
                 "deadly_blocked", "sight", "arena_kit")
 
 

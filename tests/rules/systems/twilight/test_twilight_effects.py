@@ -3,24 +3,35 @@ drains, immunities, specials, the samurai, the death knight's grip, who is paid 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from test_twilight_fight import Arena, champ, kinds
 
+from rules.core.effects import stack
 from rules.core.outcome import Work
 from rules.core.state import Combatant, Encounter
+from rules.systems.twilight import presets
 from rules.systems.twilight.rules import RULES
 
 
 def test_tw_bleed_1_and_tw_poison_1_healing_stops_bleeding_never_poison_and_gives_no_energy_back():
     c = Combatant("Амазонка", stats={"hp_max": 10, "energy_max": 5}, resources={"hp": 3, "energy": 3},
-                  data={"bleed": {"n": 1, "since": 2}, "poison": {"n": 2, "since": 2}, "wound": 3,
-                        "wound_energy": 2})
+                  effects=(presets.laid("bleed", 1, 2), presets.laid("poison", 2, 2)),
+                  data={"wound": 3, "wound_energy": 2})
     work = Work(Encounter("twilight", combatants=(c,)))
     change = RULES.mend(work, "Амазонка", 5)
     healed = work.get("Амазонка")
     assert (change.hp_before, change.hp_after) == (3, 8)
-    assert "bleed" not in healed.data and healed.data["poison"] == {"n": 2, "since": 2}
+    assert [(e.name, e.damage) for e in healed.effects] == [(presets.POISON, 2)]
     assert healed.data["wound"] == 1 and healed.resources["energy"] == 3  # the level drops, the energy stays
+
+
+def test_tw_bleed_1_a_second_bleeding_keeps_the_larger_damage_and_its_first_round():
+    # RULES.md TW-BLEED-1 [I]: "A second bleeding keeps the larger n"; it does not stack
+    first = presets.laid("bleed", 1, 2)
+    assert stack(first, presets.laid("bleed", 3, 4)) == replace(first, damage=3)
+    assert stack(presets.laid("bleed", 3, 2), presets.laid("bleed", 1, 4)) == presets.laid("bleed", 3, 2)
 
 
 def test_tw_hit_1_effects_do_not_stack_within_a_round_and_tw_drain_1_drains_on_every_draining_hit(tmp_path,
