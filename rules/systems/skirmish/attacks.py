@@ -12,7 +12,7 @@ counterattack out of turn for 2, 4, 8 ... st (SK-OUT-1).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core.clock import ClockReport, take_turn
 from rules.core.common import require_fight
@@ -25,6 +25,8 @@ from rules.i18n import N_, _
 from rules.systems.skirmish import fightdata, gear, presets
 from rules.systems.skirmish import mechanics as sk
 from rules.systems.skirmish.fight import (
+    fighter,
+    release_runners,
     stored_cover,
     stunned,
     total_def,
@@ -32,7 +34,10 @@ from rules.systems.skirmish.fight import (
     with_cover,
 )
 from rules.systems.skirmish.items import weapons
-from rules.systems.skirmish.strain import Spent, Strain
+from rules.systems.skirmish.strain import Spent, give_effect, spend
+
+if TYPE_CHECKING:
+    from rules.systems.skirmish.rules import Skirmish
 
 BLOCK = "block"
 DODGE = "dodge"
@@ -47,368 +52,387 @@ def _terms(*pairs: tuple[int, str]) -> list[dict[str, Any]]:
     return [{"amount": amount, "reason": reason} for amount, reason in pairs if amount]
 
 
-class Attacks(Strain):
-    """The attack, the answer and the counterattack."""
+# --- rolls -------------------------------------------------------------------------
 
-    # --- rolls -------------------------------------------------------------------------
 
-    def check_roll(self, work: Work, source: DiceSource, name: str, stat: str, score: int, rerolls: int,
-                   purpose: str) -> list[int]:
-        """A d20 check on ``stat`` with ``rerolls`` taken from its allowance (SK-REROLL-1):
-        every face, the last one stands."""
-        fight = require_fight(work)
-        if rerolls:
-            allowed = sk.reroll_allowance(score)
-            used = fightdata.nested_count(fight, "rerolls", name, stat)
-            if used + rerolls > allowed:
+def check_roll(work: Work, source: DiceSource, name: str, stat: str, score: int, rerolls: int,
+               purpose: str) -> list[int]:
+    """A d20 check on ``stat`` with ``rerolls`` taken from its allowance (SK-REROLL-1):
+    every face, the last one stands."""
+    fight = require_fight(work)
+    if rerolls:
+        allowed = sk.reroll_allowance(score)
+        used = fightdata.nested_count(fight, "rerolls", name, stat)
+        if used + rerolls > allowed:
+            raise RuleError(
+                _("{name} may reroll {stat} {allowed} time(s) a fight at {score} and has used {used}; "
+                  "a reroll needs the skill or stat at 6 (once) or 9 (twice)").format(
+                    name=name, stat=stat, allowed=allowed, score=score, used=used),
+                rule="SK-REROLL-1")
+        work.fight = fightdata.bump_nested(fight, "rerolls", name, stat, rerolls)
+    return [work.roll(source, 20, purpose if i == 0 else "reroll").face for i in range(1 + rerolls)]
+
+
+# --- the attack ----------------------------------------------------------------------
+
+
+def weapon_of(c: Combatant, query: str | None) -> gear.Weapon:
+    carried = weapons(c)
+    if query is not None:
+        chosen = carried[gear.pick_item(N_("weapon"), query, tuple(carried))] if carried else None
+        if chosen is None:
+            raise RuleError(_("{name} carries no weapons; leave out --weapon to strike with bare hands")
+                            .format(name=c.name))
+    elif not carried:
+        return BARE_HANDS
+    elif len(arms := [w for w in carried.values() if w.kind != gear.SHIELD] or list(carried.values())) == 1:
+        # a shield strikes only when named: the one weapon besides it is meant [I]
+        chosen = arms[0]
+    else:
+        raise RuleError(_("{name} carries several weapons; name one with --weapon ({names})")
+                        .format(name=c.name, names=", ".join(carried)))
+    if chosen.name in c.data.get("dropped", []):
+        raise RuleError(_("{name} dropped {weapon} when stunned; pick it up first (pickup {name} {weapon})")
+                        .format(name=c.name, weapon=chosen.name), rule="SK-STUN-1")
+    return chosen
+
+
+def _busy(work: Work, *names: str) -> None:
+    """SK-OFF-1: nobody interacts with a character in a combat action: an
+    attack waiting for its answer keeps both of its sides busy [I]."""
+    for attack in fightdata.pending(require_fight(work)):
+        for name in names:
+            if name in (attack["attacker"], attack["target"]):
                 raise RuleError(
-                    _("{name} may reroll {stat} {allowed} time(s) a fight at {score} and has used {used}; "
-                      "a reroll needs the skill or stat at 6 (once) or 9 (twice)").format(
-                        name=name, stat=stat, allowed=allowed, score=score, used=used),
-                    rule="SK-REROLL-1")
-            work.fight = fightdata.bump_nested(fight, "rerolls", name, stat, rerolls)
-        return [work.roll(source, 20, purpose if i == 0 else "reroll").face for i in range(1 + rerolls)]
+                    _("{name} is in a combat action: {attacker}'s attack on {target} waits for an answer "
+                      "(defend {target} block|dodge|none)").format(
+                        name=name, attacker=attack["attacker"], target=attack["target"]), rule="SK-OFF-1")
 
-    # --- the attack ----------------------------------------------------------------------
 
-    def weapon_of(self, c: Combatant, query: str | None) -> gear.Weapon:
-        carried = weapons(c)
-        if query is not None:
-            chosen = carried[gear.pick_item(N_("weapon"), query, tuple(carried))] if carried else None
-            if chosen is None:
-                raise RuleError(_("{name} carries no weapons; leave out --weapon to strike with bare hands")
-                                .format(name=c.name))
-        elif not carried:
-            return BARE_HANDS
-        elif len(arms := [w for w in carried.values() if w.kind != gear.SHIELD] or list(carried.values())) == 1:
-            # a shield strikes only when named: the one weapon besides it is meant [I]
-            chosen = arms[0]
-        else:
-            raise RuleError(_("{name} carries several weapons; name one with --weapon ({names})")
-                            .format(name=c.name, names=", ".join(carried)))
-        if chosen.name in c.data.get("dropped", []):
-            raise RuleError(_("{name} dropped {weapon} when stunned; pick it up first (pickup {name} {weapon})")
-                            .format(name=c.name, weapon=chosen.name), rule="SK-STUN-1")
-        return chosen
-
-    def _busy(self, work: Work, *names: str) -> None:
-        """SK-OFF-1: nobody interacts with a character in a combat action: an
-        attack waiting for its answer keeps both of its sides busy [I]."""
-        for attack in fightdata.pending(require_fight(work)):
-            for name in names:
-                if name in (attack["attacker"], attack["target"]):
-                    raise RuleError(
-                        _("{name} is in a combat action: {attacker}'s attack on {target} waits for an answer "
-                          "(defend {target} block|dodge|none)").format(
-                            name=name, attacker=attack["attacker"], target=attack["target"]), rule="SK-OFF-1")
-
-    def attack(self, enc: Encounter, source: DiceSource, attacker: str, target: str, *,
-               weapon: str | None = None, answer: str | None = None, rerolls: int = 0, wind: bool = False,
-               rain: bool = False, terrain: bool = False, cover: int | None = None, strike: bool = False,
-               dash: int | None = None) -> Outcome:
-        """SK-ATK-1: the attack of the acting combatant (one a turn [I])."""
-        work = self.work(enc)
-        a, t = self.fighter(work, attacker), self.fighter(work, target)
-        turn = take_turn(work, source, self, a, ClockReport(), verb="attack")
-        if turn is not None:
-            if turn.remaining < 1:
-                raise RuleError(_("{name} has attacked this turn already (one attack a turn)").format(name=a))
-            assert work.fight is not None
-            work.fight = replace(work.fight, turn=replace(turn, spent=turn.spent + 1))
-        spent: Spent | None = None
-        if dash is not None:
-            # the dash's st first: running out of it may faint the attacker before it strikes (SK-EXH-1)
-            if dash < 1:
-                raise ValueError(_("a dash covers 1 metre or more"))
-            spent = self.spend(work, source, a, "st", dash)
-            if not spent.done:
-                return work.outcome({"kind": "attack", "actor": a, "target": t, "fainted": True}, passed=False,
-                                    hidden=work.hidden(a))
-        self.strike(work, source, a, t, weapon=weapon, answer=answer, rerolls=rerolls, wind=wind, rain=rain,
-                    terrain=terrain, cover=cover, strike_with_ranged=strike, dash=spent)
-        return work.outcome({"kind": "attack", "actor": a, "target": t}, hidden=work.hidden(a))
-
-    def counter(self, enc: Encounter, source: DiceSource, name: str, target: str, *,
-                weapon: str | None = None, answer: str | None = None, rerolls: int = 0,
-                strike: bool = False) -> Outcome:
-        """SK-OUT-1: after a successful dodge, an attack out of turn for 2 st, then 4, 8 ..."""
-        work = self.work(enc)
-        b, a = self.fighter(work, name), self.fighter(work, target)
-        fight = require_fight(work)
-        if fightdata.get(fight, "dodged", {}).get(b) != a:
-            raise RuleError(_("{name} has no counterattack on {target}: a counterattack follows a successful "
-                              "dodge of {target}'s attack").format(name=b, target=a), rule="SK-OUT-1")
-        take_turn(work, source, self, b, ClockReport(), verb="counter")
-        done = fightdata.count(fight, "counters", b)
-        cost = sk.counter_cost(done)
-        dodged = dict(fightdata.get(fight, "dodged", {}))
-        dodged.pop(b)
-        work.fight = fightdata.put(fight, "dodged", dodged)
-        # short of st, SK-EXH-1 decides: the endurance check, then HP pay the rest
-        spent = self.spend(work, source, b, "st", cost)
+def attack(rules: Skirmish, enc: Encounter, source: DiceSource, attacker: str, target: str, *,
+           weapon: str | None = None, answer: str | None = None, rerolls: int = 0, wind: bool = False,
+           rain: bool = False, terrain: bool = False, cover: int | None = None, strike: bool = False,
+           dash: int | None = None) -> Outcome:
+    """SK-ATK-1: the attack of the acting combatant (one a turn [I])."""
+    work = rules.work(enc)
+    a, t = fighter(work, attacker), fighter(work, target)
+    turn = take_turn(work, source, rules, a, ClockReport(), verb="attack")
+    if turn is not None:
+        if turn.remaining < 1:
+            raise RuleError(_("{name} has attacked this turn already (one attack a turn)").format(name=a))
+        assert work.fight is not None
+        work.fight = replace(work.fight, turn=replace(turn, spent=turn.spent + 1))
+    spent: Spent | None = None
+    if dash is not None:
+        # the dash's st first: running out of it may faint the attacker before it strikes (SK-EXH-1)
+        if dash < 1:
+            raise ValueError(_("a dash covers 1 metre or more"))
+        spent = spend(rules, work, source, a, "st", dash)
         if not spent.done:
-            return work.outcome({"kind": "counter", "actor": b, "target": a, "cost": cost, "fainted": True},
-                                passed=False, hidden=work.hidden(b))
-        work.fight = fightdata.bump(require_fight(work), "counters", b)
-        work.tell("counter", about=[b, a], name=b, target=a, number=done + 1, cost=cost, st_before=spent.before,
-                  st_after=spent.after)
-        self.strike(work, source, b, a, weapon=weapon, answer=answer, rerolls=rerolls, strike_with_ranged=strike,
-                    counter=True)
-        return work.outcome({"kind": "counter", "actor": b, "target": a, "cost": cost}, hidden=work.hidden(b))
+            return work.outcome({"kind": "attack", "actor": a, "target": t, "fainted": True}, passed=False,
+                                hidden=work.hidden(a))
+    strike_at(rules, work, source, a, t, weapon=weapon, answer=answer, rerolls=rerolls, wind=wind, rain=rain,
+              terrain=terrain, cover=cover, strike_with_ranged=strike, dash=spent)
+    return work.outcome({"kind": "attack", "actor": a, "target": t}, hidden=work.hidden(a))
 
-    def strike(self, work: Work, source: DiceSource, a: str, t: str, *, weapon: str | None, answer: str | None,
-               rerolls: int, wind: bool = False, rain: bool = False, terrain: bool = False,
-               cover: int | None = None, strike_with_ranged: bool = False, dash: Spent | None = None,
-               counter: bool = False, chase: bool = False) -> None:
-        if a == t:
-            raise RuleError(_("{name} cannot attack itself").format(name=a))
-        if answer is not None and answer not in ANSWERS:
-            raise ValueError(_("an answer is block, dodge or none, not {answer!r}").format(answer=answer))
-        self._busy(work, a, t)
+
+def counter(rules: Skirmish, enc: Encounter, source: DiceSource, name: str, target: str, *,
+            weapon: str | None = None, answer: str | None = None, rerolls: int = 0,
+            strike: bool = False) -> Outcome:
+    """SK-OUT-1: after a successful dodge, an attack out of turn for 2 st, then 4, 8 ..."""
+    work = rules.work(enc)
+    b, a = fighter(work, name), fighter(work, target)
+    fight = require_fight(work)
+    if fightdata.get(fight, "dodged", {}).get(b) != a:
+        raise RuleError(_("{name} has no counterattack on {target}: a counterattack follows a successful "
+                          "dodge of {target}'s attack").format(name=b, target=a), rule="SK-OUT-1")
+    take_turn(work, source, rules, b, ClockReport(), verb="counter")
+    done = fightdata.count(fight, "counters", b)
+    cost = sk.counter_cost(done)
+    dodged = dict(fightdata.get(fight, "dodged", {}))
+    dodged.pop(b)
+    work.fight = fightdata.put(fight, "dodged", dodged)
+    # short of st, SK-EXH-1 decides: the endurance check, then HP pay the rest
+    spent = spend(rules, work, source, b, "st", cost)
+    if not spent.done:
+        return work.outcome({"kind": "counter", "actor": b, "target": a, "cost": cost, "fainted": True},
+                            passed=False, hidden=work.hidden(b))
+    work.fight = fightdata.bump(require_fight(work), "counters", b)
+    work.tell("counter", about=[b, a], name=b, target=a, number=done + 1, cost=cost, st_before=spent.before,
+              st_after=spent.after)
+    strike_at(rules, work, source, b, a, weapon=weapon, answer=answer, rerolls=rerolls, strike_with_ranged=strike,
+              counter=True)
+    return work.outcome({"kind": "counter", "actor": b, "target": a, "cost": cost}, hidden=work.hidden(b))
+
+
+def strike_at(rules: Skirmish, work: Work, source: DiceSource, a: str, t: str, *, weapon: str | None,
+              answer: str | None, rerolls: int, wind: bool = False, rain: bool = False, terrain: bool = False,
+              cover: int | None = None, strike_with_ranged: bool = False, dash: Spent | None = None,
+              counter: bool = False, chase: bool = False) -> None:
+    """``a``'s attack roll on ``t`` (an attack, a counterattack or a chaser's), then what meets it:
+    the cover, no defence, the answer given now, or the wait for one."""
+    if a == t:
+        raise RuleError(_("{name} cannot attack itself").format(name=a))
+    if answer is not None and answer not in ANSWERS:
+        raise ValueError(_("an answer is block, dodge or none, not {answer!r}").format(answer=answer))
+    _busy(work, a, t)
+    fight = require_fight(work)
+    ac, tc = work.get(a), work.get(t)
+    w = weapon_of(ac, weapon)
+    if strike_with_ranged and w.kind != gear.RANGED:
+        raise ValueError(_("--strike is for a ranged weapon used in melee; {weapon} is {kind}")
+                         .format(weapon=w.name, kind=w.kind))
+    shot = w.kind == gear.RANGED and not strike_with_ranged
+    if shot and fightdata.engaged(fight, a):
+        raise RuleError(_("{name} is in melee: no shooting there; strike with {weapon} (--strike) or use "
+                          "another weapon").format(name=a, weapon=w.name), rule="SK-MELEE-1")
+    if not shot and (wind or rain or terrain or cover is not None):
+        raise ValueError(_("--wind, --rain, --terrain and --cover are for shots"))
+    if dash is not None and shot:
+        raise ValueError(_("a dash ends in a melee attack, not a shot"))
+    if shot and cover is None:
+        # SK-COVER-1: the cover the master set for the target stands until changed [I]
+        cover = stored_cover(tc)
+    stat = "ranged" if shot else "accuracy"
+    score = w.accuracy if w.accuracy is not None else value(ac, stat, work.settings)
+    faces = check_roll(work, source, a, stat, score, rerolls, "attack")
+    extra: list[tuple[int, str]] = []
+    if dash is not None:
+        extra.append(dash_roll(work, source, a, dash, score))
+    if shot:
+        if wind:
+            extra.append((-work.roll(source, 4, "wind").face, "wind"))
+        if rain:
+            extra.append((-work.roll(source, 2, "rain").face, "rain"))
+        if terrain:
+            extra.append((-1, "terrain"))
+        extra.append((sk.dexterity_shot_penalty(value(tc, "dexterity", work.settings)), "target dexterity"))
+    terms = _terms((score, stat), *extra)
+    total = faces[-1] + sum(term["amount"] for term in terms)
+    if w.name:
+        work.fight = fightdata.bump_nested(require_fight(work), "used", a, w.name)
+    if not shot:
+        work.fight = fightdata.engage(require_fight(work), a, t)
+    pending = {"attacker": a, "target": t, "weapon": w.name, "die": faces[-1], "total": total, "terms": terms,
+               "faces": faces, "shot": shot, "counter": counter, "stat": stat}
+    if chase:
+        pending["chase"] = True
+    unable = rules.cannot_act(tc)
+    waits = cover is None and unable is None and answer is None
+    work.tell("attack_roll", about=[a, t], attacker=a, target=t, weapon=w.name, die=faces[-1],
+              faces=faces if len(faces) > 1 else None, terms=terms, total=total, shot=shot, counter=counter,
+              chase=chase or None, waits=waits)
+    if cover is not None:
+        _cover(work, source, t, cover)
+    elif unable is not None:
+        work.tell("no_defence", about=[t], target=t, reason=unable)
+        hit(rules, work, source, pending, None)
+    elif answer is not None:
+        play_answer(rules, work, source, pending, answer, None, 0)
+    else:
+        work.fight = fightdata.put(require_fight(work), "pending",
+                                   [*fightdata.pending(require_fight(work)), pending])
+
+
+def dash_roll(work: Work, source: DiceSource, name: str, spent: Spent, accuracy: int) -> tuple[int, str]:
+    """SK-MOVE-1: after the dash's st (paid by ``attack``), d(accuracy) - accuracy on the attack [I]."""
+    die = work.roll(source, accuracy, "dash").face if accuracy >= 1 else 0
+    work.tell("dash", about=[name], name=name, metres=spent.cost, st_before=spent.before, st_after=spent.after,
+              die=die, accuracy=accuracy)
+    return sk.dash_modifier(die, accuracy), "dash"
+
+
+def _cover(work: Work, source: DiceSource, target: str, rating: int) -> None:
+    """SK-COVER-1: the shot hits the cover; d20 + its rating against the threshold destroys it."""
+    die = work.roll(source, 20, "cover").face
+    threshold = int(work.settings.get("cover_threshold", 11))
+    destroyed = die + rating >= threshold
+    work.tell("cover", about=[target], target=target, die=die, rating=rating, total=die + rating,
+              threshold=threshold, destroyed=destroyed)
+    if destroyed and stored_cover(work.get(target)) is not None:
+        # the target loses its cover: the next shot rolls to miss again
+        work.put(with_cover(work.get(target), None))
+
+
+# --- the answer ------------------------------------------------------------------------
+
+
+def blocker(c: Combatant, query: str | None) -> gear.Weapon:
+    """What ``c`` blocks with: the named item, else its shield, else its first weapon that blocks."""
+    carried = {n: w for n, w in weapons(c).items() if n not in c.data.get("dropped", [])}
+    able = {n: w for n, w in carried.items() if w.block}
+    if query is not None:
+        chosen = carried.get(gear.pick_item(N_("weapon or shield"), query, tuple(carried))) if carried else None
+        if chosen is None or not chosen.block:
+            raise RuleError(_("{name} cannot block with {item}").format(name=c.name, item=query),
+                            rule="SK-ATK-1")
+        return chosen
+    shields = [w for w in able.values() if w.kind == gear.SHIELD]
+    if shields:
+        return shields[0]
+    if able:
+        return next(iter(able.values()))
+    raise RuleError(_("{name} has no weapon or shield to block with; dodge instead").format(name=c.name),
+                    rule="SK-ATK-1")
+
+
+def defend(rules: Skirmish, enc: Encounter, source: DiceSource, defender: str, how: str, *, item: str | None = None,
+           attacker: str | None = None, rerolls: int = 0) -> Outcome:
+    """The target's answer to the attack waiting for it, out of turn."""
+    work = rules.work(enc)
+    fight = require_fight(work)
+    t = fighter(work, defender)
+    waiting = [p for p in fightdata.pending(fight) if p["target"] == t]
+    if attacker is not None:
+        a = fighter(work, attacker)
+        waiting = [p for p in waiting if p["attacker"] == a]
+    if not waiting:
+        raise RuleError(_("no attack on {name} waits for an answer").format(name=t), rule="SK-ATK-1")
+    pending = waiting[0]
+    if how != NONE:
+        take_turn(work, source, rules, t, ClockReport(), verb="defend")
+    work.fight = fightdata.put(fight, "pending", [p for p in fightdata.pending(fight) if p != pending])
+    play_answer(rules, work, source, pending, how, item, rerolls)
+    return release_runners(rules, work.outcome(
+        {"kind": "defend", "actor": t, "attacker": pending["attacker"], "answer": how}, hidden=work.hidden(t)))
+
+
+def play_answer(rules: Skirmish, work: Work, source: DiceSource, pending: dict[str, Any], how: str,
+                item: str | None, rerolls: int) -> None:
+    """The target's answer to ``pending``: none, a block, a dodge or, against a shot, the miss roll."""
+    a, t = pending["attacker"], pending["target"]
+    tc = work.get(t)
+    shot = bool(pending.get("shot"))
+    used: gear.Weapon | None = None
+    if item is not None and how != BLOCK:
+        raise ValueError(_("--with names what blocks; a dodge needs nothing"))
+    if how == NONE:
+        work.tell("defence", about=[t], defender=t, attacker=a, how=NONE, landed=True)
+        hit(rules, work, source, pending, None)
+        return
+    if how == BLOCK:
+        used = blocker(tc, item)
+        score = used.defense if used.defense is not None else value(tc, "defense", work.settings)
+        faces = check_roll(work, source, t, "defense", score, rerolls, "block")
+        terms = _terms((score, "defense"))
+    elif shot:
+        if rerolls:
+            raise RuleError(_("a miss roll is a plain d20 and cannot be rerolled"), rule="SK-REROLL-1")
+        faces, terms = [work.roll(source, 20, "miss").face], []
+    else:
+        score = value(tc, "dexterity", work.settings)
+        faces = check_roll(work, source, t, "dexterity", score, rerolls, "dodge")
+        terms = _terms((score, "dexterity"))
+    total = faces[-1] + sum(term["amount"] for term in terms)
+    tie = bool(work.settings.get("tie_to_defender", True))
+    landed = sk.lands(int(pending["total"]), total, tie_to_defender=tie)
+    shown_how = "miss" if shot and how == DODGE else how
+    work.tell("defence", about=[t], defender=t, attacker=a, how=shown_how, item=used.name if used else None,
+              die=faces[-1], faces=faces if len(faces) > 1 else None, terms=terms, total=total,
+              attack_total=pending["total"], landed=landed, tie=total == pending["total"])
+    if landed:
+        hit(rules, work, source, pending, used)
+    elif how == DODGE and not shot:
         fight = require_fight(work)
-        ac, tc = work.get(a), work.get(t)
-        w = self.weapon_of(ac, weapon)
-        if strike_with_ranged and w.kind != gear.RANGED:
-            raise ValueError(_("--strike is for a ranged weapon used in melee; {weapon} is {kind}")
-                             .format(weapon=w.name, kind=w.kind))
-        shot = w.kind == gear.RANGED and not strike_with_ranged
-        if shot and fightdata.engaged(fight, a):
-            raise RuleError(_("{name} is in melee: no shooting there; strike with {weapon} (--strike) or use "
-                              "another weapon").format(name=a, weapon=w.name), rule="SK-MELEE-1")
-        if not shot and (wind or rain or terrain or cover is not None):
-            raise ValueError(_("--wind, --rain, --terrain and --cover are for shots"))
-        if dash is not None and shot:
-            raise ValueError(_("a dash ends in a melee attack, not a shot"))
-        if shot and cover is None:
-            # SK-COVER-1: the cover the master set for the target stands until changed [I]
-            cover = stored_cover(tc)
-        stat = "ranged" if shot else "accuracy"
-        score = w.accuracy if w.accuracy is not None else value(ac, stat, work.settings)
-        faces = self.check_roll(work, source, a, stat, score, rerolls, "attack")
-        extra: list[tuple[int, str]] = []
-        if dash is not None:
-            extra.append(self.dash(work, source, a, dash, score))
-        if shot:
-            if wind:
-                extra.append((-work.roll(source, 4, "wind").face, "wind"))
-            if rain:
-                extra.append((-work.roll(source, 2, "rain").face, "rain"))
-            if terrain:
-                extra.append((-1, "terrain"))
-            extra.append((sk.dexterity_shot_penalty(value(tc, "dexterity", work.settings)), "target dexterity"))
-        terms = _terms((score, stat), *extra)
-        total = faces[-1] + sum(term["amount"] for term in terms)
-        if w.name:
-            work.fight = fightdata.bump_nested(require_fight(work), "used", a, w.name)
-        if not shot:
-            work.fight = fightdata.engage(require_fight(work), a, t)
-        pending = {"attacker": a, "target": t, "weapon": w.name, "die": faces[-1], "total": total, "terms": terms,
-                   "faces": faces, "shot": shot, "counter": counter, "stat": stat}
-        if chase:
-            pending["chase"] = True
-        unable = self.cannot_act(tc)
-        waits = cover is None and unable is None and answer is None
-        work.tell("attack_roll", about=[a, t], attacker=a, target=t, weapon=w.name, die=faces[-1],
-                  faces=faces if len(faces) > 1 else None, terms=terms, total=total, shot=shot, counter=counter,
-                  chase=chase or None, waits=waits)
-        if cover is not None:
-            self._cover(work, source, t, cover)
-        elif unable is not None:
-            work.tell("no_defence", about=[t], target=t, reason=unable)
-            self.hit(work, source, pending, None)
-        elif answer is not None:
-            self.answer(work, source, pending, answer, None, 0)
-        else:
-            work.fight = fightdata.put(require_fight(work), "pending",
-                                       [*fightdata.pending(require_fight(work)), pending])
+        dodged = {**fightdata.get(fight, "dodged", {}), t: a}
+        work.fight = fightdata.put(fight, "dodged", dodged)
+        cost = sk.counter_cost(fightdata.count(fight, "counters", t))
+        work.tell("may_counter", about=[t, a], name=t, target=a, cost=cost)
 
-    def dash(self, work: Work, source: DiceSource, name: str, spent: Spent, accuracy: int) -> tuple[int, str]:
-        """SK-MOVE-1: after the dash's st (paid by ``attack``), d(accuracy) - accuracy on the attack [I]."""
-        die = work.roll(source, accuracy, "dash").face if accuracy >= 1 else 0
-        work.tell("dash", about=[name], name=name, metres=spent.cost, st_before=spent.before, st_after=spent.after,
-                  die=die, accuracy=accuracy)
-        return sk.dash_modifier(die, accuracy), "dash"
 
-    def _cover(self, work: Work, source: DiceSource, target: str, rating: int) -> None:
-        """SK-COVER-1: the shot hits the cover; d20 + its rating against the threshold destroys it."""
-        die = work.roll(source, 20, "cover").face
-        threshold = int(work.settings.get("cover_threshold", 11))
-        destroyed = die + rating >= threshold
-        work.tell("cover", about=[target], target=target, die=die, rating=rating, total=die + rating,
-                  threshold=threshold, destroyed=destroyed)
-        if destroyed and stored_cover(work.get(target)) is not None:
-            # the target loses its cover: the next shot rolls to miss again
-            work.put(with_cover(work.get(target), None))
+# --- the hit -----------------------------------------------------------------------------
 
-    # --- the answer ------------------------------------------------------------------------
 
-    def blocker(self, c: Combatant, query: str | None) -> gear.Weapon:
-        """What ``c`` blocks with: the named item, else its shield, else its first weapon that blocks."""
-        carried = {n: w for n, w in weapons(c).items() if n not in c.data.get("dropped", [])}
-        able = {n: w for n, w in carried.items() if w.block}
-        if query is not None:
-            chosen = carried.get(gear.pick_item(N_("weapon or shield"), query, tuple(carried))) if carried else None
-            if chosen is None or not chosen.block:
-                raise RuleError(_("{name} cannot block with {item}").format(name=c.name, item=query),
-                                rule="SK-ATK-1")
-            return chosen
-        shields = [w for w in able.values() if w.kind == gear.SHIELD]
-        if shields:
-            return shields[0]
-        if able:
-            return next(iter(able.values()))
-        raise RuleError(_("{name} has no weapon or shield to block with; dodge instead").format(name=c.name),
-                        rule="SK-ATK-1")
+def hit(rules: Skirmish, work: Work, source: DiceSource, pending: dict[str, Any],
+        blocked_with: gear.Weapon | None) -> None:
+    """SK-DMG-1 through def, then the weapon's effects (SK-EFF-1), rolled even
+    when def took all the damage [I]."""
+    from rules.dice import roll_text
 
-    def defend(self, enc: Encounter, source: DiceSource, defender: str, how: str, *, item: str | None = None,
-               attacker: str | None = None, rerolls: int = 0) -> Outcome:
-        """The target's answer to the attack waiting for it, out of turn."""
-        work = self.work(enc)
-        fight = require_fight(work)
-        t = self.fighter(work, defender)
-        waiting = [p for p in fightdata.pending(fight) if p["target"] == t]
-        if attacker is not None:
-            a = self.fighter(work, attacker)
-            waiting = [p for p in waiting if p["attacker"] == a]
-        if not waiting:
-            raise RuleError(_("no attack on {name} waits for an answer").format(name=t), rule="SK-ATK-1")
-        pending = waiting[0]
-        if how != NONE:
-            take_turn(work, source, self, t, ClockReport(), verb="defend")
-        work.fight = fightdata.put(fight, "pending", [p for p in fightdata.pending(fight) if p != pending])
-        self.answer(work, source, pending, how, item, rerolls)
-        return self.release_runners(work.outcome(
-            {"kind": "defend", "actor": t, "attacker": pending["attacker"], "answer": how}, hidden=work.hidden(t)))
+    a, t = pending["attacker"], pending["target"]
+    ac, tc = work.get(a), work.get(t)
+    w = weapons(ac).get(pending["weapon"], BARE_HANDS)
+    mode = str(work.settings.get("damage_mode", "full"))
+    if mode == "dice" and not w.dice:
+        mode = "fixed"  # a weapon without dice keeps its fixed damage [I]
+    fixed = w.damage if mode != "dice" else 0
+    faces: list[int] = []
+    rolled = 0
+    if w.dice and mode != "fixed":
+        result = roll_text(w.dice, source)
+        from rules.core.die import Die
 
-    def answer(self, work: Work, source: DiceSource, pending: dict[str, Any], how: str, item: str | None,
-               rerolls: int) -> None:
-        a, t = pending["attacker"], pending["target"]
-        tc = work.get(t)
-        shot = bool(pending.get("shot"))
-        used: gear.Weapon | None = None
-        if item is not None and how != BLOCK:
-            raise ValueError(_("--with names what blocks; a dodge needs nothing"))
-        if how == NONE:
-            work.tell("defence", about=[t], defender=t, attacker=a, how=NONE, landed=True)
-            self.hit(work, source, pending, None)
-            return
-        if how == BLOCK:
-            used = self.blocker(tc, item)
-            score = used.defense if used.defense is not None else value(tc, "defense", work.settings)
-            faces = self.check_roll(work, source, t, "defense", score, rerolls, "block")
-            terms = _terms((score, "defense"))
-        elif shot:
-            if rerolls:
-                raise RuleError(_("a miss roll is a plain d20 and cannot be rerolled"), rule="SK-REROLL-1")
-            faces, terms = [work.roll(source, 20, "miss").face], []
-        else:
-            score = value(tc, "dexterity", work.settings)
-            faces = self.check_roll(work, source, t, "dexterity", score, rerolls, "dodge")
-            terms = _terms((score, "dexterity"))
-        total = faces[-1] + sum(term["amount"] for term in terms)
-        tie = bool(work.settings.get("tie_to_defender", True))
-        landed = sk.lands(int(pending["total"]), total, tie_to_defender=tie)
-        shown_how = "miss" if shot and how == DODGE else how
-        work.tell("defence", about=[t], defender=t, attacker=a, how=shown_how, item=used.name if used else None,
-                  die=faces[-1], faces=faces if len(faces) > 1 else None, terms=terms, total=total,
-                  attack_total=pending["total"], landed=landed, tie=total == pending["total"])
+        work.add_dice(Die(d.face, d.sides, "damage", d.origin, d.counter) for d in result.dice)
+        rolled, faces = int(result.value), [d.face for d in result.dice]
+    striking = w.kind in gear.STRENGTH_KINDS or (w.kind == gear.RANGED and not pending.get("shot"))
+    strength = value(ac, "strength", work.settings) if striking and mode == "full" else 0
+    raw = fixed + rolled + strength
+    shield = 0.0
+    if blocked_with is not None and blocked_with.kind == gear.SHIELD and not stunned(tc):
+        shield = float(blocked_with.shield_def)
+    armour = total_def(tc)
+    dealt = sk.damage_through(raw, armour + shield)
+    change = rules.hurt(work, t, Damage(dealt, kind="hit", source=a))
+    fight = require_fight(work)
+    work.fight = fightdata.with_listed(fight, "damaged", t, True)
+    work.tell("hit", about=[a, t], attacker=a, target=t, weapon=w.name, fixed=fixed, dice=w.dice or None,
+              faces=faces or None, rolled=rolled, strength=strength, damage=raw, armour=armour, shield=shield,
+              dealt=dealt, hp_before=change.hp_before, hp_after=change.hp_after,
+              status_before=change.status_before, status_after=change.status_after)
+    for word, chance in w.effects.items():
+        die = work.roll(source, 100, "effect").face
+        landed = sk.percent(die, chance)
+        name = presets.canonical(word) or word
+        work.tell("effect_roll", about=[t], target=t, source=a, effect=name, die=die, chance=chance,
+                  landed=landed)
         if landed:
-            self.hit(work, source, pending, used)
-        elif how == DODGE and not shot:
-            fight = require_fight(work)
-            dodged = {**fightdata.get(fight, "dodged", {}), t: a}
-            work.fight = fightdata.put(fight, "dodged", dodged)
-            cost = sk.counter_cost(fightdata.count(fight, "counters", t))
-            work.tell("may_counter", about=[t, a], name=t, target=a, cost=cost)
+            on_hit(rules, work, source, t, name, chance, w.effect_damage.get(word, 1), w.name, blocked_with)
 
-    # --- the hit -----------------------------------------------------------------------------
 
-    def hit(self, work: Work, source: DiceSource, pending: dict[str, Any], blocked_with: gear.Weapon | None) -> None:
-        """SK-DMG-1 through def, then the weapon's effects (SK-EFF-1), rolled even
-        when def took all the damage [I]."""
-        from rules.dice import roll_text
+def on_hit(rules: Skirmish, work: Work, source: DiceSource, t: str, effect: str, chance: int, damage: int,
+           weapon: str, blocked_with: gear.Weapon | None) -> None:
+    tc = work.get(t)
+    if effect in (presets.BLEEDING, presets.POISON):
+        # a further one keeps the first deadline: its d10 would decide nothing [I]
+        turns = 1
+        if tc.effect(effect) is None:
+            turns = work.roll(source, 10, "duration").face
+            work.tell("effect_duration", about=[t], target=t, effect=effect, turns=turns)
+        spec = presets.bleeding(turns) if effect == presets.BLEEDING else presets.poison(turns, damage)
+        give_effect(rules, work, t, spec)
+    elif effect == presets.STUN:
+        stun(rules, work, source, t, chance, blocked_with)
+    elif effect == presets.BURNING:
+        give_effect(rules, work, t, presets.burning())
+    else:
+        give_effect(rules, work, t, EffectSpec(effect, duration=Duration(FIGHT),
+                                               note=_("on-hit effect of {weapon}").format(weapon=weapon or "-")))
 
-        a, t = pending["attacker"], pending["target"]
-        ac, tc = work.get(a), work.get(t)
-        w = weapons(ac).get(pending["weapon"], BARE_HANDS)
-        mode = str(work.settings.get("damage_mode", "full"))
-        if mode == "dice" and not w.dice:
-            mode = "fixed"  # a weapon without dice keeps its fixed damage [I]
-        fixed = w.damage if mode != "dice" else 0
-        faces: list[int] = []
-        rolled = 0
-        if w.dice and mode != "fixed":
-            result = roll_text(w.dice, source)
-            from rules.core.die import Die
 
-            work.add_dice(Die(d.face, d.sides, "damage", d.origin, d.counter) for d in result.dice)
-            rolled, faces = int(result.value), [d.face for d in result.dice]
-        striking = w.kind in gear.STRENGTH_KINDS or (w.kind == gear.RANGED and not pending.get("shot"))
-        strength = value(ac, "strength", work.settings) if striking and mode == "full" else 0
-        raw = fixed + rolled + strength
-        shield = 0.0
-        if blocked_with is not None and blocked_with.kind == gear.SHIELD and not stunned(tc):
-            shield = float(blocked_with.shield_def)
-        armour = total_def(tc)
-        dealt = sk.damage_through(raw, armour + shield)
-        change = self.hurt(work, t, Damage(dealt, kind="hit", source=a))
-        fight = require_fight(work)
-        work.fight = fightdata.with_listed(fight, "damaged", t, True)
-        work.tell("hit", about=[a, t], attacker=a, target=t, weapon=w.name, fixed=fixed, dice=w.dice or None,
-                  faces=faces or None, rolled=rolled, strength=strength, damage=raw, armour=armour, shield=shield,
-                  dealt=dealt, hp_before=change.hp_before, hp_after=change.hp_after,
-                  status_before=change.status_before, status_after=change.status_after)
-        for word, chance in w.effects.items():
-            die = work.roll(source, 100, "effect").face
-            landed = sk.percent(die, chance)
-            name = presets.canonical(word) or word
-            work.tell("effect_roll", about=[t], target=t, source=a, effect=name, die=die, chance=chance,
-                      landed=landed)
-            if landed:
-                self.on_hit(work, source, t, name, chance, w.effect_damage.get(word, 1), w.name, blocked_with)
-
-    def on_hit(self, work: Work, source: DiceSource, t: str, effect: str, chance: int, damage: int, weapon: str,
-               blocked_with: gear.Weapon | None) -> None:
-        tc = work.get(t)
-        if effect in (presets.BLEEDING, presets.POISON):
-            # a further one keeps the first deadline: its d10 would decide nothing [I]
-            turns = 1
-            if tc.effect(effect) is None:
-                turns = work.roll(source, 10, "duration").face
-                work.tell("effect_duration", about=[t], target=t, effect=effect, turns=turns)
-            spec = presets.bleeding(turns) if effect == presets.BLEEDING else presets.poison(turns, damage)
-            self.give_effect(work, t, spec)
-        elif effect == presets.STUN:
-            self.stun(work, source, t, chance, blocked_with)
-        elif effect == presets.BURNING:
-            self.give_effect(work, t, presets.burning())
-        else:
-            self.give_effect(work, t, EffectSpec(effect, duration=Duration(FIGHT),
-                                          note=_("on-hit effect of {weapon}").format(weapon=weapon or "-")))
-
-    def stun(self, work: Work, source: DiceSource, t: str, chance: int, blocked_with: gear.Weapon | None) -> None:
-        """SK-STUN-1, SK-STUN-2: the resistance of an earlier stun, the stun, the weapon drop."""
-        fight = require_fight(work)
-        if t in fightdata.listed(fight, "stun_resist"):
-            die = work.roll(source, 100, "stun_resist").face
-            resisted = sk.percent(die, 50)
-            work.fight = fightdata.with_listed(fight, "stun_resist", t, False)
-            work.tell("stun_resisted", about=[t], target=t, die=die, resisted=resisted)
-            if resisted:
-                return
-        self.give_effect(work, t, presets.stun())
-        work.fight = fightdata.with_listed(require_fight(work), "stun_resist", t, True)
-        tc = work.get(t)
-        held = [n for n in weapons(tc) if n not in tc.data.get("dropped", [])]
-        if blocked_with is not None and blocked_with.name in held:
-            held = [blocked_with.name]
-        drop = sk.stun_drop_chance(chance)
-        if not held:
+def stun(rules: Skirmish, work: Work, source: DiceSource, t: str, chance: int,
+         blocked_with: gear.Weapon | None) -> None:
+    """SK-STUN-1, SK-STUN-2: the resistance of an earlier stun, the stun, the weapon drop."""
+    fight = require_fight(work)
+    if t in fightdata.listed(fight, "stun_resist"):
+        die = work.roll(source, 100, "stun_resist").face
+        resisted = sk.percent(die, 50)
+        work.fight = fightdata.with_listed(fight, "stun_resist", t, False)
+        work.tell("stun_resisted", about=[t], target=t, die=die, resisted=resisted)
+        if resisted:
             return
-        die = work.roll(source, 100, "drop").face
-        dropped = sk.percent(die, drop)
-        work.tell("weapon_drop", about=[t], target=t, weapon=held[0], die=die, chance=drop, dropped=dropped)
-        if dropped:
-            data = dict(tc.data)
-            data["dropped"] = [*tc.data.get("dropped", []), held[0]]
-            work.put(replace(tc, data=data))
+    give_effect(rules, work, t, presets.stun())
+    work.fight = fightdata.with_listed(require_fight(work), "stun_resist", t, True)
+    tc = work.get(t)
+    held = [n for n in weapons(tc) if n not in tc.data.get("dropped", [])]
+    if blocked_with is not None and blocked_with.name in held:
+        held = [blocked_with.name]
+    drop = sk.stun_drop_chance(chance)
+    if not held:
+        return
+    die = work.roll(source, 100, "drop").face
+    dropped = sk.percent(die, drop)
+    work.tell("weapon_drop", about=[t], target=t, weapon=held[0], die=die, chance=drop, dropped=dropped)
+    if dropped:
+        data = dict(tc.data)
+        data["dropped"] = [*tc.data.get("dropped", []), held[0]]
+        work.put(replace(tc, data=data))

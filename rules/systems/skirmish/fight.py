@@ -1,8 +1,9 @@
 """A skirmish fight on the shared turn clock: initiative, turns, health, the end.
 
 The attack across two posts (attack, answer, counterattack) is in
-``attacks.py``; the other actions in ``actions.py``.  This module holds what
-the clock asks of the system and what every action reads of a combatant.
+``attacks.py``; the other actions in ``manoeuvres.py``.  This module holds what
+the clock asks of the system and what every action reads of a combatant;
+``rules.py`` hands these functions to the clock as the system's hooks.
 """
 
 from __future__ import annotations
@@ -10,22 +11,22 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core.clock import ClockReport, open_rounds, proceed
 from rules.core.common import end_fight, leave_fight, report_decided, require_fight
-from rules.core.contract import SystemRules
-from rules.core.effects import Effect
 from rules.core.errors import RuleError
-from rules.core.outcome import Damage, HealthChange, Outcome, Work
+from rules.core.outcome import Damage, Outcome, Work
 from rules.core.state import DEAD, OK, PARTY, Combatant, Encounter, Fight, TurnState, find
-from rules.core.systemdata import Path
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems.skirmish import fightdata, gear
 from rules.systems.skirmish.items import armor, artifacts, weapons
-from rules.systems.skirmish.presets import BURN, FAINTED, STUN
+from rules.systems.skirmish.presets import FAINTED, STUN
 from rules.systems.skirmish.sheet import SHEET
+
+if TYPE_CHECKING:
+    from rules.systems.skirmish.rules import Skirmish
 
 #: stats whose item bonuses and slot penalties are added when a roll reads them
 _SLOT_STATS = ("stealth", "dexterity")
@@ -107,162 +108,159 @@ def joined(first: Outcome, second: Outcome) -> Outcome:
     )
 
 
-class SkirmishFight(SystemRules):
-    """What the clock asks, the start, the step and the end of a skirmish fight."""
+# --- what the shared clock asks ----------------------------------------------
 
-    sheet = SHEET
 
-    # --- what the shared clock asks ----------------------------------------------
+def cannot_act(c: Combatant) -> str | None:
+    """What keeps ``c`` from acting besides its status: a stun, a faint."""
+    if stunned(c):
+        return _("is stunned")
+    if c.effect(FAINTED) is not None:
+        # SK-EXH-1: fainted, it can neither block nor dodge [I]
+        return _("has fainted")
+    return None
 
-    def cannot_act(self, combatant: Combatant) -> str | None:
-        reason = super().cannot_act(combatant)
-        if reason is None and stunned(combatant):
-            return _("is stunned")
-        if reason is None and combatant.effect(FAINTED) is not None:
-            # SK-EXH-1: fainted, it can neither block nor dodge [I]
-            return _("has fainted")
-        return reason
 
-    def hurt(self, work: Work, name: str, damage: Damage) -> HealthChange:
-        c = work.get(name)
-        if "hp" not in c.resources:
-            work.put(c.with_resource("hp", resource(c, "hp")))
-        if damage.amount > 0 and damage.kind != "strain" and work.fight is not None:
-            # SK-BREAK-1: any damage taken (a bleeding's, a fire's, the master's) makes the armor roll;
-            # HP paid for MP or st is no damage taken [I]
-            work.fight = fightdata.with_listed(work.fight, "damaged", name, True)
-        return super().hurt(work, name, damage)
+def before_hurt(work: Work, name: str, damage: Damage) -> None:
+    """What damage to ``name`` does before the shared rules take it off its HP."""
+    c = work.get(name)
+    if "hp" not in c.resources:
+        work.put(c.with_resource("hp", resource(c, "hp")))
+    if damage.amount > 0 and damage.kind != "strain" and work.fight is not None:
+        # SK-BREAK-1: any damage taken (a bleeding's, a fire's, the master's) makes the armor roll;
+        # HP paid for MP or st is no damage taken [I]
+        work.fight = fightdata.with_listed(work.fight, "damaged", name, True)
 
-    def new_turn(self, work: Work, name: str) -> TurnState:
-        return TurnState(name, actions=1)
 
-    def effect_hook(self, work: Work, source: DiceSource, name: str, effect: Effect) -> None:
-        if effect.hook != BURN:
-            super().effect_hook(work, source, name, effect)
-        # SK-BURN-1: each burning turn, one burning item rolls for breakage
-        from rules.systems.skirmish.breakage import burning_item, roll_breakage
+def new_turn(work: Work, name: str) -> TurnState:
+    return TurnState(name, actions=1)
 
-        named = fightdata.get(work.fight, "burning", {}).get(name) if work.fight is not None else None
-        item = burning_item(work.get(name), named)
-        if item is not None:
-            roll_breakage(work, source, name, *item, why="burning")
 
-    def decode_combatant_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
-        return fightdata.decode_combatant(raw, path)
+def burn(work: Work, source: DiceSource, name: str) -> None:
+    """SK-BURN-1: each burning turn, one burning item rolls for breakage."""
+    from rules.systems.skirmish.breakage import burning_item, roll_breakage
 
-    def decode_fight_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
-        return fightdata.decode_fight(raw, path)
+    named = fightdata.get(work.fight, "burning", {}).get(name) if work.fight is not None else None
+    item = burning_item(work.get(name), named)
+    if item is not None:
+        roll_breakage(work, source, name, *item, why="burning")
 
-    def decode_turn_data(self, raw: Mapping[str, Any], path: Path) -> Mapping[str, Any]:
-        return fightdata.decode_turn(raw, path)
 
-    def resolve_modifier(self, key: str) -> str:
-        if key in ("def", "деф"):
-            return "def"
-        return SHEET.resolve(key)
+def resolve_modifier(key: str) -> str:
+    if key in ("def", "деф"):
+        return "def"
+    return SHEET.resolve(key)
 
-    # --- the fight --------------------------------------------------------------------
 
-    def _say_turn(self, work: Work) -> None:
-        assert work.fight is not None
-        if work.fight.turn is not None:
-            name = work.fight.turn.actor
-            work.tell("turn", about=[name], name=name)
+# --- the fight --------------------------------------------------------------------
 
-    def start(self, enc: Encounter, source: DiceSource, **options: Any) -> Outcome:
-        """Initiative [I] (the seed gives none): d20 + dexterity each, in roster
-        order; the higher total acts first, a tie keeps the roster order."""
-        work = self.work(enc)
-        if work.fight is not None:
-            raise RuleError(_("a fight is already running (round {round}); end it before starting another")
-                            .format(round=work.fight.round))
-        alive = [c for c in work.combatants.values() if c.status != DEAD]
-        sides = {c.side for c in alive}
-        if len(sides) < 2:
-            raise RuleError(_("a fight needs someone alive on each side"))
-        rolls: list[dict[str, Any]] = []
-        for c in alive:
-            die = work.roll(source, 20, "initiative")
-            dex = value(c, "dexterity", work.settings)
-            rolls.append({"name": c.name, "die": die.face, "dexterity": dex, "total": die.face + dex})
-        ranked = sorted(rolls, key=lambda r: -int(r["total"]))
-        order = tuple(str(r["name"]) for r in ranked)
-        work.tell("initiative", rolls=ranked)
-        work.fight = Fight(round=1, order=order)
-        report = ClockReport()
-        open_rounds(work, source, self, report)
-        self._say_turn(work)
-        return work.outcome({"kind": "fight_start", "order": list(order), "actor": work.fight.current,
-                             **report.event_parts()})
 
-    def step(self, enc: Encounter, source: DiceSource) -> Outcome:
-        """End the running turn and start the next; a new round takes back the
-        counterattacks earned by dodges that were not used [I]."""
-        work = self.work(enc)
-        fight = require_fight(work)
-        previous, round_ = fight.current, fight.round
-        report = ClockReport()
-        proceed(work, source, self, report)
-        assert work.fight is not None
-        if work.fight.round != round_ and fightdata.get(work.fight, "dodged", {}):
-            work.fight = fightdata.put(work.fight, "dodged", {})
-        self._say_turn(work)
-        actor = work.fight.current
-        event: dict[str, Any] = {"kind": "turn", "round": work.fight.round, "previous": previous, "actor": actor,
-                                 **report.event_parts()}
-        report_decided(work, event)
-        return self.release_runners(work.outcome(event, hidden=actor is not None and work.get(actor).hidden))
+def _say_turn(work: Work) -> None:
+    assert work.fight is not None
+    if work.fight.turn is not None:
+        name = work.fight.turn.actor
+        work.tell("turn", about=[name], name=name)
 
-    def end(self, enc: Encounter, source: DiceSource | None = None) -> Outcome:
-        """SK-BREAK-1: breakage rolls for the players' gear, then the fight ends."""
-        from rules.dice.sources import RandomSource
-        from rules.systems.skirmish.breakage import after_fight
 
-        work = self.work(enc)
-        fight = require_fight(work)
-        for attack in fightdata.pending(fight):
-            work.tell("pending_dropped", about=[attack["attacker"], attack["target"]],
-                      attacker=attack["attacker"], target=attack["target"])
-        rolled = after_fight(work, source if source is not None else RandomSource())
-        ended = end_fight(work.encounter(), hp_max=self.hp_max)
-        return joined(work.outcome({"breakage": rolled} if rolled else {}), ended)
+def start(rules: Skirmish, enc: Encounter, source: DiceSource, **options: Any) -> Outcome:
+    """Initiative [I] (the seed gives none): d20 + dexterity each, in roster
+    order; the higher total acts first, a tie keeps the roster order."""
+    work = rules.work(enc)
+    if work.fight is not None:
+        raise RuleError(_("a fight is already running (round {round}); end it before starting another")
+                        .format(round=work.fight.round))
+    alive = [c for c in work.combatants.values() if c.status != DEAD]
+    sides = {c.side for c in alive}
+    if len(sides) < 2:
+        raise RuleError(_("a fight needs someone alive on each side"))
+    rolls: list[dict[str, Any]] = []
+    for c in alive:
+        die = work.roll(source, 20, "initiative")
+        dex = value(c, "dexterity", work.settings)
+        rolls.append({"name": c.name, "die": die.face, "dexterity": dex, "total": die.face + dex})
+    ranked = sorted(rolls, key=lambda r: -int(r["total"]))
+    order = tuple(str(r["name"]) for r in ranked)
+    work.tell("initiative", rolls=ranked)
+    work.fight = Fight(round=1, order=order)
+    report = ClockReport()
+    open_rounds(work, source, rules, report)
+    _say_turn(work)
+    return work.outcome({"kind": "fight_start", "order": list(order), "actor": work.fight.current,
+                         **report.event_parts()})
 
-    # --- helpers the actions share ---------------------------------------------------------
 
-    def release_runners(self, out: Outcome) -> Outcome:
-        """SK-FLEE-1: a runner who escaped leaves the order once no attack waits
-        on it (the chaser's) and its own turn is over [I]; one the chaser's attack
-        brought down stays where it fell."""
-        fight = out.encounter.fight
-        if fight is None or not fightdata.get(fight, "fled", []):
-            return out
-        waiting = {p["target"] for p in fightdata.pending(fight)}
-        for name in fightdata.listed(fight, "fled"):
-            if name in waiting or name == fight.current:
-                continue
-            work = self.work(out.encounter)
-            fight = fightdata.with_listed(require_fight(work), "fled", name, False)
-            # a counterattack the runner earned goes with it
-            work.fight = fightdata.put(fight, "dodged", {k: v for k, v in fightdata.get(fight, "dodged", {}).items()
-                                                         if name not in (k, v)})
-            if work.get(name).status != OK:
-                work.tell("caught", about=[name], name=name)
-                out = joined(out, work.outcome({}))
-            else:
-                released = work.outcome({})
-                out = joined(out, joined(released, leave_fight(released.encounter, name, self.hp_max)))
+def step(rules: Skirmish, enc: Encounter, source: DiceSource) -> Outcome:
+    """End the running turn and start the next; a new round takes back the
+    counterattacks earned by dodges that were not used [I]."""
+    work = rules.work(enc)
+    fight = require_fight(work)
+    previous, round_ = fight.current, fight.round
+    report = ClockReport()
+    proceed(work, source, rules, report)
+    assert work.fight is not None
+    if work.fight.round != round_ and fightdata.get(work.fight, "dodged", {}):
+        work.fight = fightdata.put(work.fight, "dodged", {})
+    _say_turn(work)
+    actor = work.fight.current
+    event: dict[str, Any] = {"kind": "turn", "round": work.fight.round, "previous": previous, "actor": actor,
+                             **report.event_parts()}
+    report_decided(work, event)
+    return release_runners(rules, work.outcome(event, hidden=actor is not None and work.get(actor).hidden))
+
+
+def end(rules: Skirmish, enc: Encounter, source: DiceSource | None = None) -> Outcome:
+    """SK-BREAK-1: breakage rolls for the players' gear, then the fight ends."""
+    from rules.dice.sources import RandomSource
+    from rules.systems.skirmish.breakage import after_fight
+
+    work = rules.work(enc)
+    fight = require_fight(work)
+    for attack in fightdata.pending(fight):
+        work.tell("pending_dropped", about=[attack["attacker"], attack["target"]],
+                  attacker=attack["attacker"], target=attack["target"])
+    rolled = after_fight(work, source if source is not None else RandomSource())
+    ended = end_fight(work.encounter(), hp_max=rules.hp_max)
+    return joined(work.outcome({"breakage": rolled} if rolled else {}), ended)
+
+
+# --- helpers the actions share ---------------------------------------------------------
+
+
+def release_runners(rules: Skirmish, out: Outcome) -> Outcome:
+    """SK-FLEE-1: a runner who escaped leaves the order once no attack waits
+    on it (the chaser's) and its own turn is over [I]; one the chaser's attack
+    brought down stays where it fell."""
+    fight = out.encounter.fight
+    if fight is None or not fightdata.get(fight, "fled", []):
         return out
+    waiting = {p["target"] for p in fightdata.pending(fight)}
+    for name in fightdata.listed(fight, "fled"):
+        if name in waiting or name == fight.current:
+            continue
+        work = rules.work(out.encounter)
+        fight = fightdata.with_listed(require_fight(work), "fled", name, False)
+        # a counterattack the runner earned goes with it
+        work.fight = fightdata.put(fight, "dodged", {k: v for k, v in fightdata.get(fight, "dodged", {}).items()
+                                                     if name not in (k, v)})
+        if work.get(name).status != OK:
+            work.tell("caught", about=[name], name=name)
+            out = joined(out, work.outcome({}))
+        else:
+            released = work.outcome({})
+            out = joined(out, joined(released, leave_fight(released.encounter, name, rules.hp_max)))
+    return out
 
-    def fighter(self, work: Work, query: str) -> str:
-        """A combatant in the running fight, alive."""
-        fight = require_fight(work)
-        name = find(work.encounter(), query)
-        if name not in fight.order:
-            raise RuleError(_("{name} is not in the fight").format(name=name))
-        if work.get(name).status == DEAD:
-            raise RuleError(_("{name} is dead").format(name=name))
-        return name
 
-    @staticmethod
-    def party(c: Combatant) -> bool:
-        return c.side == PARTY
+def fighter(work: Work, query: str) -> str:
+    """A combatant in the running fight, alive."""
+    fight = require_fight(work)
+    name = find(work.encounter(), query)
+    if name not in fight.order:
+        raise RuleError(_("{name} is not in the fight").format(name=name))
+    if work.get(name).status == DEAD:
+        raise RuleError(_("{name} is dead").format(name=name))
+    return name
+
+
+def party(c: Combatant) -> bool:
+    return c.side == PARTY

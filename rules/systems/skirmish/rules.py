@@ -1,7 +1,9 @@
-"""The skirmish as the command line and the prompt see it: its actions, declared as data.
+"""The skirmish as the command line and the prompt see it: its actions, declared as data,
+and its rules object.
 
 Every action's ``run`` takes (rules, encounter, dice source or None, **values);
-``manoeuvres.py``, ``attacks.py`` and ``fight.py`` play them.
+``manoeuvres.py``, ``attacks.py`` and ``fight.py`` play them.  :class:`Skirmish`
+assembles those modules' functions into the one :class:`SystemRules` of the system.
 """
 
 from __future__ import annotations
@@ -9,14 +11,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.core.actions import CHOICE, COUNT, FLAG, INT, NAME, STAT, TEXT, WORDS, Action, Catalogue, Param
+from rules.core.contract import SystemRules
 from rules.i18n import N_
-from rules.systems.skirmish.manoeuvres import Manoeuvres
+from rules.systems.skirmish import attacks, fight, fightdata, manoeuvres
 from rules.systems.skirmish.messages import MESSAGES
-from rules.systems.skirmish.presets import PRESETS
+from rules.systems.skirmish.presets import BURN, PRESETS
+from rules.systems.skirmish.sheet import SHEET
 
 if TYPE_CHECKING:
-    from rules.core.outcome import Outcome
-    from rules.core.state import Encounter
+    from rules.core.effects import Effect
+    from rules.core.outcome import Damage, HealthChange, Outcome, Work
+    from rules.core.state import Combatant, Encounter
     from rules.dice.sources import DiceSource
 
 _WHO = Param("name", NAME, N_("Combatant (unique prefix, any case)."))
@@ -248,13 +253,63 @@ ACTIONS = Catalogue((
 ))
 
 
-class Skirmish(Manoeuvres):
+class Skirmish(SystemRules):
     id = "skirmish"
     name_en = "Skirmish"
     name_ru = "Стычка"
+    sheet = SHEET
     actions = ACTIONS
     effect_presets = PRESETS
     messages = MESSAGES
+
+    # --- what the shared clock asks (fight.py) ---------------------------------------
+
+    def cannot_act(self, combatant: Combatant) -> str | None:
+        reason = super().cannot_act(combatant)
+        return reason if reason is not None else fight.cannot_act(combatant)
+
+    def hurt(self, work: Work, name: str, damage: Damage) -> HealthChange:
+        fight.before_hurt(work, name, damage)
+        return super().hurt(work, name, damage)
+
+    new_turn = staticmethod(fight.new_turn)
+
+    def effect_hook(self, work: Work, source: DiceSource, name: str, effect: Effect) -> None:
+        if effect.hook != BURN:
+            super().effect_hook(work, source, name, effect)
+        fight.burn(work, source, name)
+
+    resolve_modifier = staticmethod(fight.resolve_modifier)
+    decode_combatant_data = staticmethod(fightdata.decode_combatant)
+    decode_fight_data = staticmethod(fightdata.decode_fight)
+    decode_turn_data = staticmethod(fightdata.decode_turn)
+
+    # --- the fight (fight.py) ----------------------------------------------------------
+
+    start = fight.start
+    step = fight.step
+    end = fight.end
+
+    # --- the actions (attacks.py, manoeuvres.py) ---------------------------------------
+
+    attack = attacks.attack
+    defend = attacks.defend
+    counter = attacks.counter
+    check = manoeuvres.check
+    bandage = manoeuvres.bandage
+    extinguish = manoeuvres.extinguish
+    burn_item = manoeuvres.burn_item
+    flee = manoeuvres.flee
+    exhaust = manoeuvres.exhaust
+    pay = manoeuvres.pay
+    cast = manoeuvres.cast
+    move = manoeuvres.move
+    pickup = manoeuvres.pickup
+    take_cover = manoeuvres.take_cover
+    gear = manoeuvres.gear
+    show_slots = manoeuvres.show_slots
+    damage = manoeuvres.damage
+    heal = manoeuvres.heal
 
 
 RULES = Skirmish()
