@@ -15,6 +15,7 @@ from rules.core.state import DEAD, Combatant, find
 from rules.i18n import _
 from rules.systems.terra import damage as dmg
 from rules.systems.terra import health, weapons
+from rules.systems.terra.counters import countered
 from rules.systems.terra.fight import (
     ATTACK_AP,
     AURA_AP,
@@ -22,20 +23,21 @@ from rules.systems.terra.fight import (
     COMBINED,
     GEMINI_MISS,
     SYNC,
-    TerraFight,
     _by_level,
     _int,
-    cell_of,
-    countered,
+    _NoDice,
     in_fight,
+    normal_combat,
 )
 from rules.systems.terra.formula import MISS, parse_formula
 from rules.systems.terra.grid import Cell, distance
+from rules.systems.terra.positions import cell_of
 
 if TYPE_CHECKING:
     from rules.core.outcome import Outcome, Work
     from rules.core.state import Encounter
     from rules.dice.sources import DiceSource
+    from rules.systems.terra.rules import Terra
 
 #: the equipment moves of TT-EQUIP-1: AP, SP
 EQUIP_COST = {"off": (3, 1), "on": (1, 0), "give": (1, 0), "take": (1, 0)}
@@ -45,7 +47,7 @@ def _kind(word: str | None) -> str:
     return dmg.damage_type(word) if word else dmg.PHYSICAL
 
 
-def formula(rules: TerraFight, enc: Encounter, source: DiceSource, text: str, by: str | None, gk: int | None,
+def formula(rules: Terra, enc: Encounter, source: DiceSource, text: str, by: str | None, gk: int | None,
             kind_word: str | None, technique: bool, shift: int, monster: bool) -> Outcome:
     """A terra formula with its crit check, in or out of a fight; changes nothing."""
     work = rules.work(enc)
@@ -90,7 +92,7 @@ _ONLY_MOVES = (health.PANIC,)
 _ATTACKS_ONLY = (health.RAGE, health.BERSERK)
 
 
-def _may(rules: TerraFight, work: Work, c: Combatant, what: str) -> None:
+def _may(rules: Terra, work: Work, c: Combatant, what: str) -> None:
     """What the rhesus states forbid (TT-RH-1, TT-RH-2)."""
     if work.fight is None:
         return
@@ -158,7 +160,7 @@ def _sp_allows(work: Work, c: Combatant, learned: bool, trance: bool) -> None:
         name=c.name, sp=c.resources.get("sp", 0)), rule="TT-SP-2")
 
 
-def attack(rules: TerraFight, enc: Encounter, source: DiceSource, attacker: str, target: str,
+def attack(rules: Terra, enc: Encounter, source: DiceSource, attacker: str, target: str,
            formula_text: str | None, kind_word: str | None, ap: int | None, technique: bool, shift: int,
            into_hp: bool, provokes: bool, trance: bool, learned: bool, reach: int | None) -> Outcome:
     """An Attack with the weapon, or a technique (TT-AP-1, TT-CRIT-1, TT-DMG-1)."""
@@ -242,7 +244,7 @@ def attack(rules: TerraFight, enc: Encounter, source: DiceSource, attacker: str,
     return _close(rules, work, event, name, provokes or trance, technique=technique)
 
 
-def _technique_misses(rules: TerraFight, work: Work, source: DiceSource, name: str) -> bool:
+def _technique_misses(rules: Terra, work: Work, source: DiceSource, name: str) -> bool:
     """TT-SIGN-2: Близнецы of sign level 5+ within radius 1 make enemy techniques miss on d100."""
     c = work.get(name)
     here = cell_of(c)
@@ -262,7 +264,7 @@ def _technique_misses(rules: TerraFight, work: Work, source: DiceSource, name: s
     return missed
 
 
-def _close(rules: TerraFight, work: Work, event: dict[str, Any], actor: str, provokes: bool, *,
+def _close(rules: Terra, work: Work, event: dict[str, Any], actor: str, provokes: bool, *,
            technique: bool = False) -> Outcome:
     from rules.core.common import report_decided
 
@@ -276,7 +278,7 @@ def _close(rules: TerraFight, work: Work, event: dict[str, Any], actor: str, pro
     return work.outcome(event, hidden=work.get(actor).hidden)
 
 
-def counter(rules: TerraFight, enc: Encounter, source: DiceSource, attacker: str, target: str,
+def counter(rules: Terra, enc: Encounter, source: DiceSource, attacker: str, target: str,
             formula_text: str | None, kind_word: str | None, shift: int, into_hp: bool) -> Outcome:
     """TT-COUNTER-1: a plain attack out of turn, once a phase, on an enemy within radius 1."""
     work = rules.work(enc)
@@ -321,7 +323,7 @@ def counter(rules: TerraFight, enc: Encounter, source: DiceSource, attacker: str
     return _close(rules, work, event, name, False)
 
 
-def unarmed(rules: TerraFight, enc: Encounter, source: DiceSource, attacker: str, target: str, identify: bool,
+def unarmed(rules: Terra, enc: Encounter, source: DiceSource, attacker: str, target: str, identify: bool,
             both_hands: bool) -> Outcome:
     """TT-UNARMED-1: 3 AP (5 with both hands busy), radius 1, damage or identification."""
     work = rules.work(enc)
@@ -355,7 +357,7 @@ def unarmed(rules: TerraFight, enc: Encounter, source: DiceSource, attacker: str
     return _close(rules, work, event, name, False)
 
 
-def move(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: str, cells: int | None,
+def move(rules: Terra, enc: Encounter, source: DiceSource | None, name: str, cells: int | None,
          to: tuple[Cell, ...] | None, path: tuple[Cell, ...] | None) -> Outcome:
     """Movement: 1 AP a cell, within speed (TT-AP-1, TT-AP-2), one diagonal, around others (TT-RADIUS-1)."""
     if sum(x is not None for x in (cells, to, path)) != 1:
@@ -401,7 +403,7 @@ def move(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: str
     return work.outcome(event, hidden=c.hidden)
 
 
-def _move_blind(rules: TerraFight, work: Work, name: str, cells: int, limit: int,
+def _move_blind(rules: Terra, work: Work, name: str, cells: int, limit: int,
                 turn: Any) -> Outcome:
     """A move counted in cells, for fights played without a map."""
     c = work.get(name)
@@ -417,7 +419,7 @@ def _move_blind(rules: TerraFight, work: Work, name: str, cells: int, limit: int
     return work.outcome({"kind": "move", "actor": name, "cells": cells}, hidden=c.hidden)
 
 
-def place(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: str,
+def place(rules: Terra, enc: Encounter, source: DiceSource | None, name: str,
           cell: tuple[Cell, ...] | None, off: bool) -> Outcome:
     """The master puts a combatant on a cell (no AP)."""
     if (cell is None) == (not off):
@@ -440,7 +442,7 @@ def place(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: st
                         hidden=c.hidden)
 
 
-def wait(rules: TerraFight, enc: Encounter, source: DiceSource, name: str) -> Outcome:
+def wait(rules: Terra, enc: Encounter, source: DiceSource, name: str) -> Outcome:
     """TT-DELAY-1: put the turn off to the end of the phase."""
     from rules.core.clock import ClockReport, delay
 
@@ -455,7 +457,7 @@ def wait(rules: TerraFight, enc: Encounter, source: DiceSource, name: str) -> Ou
     return work.outcome({"kind": "delay", "actor": name})
 
 
-def decline(rules: TerraFight, enc: Encounter, source: DiceSource, name: str) -> Outcome:
+def decline(rules: Terra, enc: Encounter, source: DiceSource, name: str) -> Outcome:
     """TT-SYNC-3: with no SP left, decline the synchronization phase for 1 temporary SP; act last."""
     from rules.core.clock import ClockReport, land
 
@@ -482,7 +484,7 @@ def decline(rules: TerraFight, enc: Encounter, source: DiceSource, name: str) ->
     rest = order[index:]
     if not rest:
         work.fight = replace(fight, order=order or fight.order, data=data)
-        rules._normal_combat(work, source)
+        normal_combat(rules, work, source)
         return work.outcome({"kind": "decline", "actor": name})
     groups = (rest,) if len(rest) > 1 and fight.turn is None else ()
     work.fight = replace(fight, order=order, index=index, turn=None if fight.turn else fight.turn,
@@ -492,7 +494,7 @@ def decline(rules: TerraFight, enc: Encounter, source: DiceSource, name: str) ->
     return work.outcome({"kind": "decline", "actor": name})
 
 
-def equip(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: str, how: str, item: str,
+def equip(rules: Terra, enc: Encounter, source: DiceSource | None, name: str, how: str, item: str,
           other: str | None, slot: str | None) -> Outcome:
     """TT-EQUIP-1: take off 3 AP + 1 SP, put on 1 AP, hand over or take 1 AP (radius 1);
     with ``--slot`` the worn equipment is kept by slot (TT-WEAPON-1)."""
@@ -544,7 +546,7 @@ def equip(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: st
     return work.outcome({"kind": "equip", "actor": name, "how": how, "item": item, "ap": ap}, hidden=c.hidden)
 
 
-def aura(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: str) -> Outcome:
+def aura(rules: Terra, enc: Encounter, source: DiceSource | None, name: str) -> Outcome:
     """TT-SIGN-1: re-activate the sign's aura for 5 AP (not a combat action, provokes nothing)."""
     work = rules.work(enc)
     name = find(enc, name)
@@ -556,7 +558,7 @@ def aura(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: str
     return work.outcome({"kind": "aura", "actor": name, "ap": AURA_AP}, hidden=c.hidden)
 
 
-def use_item(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: str, item: str,
+def use_item(rules: Terra, enc: Encounter, source: DiceSource | None, name: str, item: str,
              ap: int) -> Outcome:
     """Item use: AP as the item says, not a combat action, any number a turn (TT-AP-2)."""
     work = rules.work(enc)
@@ -572,7 +574,7 @@ def use_item(rules: TerraFight, enc: Encounter, source: DiceSource | None, name:
     return work.outcome({"kind": "item", "actor": name, "item": item, "ap": ap}, hidden=c.hidden)
 
 
-def master_damage(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: str, amount: int,
+def master_damage(rules: Terra, enc: Encounter, source: DiceSource | None, name: str, amount: int,
                   kind_word: str | None, into_hp: bool) -> Outcome:
     """The master's damage: straight off HP, or through the defenses with --type."""
     work = rules.work(enc)
@@ -599,12 +601,10 @@ def master_damage(rules: TerraFight, enc: Encounter, source: DiceSource | None, 
 
 
 def _no_dice() -> Any:
-    from rules.systems.terra.fight import _NoDice
-
     return _NoDice()
 
 
-def heal(rules: TerraFight, enc: Encounter, source: DiceSource, name: str, amount: int | None,
+def heal(rules: Terra, enc: Encounter, source: DiceSource, name: str, amount: int | None,
          formula_text: str | None, by: str | None, technique: bool, shift: int) -> Outcome:
     """Healing: an amount, or a formula with the healer's crit check (TT-CRIT-1 covers healing)."""
     from rules.core.clock import restore

@@ -33,13 +33,13 @@ if TYPE_CHECKING:
     from rules.core.outcome import Outcome, Work
     from rules.core.state import Encounter, TurnState
     from rules.dice.sources import DiceSource
-    from rules.systems.terra.fight import TerraFight
+    from rules.systems.terra.rules import Terra
 
 #: effects whose presence means the Eidolon form (TT-COMBINED-1: no combined action in it)
 EIDOLON = ("eidolon", "эйдолон")
 
 
-def declare(rules: TerraFight, enc: Encounter, source: DiceSource | None, name: str, technique: str,
+def declare(rules: Terra, enc: Encounter, source: DiceSource | None, name: str, technique: str,
             aspect: str | None, effect: str, formula_text: str | None, kind_word: str | None, ap: int, hp: int,
             mp: int, weapon: bool, learned: bool, slot: bool, passive: bool, provokes: bool, reach: int,
             forget: bool) -> Outcome:
@@ -148,7 +148,7 @@ def _combined(work: Work, c: Combatant, turn: TurnState | None, t: tech.Techniqu
     return str(first)
 
 
-def _pay(rules: TerraFight, work: Work, c: Combatant, turn: TurnState | None, t: tech.Technique, *,
+def _pay(rules: Terra, work: Work, c: Combatant, turn: TurnState | None, t: tech.Technique, *,
          trance: bool, combined: bool) -> int | None:
     """TT-TECH-1: AP, HP and MP from the technique's data, refused whole when one cannot be paid."""
     if trance:
@@ -166,7 +166,7 @@ def _pay(rules: TerraFight, work: Work, c: Combatant, turn: TurnState | None, t:
     return left
 
 
-def cast(rules: TerraFight, enc: Encounter, source: DiceSource, name: str, technique: str, target: str | None,
+def cast(rules: Terra, enc: Encounter, source: DiceSource, name: str, technique: str, target: str | None,
          owner: str | None, trance: bool, shift: int, into_hp: bool) -> Outcome:
     """A technique from the sheet: its checks, costs and effect."""
     work = rules.work(enc)
@@ -247,7 +247,7 @@ def _trance_use(work: Work, c: Combatant) -> None:
         work.tell("trance_ends", about=[c.name], name=c.name)
 
 
-def _damage(rules: TerraFight, work: Work, source: DiceSource, name: str, target: str, t: tech.Technique,
+def _damage(rules: Terra, work: Work, source: DiceSource, name: str, target: str, t: tech.Technique,
             shift: int, into_hp: bool, event: dict[str, Any]) -> None:
     parsed = parse_formula(t.formula)
     kind = dmg.physical_kind(dmg.damage_type(t.type) if t.type else dmg.PHYSICAL, parsed.has_dice)
@@ -260,7 +260,7 @@ def _damage(rules: TerraFight, work: Work, source: DiceSource, name: str, target
         work.tell("dodged", about=[target], target=target)
 
 
-def _heal(rules: TerraFight, work: Work, source: DiceSource, name: str, target: str, t: tech.Technique,
+def _heal(rules: Terra, work: Work, source: DiceSource, name: str, target: str, t: tech.Technique,
           shift: int, event: dict[str, Any]) -> None:
     rolled = rules.roll_for(work, source, work.get(name), parse_formula(t.formula), "heal", technique=True,
                             shift=shift)

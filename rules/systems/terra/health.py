@@ -6,14 +6,20 @@ it faints (TT-HP-1).  A state once entered holds for the character's next
 turn even if it is healed meanwhile (TT-RH-3): ``data.held`` is ``entered``
 until that turn starts, ``playing`` during it, and the state is released as
 the following turn starts.  Monsters have no rhesus: at 0 HP they die [I].
+The rules object's health hooks (``status``, ``cannot_act``, ``hurt``,
+``mend``) apply them to the encounter.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
+from rules.core.outcome import Damage, HealthChange, Work
 from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Status
+from rules.i18n import N_, _
+from rules.systems.terra.sheet import hp_max
 
 RAGE, BERSERK, PANIC, SHOCK, DOWN = "rage", "berserk", "panic", "shock", "down"
 DYING = (RAGE, BERSERK, PANIC, SHOCK)
@@ -35,6 +41,12 @@ ATTACK_BONUS = {RAGE: 3, BERSERK: 4}
 DEFENSE_BONUS: dict[str, dict[str, int]] = {PANIC: {"pdef": 2}, SHOCK: {"pdef": 4, "pdef_dice": 2}}
 
 ENTERED, PLAYING = "entered", "playing"
+
+#: why a combatant loses its turn, by state
+_CANNOT_ACT = {
+    SHOCK: N_("is in Shock"), DOWN: N_("is down (HP -6 or lower)"),
+    "unconscious": N_("is unconscious"), DEAD: N_("is dead"),
+}
 
 
 def is_monster(c: Combatant) -> bool:
@@ -104,3 +116,41 @@ def after_fight(c: Combatant) -> str:
     if hp <= 0:
         return DEAD if is_monster(c) else UNCONSCIOUS
     return OK
+
+
+# --- the rules object's hooks --------------------------------------------------------
+
+
+def status(combatant: Combatant) -> Status:
+    known = STATUSES.get(combatant.status)  # asked of everyone at every moment of a round
+    return known if known is not None else Status(combatant.status)
+
+
+def cannot_act(combatant: Combatant) -> str | None:
+    state = status(combatant)
+    if state.can_act:
+        return None
+    return _(_CANNOT_ACT[state.label]) if state.label in _CANNOT_ACT else state.label
+
+
+def hurt(work: Work, name: str, damage: Damage) -> HealthChange:
+    c = work.get(name)
+    before = c.resources.get("hp", 0)
+    after = before - damage.amount
+    if c.data.get("trance") and work.fight is not None:
+        after = max(after, min(before, 1))  # TT-TRANCE-1: HP cannot fall below 1
+    state, data = settle(c, after, work.fight is not None)
+    work.put(replace(c.with_resource("hp", after), status=state, data=data))
+    return HealthChange(name, damage.amount, before, after, c.status, state)
+
+
+def mend(work: Work, name: str, amount: int) -> HealthChange:
+    c = work.get(name)
+    before = c.resources.get("hp", 0)
+    if c.status == DEAD:
+        return HealthChange(name, amount, before, before, DEAD, DEAD)
+    cap = hp_max(c)
+    after = before + amount if cap is None else max(before, min(cap, before + amount))
+    state, data = settle(c, after, work.fight is not None)
+    work.put(replace(c.with_resource("hp", after), status=state, data=data))
+    return HealthChange(name, amount, before, after, c.status, state)

@@ -1,8 +1,9 @@
 """Twisted Terra (Искажённая Терра) as the command line and the prompt see it.
 
-Its actions are declared here as data; ``actions.py`` plays them and
-``fight.py`` holds the fight rules.  Every action's ``run`` takes (rules,
-encounter, dice source or None, **values).
+Its actions are declared here as data; ``actions.py`` plays them.  The
+rules object is assembled here from the modules of the fight rules
+(``fight.py``, ``health.py``, ``hits.py``, ``counters.py``, ``positions.py``).
+Every action's ``run`` takes (rules, encounter, dice source or None, **values).
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.actions import CELLS, CHOICE, COUNT, FLAG, INT, NAME, TEXT, WORDS, Action, Catalogue, Param
+from rules.core.contract import SystemRules
 from rules.i18n import N_
 from rules.systems.terra import actions as act
-from rules.systems.terra import casting, signs
-from rules.systems.terra.fight import TerraFight
+from rules.systems.terra import casting, counters, fight, health, hits, positions, signs
+from rules.systems.terra import sheet as terra_sheet
+from rules.systems.terra.data import DECODERS
 from rules.systems.terra.messages import MESSAGES
 from rules.systems.terra.techniques import ASPECT_WORDS, EFFECT_WORDS
 from rules.systems.terra.weapons import SLOT_WORDS
@@ -273,13 +276,54 @@ START = (
 )
 
 
-class Terra(TerraFight):
+class Terra(SystemRules):
+    """Terra's rules object, assembled from its modules of plain functions: a function
+    that takes the rules object first is a method as it stands, the others are static."""
+
     id = "terra"
     name_en = "Twisted Terra"
     name_ru = "Искажённая Терра"
+    sheet = terra_sheet.SHEET
     actions = ACTIONS
     start_params = START
     messages = MESSAGES
+
+    decode_combatant_data = staticmethod(DECODERS.decode_combatant_data)
+    decode_fight_data = staticmethod(DECODERS.decode_fight_data)
+    decode_turn_data = staticmethod(DECODERS.decode_turn_data)
+
+    # --- who is who ----------------------------------------------------------------
+
+    status = staticmethod(health.status)
+    cannot_act = staticmethod(health.cannot_act)
+    resolve_modifier = staticmethod(terra_sheet.resolve_modifier)
+    hp_max = staticmethod(terra_sheet.hp_max)
+
+    # --- health --------------------------------------------------------------------
+
+    hurt = staticmethod(health.hurt)
+    mend = staticmethod(health.mend)
+    new_turn = staticmethod(fight.new_turn)
+
+    # --- the fight -------------------------------------------------------------------
+
+    start = fight.start
+    step = fight.step
+    end = fight.end
+
+    # --- what the actions call -------------------------------------------------------
+
+    turn_for = fight.turn_for
+    spend = staticmethod(fight.spend)
+    check_of = staticmethod(hits.check_of)
+    roll_for = staticmethod(hits.roll_for)
+    target_of = staticmethod(hits.target_of)
+    strike = staticmethod(hits.strike)
+    enter_trance = staticmethod(hits.enter_trance)
+    offer_counters = staticmethod(counters.offer_counters)
+    count_technique = staticmethod(counters.count_technique)
+    occupied = staticmethod(positions.occupied)
+    walk = staticmethod(positions.walk)
 
 
 RULES = Terra()

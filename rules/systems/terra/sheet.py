@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from rules.core.sheet import CHOICE, DICE, FLAG, Choice, Derived, Resource, Setting, Sheet, Stat, Values
-from rules.i18n import _
+from rules.core.errors import NotFound
+from rules.core.sheet import CHOICE, DICE, FLAG, Choice, Derived, Resource, Setting, Sheet, Stat, UnknownStat, Values
+from rules.i18n import N_, _
+
+if TYPE_CHECKING:
+    from rules.core.state import Combatant
 
 BASE_HP = 10
 BASE_SP = 10
@@ -192,3 +197,16 @@ SHEET = Sheet(
     settings=SETTINGS,
     creation_rules=(_character_identity,),
 )
+
+
+def hp_max(combatant: Combatant) -> int | None:
+    """The one route to a combatant's max HP: the sheet's maximum of ``hp``."""
+    return SHEET.resource_caps(combatant.stats).get("hp")
+
+
+def resolve_modifier(key: str) -> str:
+    """The stat key an effect's modifier names."""
+    try:
+        return SHEET.resolve(key)
+    except UnknownStat as err:
+        raise NotFound(N_("stat to modify"), key, err.suggestions) from None

@@ -14,14 +14,15 @@ from rules.core.errors import RuleError
 from rules.core.state import DEAD, Combatant, find
 from rules.i18n import _
 from rules.systems.terra import health, weapons
-from rules.systems.terra.fight import _by_level, _int, cell_of
+from rules.systems.terra.fight import _by_level, _int
 from rules.systems.terra.grid import distance
+from rules.systems.terra.positions import cell_of
 
 if TYPE_CHECKING:
     from rules.core.outcome import Outcome, Work
     from rules.core.state import Encounter
     from rules.dice.sources import DiceSource
-    from rules.systems.terra.fight import TerraFight
+    from rules.systems.terra.rules import Terra
 
 #: "20% шанс, что монстр перейдет на сторону персонажа"; L5 40%; L10 60%
 LIBRA_LURE = {1: 20, 5: 40, 10: 60}
@@ -44,7 +45,7 @@ def _roll(work: Work, source: DiceSource, name: str, sign: str, power: str, chan
     return success
 
 
-def libra(rules: TerraFight, work: Work, source: DiceSource, attacker: str, target: str, between: int | None,
+def libra(rules: Terra, work: Work, source: DiceSource, attacker: str, target: str, between: int | None,
           event: dict[str, Any], *, melee: bool = False) -> None:
     """Весы (TT-SIGN-2): a melee attack on a summonable monster of lower level that survives it lures it to
     the attacker's side for the rest of the fight on d100 <= 20/40/60; from level 5 an item is stolen on
@@ -69,7 +70,7 @@ def libra(rules: TerraFight, work: Work, source: DiceSource, attacker: str, targ
         event["stole"] = True
 
 
-def control(rules: TerraFight, enc: Encounter, source: DiceSource, name: str, target: str) -> Outcome:
+def control(rules: Terra, enc: Encounter, source: DiceSource, name: str, target: str) -> Outcome:
     """Рак (TT-SIGN-2): on a summonable monster's turn within radius 1, d100 <= 20 puts its turn under
     the character's control; once a turn."""
     work = rules.work(enc)
