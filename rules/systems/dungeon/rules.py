@@ -1,7 +1,9 @@
 """The dungeon (Подземелье Ужаса) as the command line and the prompt see it.
 
-Its actions are declared here as data; ``fight.py`` plays them.  Every
-action's ``run`` takes (rules, encounter, dice source or None, **values).
+Its actions are declared here as data; ``fight.py`` and ``manoeuvres.py``
+play them.  Every action's ``run`` takes (rules, encounter, dice source or
+None, **values).  :class:`Dungeon` is the one rules object: it assembles
+the topic modules' functions into the contract's hooks and the actions.
 """
 
 from __future__ import annotations
@@ -9,10 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.core.actions import CELLS, CHOICE, COUNT, FLAG, INT, NAME, STAT, TEXT, WORDS, Action, Catalogue, Param
+from rules.core.contract import SystemRules
 from rules.i18n import N_, _
-from rules.systems.dungeon.fight import DungeonFight
+from rules.systems.dungeon import fight, fightdata, manoeuvres
 from rules.systems.dungeon.messages import MESSAGES
 from rules.systems.dungeon.presets import PRESETS
+from rules.systems.dungeon.sheet import SHEET
 
 if TYPE_CHECKING:
     from rules.core.outcome import Outcome
@@ -222,14 +226,51 @@ START = (
 )
 
 
-class Dungeon(DungeonFight):
+class Dungeon(SystemRules):
     id = "dungeon"
+    system = "dungeon"
     name_en = "Dungeon of Horror"
     name_ru = "Подземелье Ужаса"
+    sheet = SHEET
     actions = ACTIONS
     start_params = START
     effect_presets = PRESETS
     messages = MESSAGES
+
+    # --- what the shared clock asks -------------------------------------------------------
+
+    status = staticmethod(fight.status)
+    hurt = staticmethod(fight.hurt)
+    mend = staticmethod(fight.mend)
+    new_turn = staticmethod(fight.new_turn)
+    resolve_modifier = staticmethod(fight.resolve_modifier)
+    decode_combatant_data = staticmethod(fightdata.decode_combatant)
+    decode_fight_data = staticmethod(fightdata.decode_fight)
+    decode_turn_data = staticmethod(fightdata.decode_turn)
+
+    # --- the fight ------------------------------------------------------------------------
+
+    start = fight.start
+    step = fight.step
+    end = fight.end
+    join = fight.join
+
+    # --- the actions (the catalogue's ``run``) --------------------------------------------
+
+    attack = fight.attack
+    act = fight.act
+    move = fight.move
+    spend_fatigue = fight.spend_fatigue
+    posture = manoeuvres.posture
+    knock = manoeuvres.knock
+    push = manoeuvres.push
+    place = manoeuvres.place
+    party_order = manoeuvres.party_order
+    damage = fight.damage
+    heal = fight.heal
+    check = fight.check
+    save = fight.save
+    rest = fight.rest
 
 
 RULES = Dungeon()
