@@ -7,8 +7,6 @@ escape.
 
 from __future__ import annotations
 
-import re
-
 from rules.dice import Stringifier
 
 
@@ -34,7 +32,7 @@ class RichMarkup(Stringifier):
         return text.replace("[", "\\[")
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_~\[\]])")
+_MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_~[]"})
 
 
 class Markdown(Stringifier):
@@ -51,7 +49,7 @@ class Markdown(Stringifier):
         return f"_{text}_:"
 
     def escape(self, text: str) -> str:
-        return _MD_SPECIAL.sub(r"\\\1", text)
+        return text.translate(_MD_SPECIAL)
 
 
 class BBCode(Stringifier):

@@ -18,9 +18,11 @@ def console() -> None:
     (the shell's 141): no traceback, no message, and nothing half-written, since a command
     has saved its session before it prints.
     """
-    import signal
+    # _signal, not signal: the public module builds its enums of signals, a tenth of a roll's own time
+    import _signal  # type: ignore[import-not-found]  # the C module has no stub of its own
 
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    if hasattr(_signal, "SIGPIPE"):  # not on Windows
+        _signal.signal(_signal.SIGPIPE, _signal.SIG_DFL)
     code, fast = _run(None)
     sys.exit(finished(code) if fast else code)
 

@@ -5,8 +5,6 @@ Kept free of Typer so the fast path of ``ttcli roll`` (ttcli/fastroll.py) can us
 
 from __future__ import annotations
 
-import re
-
 from .errors import CliError
 from .exitcodes import ExitCode
 
@@ -66,14 +64,9 @@ class RollResult:
         return data
 
 
-_GIVEN_SPLIT = re.compile(r"[\s,;]+")
-
-
 def parse_given(text: str) -> tuple[int, ...]:
     values = []
-    for token in _GIVEN_SPLIT.split(text.strip()):
-        if not token:
-            continue
+    for token in text.replace(",", " ").replace(";", " ").split():  # spaces, commas, semicolons
         if not token.isdigit():
             from rules.i18n import _
 

@@ -8,8 +8,6 @@ pays for what it reads, not for the whole core.
 
 from __future__ import annotations
 
-from importlib import import_module
-
 TYPE_CHECKING = False  # typing costs a journaled roll, which reads INT_LIMIT here, a good part of its start-up
 
 #: name -> the core's module that holds it
@@ -49,7 +47,8 @@ def __getattr__(name: str) -> Any:
     module = _DOOR.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = globals()[name] = getattr(import_module(f"{__name__}.{module}"), name)
+    # __import__, not importlib.import_module: importlib is a module of its own to load, on every roll
+    value = globals()[name] = getattr(__import__(f"{__name__}.{module}", fromlist=(name,)), name)
     return value
 
 

@@ -31,7 +31,6 @@ as d20 does (``4d6kh1kl1`` keeps the highest and the lowest die).
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from ..i18n import N_, _, ngettext
@@ -65,29 +64,92 @@ if TYPE_CHECKING:
 # Typographic signs masters paste from forums and office software.
 _SIGNS = {"×": "*", "·": "*", "÷": "/", "−": "-", "–": "-", "≥": ">=", "≤": "<=", "⩾": ">=", "⩽": "<="}
 
-_TOKEN = re.compile(
-    r"""
-    (?P<ws>\s+)
-  | (?P<int>[0-9]+(?![.0-9]))
-  | (?P<die>[dD](?![hHlL])|[дДкК])
-  | (?P<op>//|[-+*/×·÷−–])
-  | (?P<lp>\()
-  | (?P<rp>\))
-  | (?P<func>(?i:floor|ceil|round|abs|min|max)(?=\s*\())
-  | (?P<mod>(?i:min|max|kh|kl|dh|dl|ph|pl|rr|ro|ra|mi|ma|xo|cs|cf|sa|sd))
-  | (?P<short>(?i:k|r|f|p|e|x|h|l))
-  | (?P<cmp>==|!=|>=|<=|>|<|=|≥|≤|⩾|⩽)
-  | (?P<dec>[0-9]*\.[0-9]+)
-  | (?P<lb>\{)
-  | (?P<rb>\})
-  | (?P<comma>,)
-  | (?P<pct>%)
-  | (?P<bang>!!|![pP]|!)
-  | (?P<note>\[[^\[\]]*\])
-  | (?P<bad>.)
-    """,
-    re.VERBOSE | re.DOTALL,
-)
+# The tokens, in the order they are tried at a position (the first that matches wins, as in
+# an alternation); a scanner of string methods, not a regular expression, because compiling
+# one and loading ``re`` cost a bare roll a sixth of its start-up.  tests/rules/dice/
+# test_tokens.py keeps the regular expression this scanner replaced and checks both agree.
+_DIGITS = frozenset("0123456789")
+_DIE = frozenset("дДкК")
+_NOT_AFTER_D = frozenset("hHlL")
+_OPS = frozenset("-+*/×·÷−–")
+_FUNCS = ("floor", "ceil", "round", "abs", "min", "max")
+_MODS = ("min", "max", "kh", "kl", "dh", "dl", "ph", "pl", "rr", "ro", "ra", "mi", "ma", "xo", "cs", "cf",
+         "sa", "sd")
+_SHORT = frozenset("krfpexhl")
+_CMPS = ("==", "!=", ">=", "<=", ">", "<", "=", "≥", "≤", "⩾", "⩽")
+_SINGLE = {"(": "lp", ")": "rp", "{": "lb", "}": "rb", ",": "comma", "%": "pct"}
+#: letters that match an ASCII letter case-blind beyond what ``str.lower`` gives (as ``re`` folds them)
+_FOLD = {"İ": "i", "ı": "i", "ſ": "s"}
+
+
+def _folded(text: str, at: int, word: str) -> bool:
+    """Whether ``word`` (lower-case ASCII) starts at ``at``, letters compared case-blind."""
+    if len(text) - at < len(word):
+        return False
+    for i, letter in enumerate(word):
+        c = text[at + i]
+        if c != letter and _FOLD.get(c, c.lower()) != letter:
+            return False
+    return True
+
+
+def _token_at(text: str, i: int) -> tuple[str, int]:
+    """(kind, end) of the token at ``i``."""
+    c = text[i]
+    n = len(text)
+    if c.isspace():
+        j = i + 1
+        while j < n and text[j].isspace():
+            j += 1
+        return "ws", j
+    if c in _DIGITS:
+        j = i + 1
+        while j < n and text[j] in _DIGITS:
+            j += 1
+        if j == n or text[j] != ".":
+            return "int", j
+    if (c in "dD" and (i + 1 == n or text[i + 1] not in _NOT_AFTER_D)) or c in _DIE:
+        return "die", i + 1
+    if c in _OPS:
+        return "op", i + (2 if text.startswith("//", i) else 1)
+    if c in "()":
+        return _SINGLE[c], i + 1
+    for word in _FUNCS:
+        if _folded(text, i, word):
+            j = i + len(word)
+            while j < n and text[j].isspace():
+                j += 1
+            if j < n and text[j] == "(":
+                return "func", i + len(word)
+    for word in _MODS:
+        if _folded(text, i, word):
+            return "mod", i + len(word)
+    if _FOLD.get(c, c.lower()) in _SHORT:
+        return "short", i + 1
+    for word in _CMPS:
+        if text.startswith(word, i):
+            return "cmp", i + len(word)
+    if c in _DIGITS or c == ".":
+        j = i
+        while j < n and text[j] in _DIGITS:
+            j += 1
+        if j < n and text[j] == "." and j + 1 < n and text[j + 1] in _DIGITS:
+            j += 2
+            while j < n and text[j] in _DIGITS:
+                j += 1
+            return "dec", j
+    if c in _SINGLE:
+        return _SINGLE[c], i + 1
+    if c == "!":
+        return "bang", i + (2 if i + 1 < n and text[i + 1] in "!pP" else 1)
+    if c == "[":
+        j = i + 1
+        while j < n and text[j] not in "[]":
+            j += 1
+        if j < n and text[j] == "]":
+            return "note", j + 1
+    return "bad", i + 1
+
 
 # Tokens that can start an operand: after ``13 %`` one of these makes % a modulo.
 _OPERAND = frozenset(("int", "dec", "die", "lp", "lb", "func"))
@@ -113,18 +175,19 @@ def _split_label(text: str) -> tuple[str, str | None]:
 def _tokenize(text: str, source: str) -> list[tuple[str, str, int]]:
     tokens: list[tuple[str, str, int]] = []
     signs = _SIGNS
-    for m in _TOKEN.finditer(text):  # "bad" matches any character, so nothing is skipped
-        kind = m.lastgroup
-        assert kind is not None  # every alternative of _TOKEN is a named group
+    i = 0
+    while i < len(text):  # "bad" takes any character, so nothing is skipped
+        kind, end = _token_at(text, i)
         if kind == "ws":
+            i = end
             continue
-        value = m.group()
+        value = text[i:end]
         if kind == "bad":
-            pos = m.start()
             hint = _("labels go in square brackets at the end: 2d6 [damage]") if value in "[]" else \
                 _("dice are written like 2d6, 4d6kh3, 9d6>=5 or 20%")
-            raise DiceError(_("unexpected character {char!r}").format(char=value), source, pos, hint=hint)
-        tokens.append((kind, signs.get(value, value), m.start()))
+            raise DiceError(_("unexpected character {char!r}").format(char=value), source, i, hint=hint)
+        tokens.append((kind, signs.get(value, value), i))
+        i = end
     tokens.append(("end", "", len(text)))
     return tokens
 

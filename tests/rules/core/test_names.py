@@ -80,3 +80,12 @@ def test_every_name_of_a_roster_is_found_by_itself(names):
     for name in names:
         if keys.count(name_key(name)) == 1 and name_key(name):
             assert pick("combatant", name, names) == name
+
+
+@given(st.text(alphabet="Гоблин ёЁeE_-().[]\t\u00a0\u2003x1İſ", max_size=16))
+def test_a_names_key_drops_the_same_separators_as_the_pattern_it_replaced(name):
+    import re
+    import unicodedata
+
+    folded = unicodedata.normalize("NFC", name).casefold().replace("ё", "е")
+    assert name_key(name) == re.sub(r"[\s_\-().\[\]]+", "", folded)
