@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
 from support.paths import ROOT_DIR
 
 ROOT = ROOT_DIR
@@ -151,8 +152,6 @@ DOORS = {"rules.dice", "rules.odds", "rules.fight", "rules.systems", "rules.core
 NOT_YET_THROUGH_DOORS = {
     # rules.odds.fold imports the package for Distribution: the package cannot export it back
     ("ttcli.commands.odds", "rules.odds.fold"),
-    # the name is also its module's, and a loaded module shadows a package's lazy name
-    ("ttcli.fighting", "rules.core.datatype"),
 }
 
 
@@ -222,25 +221,30 @@ shown.write(json.dumps(sorted(sys.modules)))
 """
 
 
-def test_design_7_a_hand_rolled_type_checking_flag_only_on_the_rolls_path(tmp_path):
-    """``typing`` costs a journaled roll a good part of its start-up, so the modules a roll
-    loads (the notation borrowed from other rollers too) read ``TYPE_CHECKING = False`` of
-    their own; every other module imports the standard one."""
+@pytest.fixture(scope="module")
+def roll_path(tmp_path_factory) -> set[str]:
+    """The modules a journaled roll loads (the notation borrowed from other rollers too)."""
     import json
     import subprocess
     import sys
 
+    saves = tmp_path_factory.mktemp("saves")
     env = {"PYTHONPATH": str(ROOT), "PATH": "", "TTCLI_LANG": "en"}
-    subprocess.run([sys.executable, "-m", "ttcli", "--saves", str(tmp_path), "session", "new", "s", "--system",
+    subprocess.run([sys.executable, "-m", "ttcli", "--saves", str(saves), "session", "new", "s", "--system",
                     "dungeon"], cwd=ROOT, env=env, check=True, capture_output=True)
-    done = subprocess.run([sys.executable, "-c", _ROLL_MODULES, str(tmp_path)], cwd=ROOT, env=env, check=True,
+    done = subprocess.run([sys.executable, "-c", _ROLL_MODULES, str(saves)], cwd=ROOT, env=env, check=True,
                           capture_output=True, text=True)
-    loaded = set(json.loads(done.stdout))
-    assert "typing" not in loaded
+    return set(json.loads(done.stdout))
+
+
+def test_design_7_a_hand_rolled_type_checking_flag_only_on_the_rolls_path(roll_path):
+    """``typing`` costs a journaled roll a good part of its start-up, so the modules a roll
+    loads read ``TYPE_CHECKING = False`` of their own; every other module imports the standard one."""
+    assert "typing" not in roll_path
     hand_rolled = {name for name, path in modules().items()
                    if any(line.startswith("TYPE_CHECKING = False") for line in path.read_text("utf-8").splitlines())}
     assert hand_rolled, "the check below would pass on nothing"
-    assert sorted(hand_rolled - loaded) == []
+    assert sorted(hand_rolled - roll_path) == []
 
 
 # --- the core is mechanism only ----------------------------------------------------------------

@@ -32,8 +32,8 @@ PROTOCOL = {"AttributeError", "TypeError", "NotImplementedError", "AssertionErro
 #: (file, line's text) of errors that repeat a standard library class's own words, for programs
 #: that catch them as they would the original; never shown to a master
 MIRRORS = {
-    ("rules/core/datatype.py", 'raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")'),
-    ("rules/core/datatype.py", 'raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")'),
+    ("rules/dice/datatypes.py", 'raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")'),
+    ("rules/dice/datatypes.py", 'raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")'),
     ("rules/dice/sources.py", 'raise ValueError("number of bits must be non-negative")'),
     ("rules/dice/records.py", 'raise ValueError(f"Got unexpected field names: {list(kwds)!r}")'),
 }

@@ -9,9 +9,9 @@ what players may see are rules.core.messages.View's, shared with the log.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from rules.dice import datatype
 from rules.i18n import _, ngettext
 
 from . import posts
@@ -20,7 +20,7 @@ from .statuswords import condition_word, effect_short, resources_text, side_word
 __all__ = ["StatusView", "players_fight"]
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class StatusView:
     """``fight status``: round, turn, order and every combatant's state, for the master or the players."""
 

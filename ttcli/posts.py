@@ -23,9 +23,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-from rules.dice import Stringifier
+from rules.dice import Stringifier, datatype
 
 from .formats import BBCode, Markdown
 
@@ -34,39 +33,39 @@ DIALECTS = ("mybb", "phpbb", "plain")
 DEFAULT_DIALECT = "mybb"
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Heading:
     text: str
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Entry:
     """One step of the story (one action): its lines stay lines on every board."""
 
     lines: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Note:
     """An aside in the master's voice (italic)."""
 
     text: str
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Table:
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Code:
     """Lines already laid out in columns (a chart)."""
 
     lines: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Spoiler:
     """The master's hidden details, folded away."""
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from rules.core import MASTER, View, event_lines, players_lines, players_records
+from rules.dice import datatype
 from rules.i18n import _, ngettext
 
 from . import posts
@@ -179,7 +180,7 @@ def involves(event: Event, name: str) -> bool:
     return isinstance(names, list) and any(fold(str(n)) == target for n in names)
 
 
-@dataclass
+@datatype
 class Replay:
     """Which events an undo took back (and a redo put back), counted the way the store counts
     states: one per command that changed the session."""
@@ -215,7 +216,7 @@ def replay(events: Sequence[Event]) -> Replay:
 # ---------------------------------------------------------------- the log
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class LogView:
     """``ttcli log``: the journal, or with ``--round`` (and in every forum format) the story as a post."""
 

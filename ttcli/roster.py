@@ -7,9 +7,9 @@ results are objects the renderer prints.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from rules.dice import datatype
 from rules.i18n import _, ngettext, pgettext
 
 from .errors import CliError
@@ -316,7 +316,7 @@ def value_word(key: str, value: Any) -> str:
     return shown_value(value)
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class CombatantView:
     """``char show``: one combatant's values, stats, derived values, inventory and state."""
 
@@ -395,7 +395,7 @@ def combatant_view(doc: Mapping[str, Any], name: str) -> CombatantView:
     return CombatantView(name, doc["system"], table, derived, caps)
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class RosterView:
     """``char list``: the roster by side, with HP and status."""
 
@@ -430,7 +430,7 @@ class RosterView:
         return {"combatants": [r.to_json() for r in self.rows()]}
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class SessionView:
     """``session show``: settings, commitment, fight and roster of a session."""
 

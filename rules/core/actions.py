@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import field
 from typing import Any
 
-from rules.core.datatype import datatype
+from rules.dice.datatypes import datatype
 from rules.i18n import _
 
 # parameter kinds

@@ -21,7 +21,6 @@ from __future__ import annotations
 from dataclasses import field, replace
 from typing import Any, Protocol
 
-from rules.core.datatype import datatype
 from rules.core.effects import (
     ROUND_END,
     ROUND_START,
@@ -36,6 +35,7 @@ from rules.core.messages import reason_words
 from rules.core.outcome import Damage, HealthChange, Work
 from rules.core.state import DEAD, Combatant, Fight, TurnState
 from rules.dice import roll_text
+from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 

@@ -21,9 +21,9 @@ from dataclasses import field, replace
 from types import MappingProxyType
 from typing import Any
 
-from rules.core.datatype import datatype
 from rules.core.errors import RuleError
 from rules.core.names import name_key
+from rules.dice.datatypes import datatype
 from rules.i18n import N_, _, ngettext, pgettext
 
 # moments of the fight clock

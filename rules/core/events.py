@@ -14,7 +14,7 @@ from dataclasses import field
 from types import MappingProxyType
 from typing import Any
 
-from rules.core.datatype import datatype
+from rules.dice.datatypes import datatype
 from rules.i18n import _
 
 

@@ -11,11 +11,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field
 from typing import Any
 
-from rules.core.datatype import datatype
 from rules.core.die import Die, roll
 from rules.core.events import Event
 from rules.core.messages import MASTER, View, event_lines, players_lines
 from rules.core.state import Combatant, Encounter, Fight
+from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 

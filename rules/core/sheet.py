@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import field
 from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar
 
-from rules.core.datatype import datatype
 from rules.core.names import closest, name_key
 from rules.core.plain import fits
+from rules.dice.datatypes import datatype
 from rules.i18n import _
 
 if TYPE_CHECKING:

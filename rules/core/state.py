@@ -11,9 +11,9 @@ from dataclasses import field, replace
 from types import MappingProxyType
 from typing import Any
 
-from rules.core.datatype import datatype
 from rules.core.effects import Effect
 from rules.core.names import name_key, pick
+from rules.dice.datatypes import datatype
 from rules.i18n import _
 
 PARTY = "party"

@@ -18,8 +18,9 @@ from __future__ import annotations
 import operator
 from _random import Random as _Random
 from abc import ABCMeta, abstractmethod
-from collections import namedtuple
 from os import urandom
+
+from .records import record
 
 TYPE_CHECKING = False  # typing is not loaded at run time: it is start-up cost
 if TYPE_CHECKING:
@@ -31,37 +32,14 @@ GIVEN = "given"
 COMMITTED = "committed"
 
 
-class Draw(namedtuple("Draw", "face origin counter", defaults=(ROLLED, None))):
-    """One face a source handed out.
-
-    Compared like the records of rules.dice (equal only to another Draw,
-    unordered); the methods are written out here because that package
-    imports this module, not the other way round.
-    """
+class Draw(record("Draw", "face origin counter", defaults=(ROLLED, None))):
+    """One face a source handed out."""
 
     __slots__ = ()
     face: int
     origin: str
     #: position in a committed sequence; None for other sources
     counter: int | None
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, tuple) and other.__class__ is self.__class__:
-            return tuple.__eq__(self, other)
-        # a tuple of another kind would answer by its items when reflected
-        return False if isinstance(other, tuple) else NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        if isinstance(other, tuple) and other.__class__ is self.__class__:
-            return tuple.__ne__(self, other)
-        # a tuple of another kind would answer by its items when reflected
-        return True if isinstance(other, tuple) else NotImplemented
-
-    def __lt__(self, other: object) -> bool:
-        return NotImplemented
-
-    __le__ = __gt__ = __ge__ = __lt__
-    __hash__ = tuple.__hash__
 
 
 if TYPE_CHECKING:

@@ -45,11 +45,12 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from itertools import compress, repeat
 from typing import Any, TypeAlias
+
+from rules.dice.datatypes import datatype
 
 from ..dice.ast import Chain, Dice, Expression, Group, Neg, Node, Num, Percent
 from ..dice.errors import DiceError
@@ -67,7 +68,7 @@ __all__ = ["DEFAULT_LIMITS", "Distribution", "OddsLimits", "distribution"]
 Weights: TypeAlias = Poly | dict
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Distribution:
     """Every value of an expression with its weight; probability = weight / total."""
 

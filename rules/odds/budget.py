@@ -29,7 +29,8 @@ odds: that case is exact.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from rules.dice.datatypes import datatype
 
 from ..dice.ast import Dice, Expression, iter_dice
 from ..dice.errors import DiceError
@@ -37,7 +38,7 @@ from .faces import Faces
 from .meter import OddsLimits
 
 
-@dataclass(frozen=True, slots=True)
+@datatype(frozen=True, slots=True)
 class Plan:
     #: extra dice the roller may draw for rerolls and explosions
     spare: int
@@ -47,7 +48,7 @@ class Plan:
     error: float
 
 
-@dataclass(frozen=True, slots=True)
+@datatype(frozen=True, slots=True)
 class _Term:
     count: int
     sides: int

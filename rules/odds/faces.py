@@ -16,8 +16,9 @@ Dice added by explosions are never rerolled: ``1`` per face out of ``sides``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import pairwise
+
+from rules.dice.datatypes import datatype
 
 from ..dice.ast import Cond, Dice
 from .poly import Poly, add
@@ -36,7 +37,7 @@ def interval(cond: Cond, sides: int) -> tuple[int, int]:
     return max(lo, 1), min(hi, sides)
 
 
-@dataclass(frozen=True, slots=True)
+@datatype(frozen=True, slots=True)
 class Run:
     lo: int
     hi: int

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable
-from dataclasses import dataclass
 from fractions import Fraction
+
+from rules.dice.datatypes import datatype
 
 from . import Distribution
 
@@ -33,7 +34,7 @@ TAIL = Fraction(1, 1000)
 VALUE, RANGE, LOW, HIGH = "value", "range", "low", "high"
 
 
-@dataclass(frozen=True, slots=True)
+@datatype(frozen=True, slots=True)
 class Row:
     """The values ``lo..hi`` of a distribution and their total weight."""
 

@@ -22,7 +22,9 @@ before or while it builds them, and is refused when the table would pass
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from rules.dice.datatypes import datatype
 
 from ..dice.errors import DiceError
 from ..dice.limits import DEFAULT_LIMITS as DICE_LIMITS
@@ -44,7 +46,7 @@ PER_KEEP_STEP = 2500.0
 PER_ENTRY = 160
 
 
-@dataclass(frozen=True, slots=True)
+@datatype(frozen=True, slots=True)
 class OddsLimits:
     #: the dice limits the roller works under: the odds follow its dice budget
     dice: Limits = field(default_factory=lambda: DICE_LIMITS)

@@ -10,12 +10,12 @@ weights have 2,000 digits.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import gcd
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from rules.dice import datatype
 from rules.i18n import _
 
 from .options import FormatOpt, JsonOpt, pick_format
@@ -93,7 +93,7 @@ def label(row) -> str:
     return f"{row.lo}..{row.hi}"
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class OddsResult:
     text: str
     dist: Distribution

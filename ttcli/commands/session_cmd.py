@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Annotated
 
 import typer
 
+from rules.dice import datatype
 from rules.i18n import N_, _, ngettext
 
 from ..errors import CliError
@@ -66,7 +67,7 @@ def complete_session(ctx: typer.Context, incomplete: str) -> list[str]:
     return shell_values(n for n in list_sessions(env.saves_dir) if fold(n).startswith(fold(incomplete)))
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Message:
     """A short confirmation: one or more lines, and the same in JSON."""
 

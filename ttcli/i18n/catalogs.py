@@ -22,8 +22,10 @@ import inspect
 import struct
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
+
+from rules.dice import datatype
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("ru",)
@@ -39,7 +41,7 @@ _SIMPLE = {"_": 0, "N_": 0}
 _HELP_KEYWORDS = ("help", "epilog", "short_help", "rich_help_panel")
 
 
-@dataclass
+@datatype
 class Entry:
     msgid: str
     plural: str | None = None

@@ -11,9 +11,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections import namedtuple
 from pathlib import Path
 
+from rules.dice import datatype
 from rules.i18n import _, ngettext
 
 from .errors import HistoryLimit, StoreError
@@ -24,7 +24,16 @@ CREATED, WRITTEN, HAND_EDIT, FIRST_SEEN, RESTORED = "create", "write", "hand-edi
 _ABOUT = "ttcli undo history of one session; managed by ttcli, please do not edit"
 
 #: one kept state: its id, checksum, how it came about, when, and whether it is in the file
-StateInfo = namedtuple("StateInfo", "id sha256 origin time current", defaults=(False,))
+@datatype(frozen=True, slots=True)
+class StateInfo:
+    """One kept state: its number, the digest of its bytes, what made it, when, and (in a
+    listing) whether it is the current one."""
+
+    id: int
+    sha256: str
+    origin: str
+    time: str
+    current: bool = False
 
 
 def history_dir(session_path) -> Path:
@@ -75,7 +84,7 @@ class History:
                 "written": self.written}
         # one state per line, written with the C encoder (indent= would use the slow one)
         lines = [f" {json.dumps(k)}: {json.dumps(v)}" for k, v in head.items()]
-        states = ",\n".join(f"  {json.dumps(list(s[:4]))}" for s in self.states)
+        states = ",\n".join(f"  {json.dumps([s.id, s.sha256, s.origin, s.time])}" for s in self.states)
         real_folder(self.folder, create=True)
         atomic_write(self.index_path, "{\n" + ",\n".join(lines) + ',\n "states": [\n' + states + "\n ]\n}\n")
 

@@ -10,8 +10,8 @@ import contextlib
 import datetime as _dt
 import os
 import re
-from collections import namedtuple
 
+from rules.dice import record
 from rules.i18n import N_, _
 
 from .errors import StoreError
@@ -31,8 +31,22 @@ _HEADER = JOURNAL_HEADER.encode("ascii")
 _DAMAGED = N_("the journal was changed by hand; restore it from a backup, or move it away to start a new one")
 
 #: bytes at the end of a journal that never became a whole event
-TornTail = namedtuple("TornTail", "offset size")
-JournalContents = namedtuple("JournalContents", "events torn", defaults=(None,))
+# records, not datatypes: a journaled roll appends through this module and never loads dataclasses
+
+
+class TornTail(record("TornTail", "offset size")):
+    """The bytes after the last whole event: where they start, how many."""
+    __slots__ = ()
+
+    offset: int
+    size: int
+
+
+class JournalContents(record("JournalContents", "events torn", defaults=(None,))):
+    __slots__ = ()
+
+    events: list
+    torn: TornTail | None
 
 
 def _bare(match) -> str:  # a function: re's template expansion costs three times as much

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from rules.core import copy_plain
@@ -248,7 +249,7 @@ class SessionFile:
     def states(self):
         """The kept states, oldest first; ``current`` marks the one in the file."""
         history = self.history.load()
-        return [s._replace(current=s.id == history.current) for s in history.states]
+        return [replace(s, current=s.id == history.current) for s in history.states]
 
     def events(self, last: int | None = None) -> list[dict]:
         return read_events(self.journal_path, last)

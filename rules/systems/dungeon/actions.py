@@ -11,25 +11,25 @@ from __future__ import annotations
 from rules.core.die import Die, roll
 from rules.core.errors import RuleError
 from rules.core.names import Names
-from rules.dice.records import record
+from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
 from rules.systems.dungeon.checks import CHECK_DIE, SAVE_DIE
 from rules.systems.dungeon.turns import ActionBudget
 
 
-class ListedAction(record("ListedAction", "key name_ru name_en aliases rule cost", defaults=((), "DG-ACT-2", 1))):
+@datatype(frozen=True, slots=True)
+class ListedAction:
     """One action of the list a character may take in a turn (DG-ACT-2)."""
-    __slots__ = ()
 
     key: str
     name_ru: str
     name_en: str
     #: other spellings a master may type
-    aliases: tuple[str, ...]
+    aliases: tuple[str, ...] = ()
     #: the rule that resolves it, when it is more than spending the action
-    rule: str
-    cost: int
+    rule: str = "DG-ACT-2"
+    cost: int = 1
 
 
 #: the seed's list of actions, in its order
@@ -63,14 +63,14 @@ def find_action(name: str) -> ListedAction:
     return _BY_KEY[ACTION_NAMES.key(name)]
 
 
-class ActionTaken(record("ActionTaken", "action budget_before budget_after dice", defaults=((),))):
+@datatype(frozen=True, slots=True)
+class ActionTaken:
     """An action spent: the turn's budget before and after, and any dice it rolled."""
-    __slots__ = ()
 
     action: ListedAction
     budget_before: ActionBudget
     budget_after: ActionBudget
-    dice: tuple
+    dice: tuple = ()
 
 
 def take_action(budget: ActionBudget, name: str) -> ActionTaken:
@@ -92,10 +92,9 @@ SAVE = "save"
 KNOCK_RESISTANCE = (OPPOSED, SAVE)
 
 
-class KnockOutcome(record("KnockOutcome", "resist attacker_die target_die attacker_total target_total "
-                                          "knocked_down target_prone actions", defaults=(1,))):
+@datatype(frozen=True, slots=True)
+class KnockOutcome:
     """A knock-down attempt: the dice, the totals and whether the target fell."""
-    __slots__ = ()
 
     resist: str
     #: the attacker's d20 (opposed only)
@@ -108,7 +107,7 @@ class KnockOutcome(record("KnockOutcome", "resist attacker_die target_die attack
     knocked_down: bool
     #: the target is prone after it (DG-PRONE-1)
     target_prone: bool
-    actions: int
+    actions: int = 1
 
     @property
     def dice(self) -> tuple[Die, ...]:

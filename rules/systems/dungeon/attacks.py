@@ -6,7 +6,7 @@ DG-HIT-1, DG-DMG-1; the situations of DG-ADV-1 are ``situations``'s.
 from __future__ import annotations
 
 from rules.core.die import Die, roll
-from rules.dice.records import record
+from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems.dungeon.checks import ADVANTAGE_CAP, roll_d20
@@ -28,11 +28,9 @@ _DAMAGE_ADDS_BODY = {MELEE: True, RANGED: False}
 MAX_WEAPON_DICE = 100
 
 
-class HitOutcome(record("HitOutcome", "kind die reaction_bonus bonus advantages disadvantages "
-                                      "fatigue_advantage advantage total dodge hit natural terms "
-                                      "fatigue_wasted", defaults=((), False))):
+@datatype(frozen=True, slots=True)
+class HitOutcome:
     """A hit roll (DG-HIT-1): the d20, each modifier, the target number and whether it hit."""
-    __slots__ = ()
 
     kind: str
     die: Die
@@ -50,9 +48,9 @@ class HitOutcome(record("HitOutcome", "kind die reaction_bonus bonus advantages 
     hit: bool
     natural: int | None
     #: every modifier with its reason, in the order shown (DG-ADV-1)
-    terms: tuple[Term, ...]
+    terms: tuple[Term, ...] = ()
     #: the bought +5 changed nothing because of the cap
-    fatigue_wasted: bool
+    fatigue_wasted: bool = False
 
     @property
     def dice(self) -> tuple[Die, ...]:
@@ -104,9 +102,9 @@ def hit_roll(
     )
 
 
-class DamageOutcome(record("DamageOutcome", "kind dice weapon_total body_bonus bonus armor raw dealt")):
+@datatype(frozen=True, slots=True)
+class DamageOutcome:
     """A damage roll (DG-DMG-1): the weapon dice, the body added, armor, the damage dealt."""
-    __slots__ = ()
 
     kind: str
     #: weapon dice, then the extra die bought with fatigue if any

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from rules.core.die import Die, roll
 from rules.core.names import Names
-from rules.dice.records import record
+from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
 from rules.systems.dungeon.common import (
@@ -29,9 +29,9 @@ SAVE_DIE = 10
 NATURAL_RESULTS = {1: False, CHECK_DIE: True}
 
 
-class Skill(record("Skill", "key name_ru name_en stats")):
+@datatype(frozen=True, slots=True)
+class Skill:
     """A skill of the seed's list (DG-SKILL-1) and the stats it may use."""
-    __slots__ = ()
 
     key: str
     name_ru: str
@@ -94,9 +94,9 @@ def advantage_modifier(advantages: int = 0, disadvantages: int = 0) -> int:
     return max(-ADVANTAGE_CAP, min(ADVANTAGE_CAP, net))
 
 
-class D20Result(record("D20Result", "die advantage total success natural")):
+@datatype(frozen=True, slots=True)
+class D20Result:
     """What a d20 against a target number came to; checks and hits share it."""
-    __slots__ = ()
 
     die: Die
     advantage: int
@@ -123,10 +123,9 @@ def roll_d20(
     return D20Result(die, advantage, total, success, natural)
 
 
-class CheckOutcome(record("CheckOutcome", "die stat bonus advantages disadvantages advantage total dc "
-                                          "success natural stat_key skill", defaults=(None, None))):
+@datatype(frozen=True, slots=True)
+class CheckOutcome:
     """A check (DG-CHECK-1): the d20, the stat and modifiers, the difficulty, the result."""
-    __slots__ = ()
 
     die: Die
     stat: int
@@ -140,8 +139,8 @@ class CheckOutcome(record("CheckOutcome", "die stat bonus advantages disadvantag
     success: bool
     natural: int | None
     #: set when the check came from a skill or named stat
-    stat_key: str | None
-    skill: str | None
+    stat_key: str | None = None
+    skill: str | None = None
 
     @property
     def dice(self) -> tuple[Die, ...]:
@@ -201,9 +200,9 @@ def skill_check(
     )
 
 
-class SaveOutcome(record("SaveOutcome", "die stat modifier target success")):
+@datatype(frozen=True, slots=True)
+class SaveOutcome:
     """A saving throw: the d10 against the stat plus the master's modifier."""
-    __slots__ = ()
 
     die: Die
     stat: int

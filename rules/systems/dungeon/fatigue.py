@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from rules.core.die import Die, roll
 from rules.core.errors import RuleError
 from rules.core.names import Names
-from rules.dice.records import record
+from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
 from rules.systems.dungeon.common import require_non_negative
@@ -20,19 +20,18 @@ from rules.systems.dungeon.health import Status, heal
 RALLY_DIE = 4
 
 
-class FatigueAbility(record("FatigueAbility", "key name_ru name_en cost takes_action needs_undamaged",
-                            defaults=(False, False))):
+@datatype(frozen=True, slots=True)
+class FatigueAbility:
     """An ability bought with fatigue (DG-FAT-1) and what it costs."""
-    __slots__ = ()
 
     key: str
     name_ru: str
     name_en: str
     cost: int
     #: uses one of the round's actions (only rally)
-    takes_action: bool
+    takes_action: bool = False
     #: refused if the character took damage during its previous turn
-    needs_undamaged: bool
+    needs_undamaged: bool = False
 
 
 FATIGUE_ABILITIES = (
@@ -56,10 +55,9 @@ def find_fatigue_ability(name: str) -> FatigueAbility:
     return _BY_KEY[FATIGUE_NAMES.key(name)]
 
 
-class FatigueSpend(record("FatigueSpend", "ability cost fatigue_before fatigue_after max_fatigue "
-                                          "takes_action used_this_turn")):
+@datatype(frozen=True, slots=True)
+class FatigueSpend:
     """Fatigue spent on an ability: before, after and the maximum."""
-    __slots__ = ()
 
     ability: str
     cost: int
@@ -122,9 +120,9 @@ def spend_fatigue(
     )
 
 
-class RallyOutcome(record("RallyOutcome", "spend die body rolled hp_before hp_after max_hp")):
+@datatype(frozen=True, slots=True)
+class RallyOutcome:
     """A rally: the fatigue spent, the d4 and the HP it brought back."""
-    __slots__ = ()
 
     spend: FatigueSpend
     die: Die

@@ -11,11 +11,10 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from rules.core.datatype import datatype
 from rules.core.errors import RuleError
 from rules.core.names import name_key
 from rules.core.sheet import MissingStat, Sheet
-from rules.dice.records import record
+from rules.dice.datatypes import datatype
 from rules.i18n import _
 from rules.systems.dungeon.common import require_non_negative
 
@@ -58,9 +57,9 @@ def current_status(hp: int, status: str | None = None) -> Status:
     return known
 
 
-class HealthOutcome(record("HealthOutcome", "change amount hp_before hp_after status_before status_after")):
+@datatype(frozen=True, slots=True)
+class HealthOutcome:
     """Damage or healing landed: HP and status before and after (DG-DEATH-1)."""
-    __slots__ = ()
 
     change: str
     amount: int
@@ -157,9 +156,9 @@ TWISTED_ANKLE = Injury("подвернутая нога", duration="1 час", m
 # --- HP and status in agreement ------------------------------------------------
 
 
-class HealthProblem(record("HealthProblem", "path message")):
+@datatype(frozen=True, slots=True)
+class HealthProblem:
     """One disagreement in a stored character: where (``("resources", "hp")``) and what."""
-    __slots__ = ()
 
     path: tuple[str, ...]
     message: str
@@ -210,15 +209,15 @@ def health_problems(
     return tuple(problems)
 
 
-class HealthSet(record("HealthSet", "hp_before hp_after status_before status_after dice", defaults=((),))):
+@datatype(frozen=True, slots=True)
+class HealthSet:
     """HP or status set by the master (``char set X hp=0``), and the status that follows."""
-    __slots__ = ()
 
     hp_before: int
     hp_after: int
     status_before: Status
     status_after: Status
-    dice: tuple
+    dice: tuple = ()
 
     @property
     def knocked_out(self) -> bool:
@@ -283,9 +282,9 @@ KIT_NAMES = ("медицинский набор", "медицинская сум
 _KIT_KEYS = frozenset(name_key(name) for name in KIT_NAMES)
 
 
-class Treatment(record("Treatment", "removed kept kit inventory_before inventory_after dice", defaults=((),))):
+@datatype(frozen=True, slots=True)
+class Treatment:
     """Injuries removed with a medical kit at a rest (DG-INJ-2)."""
-    __slots__ = ()
 
     removed: tuple[Injury, ...]
     #: untreatable injuries (a lost limb) stay
@@ -293,7 +292,7 @@ class Treatment(record("Treatment", "removed kept kit inventory_before inventory
     kit: str
     inventory_before: Inventory
     inventory_after: Inventory
-    dice: tuple
+    dice: tuple = ()
 
 
 def treat_injuries(injuries: Iterable[Injury], inventory: Inventory) -> Treatment:

@@ -17,10 +17,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rules.core.datatype import datatype
 from rules.core.errors import DocumentError, RuleError
 from rules.core.names import Names, name_key, pick
-from rules.dice.records import record
+from rules.dice.datatypes import datatype
 from rules.i18n import N_, _
 
 ITEM = "item"
@@ -82,9 +81,9 @@ class Item:
         return name_key(self.name)
 
 
-class InventoryLine(record("InventoryLine", "name kind quantity slots")):
+@datatype(frozen=True, slots=True)
+class InventoryLine:
     """One item of an inventory with the slots it takes."""
-    __slots__ = ()
 
     name: str
     kind: str
@@ -92,9 +91,9 @@ class InventoryLine(record("InventoryLine", "name kind quantity slots")):
     slots: int
 
 
-class InventoryLoad(record("InventoryLoad", "lines used capacity")):
+@datatype(frozen=True, slots=True)
+class InventoryLoad:
     """What an inventory weighs against the slots its carrier has."""
-    __slots__ = ()
 
     lines: tuple[InventoryLine, ...]
     used: int
@@ -307,10 +306,9 @@ def _kind_text(item: Item) -> str:
     return item.kind.replace("_", "-")
 
 
-class InventoryChange(record("InventoryChange", "item giver taker giver_before giver_after taker_before "
-                                                "taker_after taker_load dice", defaults=((),))):
+@datatype(frozen=True, slots=True)
+class InventoryChange:
     """Items given to one character, taken from it, or moved between two."""
-    __slots__ = ()
 
     #: the pieces that moved (quantity = how many)
     item: Item
@@ -325,7 +323,7 @@ class InventoryChange(record("InventoryChange", "item giver taker giver_before g
     taker_load: InventoryLoad | None
 
     #: nothing is rolled; kept so every outcome lists its dice
-    dice: tuple
+    dice: tuple = ()
 
 
 def give_item(who: str, inventory: Inventory, item: Item, capacity: int) -> InventoryChange:

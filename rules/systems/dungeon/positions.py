@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from rules.core.errors import RuleError
-from rules.dice.records import record
+from rules.dice.datatypes import datatype
 from rules.i18n import _, ngettext
 from rules.systems.dungeon.situations import MELEE, require_kind
 from rules.systems.dungeon.turns import Cell, shortest_cost
@@ -24,14 +24,14 @@ MELEE_REACH = 1
 DEFAULT_RANGED_RANGE = 12
 
 
-class PostureChange(record("PostureChange", "prone_before prone_after actions dice", defaults=(POSTURE_ACTIONS, ()))):
+@datatype(frozen=True, slots=True)
+class PostureChange:
     """Dropping prone or standing up (DG-PRONE-1): one action."""
-    __slots__ = ()
 
     prone_before: bool
     prone_after: bool
-    actions: int
-    dice: tuple
+    actions: int = POSTURE_ACTIONS
+    dice: tuple = ()
 
 
 def drop_prone(prone: bool) -> PostureChange:
@@ -54,9 +54,9 @@ def steps_between(a: Cell, b: Cell) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-class RangeCheck(record("RangeCheck", "kind distance reach within dice", defaults=((),))):
+@datatype(frozen=True, slots=True)
+class RangeCheck:
     """Whether a target is within a weapon's reach on the grid (DG-RANGE-1)."""
-    __slots__ = ()
 
     kind: str
     #: cells between the two, counted as a move would count them (DG-MOVE-1)
@@ -64,7 +64,7 @@ class RangeCheck(record("RangeCheck", "kind distance reach within dice", default
     #: the most the weapon reaches
     reach: int
     within: bool
-    dice: tuple
+    dice: tuple = ()
 
 
 def weapon_reach(kind: str, weapon_range: int | None = None) -> int:
@@ -115,14 +115,14 @@ def require_in_range(kind: str, attacker: Cell, target: Cell, *,
     return found
 
 
-class PushOutcome(record("PushOutcome", "target_before target_after actions dice", defaults=(1, ()))):
+@datatype(frozen=True, slots=True)
+class PushOutcome:
     """A target pushed one cell away from the pusher (DG-ACT-2): one action, no roll."""
-    __slots__ = ()
 
     target_before: Cell
     target_after: Cell
-    actions: int
-    dice: tuple
+    actions: int = 1
+    dice: tuple = ()
 
 
 def push(pusher: Cell, target: Cell, *, blocked: Collection[Cell] = ()) -> PushOutcome:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rules.core.die import Die, roll
 from rules.core.errors import RuleError
 from rules.core.names import Names
-from rules.dice.records import record
+from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems.dungeon.common import require_non_negative
@@ -33,9 +33,9 @@ FATIGUE = "fatigue"
 MP = "mp"
 
 
-class Recovery(record("Recovery", "resource before after die flat")):
+@datatype(frozen=True, slots=True)
+class Recovery:
     """One resource recovered at a rest: before, after and the die rolled."""
-    __slots__ = ()
 
     resource: str
     before: int
@@ -50,10 +50,9 @@ class Recovery(record("Recovery", "resource before after die flat")):
         return abs(self.after - self.before)
 
 
-class RestOutcome(record("RestOutcome", "kind rested rations_before rations_after hp fatigue mp "
-                                        "status_before status_after")):
+@datatype(frozen=True, slots=True)
+class RestOutcome:
     """A short or long rest: the ration eaten and what it recovered."""
-    __slots__ = ()
 
     kind: str
     #: False when there was no ration: nothing else changed

@@ -8,12 +8,10 @@ terms come from :func:`hit_modifiers`; the hit roll adds them up.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
 
-from rules.core.datatype import datatype
 from rules.core.errors import RuleError
 from rules.core.names import Names
-from rules.dice.records import record
+from rules.dice.datatypes import datatype
 from rules.i18n import N_, _
 from rules.systems.dungeon.common import ADVANTAGE_CAP, ADVANTAGE_STEP, require_non_negative
 
@@ -44,7 +42,8 @@ FATIGUE_ADVANTAGE = "advantage bought with fatigue"
 CAP = "advantage cap"
 
 
-class Term(NamedTuple):
+@datatype(frozen=True, slots=True)
+class Term:
     """One modifier of a roll: how much, and why."""
 
     amount: int
@@ -140,9 +139,9 @@ def situation_terms(kind: str, situation: Situation) -> tuple[Term, ...]:
     return tuple(terms)
 
 
-class HitModifiers(record("HitModifiers", "kind terms advantages disadvantages uncapped advantage fatigue_wasted")):
+@datatype(frozen=True, slots=True)
+class HitModifiers:
     """Every modifier of one hit roll and what they add up to."""
-    __slots__ = ()
 
     kind: str
     terms: tuple[Term, ...]

@@ -9,11 +9,10 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rules.core.datatype import datatype
 from rules.core.die import Die, roll
 from rules.core.errors import NotFound, RuleError
 from rules.core.names import name_key, pick
-from rules.dice.records import record
+from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.i18n import _, ngettext
 
@@ -24,9 +23,9 @@ _OTHER_SIDE = {PARTY: ENEMIES, ENEMIES: PARTY}
 INITIATIVE_DIE = 6
 
 
-class SideInitiative(record("SideInitiative", "first party_die enemies_die ambush")):
+@datatype(frozen=True, slots=True)
+class SideInitiative:
     """Which side acts first (DG-INIT-1): the two d6, or the ambush that decided it."""
-    __slots__ = ()
 
     first: str
     #: None when an ambush settled the order without a roll
@@ -64,18 +63,18 @@ def side_initiative(source: DiceSource, *, ambush: str | None = None) -> SideIni
     return SideInitiative(first, party, enemies, None)
 
 
-class Fighter(record("Fighter", "name side reaction")):
+@datatype(frozen=True, slots=True)
+class Fighter:
     """A combatant as initiative sees it: name, side and reaction."""
-    __slots__ = ()
 
     name: str
     side: str
     reaction: int
 
 
-class TurnOrder(record("TurnOrder", "initiative order")):
+@datatype(frozen=True, slots=True)
+class TurnOrder:
     """The order of a round: the side initiative and each fighter in turn."""
-    __slots__ = ()
 
     initiative: SideInitiative
     order: tuple[Fighter, ...]
@@ -131,16 +130,16 @@ def turn_order(
     return TurnOrder(initiative, order)
 
 
-class PartyOrder(record("PartyOrder", "order named rest dice", defaults=((),))):
+@datatype(frozen=True, slots=True)
+class PartyOrder:
     """The party's agreed order (DG-INIT-1): who the master named, and who follows."""
-    __slots__ = ()
 
     order: tuple[str, ...]
     #: the members named, in the order named
     named: tuple[str, ...]
     #: members left unnamed, after the named ones in their previous order
     rest: tuple[str, ...]
-    dice: tuple
+    dice: tuple = ()
 
 
 def agreed_party_order(
@@ -289,9 +288,9 @@ def move_actions_needed(cost: int, speed: int) -> int:
     return -(-cost // speed)
 
 
-class MovePlan(record("MovePlan", "cost orthogonal_steps diagonal_steps speed actions spare")):
+@datatype(frozen=True, slots=True)
+class MovePlan:
     """What a move costs (DG-MOVE-1): the steps, the speed and the actions it takes."""
-    __slots__ = ()
 
     cost: int
     orthogonal_steps: int

@@ -22,11 +22,12 @@ bonuses (SK-BREAK-1).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from types import MappingProxyType
 from typing import Any
 
 from rules.core.errors import DocumentError
+from rules.dice.datatypes import datatype
 from rules.i18n import N_, _
 
 Path = tuple[str | int, ...]
@@ -95,7 +96,7 @@ def _bonuses(raw: Any, path: Path) -> Mapping[str, Number]:
     return MappingProxyType({k: _number(v, path + (k,), minimum=None) for k, v in table.items()})
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Weapon:
     name: str
     kind: str = MELEE
@@ -148,7 +149,7 @@ class Weapon:
         return out
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Armor:
     name: str
     def_: Number = 0
@@ -269,7 +270,7 @@ def pick_item(kind: str, query: str, names: tuple[str, ...]) -> str:
 FREE_SLOTS = 3
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Slots:
     used: int
     #: short weapons that fit behind a belt or in a pocket (one per clothing item)
@@ -300,7 +301,7 @@ CRIPPLED = "crippled"
 DESTROYED = "destroyed"
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Band:
     name: str
     durability: int

@@ -15,11 +15,11 @@ malformed request a ``ValueError``.
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping
-from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import DocumentError
 from rules.core.names import name_key
+from rules.dice.datatypes import datatype
 from rules.i18n import N_, _
 from rules.systems.skirmish import gear
 
@@ -123,7 +123,7 @@ def check_item(section: str, name: str, table: Mapping[str, Any]) -> None:
 # --- what char give / take / show ask -----------------------------------------------------
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Piece:
     """One item as ``char give`` and ``char take`` report it."""
 
@@ -132,7 +132,7 @@ class Piece:
     quantity: int = 1
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class SlotLoad:
     """Weapon slots (SK-SLOT-1): 3 without a penalty beyond the first, more may be filled."""
 
@@ -144,7 +144,7 @@ class SlotLoad:
         return max(0, self.capacity - self.used)
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class GearChange:
     item: Piece
     giver: str | None

@@ -17,13 +17,13 @@ master's pick in the seed; ``exhaust --turns`` sets it by hand).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules.core.common import add_effect, require_fight
 from rules.core.effects import TURNS, Duration, EffectSpec
 from rules.core.outcome import Damage, Work
 from rules.core.state import OK
+from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.systems.skirmish import fightdata
 from rules.systems.skirmish import mechanics as sk
@@ -38,7 +38,7 @@ def fainted(turns: int) -> EffectSpec:
     return EffectSpec(FAINTED, skip_turn=True, duration=Duration(TURNS, max(1, turns)))
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Spent:
     """What one spend of MP or st took: from the pool and from HP, and whether it happened."""
 

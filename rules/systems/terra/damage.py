@@ -10,10 +10,10 @@ object then applies the numbers.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from rules.core.state import Value
+from rules.dice.datatypes import datatype
 from rules.i18n import N_, _
 
 FIRE, WATER, EARTH, AIR = "fire", "water", "earth", "air"
@@ -103,7 +103,7 @@ def physical_kind(kind: str, has_dice: bool) -> str:
     return PHYSICAL_DICE if has_dice else PHYSICAL_CONSTANT
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Target:
     """What of the target decides a hit: its defenses (with state bonuses), level,
     blood group (None for a monster), sign and sign level."""
@@ -115,7 +115,7 @@ class Target:
     sign_level: int = 1
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Hit:
     """Where one dose of damage went."""
 

@@ -14,10 +14,10 @@ order, then the check's D4, so a player's posted dice are given in that order
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from rules.core.die import Die, roll
+from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 
@@ -36,7 +36,7 @@ _FARTHEST = {1: 4, 2: 4, 3: 1, 4: 1}
 FormulaError = ValueError
 
 
-@dataclass(frozen=True, slots=True)
+@datatype(frozen=True, slots=True)
 class Term:
     """One die (``sides`` > 0, with its multiplier) or one constant, with its sign."""
 
@@ -46,7 +46,7 @@ class Term:
     value: int = 0
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Formula:
     text: str
     terms: tuple[Term, ...]
@@ -114,7 +114,7 @@ def parse_formula(text: str) -> Formula:
     return Formula(text, tuple(terms))
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Check:
     """How a roller's formula is checked.
 
@@ -130,7 +130,7 @@ class Check:
     forced: bool = False
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class FormulaRoll:
     formula: Formula
     #: one face per die of the formula, in written order

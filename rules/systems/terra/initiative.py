@@ -9,16 +9,16 @@ while tied).  That is the order of ``--given`` on ``fight start``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from rules.core.die import Die, roll
 from rules.core.state import PARTY, Combatant
+from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.systems.terra.health import is_monster
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Initiative:
     #: everyone in the order they act
     order: tuple[str, ...]

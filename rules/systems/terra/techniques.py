@@ -11,9 +11,10 @@ shows them; defaults are left out of the table.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
+from rules.dice.datatypes import datatype
 from rules.i18n import N_, _
 
 TIME, MANA, LIFE, SOUL = "time", "mana", "life", "soul"
@@ -40,7 +41,7 @@ def aspect_label(aspect: str) -> str:
     return _(ASPECT_LABELS[aspect]) if aspect in ASPECT_LABELS else aspect
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Technique:
     """One technique a character knows (or its weapon holds)."""
 

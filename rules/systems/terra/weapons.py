@@ -6,9 +6,8 @@ Pure functions of a combatant's stats; the actions apply them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rules.core.state import Combatant
+from rules.dice.datatypes import datatype
 
 #: the seed: "Кортики, мечи и топоры ... ближнем бою (радиус 1)"; "Перчатки, жезлы и посохи слабое оружие
 #: ближнего боя"
@@ -30,7 +29,7 @@ def kind_of(c: Combatant) -> str:
     return str(c.stats.get("weapon_kind", ""))
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Reach:
     """Where the weapon Attack strikes: from ``nearest`` to ``farthest`` (None: no limit);
     an orb strikes within radius 1 of any friend instead (TT-WEAPON-1)."""

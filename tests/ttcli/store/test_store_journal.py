@@ -218,7 +218,7 @@ def test_design_4_a_torn_first_append_is_set_aside_and_the_journal_starts_again(
     path = tmp_path / "j.toml"
     path.write_text((store_journal.JOURNAL_HEADER + render_event({"seq": 1, **roll(1)}))[:cut])
     contents = read_journal(path)
-    assert contents.events == [] and contents.torn == (0, cut)
+    assert contents.events == [] and (contents.torn.offset, contents.torn.size) == (0, cut)
     assert append_event(path, roll(2))["seq"] == 1
     assert [e["seq"] for e in read_events(path)] == [1]
 

@@ -232,7 +232,7 @@ def test_dg_adv_1_seed_attack_situations(kind, situation, advantages, disadvanta
 def test_dg_adv_1_darkness_takes_ten_off_a_hit():
     outcome = dg.hit_roll(script(19), "melee", 12, situation=dg.Situation(light="dark"))
     assert (outcome.advantage, outcome.total, outcome.hit) == (-10, 9, False)
-    assert outcome.terms == ((-10, "darkness"),)
+    assert [(t.amount, t.reason) for t in outcome.terms] == [(-10, "darkness")]
 
 
 def test_dg_adv_1_unknown_light_is_refused():

@@ -10,14 +10,19 @@ standard ``dataclass`` read the fields (so ``fields``, ``replace`` and
 from closures over the field list.  They behave as the generated ones: the
 same positional and keyword-only parameters, defaults and factories,
 ``__post_init__``, equality and hashing over the compared fields, the same
-``repr`` and the same ``FrozenInstanceError``; ``tests/rules/core/test_datatype.py``
+``repr`` and the same ``FrozenInstanceError``; ``tests/rules/dice/test_datatypes.py``
 compares both on each point.  Making an instance costs about a microsecond
 more, which no command notices.
 
 The type checker reads ``datatype`` as ``dataclasses.dataclass`` itself, so it
 checks fields, ``replace`` and frozenness exactly as for a dataclass.  Only
 ``frozen``, ``slots`` and ``kw_only`` are taken; anything else is refused
-rather than ignored.  Classes off the start-up path may use ``@dataclass``.
+rather than ignored.
+
+It is the one record idiom above the dice (tests/test_layers.py): the dice engine's
+own nodes are :func:`rules.dice.records.record` named tuples, because a bare roll
+loads neither ``dataclasses`` nor ``inspect``.  It lives on the dice floor so that
+every layer may use it, and is reached as ``rules.dice.datatype``, loaded on first use.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""rules.core.datatype behaves as the standard dataclass it stands in for.
+"""rules.dice.datatypes behaves as the standard dataclass it stands in for.
 
 Each check builds the same class twice, with ``@dataclass`` and with
 ``@datatype``, and compares what they do: construction, defaults and
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.core.datatype import datatype
+from rules.dice.datatypes import datatype
 
 
 def twins(**options):
