@@ -15,6 +15,7 @@ the encounter it was given; methods that may roll take a dice source.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from rules.core.actions import Action, Catalogue, Param
@@ -22,7 +23,7 @@ from rules.core.effects import Effect, EffectSpec
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, HealthChange, Outcome, Work
 from rules.core.sheet import Sheet
-from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Encounter, Status, TurnState
+from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Encounter, Status, TurnState, status_in
 from rules.core.systemdata import SystemData
 from rules.dice.sources import DiceSource
 from rules.i18n import _
@@ -33,11 +34,12 @@ TURNS_CLOCK = "turns"
 ROUNDS_CLOCK = "rounds"
 
 
-_DEFAULT_STATUS = {
+#: the statuses of a plain system: fights on, out of it, dead (dungeon's three)
+DEFAULT_STATUSES: Mapping[str, Status] = MappingProxyType({
     OK: Status(OK),
     UNCONSCIOUS: Status(UNCONSCIOUS, can_act=False, standing=False),
     DEAD: Status(DEAD, can_act=False, standing=False, ticks=False),
-}
+})
 
 
 class SystemRules(SystemData):
@@ -63,6 +65,9 @@ class SystemRules(SystemData):
 
     #: event kind -> words (rules.core.messages); the core's table is the fallback
     messages: Mapping[str, Any] = {}
+    #: the system's statuses: each word a combatant's ``status`` may hold -> what it means; a
+    #: word not listed acts and stands (the one status model: systems declare, never override)
+    statuses: Mapping[str, Status] = DEFAULT_STATUSES
 
     def work(self, enc: Encounter) -> Work:
         """A scratch copy of ``enc`` that speaks this system's words."""
@@ -71,9 +76,8 @@ class SystemRules(SystemData):
     # --- who is who ----------------------------------------------------------------
 
     def status(self, combatant: Combatant) -> Status:
-        """The meaning of a combatant's stored status word."""
-        known = _DEFAULT_STATUS.get(combatant.status)  # asked of everyone at every moment of a round
-        return known if known is not None else Status(combatant.status)
+        """The meaning of a combatant's stored status word, from :attr:`statuses`."""
+        return status_in(self.statuses, combatant)
 
     def resolve_modifier(self, key: str) -> str:
         """The stat key an effect's modifier names (raise NotFound for none)."""

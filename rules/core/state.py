@@ -46,6 +46,12 @@ class Status:
     ticks: bool = True
 
 
+def status_in(statuses: Mapping[str, Status], combatant: Combatant) -> Status:
+    """What ``combatant``'s status word means by a system's table; a word it does not list acts and stands."""
+    known = statuses.get(combatant.status)  # asked of everyone at every moment of a round
+    return known if known is not None else Status(combatant.status)
+
+
 @datatype(frozen=True)
 class Combatant:
     """One fighter as the session holds it: side, health, stats, effects and the system's own data."""

@@ -117,13 +117,13 @@ def load(table: Mapping[str, Any], derived: Mapping[str, int]) -> tuple[Inventor
 
 def parse_status(text: str) -> str:
     """A status the master sets by hand (``char set X status=unconscious``)."""
-    from rules.systems.dungeon.health import Status
+    from rules.systems.dungeon.health import STATUS_WORDS
 
-    try:
-        return Status(text.strip().lower()).value
-    except ValueError:
+    word = text.strip().lower()
+    if word not in STATUS_WORDS:
         raise ValueError(_("status {text!r} is not one of {allowed}").format(
-            text=text, allowed=", ".join(Status))) from None
+            text=text, allowed=", ".join(STATUS_WORDS)))
+    return word
 
 
 def settle_health(sheet: Any, stats: Mapping[str, Any], old_resources: Mapping[str, int], resources: dict,
@@ -150,4 +150,4 @@ def settle_health(sheet: Any, stats: Mapping[str, Any], old_resources: Mapping[s
                             hp=given.get("hp"), status=status)
     except ValueError as e:
         raise DocumentError(("status",), str(e)) from None
-    return str(result.status_after.value)
+    return result.status_after

@@ -11,11 +11,12 @@ from collections.abc import Iterable
 from rules.core.die import Die, roll
 from rules.core.errors import RuleError
 from rules.core.names import Names
+from rules.core.state import OK
 from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
 from rules.systems.dungeon.common import require_non_negative
-from rules.systems.dungeon.health import Status, heal
+from rules.systems.dungeon.health import heal
 
 RALLY_DIE = 4
 
@@ -165,5 +166,5 @@ def rally(
     )
     die = roll(source, RALLY_DIE, "rally_heal")
     rolled = body + die.face
-    healed = heal(hp, max_hp, max(0, rolled), status=Status.OK)
+    healed = heal(hp, max_hp, max(0, rolled), status=OK)
     return RallyOutcome(spend, die, body, rolled, hp, healed.hp_after, max_hp)

@@ -22,7 +22,7 @@ from rules.core.common import (
     report_decided,
     require_fight,
 )
-from rules.core.contract import Damage, Status
+from rules.core.contract import Damage
 from rules.core.effects import REMOVED, TURNS, Duration, EffectSpec
 from rules.core.errors import NotFound, RuleError, UnknownNameError
 from rules.core.events import health_fields
@@ -32,9 +32,7 @@ from rules.core.sheet import UnknownStat
 from rules.core.state import (
     DEAD,
     ENEMY,
-    OK,
     PARTY,
-    UNCONSCIOUS,
     Combatant,
     Encounter,
     Fight,
@@ -71,11 +69,6 @@ _DG_SIDE = {PARTY: dg.PARTY, ENEMY: dg.ENEMIES}
 _SIDE_FROM_DG = {dg.PARTY: PARTY, dg.ENEMIES: ENEMY}
 _AMBUSH_WORDS = {PARTY: PARTY, "players": PARTY, ENEMY: ENEMY, "enemies": ENEMY}
 
-_STATUS = {
-    OK: Status(OK),
-    UNCONSCIOUS: Status(UNCONSCIOUS, can_act=False, standing=False),
-    DEAD: Status(DEAD, can_act=False, standing=False, ticks=False),
-}
 
 # --- reading a combatant --------------------------------------------------------------
 
@@ -95,12 +88,6 @@ def injury_effect(injury: dg.Injury) -> EffectSpec:
 
 
 # --- what the shared clock asks -------------------------------------------------------
-
-
-def status(combatant: Combatant) -> Status:
-    # the unconscious still tick, so a bleeding one can die (DG-DEATH-1) [I]
-    known = _STATUS.get(combatant.status)  # asked of everyone at every moment of a round
-    return known if known is not None else Status(combatant.status)
 
 
 def hurt(work: Work, name: str, damage: Damage | int) -> HealthChange:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import field
-from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from rules.core.errors import RuleError
 from rules.core.names import name_key
 from rules.core.sheet import MissingStat, Sheet
+from rules.core.state import DEAD, OK, UNCONSCIOUS
 from rules.dice.datatypes import datatype
 from rules.i18n import _
 from rules.systems.dungeon.common import require_non_negative
@@ -22,36 +22,41 @@ if TYPE_CHECKING:
     from rules.systems.dungeon.inventory import Inventory
 
 
-class Status(StrEnum):
-    OK = "ok"
-    UNCONSCIOUS = "unconscious"
-    DEAD = "dead"
+#: a dungeon character's statuses: the core's three, whose meaning the contract's default gives
+STATUS_WORDS = (OK, UNCONSCIOUS, DEAD)
+
+
+def _status_word(status: str) -> str:
+    """``status`` if it is one of :data:`STATUS_WORDS`, else ValueError."""
+    if status not in STATUS_WORDS:
+        raise ValueError(status)
+    return status
 
 
 #: status -> is this HP possible with it (a dead body keeps whatever HP it had)
 _STATUS_FITS_HP = {
-    Status.OK: lambda hp: hp > 0,
-    Status.UNCONSCIOUS: lambda hp: hp == 0,
-    Status.DEAD: lambda hp: True,
+    OK: lambda hp: hp > 0,
+    UNCONSCIOUS: lambda hp: hp == 0,
+    DEAD: lambda hp: True,
 }
 
 DAMAGE = "damage"
 HEALING = "healing"
 
 
-def current_status(hp: int, status: str | None = None) -> Status:
+def current_status(hp: int, status: str | None = None) -> str:
     """The status given, checked against HP; without one, read it from HP.
 
     HP 0 reads as unconscious; death is never guessed, it must be given.
     """
     require_non_negative(hp=hp)
     if status is None:
-        return Status.OK if hp > 0 else Status.UNCONSCIOUS
+        return OK if hp > 0 else UNCONSCIOUS
     try:
-        known = Status(status)
+        known = _status_word(status)
     except ValueError:
         raise ValueError(_("status is one of {allowed}, not {status!r}").format(
-            allowed=", ".join(Status), status=status)) from None
+            allowed=", ".join(STATUS_WORDS), status=status)) from None
     if not _STATUS_FITS_HP[known](hp):
         raise ValueError(_("a character with {hp} HP cannot be {known}").format(hp=hp, known=known))
     return known
@@ -65,20 +70,20 @@ class HealthOutcome:
     amount: int
     hp_before: int
     hp_after: int
-    status_before: Status
-    status_after: Status
+    status_before: str
+    status_after: str
 
     @property
     def knocked_out(self) -> bool:
-        return self.status_before is Status.OK and self.status_after is Status.UNCONSCIOUS
+        return self.status_before == OK and self.status_after == UNCONSCIOUS
 
     @property
     def killed(self) -> bool:
-        return self.status_before is not Status.DEAD and self.status_after is Status.DEAD
+        return self.status_before != DEAD and self.status_after == DEAD
 
     @property
     def woke(self) -> bool:
-        return self.status_before is Status.UNCONSCIOUS and self.status_after is Status.OK
+        return self.status_before == UNCONSCIOUS and self.status_after == OK
 
 
 def take_damage(hp: int, amount: int, *, status: str | None = None) -> HealthOutcome:
@@ -90,16 +95,16 @@ def take_damage(hp: int, amount: int, *, status: str | None = None) -> HealthOut
     """
     require_non_negative(amount=amount)
     before = current_status(hp, status)
-    if before is Status.DEAD:
+    if before == DEAD:
         return HealthOutcome(DAMAGE, amount, hp, hp, before, before)
     after_hp = max(0, hp - amount)
-    after: Status
+    after: str
     if amount == 0:
         after = before
-    elif before is Status.UNCONSCIOUS:
-        after = Status.DEAD
+    elif before == UNCONSCIOUS:
+        after = DEAD
     else:
-        after = Status.OK if after_hp > 0 else Status.UNCONSCIOUS
+        after = OK if after_hp > 0 else UNCONSCIOUS
     return HealthOutcome(DAMAGE, amount, hp, after_hp, before, after)
 
 
@@ -109,13 +114,13 @@ def heal(hp: int, max_hp: int, amount: int, *, status: str | None = None) -> Hea
     if hp > max_hp:
         raise ValueError(_("HP {hp} is above the maximum {max_hp}").format(hp=hp, max_hp=max_hp))
     before = current_status(hp, status)
-    if before is Status.DEAD:
+    if before == DEAD:
         raise RuleError(
             _("healing does not bring back the dead; the player may make a new character with the master's consent"),
             rule="DG-DEATH-1",
         )
     after_hp = min(max_hp, hp + amount)
-    after = Status.OK if after_hp > 0 else before
+    after = OK if after_hp > 0 else before
     return HealthOutcome(HEALING, amount, hp, after_hp, before, after)
 
 
@@ -195,15 +200,15 @@ def health_problems(
         problems.append(HealthProblem(_HP, _("HP {hp} is above its maximum {max_hp}: lower hp, "
                                              "or raise the maximum with hp_max = {hp}").format(hp=hp, max_hp=max_hp)))
     try:
-        known = Status(status)
+        known = _status_word(status)
     except ValueError:
         problems.append(HealthProblem(_STATUS, _("status {text!r} is not one of {allowed}").format(
-            text=status, allowed=", ".join(Status))))
+            text=status, allowed=", ".join(STATUS_WORDS))))
         return tuple(problems)
-    if known is Status.OK and hp == 0:
+    if known == OK and hp == 0:
         problems.append(HealthProblem(_STATUS, _('status is "ok" but HP is 0: at 0 HP a character is unconscious '
                                                  '(DG-DEATH-1); write status = "unconscious", or give HP above 0')))
-    if known is Status.UNCONSCIOUS and hp > 0:
+    if known == UNCONSCIOUS and hp > 0:
         problems.append(HealthProblem(_STATUS, _('status is "unconscious" but HP is {hp}: any healing wakes '
                                                  '(DG-DEATH-1); write status = "ok", or hp = 0').format(hp=hp)))
     return tuple(problems)
@@ -215,17 +220,17 @@ class HealthSet:
 
     hp_before: int
     hp_after: int
-    status_before: Status
-    status_after: Status
+    status_before: str
+    status_after: str
     dice: tuple = ()
 
     @property
     def knocked_out(self) -> bool:
-        return self.status_before is Status.OK and self.status_after is Status.UNCONSCIOUS
+        return self.status_before == OK and self.status_after == UNCONSCIOUS
 
     @property
     def woke(self) -> bool:
-        return self.status_before is Status.UNCONSCIOUS and self.status_after is Status.OK
+        return self.status_before == UNCONSCIOUS and self.status_after == OK
 
 
 def set_health(
@@ -245,10 +250,10 @@ def set_health(
     "unconscious" above 0): the message says what to set instead.
     """
     try:
-        before = Status(status_before)
+        before = _status_word(status_before)
     except ValueError:
         raise ValueError(_("status is one of {allowed}, not {status!r}").format(
-            allowed=", ".join(Status), status=status_before)) from None
+            allowed=", ".join(STATUS_WORDS), status=status_before)) from None
     after_hp = hp_before if hp is None else hp
     if after_hp < 0:
         raise RuleError(_("HP cannot be {after_hp}; 0 is unconscious").format(after_hp=after_hp), rule="DG-DEATH-1")
@@ -258,19 +263,19 @@ def set_health(
             after_hp=after_hp, max_hp=max_hp), rule="DG-DEATH-1")
     if status is not None:
         try:
-            wanted = Status(status)
+            wanted = _status_word(status)
         except ValueError:
             raise ValueError(_("status is one of {allowed}, not {status!r}").format(
-            allowed=", ".join(Status), status=status)) from None
-        if wanted is Status.OK and after_hp == 0:
+            allowed=", ".join(STATUS_WORDS), status=status)) from None
+        if wanted == OK and after_hp == 0:
             raise RuleError(_("a character at 0 HP is unconscious; give HP too (hp=1 status=ok)"),
                             rule="DG-DEATH-1")
-        if wanted is Status.UNCONSCIOUS and after_hp > 0:
+        if wanted == UNCONSCIOUS and after_hp > 0:
             raise RuleError(_("an unconscious character has 0 HP, not {after_hp}; "
                               "set hp=0, which knocks it out").format(
                 after_hp=after_hp), rule="DG-DEATH-1")
         return HealthSet(hp_before, after_hp, before, wanted)
-    after = before if before is Status.DEAD else Status.OK if after_hp > 0 else Status.UNCONSCIOUS
+    after = before if before == DEAD else OK if after_hp > 0 else UNCONSCIOUS
     return HealthSet(hp_before, after_hp, before, after)
 
 

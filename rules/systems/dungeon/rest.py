@@ -13,11 +13,12 @@ from collections.abc import Callable
 from rules.core.die import Die, roll
 from rules.core.errors import RuleError
 from rules.core.names import Names
+from rules.core.state import DEAD
 from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems.dungeon.common import require_non_negative
-from rules.systems.dungeon.health import Status, current_status, heal
+from rules.systems.dungeon.health import current_status, heal
 
 SHORT = "short"
 LONG = "long"
@@ -63,8 +64,8 @@ class RestOutcome:
     fatigue: Recovery | None
     #: None for a character without magic (no MP given, or max MP 0)
     mp: Recovery | None
-    status_before: Status
-    status_after: Status
+    status_before: str
+    status_after: str
 
     @property
     def dice(self) -> tuple[Die, ...]:
@@ -115,7 +116,7 @@ def _rest(
     if mp is not None and max_mp is not None and not 0 <= mp <= max_mp:
         raise ValueError(_("MP {mp} is outside 0..{max_mp}").format(mp=mp, max_mp=max_mp))
     before = current_status(hp, status)
-    if before is Status.DEAD:
+    if before == DEAD:
         raise RuleError(_("the dead do not rest"), rule="DG-DEATH-1")
     if rations == 0:
         return RestOutcome(kind, False, 0, 0, None, None, None, before, before)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.core.actions import CELLS, CHOICE, COUNT, FLAG, INT, NAME, STAT, TEXT, WORDS, Action, Catalogue, Param
-from rules.core.contract import SystemRules
+from rules.core.contract import DEFAULT_STATUSES, SystemRules
 from rules.i18n import N_, _
 from rules.systems.dungeon import fight, fightdata, manoeuvres
 from rules.systems.dungeon.messages import MESSAGES
@@ -228,7 +228,6 @@ START = (
 
 class Dungeon(SystemRules):
     id = "dungeon"
-    system = "dungeon"
     name_en = "Dungeon of Horror"
     name_ru = "Подземелье Ужаса"
     sheet = SHEET
@@ -236,10 +235,11 @@ class Dungeon(SystemRules):
     start_params = START
     effect_presets = PRESETS
     messages = MESSAGES
+    #: ok, unconscious, dead: the unconscious still tick, so a bleeding one can die (DG-DEATH-1) [I]
+    statuses = DEFAULT_STATUSES
 
     # --- what the shared clock asks -------------------------------------------------------
 
-    status = staticmethod(fight.status)
     hurt = staticmethod(fight.hurt)
     mend = staticmethod(fight.mend)
     new_turn = staticmethod(fight.new_turn)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.core.outcome import Damage, HealthChange, Work
-from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Status
+from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Status, status_in
 from rules.i18n import N_, _
 from rules.systems.terra.sheet import hp_max
 
@@ -122,8 +122,7 @@ def after_fight(c: Combatant) -> str:
 
 
 def status(combatant: Combatant) -> Status:
-    known = STATUSES.get(combatant.status)  # asked of everyone at every moment of a round
-    return known if known is not None else Status(combatant.status)
+    return status_in(STATUSES, combatant)
 
 
 def cannot_act(combatant: Combatant) -> str | None:

@@ -294,7 +294,7 @@ class Terra(SystemRules):
 
     # --- who is who ----------------------------------------------------------------
 
-    status = staticmethod(health.status)
+    statuses = health.STATUSES
     cannot_act = staticmethod(health.cannot_act)
     resolve_modifier = staticmethod(terra_sheet.resolve_modifier)
     hp_max = staticmethod(terra_sheet.hp_max)
