@@ -7,30 +7,26 @@
 
 from __future__ import annotations
 
-from .ast import Cond, Dice, Expression, Keep, Percent
-from .errors import DiceError
-from .limits import DEFAULT_LIMITS, Limits
-from .parser import parse
-from .records import record
-from .rolled import PERCENT, SUCCESSES, TOTAL, Roll, RolledDie
-from .roller import roll
-from .sources import (
-    CommittedSource,
-    DiceSource,
-    Draw,
-    GivenFaceError,
-    GivenSource,
-    RandomSource,
-    ReplayMismatch,
-    ReplaySource,
-    commitment,
-    committed_face,
-)
-from .stringify import Stringifier, to_text
-
 TYPE_CHECKING = False  # typing is start-up cost on the roll path
-if TYPE_CHECKING:
-    from .datatypes import datatype
+
+#: name -> the module of the engine that holds it; each name loads only its own module, on
+#: first use (PEP 562): a command that only prints a roll's text (a status, a post) or only
+#: declares records loads neither the parser nor the roller, and nothing loads dataclasses
+#: but ``datatype``, the record idiom of every layer above the dice
+_DOOR = {
+    "Cond": "ast", "Dice": "ast", "Expression": "ast", "Keep": "ast", "Percent": "ast",
+    "DiceError": "errors",
+    "DEFAULT_LIMITS": "limits", "Limits": "limits",
+    "parse": "parser",
+    "PERCENT": "rolled", "SUCCESSES": "rolled", "TOTAL": "rolled", "Roll": "rolled",
+    "RolledDie": "records", "record": "records",
+    "roll": "roller", "resolve": "roller", "roll_text": "roller",
+    "CommittedSource": "sources", "DiceSource": "sources", "Draw": "sources", "GivenFaceError": "sources",
+    "GivenSource": "sources", "RandomSource": "sources", "ReplayMismatch": "sources", "ReplaySource": "sources",
+    "commitment": "sources", "committed_face": "sources",
+    "Stringifier": "stringify", "to_text": "stringify",
+    "datatype": "datatypes",
+}
 
 __all__ = [
     "Cond", "Dice", "DiceError", "DiceSource", "Expression", "Keep", "Limits", "Percent",
@@ -41,26 +37,34 @@ __all__ = [
 ]
 
 
-def resolve(expr: Expression, source: DiceSource, limits: Limits = DEFAULT_LIMITS) -> Roll:
-    """Roll ``expr``; a given face that does not fit its die becomes a DiceError."""
-    try:
-        return roll(expr, source, limits)
-    except GivenFaceError as e:
-        from ..i18n import _
-
-        raise DiceError(str(e), expr.source or expr.text, e.position, "given",
-                        _("given values are matched to the dice left to right")) from None
-
-
-def roll_text(text: str, source: DiceSource, limits: Limits = DEFAULT_LIMITS) -> Roll:
-    return resolve(parse(text, limits), source, limits)
-
-
 def __getattr__(name: str) -> object:
-    # the record idiom of every layer above the dice: loaded on first use, as it loads dataclasses
-    # and inspect, which a bare roll never needs (its own nodes are rules.dice.records)
-    if name == "datatype":
-        from .datatypes import datatype
+    module = _DOOR.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # __import__, not importlib.import_module: importlib is a module of its own to load, on every roll
+    value = globals()[name] = getattr(__import__(f"{__name__}.{module}", fromlist=(name,)), name)
+    return value
 
-        return datatype
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+if TYPE_CHECKING:
+    from .ast import Cond, Dice, Expression, Keep, Percent
+    from .datatypes import datatype
+    from .errors import DiceError
+    from .limits import DEFAULT_LIMITS, Limits
+    from .parser import parse
+    from .records import RolledDie, record
+    from .rolled import PERCENT, SUCCESSES, TOTAL, Roll
+    from .roller import resolve, roll, roll_text
+    from .sources import (
+        CommittedSource,
+        DiceSource,
+        Draw,
+        GivenFaceError,
+        GivenSource,
+        RandomSource,
+        ReplayMismatch,
+        ReplaySource,
+        commitment,
+        committed_face,
+    )
+    from .stringify import Stringifier, to_text

@@ -53,6 +53,10 @@ else:
 
 
 def _make(cls: type, frozen: bool, slots: bool, kw_only: bool) -> type:
+    if not vars(cls).get("__doc__"):
+        # dataclass writes a class without a docstring one from inspect.signature, which parses
+        # the text of object.__init__'s signature with ast: milliseconds on every command
+        cls.__doc__ = f"{cls.__name__}({', '.join(vars(cls).get('__annotations__', {}))})"
     # init/repr/eq off and frozen left to us: the standard dataclass then compiles nothing
     cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, frozen=False, slots=slots, kw_only=kw_only)
     fields = dataclasses.fields(cls)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..i18n import _
 from .ast import (
     Bag,
     Calc,
@@ -19,6 +20,7 @@ from .ast import (
 )
 from .errors import DiceError
 from .limits import DEFAULT_LIMITS, Limits
+from .parser import parse
 from .records import RolledDie
 from .rolled import (
     EXPLODED,
@@ -156,8 +158,6 @@ class _Roller:
             try:
                 value = OPS[op](value, r.value)
             except ZeroDivisionError:
-                from ..i18n import _
-
                 raise DiceError(_("division by zero"), self.expr.source or self.expr.text, pos,
                                 "math", _("the right-hand side of {op} came out as 0").format(op=op)) from None
         return RolledChain(node, first, tuple(rest), value)
@@ -186,7 +186,7 @@ class _Roller:
                 draws, states, capped = [ROLLED_DRAWS[f] for f in faces], None, False
             else:
                 draw = self.source.draw
-                draws, states, capped = [draw(sides) for _ in range(node.count)], None, False
+                draws, states, capped = [draw(sides) for _die in range(node.count)], None, False
         except GivenFaceError as e:
             e.position = node.pos
             raise
@@ -204,7 +204,7 @@ class _Roller:
         draws: list[Draw] = []
         states: list[int] = []
         capped = False
-        for _ in range(node.count):
+        for _die in range(node.count):
             d = draw(sides)
             if reroll is not None and reroll.test(d.face):
                 while True:
@@ -320,3 +320,17 @@ def roll(expr: Expression, source: DiceSource, limits: Limits = DEFAULT_LIMITS) 
     if type(root) is RolledPercent:
         return Roll(expr, root, root.value, PERCENT, root.success, given)
     return Roll(expr, root, root.value, SUCCESSES if roller.pool else TOTAL, None, given)
+
+
+def resolve(expr: Expression, source: DiceSource, limits: Limits = DEFAULT_LIMITS) -> Roll:
+    """Roll ``expr``; a given face that does not fit its die becomes a DiceError."""
+    try:
+        return roll(expr, source, limits)
+    except GivenFaceError as e:
+        raise DiceError(str(e), expr.source or expr.text, e.position, "given",
+                        _("given values are matched to the dice left to right")) from None
+
+
+def roll_text(text: str, source: DiceSource, limits: Limits = DEFAULT_LIMITS) -> Roll:
+    """Parse ``text`` and roll it (the one call of a roll from its notation)."""
+    return resolve(parse(text, limits), source, limits)

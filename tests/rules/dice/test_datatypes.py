@@ -183,3 +183,19 @@ def test_a_class_keeps_the_methods_it_writes_itself():
 def test_options_a_datatype_does_not_take_are_refused():
     with pytest.raises(TypeError, match="order"):
         datatype(order=True)
+
+
+def test_a_datatype_without_a_docstring_is_named_by_its_fields_without_inspecting_a_signature(monkeypatch):
+    import inspect
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("inspect.signature was asked")
+
+    monkeypatch.setattr(inspect, "signature", refuse)
+
+    @datatype(frozen=True)
+    class Plain:
+        a: int
+        b: str = ""
+
+    assert Plain.__doc__ == "Plain(a, b)" and Plain(1) == Plain(1, "")
