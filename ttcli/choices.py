@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from rules.core import Names
 from rules.i18n import _, pgettext
 
 if TYPE_CHECKING:
@@ -36,7 +37,6 @@ class Choices:
 
     def _matcher(self) -> Names:
         if self._names is None:
-            from rules.core import Names
 
             self._names = Names("value", {key: (key, *words) for key, words in self.spellings.items()})
         return self._names

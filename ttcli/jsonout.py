@@ -6,6 +6,8 @@ import datetime as _dt
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from rules.dice import to_text
+
 if TYPE_CHECKING:
     from rules.dice import Roll, RolledDie
 
@@ -39,7 +41,6 @@ def die_json(d: RolledDie) -> dict:
 
 
 def roll_json(r: Roll) -> dict:
-    from rules.dice import to_text
 
     groups = []
     for g in r.groups:

@@ -18,9 +18,13 @@ from typing import Any
 from rules.core import MASTER, View, event_lines, players_lines, players_records
 from rules.dice import datatype
 from rules.i18n import _, ngettext
+from rules.systems import read_encounter, system_rules
 
 from . import posts
+from .fightview import StatusView
 from .jsonout import to_plain
+from .session import fold
+from .statuswords import foes_hp_caps
 from .store import printable
 
 Event = Mapping[str, Any]
@@ -33,7 +37,6 @@ _ACTOR_KEYS = ("actor", "name", "attacker")
 
 def messages_of(system: str) -> Mapping[str, Any]:
     """The system's message table (the core's is the fallback inside render)."""
-    from rules.systems import system_rules
 
     try:
         return system_rules(system).messages
@@ -55,9 +58,6 @@ def hidden_names(doc: Mapping[str, Any], events: Sequence[Event]) -> set[str]:
 
 def guarded(doc: Mapping[str, Any]) -> dict[str, int]:
     """Max HP of everyone outside the party: the players read their health as a word."""
-    from rules.systems import read_encounter
-
-    from .statuswords import foes_hp_caps
 
     try:
         enc = read_encounter(doc)
@@ -170,7 +170,6 @@ def round_events(events: Sequence[Event], number: int) -> list[Event]:
 
 def involves(event: Event, name: str) -> bool:
     """Is ``event`` about ``name`` (as actor, target, or in its list of names)."""
-    from .session import fold
 
     target = fold(name)
     for key in ("actor", "target", "name"):
@@ -284,7 +283,6 @@ class LogView:
             blocks.append(posts.Note(_("nothing happened in this round") if self.round is not None
                                      else _("the journal is empty")))
         if self.round is not None and self.doc.get("fight"):
-            from .fightview import StatusView
 
             blocks.extend(StatusView(self.doc, self.public).blocks(closing=True))
         return tuple(_merged(blocks))
@@ -411,6 +409,5 @@ def _closing_status(result) -> list[posts.Block]:
     session = getattr(result, "session", None)
     if not isinstance(session, Mapping) or not session.get("fight"):
         return []  # no fight left to show (it ended), or a result made without a session
-    from .fightview import StatusView
 
     return StatusView(session, result.public).blocks(closing=True)

@@ -11,9 +11,15 @@ from __future__ import annotations
 import shlex
 from collections.abc import Iterable
 
-from rules.i18n import N_
+from rules.i18n import N_, _
+from rules.systems import system_rules
 
+from .app import app
+from .commands.char import stat_words
 from .exitcodes import ExitCode
+from .render import error
+from .session import fold, list_sessions, open_session
+from .tracker import toolbar_text
 
 EXIT_WORDS = ("exit", "quit", "выход")
 HELP_WORDS = ("help", "?", "помощь", "справка")
@@ -51,8 +57,6 @@ def click_command():
     """The Click command tree of the app (built once per prompt session)."""
     import typer.main
 
-    from .app import app
-
     return typer.main.get_command(app)
 
 
@@ -63,7 +67,6 @@ def split_line(line: str) -> list[str]:
 
 def expand(words: list[str], command) -> list[str]:
     """A prompt line's words as the app's: shortcuts and Russian command words replaced."""
-    from .session import fold
 
     if not words:
         return words
@@ -85,9 +88,6 @@ class Dispatcher:
         self.command = click_command()
 
     def run(self, line: str) -> int:
-        from rules.i18n import _
-
-        from .render import error
 
         env = self.env
         try:
@@ -110,7 +110,6 @@ class Dispatcher:
 
 def _line_problem(e: ValueError) -> str:
     """What shlex found wrong with a line, in the reader's language (shlex words it in English)."""
-    from rules.i18n import _
 
     if "quotation" in str(e):
         return _("a quote is not closed")
@@ -120,7 +119,6 @@ def _line_problem(e: ValueError) -> str:
 
 
 def fold_word(word: str) -> str:
-    from .session import fold
 
     return fold(word)
 
@@ -156,7 +154,6 @@ def candidates(words: list[str], current: str, command, names: Iterable[str] = (
     reached, and for its arguments what each takes: combatant names, stat and
     skill words, ``stat=`` words, effect presets, session names.
     """
-    from .session import fold
 
     known = Words(names, stats, effects, sessions)
     node = command
@@ -257,7 +254,6 @@ class Repl:
         self.history = history
 
     def _doc(self) -> dict | None:
-        from .session import open_session
 
         try:
             return open_session(self.env).read()
@@ -266,7 +262,6 @@ class Repl:
 
     def roster_words(self) -> Words:
         """Names, stat words, effect presets and sessions for completion (empty when the file is broken)."""
-        from .session import list_sessions
 
         try:
             sessions = list_sessions(self.env.saves_dir)
@@ -277,9 +272,6 @@ class Repl:
             return Words(sessions=sessions)
         names = list(doc.get("combatants", {}))
         try:
-            from rules.systems import system_rules
-
-            from .commands.char import stat_words
 
             stats = stat_words(doc["system"])
             effects = list(system_rules(doc["system"]).effect_presets)
@@ -288,11 +280,9 @@ class Repl:
         return Words(names, stats, effects, sessions)
 
     def toolbar(self) -> str:
-        from .tracker import toolbar_text
 
         doc = self._doc()
         if doc is None:
-            from rules.i18n import _
 
             return " " + _("{session}: cannot read the session file (ttcli session check)").format(
                 session=self.session)
@@ -310,7 +300,6 @@ class Repl:
         Returns the exit code of the last failing command (0 if none failed),
         so a script can tell that something went wrong.
         """
-        from rules.i18n import _
 
         worst = 0
         for number, raw in enumerate(lines, start=1):
@@ -345,7 +334,6 @@ class Repl:
             input=self.input,
             output=self.output,
         )
-        from rules.i18n import _
 
         self.env.stdout.write(_("ttcli: session {session}.").format(session=self.session) + " " + _(REPL_HELP) + "\n")
         while True:

@@ -7,14 +7,19 @@ results are objects the renderer prints.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import SimpleNamespace
 from typing import Any
 
+from rules.core import DocumentError, UnknownNameError
 from rules.dice import datatype
 from rules.i18n import _, ngettext, pgettext
+from rules.systems import get_sheet, system_data
 
+from .choices import PLAIN_KEYS, STATUSES
 from .errors import CliError
 from .exitcodes import ExitCode
-from .session import SIDES, fold, match_name, refuse_unloadable, side_of
+from .session import SIDES, check_name, fold, match_name, refuse_unloadable, side_of
+from .statuswords import resource_word, side_word, state_words, status_word
 
 MAX_COUNT = 100
 
@@ -28,7 +33,6 @@ def split_assignment(text: str) -> tuple[str, str]:
 
 
 def _sheet(doc: Mapping[str, Any]):
-    from rules.systems import get_sheet
 
     return get_sheet(doc["system"])
 
@@ -102,7 +106,6 @@ def add_combatants(doc: dict, name: str, side: str, assignments: list[str], *, c
     side = str(side_of(side))
     if not 1 <= count <= MAX_COUNT:
         raise CliError(_("--count must be between 1 and {most}").format(most=MAX_COUNT), ExitCode.USAGE)
-    from .session import check_name
 
     name = check_name(name, combatant=True)
     sheet = _sheet(doc)
@@ -151,7 +154,6 @@ def set_values(doc: dict, query: str, assignments: list[str]) -> tuple[str, dict
     given: dict[str, int] = {}
     status: str | None = None
     old_resources = dict(table.get("resources", {}))
-    from .choices import PLAIN_KEYS
 
     for text in assignments:
         raw, value = split_assignment(text)
@@ -193,13 +195,11 @@ def set_values(doc: dict, query: str, assignments: list[str]) -> tuple[str, dict
 
 def _system(doc: Mapping[str, Any]):
     """What the session's system offers the roster beyond its sheet (its data readers)."""
-    from rules.systems import system_data
 
     return system_data(doc["system"])
 
 
 def _parse_status(doc: Mapping[str, Any], value: str) -> str:
-    from .choices import STATUSES
 
     try:
         # the common states in either language (статус=мёртв); any other word is the system's to read
@@ -218,7 +218,6 @@ def _settle_health(doc: Mapping[str, Any], sheet, stats, old_resources, resource
 
     A system without such rules keeps the status it is given.
     """
-    from rules.core import DocumentError
 
     try:
         return _system(doc).settle_health(sheet, stats, old_resources, resources, status_before, given, status)
@@ -244,7 +243,6 @@ def _parse_plain(key: str, value: str):
 
 def _carrying(operation, *args, **options):
     """Run one of the system's inventory operations; its errors said the way the roster says them."""
-    from rules.core import DocumentError, UnknownNameError
 
     try:
         return operation(*args, **options)
@@ -307,7 +305,6 @@ def field_word(key: str) -> str:
 
 def value_word(key: str, value: Any) -> str:
     """A combatant's value for people: a side or a status in words, yes or no for a flag."""
-    from .statuswords import side_word, status_word
 
     if key == "side":
         return side_word(str(value))
@@ -328,11 +325,9 @@ class CombatantView:
     kind = "combatant"
 
     def lines(self, s) -> list[str]:
-        from rules.systems import get_sheet
 
         sheet = get_sheet(self.system)
         t = self.table
-        from .statuswords import side_word, status_word
 
         marks = [side_word(str(t.get("side"))), *([_("hidden")] if t.get("hidden") else []),
                  status_word(str(t.get("status", "ok"))) or _("ok")]
@@ -358,9 +353,6 @@ class CombatantView:
             out.append("  " + _("inventory, {used} of {capacity} slots used, {free} free: {items}").format(
                 used=load.used, capacity=load.capacity, free=load.free,
                 items=s.escape(items) if items else _("nothing")))
-        from types import SimpleNamespace
-
-        from .statuswords import state_words
 
         own = state_words(self.system, SimpleNamespace(data=t.get("data") or {}, resources=t.get("resources") or {}))
         if own:
@@ -371,7 +363,6 @@ class CombatantView:
 
     def inventory_load(self):
         """(slots used of those carried, the items in words), by the system; None if it keeps no inventory."""
-        from rules.systems import system_data
 
         return system_data(self.system).inventory_load(self.table, self.derived)
 
@@ -414,7 +405,6 @@ class RosterView:
             members = [r for r in rows if r.table.get("side") == side]
             if not members:
                 continue
-            from .statuswords import resource_word, side_word, status_word
 
             out.append(s.strong(side_word(side)))
             hp_name = resource_word(self.doc["system"], "hp")

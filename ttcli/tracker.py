@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from rules.core import FIGHT_END, NEVER, ROUND_END, ROUND_START, TURN_END, TURN_START, shown_name
 from rules.i18n import N_, _, ngettext, pgettext
+from rules.systems import read_encounter
 
 from .statuswords import caps, condition_word, resource_words
 
@@ -54,7 +56,6 @@ def other_resources(system: str, c: Combatant, words: Mapping[str, str]) -> str:
 
 def left_of(effect: Effect, fight: Fight | None, bearer: str) -> str:
     """What is left of an effect, counted on the fight's clock: ``2 turns left``, ``until round 4``."""
-    from rules.core import FIGHT_END, NEVER, ROUND_END, ROUND_START, TURN_END, TURN_START
 
     if effect.until == NEVER:
         return _("until removed")
@@ -75,7 +76,6 @@ def left_of(effect: Effect, fight: Fight | None, bearer: str) -> str:
 
 
 def effects_text(enc: Encounter, c: Combatant) -> str:
-    from rules.core import shown_name
 
     shown = []
     for effect in c.effects:
@@ -109,8 +109,6 @@ def status_table(doc: Mapping[str, Any], public: bool = False) -> RenderableType
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
-
-    from rules.systems import read_encounter
 
     enc = read_encounter(doc)
     fight = enc.fight
@@ -160,7 +158,6 @@ def status_table(doc: Mapping[str, Any], public: bool = False) -> RenderableType
 def toolbar_text(doc: Mapping[str, Any]) -> str:
     """The prompt's bottom line: round, whose turn with what is left of it, that
     character's resources and effects, and who is next."""
-    from rules.systems import read_encounter
 
     name = doc.get("name", "?")
     try:

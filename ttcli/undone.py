@@ -10,6 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.i18n import _, ngettext
+
+from .roster import field_word, value_word
+
 #: how many lines an account gives before it only counts the rest
 MOST = 12
 
@@ -42,7 +46,6 @@ def _turn(fight: Any) -> dict[str, Any]:
 
 
 def _fight_words(fight: Any) -> str:
-    from rules.i18n import _
 
     if not isinstance(fight, Mapping):
         return _("no fight")
@@ -55,7 +58,6 @@ def _fight_words(fight: Any) -> str:
 
 def what_changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     """Lines saying how ``after`` differs from ``before``: the fight, then each combatant."""
-    from rules.i18n import _, ngettext
 
     lines: list[str] = []
     fight_before, fight_after = _fight_words(before.get("fight")), _fight_words(after.get("fight"))
@@ -75,7 +77,6 @@ def what_changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[st
         lines.append(_("removed: {names}").format(names=", ".join(gone)))
     if back:
         lines.append(_("back: {names}").format(names=", ".join(back)))
-    from .roster import field_word, value_word
 
     def shown(values: Mapping[str, Any], key: str) -> str:
         return value_word(key, values[key]) if key in values else "-"

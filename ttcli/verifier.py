@@ -9,14 +9,38 @@ themselves are written by ``dicelog``.
 
 from __future__ import annotations
 
+import math
+import re
+from bisect import bisect_right
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Set
+from itertools import islice
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from rules import i18n
+from rules.core import CONDITIONS, View, actor_of, event_lines, health_owner, players_lines, recheck_event
+from rules.dice import (
+    DEFAULT_LIMITS,
+    DiceError,
+    Draw,
+    ReplayMismatch,
+    ReplaySource,
+    committed_face,
+    parse,
+    resolve,
+    to_text,
+)
+from rules.dice import commitment as commit_of
 from rules.i18n import _, ngettext
+from rules.systems import known, system_checks, system_rules
 
 from .dicelog import event_dice, event_rolls
 from .errors import CliError
 from .exitcodes import ExitCode
+from .i18n import load
+from .posts_story import hidden_names
+from .store import INT_LIMIT, format_field
 
 if TYPE_CHECKING:
     from collections import Counter
@@ -146,9 +170,6 @@ def check_journal(events: list[Mapping[str, Any]]) -> None:
     store can hold, a die with more sides or a roll with more dice than the roller allows, a
     text too long, a table too wide, lists nested too deep.  Naming the event and the field;
     nothing is computed before."""
-    from rules.dice import DEFAULT_LIMITS
-
-    from .store import INT_LIMIT
 
     if len(events) > MAX_EVENTS:
         raise CliError(ngettext("{n} event: verify reads at most {most} events from one journal",
@@ -207,7 +228,6 @@ def _bad_journal() -> str:
 def _refuse(index: int, event: Mapping[str, Any], field: str, problem: str) -> NoReturn:
     """Stop verify: the event (its sequence number, else its place in the file, and its kind)
     and the field that is outside what verify reads."""
-    import re
 
     seq, kind = event.get("seq"), event.get("kind")
     where = (_("event {seq}").format(seq=seq) if type(seq) is int
@@ -221,9 +241,6 @@ def _check_values(index: int, event: Mapping[str, Any]) -> None:
     """Every value of an event within what a journal holds: integers of 64 bits, finite
     numbers, texts of at most MAX_TEXT characters, tables of at most MAX_KEYS keys, at most
     MAX_NESTING levels."""
-    import math
-
-    from .store import INT_LIMIT, format_field
 
     stack: list[tuple[Any, tuple]] = [(event, ())]
     while stack:
@@ -267,10 +284,7 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     again from its records.  ``withheld`` (a players' journal) skips the
     checks that need the hidden events.
     """
-    from itertools import islice
 
-    from rules.dice import commitment as commit_of
-    from rules.dice import committed_face
     try:
         secret = bytes.fromhex(secret_hex.strip())
     except ValueError:
@@ -366,7 +380,6 @@ def _gaps(merged: list[tuple[int, int]], end: int) -> Iterator[int]:
 
 def _unused(merged: list[tuple[int, int]], used: Iterable[int]) -> int:
     """How many counters the spans of ``merged`` (from _merged) cover that no die of ``used`` has."""
-    from bisect import bisect_right
 
     starts = [a for a, _b in merged]
     inside = 0
@@ -378,7 +391,6 @@ def _unused(merged: list[tuple[int, int]], used: Iterable[int]) -> int:
 
 def _check_totals(event: Mapping[str, Any], problems: list) -> int:
     """Recompute each roll of the event from its recorded dice; return how many were checked."""
-    from rules.dice import DiceError, Draw, ReplayMismatch, ReplaySource, parse, resolve, to_text
     seq = event.get("seq")
     text_field = event.get("text")
     shown: list[Any] = text_field if event.get("kind") == "roll" and isinstance(text_field, list) else []
@@ -466,7 +478,6 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
     when the round ends): its faces are then all the dice of one earlier event.  An event of
     a players' journal that concerns the hidden comes without its dice: its faces are then
     checked against its records only."""
-    from collections import Counter
 
     records = event.get("events")
     dice = event.get("dice")
@@ -527,7 +538,6 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
 
 
 def _who(record: Mapping[str, Any]) -> str | None:
-    from rules.core import actor_of
 
     return actor_of(record)
 
@@ -545,9 +555,6 @@ class _Systems:
     a record of one system is never judged by another's rules."""
 
     def __init__(self, events: list[Mapping[str, Any]], system: str | None) -> None:
-        from collections import Counter
-
-        from rules.systems import known, system_checks
 
         self.results = 0
         #: events of a players' journal whose dice were withheld (they concern the hidden)
@@ -577,7 +584,6 @@ class _Systems:
         self.tables = [tables[name] for name in chosen]
 
     def check(self, records: list[Mapping[str, Any]]) -> list[tuple[Mapping[str, Any], str]]:
-        from rules.core import recheck_event
 
         if not self.tables:
             return []
@@ -630,7 +636,6 @@ class _Words:
         self._translators: list[Any] | None = None
         self.players = players
         self.floor: dict[str, int] = {}
-        from rules.core import health_owner
 
         for e in events:
             for r in _records(e):
@@ -641,13 +646,11 @@ class _Words:
         if players:
             self.hidden: set[str] = {_SOMEONE}
         else:
-            from .posts_story import hidden_names
 
             self.hidden = hidden_names({}, events) | {_SOMEONE}
 
     def tables(self) -> list[Mapping[str, Any]]:
         if self._tables is None:
-            from rules.systems import known, system_rules
 
             self._tables = []
             for system in known():
@@ -659,11 +662,6 @@ class _Words:
 
     def translators(self) -> list[Any]:
         if self._translators is None:
-            from pathlib import Path
-
-            from rules import i18n
-
-            from .i18n import load
 
             out = [i18n.current(), i18n.ENGLISH]
             shipped = Path(__file__).resolve().parent / "locale"
@@ -706,7 +704,6 @@ class _Reading:
     def views(self, record: Mapping[str, Any]) -> tuple[list[Any], list[Any]]:
         """The players' views a true record is told in, and those it cannot be (a foe's health word
         from a maximum below an HP the journal shows)."""
-        from rules.core import View, health_owner
 
         plain = [View(public=True, hidden=hidden) for hidden in self.hiding]
         name, after = health_owner(record), record.get("hp_after")
@@ -723,7 +720,6 @@ class _Reading:
         the log's players' producer, and for the players' lines a fight command wrote into the
         full journal, the command's own (rules.core.outcome.Work.tell: a record about nobody
         hidden is told in the players' view as it is)."""
-        from rules.core import event_lines, players_lines
 
         kind = str(record.get("kind"))
         fields = {k: v for k, v in record.items() if k != "kind"}
@@ -741,12 +737,10 @@ class _Reading:
     def said(self, table: Mapping[str, Any], record: Mapping[str, Any]) -> tuple[list[list[str]], set[str], set[str]]:
         """(what a true record says, lines only another result says, words only another result says),
         in every language tried."""
-        from rules import i18n
 
         fit, unfit = self.views(record) if self.public else ([None], [])
         flips = [{**record, key: not value} for key, value in record.items() if isinstance(value, bool)]
         if isinstance(record.get("condition_after"), str):  # a players' record: a foe's health as a word
-            from rules.core import CONDITIONS
 
             flips += [{**record, "condition_after": w} for _floor, w in CONDITIONS if w != record["condition_after"]]
         alternatives: list[list[str]] = []
@@ -801,7 +795,6 @@ def _unsaid(table: Mapping[str, Any], records: list[Mapping[str, Any]], shown: l
 
 
 def _tokens(line: str) -> set[str]:
-    import re
 
     return set(re.findall(r"[^\W\d_]+", line.lower()))
 
@@ -809,7 +802,6 @@ def _tokens(line: str) -> set[str]:
 def _same(shown: str, said: str, contra_lines: Set[str] = frozenset(), contra_words: Set[str] = frozenset()) -> bool:
     """The line itself, or one in other words (an older wording) that shows the very same
     numbers and no word or line that only another result would say."""
-    import re
 
     if shown == said:
         return True

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from copy import copy
 from functools import cache
 from typing import Any
 
-from rules.i18n import N_
+from rules.i18n import N_, _
 
 _TEXTS = ("help", "short_help", "epilog", "rich_help_panel")
 
@@ -30,7 +31,6 @@ _TYPE_WORDS = {"str": N_("TEXT"), "int": N_("NUMBER"), "int range": N_("NUMBER")
 
 
 def translate(text: str) -> str:
-    from rules.i18n import _
 
     translated = _(text)
     if translated == text:
@@ -64,7 +64,6 @@ def _localize_type_word(param: Any, originals: dict) -> None:
     if getattr(param, "param_type_name", "") != "option" or originals["metavar"] is not None \
             or getattr(param, "is_flag", False) or kind not in _TYPE_WORDS:
         return
-    from rules.i18n import _
 
     word = _(_TYPE_WORDS[kind])
     param.metavar = None if word == _TYPE_WORDS[kind] else word
@@ -79,9 +78,6 @@ def _localize_argument_type(param: Any, originals: dict) -> None:
     kind = getattr(original, "name", None)
     if kind not in _TYPE_WORDS:
         return
-    from copy import copy
-
-    from rules.i18n import _
 
     word = _(_TYPE_WORDS[kind])
     if word == _TYPE_WORDS[kind]:
@@ -112,8 +108,6 @@ def _localize_typer() -> None:
     import typer.core
     import typer.rich_utils as ru
 
-    from rules.i18n import _
-
     typer.core._ = _
 
     ru.OPTIONS_PANEL_TITLE = _("Options")
@@ -128,7 +122,6 @@ def _localize_typer() -> None:
 def write_usage(command: Any, ctx: Any, formatter: Any) -> None:
     """The usage line in the reader's language: ``Использование: ttcli session [ПАРАМЕТРЫ] КОМАНДА
     [АРГУМЕНТЫ]...``.  Argument names (NAME, EXPR) stay as the hints and the README spell them."""
-    from rules.i18n import _
 
     words = {"[OPTIONS]": _("[OPTIONS]"), "COMMAND [ARGS]...": _("COMMAND [ARGS]...")}
     pieces = [words.get(piece, piece) for piece in command.collect_usage_pieces(ctx)]
@@ -138,7 +131,6 @@ def write_usage(command: Any, ctx: Any, formatter: Any) -> None:
 def help_option(option: Any) -> Any:
     """The ``--help`` option, its own help in the reader's language."""
     if option is not None:
-        from rules.i18n import _
 
         option.help = _("Show this message and exit.")
     return option
