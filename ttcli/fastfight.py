@@ -175,9 +175,12 @@ def _fight_job(args: list[str]):
     values, _ = parsed
     if command == "status":
         def status(env) -> int:
-            from .fighting import show_status
+            from .fightview import StatusView
+            from .render import emit
+            from .session import open_session
 
-            show_status(env, bool(values["public"]), "json" if values["as_json"] else str(values["fmt"]))
+            fmt = "json" if values["as_json"] else str(values["fmt"])
+            emit(StatusView(open_session(env).read(), bool(values["public"])), fmt, env)
             return 0
 
         return status

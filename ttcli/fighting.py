@@ -12,11 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.dice import datatype
+from rules.core import View, health_owner, players_records
+from rules.dice import GivenSource, datatype
+from rules.fight import encounter_from_doc, encounter_to_doc
 from rules.i18n import _
+from rules.systems import system_rules
 
+from .dicelog import die_record, session_source, store_counter
 from .errors import CliError
 from .exitcodes import ExitCode
+from .render import emit
+from .rolling import parse_given
+from .session import open_session
+from .statuswords import foes_hp_caps
 
 
 @datatype(frozen=True)
@@ -75,19 +83,13 @@ def run_operation(env, command: str, operation: Callable | None, *, needs_dice: 
     whether it rolls once the session's system is known, inside the same
     transaction (the file is read once).
     """
-    from rules.fight import encounter_from_doc, encounter_to_doc
-
-    from .dicelog import session_source, store_counter
-    from .session import open_session
 
     faces = None
     if given is not None:
-        from .rolling import parse_given
 
         faces = parse_given(given)
     session = open_session(env)
     with session.transaction() as doc:
-        from rules.systems import system_rules
 
         system = str(doc.get("system"))
         if plan is not None:
@@ -98,7 +100,6 @@ def run_operation(env, command: str, operation: Callable | None, *, needs_dice: 
             if needs_dice:
                 source = session_source(doc, seed, session.target)
                 if faces is not None:
-                    from rules.dice import GivenSource
 
                     source = GivenSource(faces, source)
                 outcome = operation(enc, source)
@@ -130,10 +131,6 @@ def run_operation(env, command: str, operation: Callable | None, *, needs_dice: 
 def _players_records(records: tuple[dict, ...], outcome, system: str) -> tuple[dict, ...]:
     """The players' records of the command, by the rules ``log --public --json`` keeps them:
     nothing of a hidden one but its players' version, a foe's HP numbers as the condition."""
-    from rules.core import View, health_owner, players_records
-    from rules.systems import system_rules
-
-    from .statuswords import foes_hp_caps
 
     owners = {health_owner(r) for r in records if {"hp", "hp_before", "hp_after", "hp_max"} & r.keys()}
     view = View(public=True, hidden=outcome.hidden_names, guarded=lambda: foes_hp_caps(outcome.encounter, owners))
@@ -156,7 +153,6 @@ def journal_event(command: str, outcome, doc, records: tuple[dict, ...]) -> dict
     if records:
         event["events"] = list(records)
     if outcome.dice:
-        from .dicelog import die_record
 
         event["dice"] = [die_record(d) for d in outcome.dice]
     if outcome.passed is not None:
@@ -174,16 +170,6 @@ def emit_fight(ctx, result: FightResult, fmt: str = "auto") -> None:
 
 def show_fight(env, result: FightResult, fmt: str = "auto") -> int:
     """Write the result; the exit code (a check that failed is FAILED, for scripts)."""
-    from .render import emit
 
     emit(result, fmt, env)
     return int(ExitCode.FAILED) if result.passed is False else int(ExitCode.OK)
-
-
-def show_status(env, public: bool = False, fmt: str = "auto") -> None:
-    """``fight status``: the current session's fight, written in ``fmt``."""
-    from .fightview import StatusView
-    from .render import emit
-    from .session import open_session
-
-    emit(StatusView(open_session(env).read(), public), fmt, env)

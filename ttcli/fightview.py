@@ -11,10 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core import View, describe
+from rules.core import players_fight as undeclared
 from rules.dice import datatype
 from rules.i18n import _, ngettext
+from rules.systems import read_encounter, system_data
 
 from . import posts
+from .jsonout import to_plain
 from .statuswords import condition_word, effect_short, resources_text, side_word, state_words, status_word
 
 __all__ = ["StatusView", "players_fight"]
@@ -29,7 +33,6 @@ class StatusView:
     kind = "status"
 
     def _encounter(self):
-        from rules.systems import read_encounter
 
         return read_encounter(self.doc)
 
@@ -56,7 +59,6 @@ class StatusView:
         return now
 
     def lines(self, s) -> list[str]:
-        from rules.core import describe
 
         enc = self._encounter()
         fight = enc.fight
@@ -145,7 +147,6 @@ class StatusView:
     # -- JSON
 
     def to_json(self) -> dict:
-        from .jsonout import to_plain
 
         enc = self._encounter()
         combatants = [c for c in enc if not self._hides(c)]
@@ -170,14 +171,12 @@ class StatusView:
 def _fight_notes(enc, public: bool) -> list[str]:
     """What the system says about the running fight beyond the clock (attacks
     waiting for an answer ...), through its light data readers' ``fight_notes``."""
-    from rules.systems import system_data
 
     if enc.fight is None:
         return []
     hidden = {c.name for c in enc if c.hidden} if public else set()
     lines = list(system_data(enc.system).fight_notes(enc, hidden))
     if public:  # and a line that still spells a hidden name is not read
-        from rules.core import View
 
         view = View(public=True, hidden=hidden)
         lines = [line for line in lines if not view.leaks(line)]
@@ -187,8 +186,6 @@ def _fight_notes(enc, public: bool) -> list[str]:
 def players_fight(fight: Mapping[str, Any], enc) -> dict[str, Any]:
     """The fight table as the players may read it: a round's declarations stay secret until it
     resolves, and no hidden combatant is named (in the order, the turn, the system's data)."""
-    from rules.core import View
-    from rules.core import players_fight as undeclared
 
     view = View(public=True, hidden=[c.name for c in enc if c.hidden])
     whole = dict(undeclared(fight))

@@ -25,8 +25,13 @@ import re
 from collections.abc import Callable, Sequence
 
 from rules.dice import Stringifier, datatype
+from rules.i18n import _
 
+from .choices import DIALECTS as WORDS
+from .errors import CliError
+from .exitcodes import ExitCode
 from .formats import BBCode, Markdown
+from .store import printable
 
 DIALECTS = ("mybb", "phpbb", "plain")
 #: what a post uses when neither the command line nor the session names a dialect
@@ -93,7 +98,6 @@ def marked(line: str, s: Stringifier) -> str:
     """Plain text in the stringifier's markup: escaped, its struck dice (``~~2~~``) struck its way.
 
     A hand-edited journal may hold terminal escapes: they are spelled out, never printed."""
-    from .store import printable
 
     line = printable(line)
     out, pos = [], 0
@@ -226,11 +230,6 @@ def stringifier(fmt: str, dialect: str = DEFAULT_DIALECT) -> Stringifier:
 
 def check_dialect(value: str, where: str) -> str:
     """``value`` as a dialect name, or a usage error that says which ones there are."""
-    from rules.i18n import _
-
-    from .choices import DIALECTS as WORDS
-    from .errors import CliError
-    from .exitcodes import ExitCode
 
     key = WORDS.get(value)  # mybb, rusff, пхпбб, простой ...
     if key is None:

@@ -7,13 +7,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core import condition
+from rules.core import FIGHT_END, ROUND_END, ROUND_START, TURN_END, TURN_START, condition
 from rules.i18n import _
+from rules.systems import get_sheet, system_data
+
+from .i18n import language
 
 
 def caps(system: str, stats: Mapping[str, Any]) -> dict[str, int]:
     """Resource key -> its maximum by the sheet (none for a system the registry lacks)."""
-    from rules.systems import get_sheet
 
     try:
         return get_sheet(system).resource_caps(stats)
@@ -34,9 +36,6 @@ def foes_hp_caps(enc, names=None) -> dict[str, int]:
 
 def resource_words(system: str) -> dict[str, str]:
     """Resource key -> the name a reader of this language expects (ЗД, УСТ ... in Russian)."""
-    from rules.systems import get_sheet
-
-    from .i18n import language
 
     try:
         sheet = get_sheet(system)
@@ -54,7 +53,6 @@ def state_words(system: str, c: Any) -> list[str]:
     """A combatant's own state in its system's words (dungeon: prone, its cell on the grid;
     twilight: wounds, bleeding, legend), from the system's data readers' ``status_notes``,
     so no system is named here.  ``c`` needs ``data`` and ``resources``."""
-    from rules.systems import system_data
 
     return list(system_data(system).status_notes(c))
 
@@ -79,7 +77,6 @@ def status_word(status: str) -> str:
 
 def effect_short(effect, now: int) -> str:
     """An effect in a status table: its name, stacks, and when it ends."""
-    from rules.core import FIGHT_END, ROUND_END, ROUND_START, TURN_END, TURN_START
 
     head = effect.name if effect.stacks == 1 else f"{effect.name} x{effect.stacks}"
     if effect.until == FIGHT_END:

@@ -25,7 +25,7 @@ _DOOR = {
     "event_lines": "messages", "health_owner": "messages", "players_lines": "messages",
     "players_records": "messages",
     # a round's declarations, kept from the players until it resolves
-    "players_fight": "rounds",
+    "players_fight": "messages",
     # effects
     "Effect": "effects", "describe": "effects", "shown_name": "effects",
     "FIGHT_END": "effects", "NEVER": "effects", "ROUND_END": "effects", "ROUND_START": "effects",
@@ -76,10 +76,10 @@ if TYPE_CHECKING:
         condition,
         event_lines,
         health_owner,
+        players_fight,
         players_lines,
         players_records,
     )
     from rules.core.names import Names, name_key, pick
     from rules.core.plain import INT_LIMIT, beyond_64_bits, copy_plain, fits
     from rules.core.recheck import actor_of, recheck_event
-    from rules.core.rounds import players_fight

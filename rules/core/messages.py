@@ -528,3 +528,23 @@ def players_records(messages: Mapping[str, Message], records: Iterable[Fields], 
                                   or players_lines(messages, str(r.get("kind")), r, view, True)):
             kept.append(shown)
     return kept
+
+
+# --- a round's declarations, kept from the players until it resolves ----------------------------
+
+#: the key of a round clock's fight data that holds the round's secret declarations (rules.core.rounds)
+DECLARED = "declared"
+
+
+def players_fight(fight_doc: Mapping[str, Any]) -> dict[str, Any]:
+    """A fight table of the session file as players may see it: the round's
+    declarations left out."""
+    out = dict(fight_doc)
+    data = out.get("data")
+    if isinstance(data, Mapping) and DECLARED in data:
+        rest = {k: v for k, v in data.items() if k != DECLARED}
+        if rest:
+            out["data"] = rest
+        else:
+            del out["data"]
+    return out

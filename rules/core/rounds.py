@@ -26,15 +26,12 @@ from typing import Any
 from rules.core.clock import ClockReport, next_round
 from rules.core.common import require_fight
 from rules.core.errors import DocumentError, RuleError
-from rules.core.messages import reason_words
+from rules.core.messages import DECLARED, reason_words
 from rules.core.outcome import Outcome, Work
 from rules.core.plain import copy_plain
 from rules.core.state import Encounter, Fight, find
 from rules.dice.sources import DiceSource
 from rules.i18n import _
-
-#: the key of the fight's data table that holds the round's declarations
-DECLARED = "declared"
 
 Declarations = dict[str, dict[str, Any]]
 #: the system's resolution: (work, dice, declarations by name) -> None
@@ -176,21 +173,7 @@ def decode_declared(raw: Mapping[str, Any], path: Path) -> Declarations:
     return {name: dict(declaration) for name, declaration in table.items()}
 
 
-def players_fight(fight_doc: Mapping[str, Any]) -> dict[str, Any]:
-    """A fight table of the session file as players may see it: the round's
-    declarations left out."""
-    out = dict(fight_doc)
-    data = out.get("data")
-    if isinstance(data, Mapping) and DECLARED in data:
-        rest = {k: v for k, v in data.items() if k != DECLARED}
-        if rest:
-            out["data"] = rest
-        else:
-            del out["data"]
-    return out
-
-
 __all__ = [
     "DECLARED", "Declarations", "Settle", "declare", "decode_declared", "pending", "pending_of",
-    "players_fight", "resolve", "withdraw",
+    "resolve", "withdraw",
 ]

@@ -109,9 +109,11 @@ def status(ctx: typer.Context, public: PublicOpt = False, fmt: FormatOpt = "auto
 
       ttcli fight status --public --format bbcode
     """
-    from ..fighting import show_status
+    from ..fightview import StatusView
+    from ..render import emit
+    from ..session import open_session
 
-    show_status(ctx.obj, public, pick_format(fmt, as_json))
+    emit(StatusView(open_session(ctx.obj).read(), public), pick_format(fmt, as_json), ctx.obj)
 
 
 GivenOpt = Annotated[str | None, typer.Option(

@@ -148,7 +148,7 @@ def test_a_hand_edited_declaration_is_checked_at_its_path(monkeypatch):
 
 
 def test_players_fight_leaves_only_the_declarations_out():
-    from rules.core.rounds import players_fight
+    from rules.core.messages import players_fight
 
     fight = {"round": 2, "data": {"declared": {"Ёж": {"move": "guard"}}, "storm": 3}}
     assert players_fight(fight) == {"round": 2, "data": {"storm": 3}}

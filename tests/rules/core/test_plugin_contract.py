@@ -43,7 +43,7 @@ def test_a_system_outside_ttcli_plays_a_fight_through_the_cli(toy):
     assert "HP 2 -> 0" in r.stdout and "ignored given values: 6 1" in r.stdout
     assert toy("fight", "next").exit_code == 0
     status = json.loads(toy("fight", "status", "--json").stdout)
-    # Уж is at 0 HP: the core's default status says it cannot act, so the turn skips it
+    # Уж is at 0 HP, unconscious: the toy's status (the core's for that word) says it cannot act, so the turn skips it
     assert status["fight"]["order"][status["fight"]["index"]] == "Ёж"
     assert status["fight"]["round"] == 2
 
@@ -76,7 +76,7 @@ def test_system_data_round_trips_and_a_typo_is_reported_at_its_path(monkeypatch)
         "format": 1, "name": "pit", "system": "toy",
         "combatants": {"Ёж": {"side": "party", "hidden": False, "status": "ok", "stats": {}, "resources": {},
                               "data": {"mood": "злой"}}},
-        "fight": {"round": 1, "order": [], "index": 0, "data": {"declarations": {"Ёж": ["attack"]}}},
+        "fight": {"round": 1, "order": [], "index": 0, "data": {"loud": True}},
     }
     enc = encounter_from_doc(doc, RULES)
     assert enc.get("Ёж").data == {"mood": "злой"} and enc.fight.order == ()
@@ -141,7 +141,7 @@ def test_checking_a_session_with_system_data_loads_no_fight_rules(tmp_path):
     assert "rules.systems.dungeon.fight" not in loaded and "rules.systems.dungeon.mechanics" not in loaded
 
 
-# --- the data readers' hooks (SystemData), declared by the toy or left at their defaults ---------
+# --- the data readers' hooks (SystemData), declared by the toy ---------------------------------------
 
 
 def test_the_toys_own_notes_reach_fight_status_and_a_problem_reaches_session_check(toy):
@@ -157,20 +157,42 @@ def test_the_toys_own_notes_reach_fight_status_and_a_problem_reaches_session_che
     assert r.exit_code == ExitCode.BAD_DATA and "a toy's mood is one word" in r.output, r.output
 
 
+# --- the defaults of the data readers, with a system that keeps them (the toy overrides every hook) ---
+
+
+@pytest.fixture
+def relay(tmp_path, runner, monkeypatch):
+    """The turn system of the test folder: it overrides no data hook."""
+    from ttcli.app import app
+
+    monkeypatch.setitem(systems.REGISTRY, "relay", "turn_system")
+    monkeypatch.syspath_prepend(str(SUPPORT_DIR))
+    saves = tmp_path / "saves"
+
+    def run(*args):
+        return runner.invoke(app, ["--saves", str(saves), "--session", "relay", *args])
+
+    run.path = saves / "relay.toml"
+    assert run("session", "new", "relay", "--system", "relay").exit_code == 0
+    r = run("char", "add", "Ёж", "hp_max=6")
+    assert r.exit_code == 0, r.output
+    return run
+
+
 @pytest.mark.parametrize(("args", "said"), [
     (["char", "give", "Ёж", "камешек"], "keeps no inventory"),             # keeps_inventory, give
     (["char", "take", "Ёж", "камешек"], "keeps no inventory"),             # take
     (["char", "set", "Ёж", "status=dead"], "status is kept by the fight"),  # parse_status
 ])
-def test_a_hook_the_toy_leaves_at_its_default_answers_as_documented(toy, args, said):
-    before = toy.path.read_bytes()
-    r = toy(*args)
+def test_a_hook_a_system_leaves_at_its_default_answers_as_documented(relay, args, said):
+    before = relay.path.read_bytes()
+    r = relay(*args)
     assert r.exit_code == ExitCode.USAGE and said in r.stderr, r.output
-    assert toy.path.read_bytes() == before
+    assert relay.path.read_bytes() == before
 
 
-def test_the_default_health_rule_keeps_the_status_a_master_gives(toy):
+def test_the_default_health_rule_keeps_the_status_a_master_gives(relay):
     """settle_health's default: HP changes, the status stays as it was."""
-    r = toy("char", "set", "Ёж", "hp=0")
+    r = relay("char", "set", "Ёж", "hp=0")
     assert r.exit_code == 0, r.output
-    assert 'status = "ok"' in toy.path.read_text(encoding="utf-8").split('[combatants."Ёж"]')[1].split("[")[0]
+    assert 'status = "ok"' in relay.path.read_text(encoding="utf-8").split('[combatants."Ёж"]')[1].split("[")[0]
