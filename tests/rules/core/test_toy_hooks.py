@@ -524,10 +524,10 @@ def test_a_hook_no_command_reaches_is_read_by_no_module(hook):
 # --- what the program does not ask (found by the toy) ---------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the file check (ttcli/session.py, _data_rules) asks a system's data readers only when some "
-    "table of the file holds `data`; without one it reads the file with no readers, so "
-    "upgrade_combatant is never asked and an older combatant table is refused"))
 def test_an_older_file_without_any_data_table_is_upgraded_too(toy):
     hand_edit(toy, '[combatants."Ёж"]\n', '[combatants."Ёж"]\nmood = "sleepy"\n')
     ok(toy("session", "check"))
+    # every reader sees the upgraded table, and the next change stores it so
+    assert "feels sleepy" in ok(toy("char", "show", "Ёж")).stdout
+    ok(toy("char", "set", "Ёж", "hp_max=7"))
+    assert 'mood = "sleepy"' in toy.path.read_text(encoding="utf-8").split("[combatants.\"Ёж\".data]")[1]
