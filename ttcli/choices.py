@@ -37,7 +37,6 @@ class Choices:
 
     def _matcher(self) -> Names:
         if self._names is None:
-
             self._names = Names("value", {key: (key, *words) for key, words in self.spellings.items()})
         return self._names
 

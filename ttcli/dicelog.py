@@ -7,6 +7,9 @@ recompute it (``ttcli verify``, in ``verifier``).
 
 from __future__ import annotations
 
+from rules.dice import CommittedSource, GivenSource, RandomSource, to_text
+from rules.i18n import _
+
 from .errors import CliError
 from .exitcodes import ExitCode
 
@@ -30,8 +33,6 @@ def die_record(d) -> dict:
 
 
 def roll_record(roll) -> dict:
-    from rules.dice import to_text
-
     out: dict[str, Any] = {"expression": roll.text, "kind": roll.kind, "value": roll.value,
                            "text": to_text(roll), "dice": [die_record(d) for d in roll.dice]}
     if roll.label:
@@ -47,13 +48,10 @@ def session_source(doc: Mapping[str, Any], seed: int | None, session_target=None
     The counter is the furthest of the session file's and the dice sidecar's
     (``undo`` rewinds the file, never the dice).
     """
-    from rules.dice import CommittedSource, RandomSource
 
     commit = doc.get("commit")
     if commit is not None and not commit.get("revealed"):
         if seed is not None:
-            from rules.i18n import _
-
             raise CliError(_("this session's dice are committed; --seed would bypass the commitment"),
                            ExitCode.RULES, _("roll without --seed, or reveal first: ttcli session reveal"))
         counter = commit["counter"]
@@ -74,7 +72,6 @@ def store_counter(doc, source, session_target=None) -> None:
     The store moves the dice sidecar on once the roll is journaled (see
     ttcli/store/session.py), so a command that fails before that uses none.
     """
-    from rules.dice import CommittedSource, GivenSource
 
     # given faces fill a roll first; the dice they leave are drawn from the session's source
     inner = source.fallback if isinstance(source, GivenSource) else source

@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 import sys
 
+from rules.i18n import _
+
 
 def _isatty(stream) -> bool:
     try:
@@ -65,7 +67,6 @@ class Environment:
         """
         if not self.stdin_isatty:
             return None
-        from rules.i18n import _
 
         self.stderr.write(question + " " + _("[y/N]") + " ")
         self.stderr.flush()

@@ -8,7 +8,9 @@ the streams.
 
 from __future__ import annotations
 
-from rules.i18n import N_
+import sys
+
+from rules.i18n import N_, _
 
 from .exitcodes import ExitCode
 
@@ -38,8 +40,6 @@ class Report:
 
 
 def _dice(e) -> Report:
-    from rules.i18n import _
-
     return Report(_("bad dice expression: {problem}").format(problem=e), ExitCode.BAD_EXPRESSION, e.caret())
 
 
@@ -62,8 +62,6 @@ def _rule(e) -> Report:
 
 
 def _given(e) -> Report:
-    from rules.i18n import _
-
     return Report(_("--given: {problem}").format(problem=e), ExitCode.USAGE)
 
 
@@ -78,7 +76,6 @@ def _classes():
     be of a class whose module is already loaded, so a module not in
     ``sys.modules`` is simply passed over.
     """
-    import sys
 
     table = (
         ("rules.dice.errors", "DiceError", _dice),
@@ -124,8 +121,6 @@ def _param_name(e) -> str:
 
 
 def _no_such_option(e) -> str:
-    from rules.i18n import _
-
     text = _("no such option: {option}").format(option=e.option_name)
     if e.possibilities:
         text += "; " + _("did you mean {options}?").format(options=", ".join(sorted(e.possibilities)))
@@ -133,8 +128,6 @@ def _no_such_option(e) -> str:
 
 
 def _missing(e) -> str:
-    from rules.i18n import _
-
     kind = e.param_type or getattr(e.param, "param_type_name", "")
     if kind == "argument":
         return _("missing argument {name}").format(name=_param_name(e))
@@ -158,8 +151,6 @@ _VALUE_PROBLEMS = (
 def _value_problem(message: str) -> str:
     import re
 
-    from rules.i18n import _
-
     for pattern, text in _VALUE_PROBLEMS:
         m = re.fullmatch(pattern, message)
         if m is not None:
@@ -168,8 +159,6 @@ def _value_problem(message: str) -> str:
 
 
 def _bad_parameter(e) -> str:
-    from rules.i18n import _
-
     param, problem = _param_name(e), _value_problem(e.message)
     if not param:  # raised by a command's body, not by a parameter's check
         return _("invalid value: {problem}").format(problem=problem)
@@ -177,8 +166,6 @@ def _bad_parameter(e) -> str:
 
 
 def _bad_option_usage(e) -> str:
-    from rules.i18n import _
-
     if "does not take a value" in e.message:
         return _("option {option} takes no value").format(option=e.option_name)
     return _("option {option} needs a value").format(option=e.option_name)
@@ -186,8 +173,6 @@ def _bad_option_usage(e) -> str:
 
 def _plain_usage(e) -> str:
     import re
-
-    from rules.i18n import _
 
     m = re.fullmatch(r"No such command '(?P<name>.*)'\..*", e.message, re.S)
     if m is not None:
@@ -211,7 +196,6 @@ _USAGE = {
 def usage_report(e, command: str = "ttcli") -> Report:
     """A Click usage error as one sentence in the reader's language, the command's help as the hint
     (``command`` names it when Click did not say where the error was)."""
-    from rules.i18n import _
 
     reword = next((_USAGE[cls.__name__] for cls in type(e).__mro__ if cls.__name__ in _USAGE), _plain_usage)
     message = reword(e)

@@ -86,11 +86,9 @@ def run_operation(env, command: str, operation: Callable | None, *, needs_dice: 
 
     faces = None
     if given is not None:
-
         faces = parse_given(given)
     session = open_session(env)
     with session.transaction() as doc:
-
         system = str(doc.get("system"))
         if plan is not None:
             command, operation, needs_dice = plan(system)
@@ -100,7 +98,6 @@ def run_operation(env, command: str, operation: Callable | None, *, needs_dice: 
             if needs_dice:
                 source = session_source(doc, seed, session.target)
                 if faces is not None:
-
                     source = GivenSource(faces, source)
                 outcome = operation(enc, source)
             else:
@@ -153,7 +150,6 @@ def journal_event(command: str, outcome, doc, records: tuple[dict, ...]) -> dict
     if records:
         event["events"] = list(records)
     if outcome.dice:
-
         event["dice"] = [die_record(d) for d in outcome.dice]
     if outcome.passed is not None:
         event["passed"] = outcome.passed

@@ -33,7 +33,6 @@ class StatusView:
     kind = "status"
 
     def _encounter(self):
-
         return read_encounter(self.doc)
 
     def _hides(self, c) -> bool:
@@ -59,7 +58,6 @@ class StatusView:
         return now
 
     def lines(self, s) -> list[str]:
-
         enc = self._encounter()
         fight = enc.fight
         out = [s.strong(s.escape(_("{session} ({system})").format(session=self.doc.get("name"),
@@ -147,7 +145,6 @@ class StatusView:
     # -- JSON
 
     def to_json(self) -> dict:
-
         enc = self._encounter()
         combatants = [c for c in enc if not self._hides(c)]
         data: dict[str, Any] = {"session": self.doc.get("name"), "system": enc.system,

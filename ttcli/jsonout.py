@@ -41,7 +41,6 @@ def die_json(d: RolledDie) -> dict:
 
 
 def roll_json(r: Roll) -> dict:
-
     groups = []
     for g in r.groups:
         groups.append({

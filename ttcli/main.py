@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import _signal  # type: ignore[import-not-found]  # the C module has no stub of its own
+import atexit
+import gc
+import os
 import sys
+
+from rules.i18n import _
+
+from .argv import read_line
+from .i18n import normalize, setup
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,7 +28,6 @@ def console() -> None:
     has saved its session before it prints.
     """
     # _signal, not signal: the public module builds its enums of signals, a tenth of a roll's own time
-    import _signal  # type: ignore[import-not-found]  # the C module has no stub of its own
 
     if hasattr(_signal, "SIGPIPE"):  # not on Windows
         _signal.signal(_signal.SIGPIPE, _signal.SIG_DFL)
@@ -29,7 +37,6 @@ def console() -> None:
 
 def _run(argv: list[str] | None) -> tuple[int, bool]:
     """(exit code, whether a fast path ran the command)."""
-    import gc
 
     # A one-shot command makes a few thousand objects while it imports and exits at once:
     # collecting cycles on the way only costs time (about a tenth of a journaled roll).
@@ -44,12 +51,6 @@ def _run(argv: list[str] | None) -> tuple[int, bool]:
 
 
 def _main(argv: list[str] | None, collecting: bool) -> tuple[int, bool]:
-    import gc
-    import os
-
-    from .argv import read_line
-    from .i18n import normalize, setup
-
     args = list(sys.argv[1:] if argv is None else argv)
     # the global options, read once; --lang works anywhere on the line
     line = read_line(args)
@@ -57,15 +58,11 @@ def _main(argv: list[str] | None, collecting: bool) -> tuple[int, bool]:
     assert lang is None or isinstance(lang, str)
     setup(None if lang is not None and normalize(lang) is None else lang)
     if lang is not None and normalize(lang) is None:
-        from rules.i18n import _
-
         sys.stderr.write(_("ttcli: error: invalid value for --lang: unknown language {language!r}; one of: en, ru "
                            "(see 'ttcli --help')").format(language=lang) + "\n")
         return 2, False
     for word in args:  # bytes the locale could not decode: nothing a session file can hold
         if not word.isascii() and any("\udc80" <= c <= "\udcff" for c in word):
-            from rules.i18n import _
-
             sys.stderr.write(_("ttcli: error: the argument {word} is not UTF-8 text (hint: set the terminal "
                                "to UTF-8)").format(word=ascii(word)) + "\n")
             return 2, False
@@ -106,8 +103,6 @@ def finished(code: int) -> int:
     still has to happen there: an atexit handler (a coverage tool, a temporary folder),
     or output that cannot be written, which that exit then reports as usual.
     """
-    import atexit
-    import os
 
     handlers = getattr(atexit, "_ncallbacks", None)  # CPython's; elsewhere, exit as usual
     if handlers is None or handlers():

@@ -283,7 +283,6 @@ class LogView:
             blocks.append(posts.Note(_("nothing happened in this round") if self.round is not None
                                      else _("the journal is empty")))
         if self.round is not None and self.doc.get("fight"):
-
             blocks.extend(StatusView(self.doc, self.public).blocks(closing=True))
         return tuple(_merged(blocks))
 

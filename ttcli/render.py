@@ -8,6 +8,14 @@ one-shot commands never pay for it.
 
 from __future__ import annotations
 
+import os
+
+from rules.i18n import _
+
+from .errors import CliError, describe
+from .exitcodes import ExitCode
+from .formats import STRINGIFIERS
+
 # A result object (duck-typed; no typing import on the start-up path) has:
 #   kind: str                 names the JSON schema: "roll" -> "ttcli.roll"
 #   to_json() -> dict         the payload inside the envelope
@@ -36,14 +44,13 @@ def render_text(result, fmt: str, dialect: str | None = None) -> str:
         indent = getattr(result, "json_indent", 2)
         return json.dumps(envelope(result), ensure_ascii=False, indent=indent)
     if fmt in ("bbcode", "markdown"):
-        from . import posts
+        from . import posts  # forum posts: their blocks are datatypes, which a plain roll never loads
 
         dialect = dialect or posts.DEFAULT_DIALECT
         post = post_of(result)
         if post is not None:
             return posts.write(post, fmt, dialect)
         return "\n".join(result.lines(posts.stringifier(fmt, dialect)))
-    from .formats import STRINGIFIERS
 
     return "\n".join(result.lines(STRINGIFIERS[fmt]))
 
@@ -75,7 +82,6 @@ def dialect_of(env) -> str | None:
         from .posts import check_dialect
 
         return check_dialect(asked, "TTCLI_BBCODE_DIALECT")
-    from .errors import CliError
     from .session import open_session
     from .store import StoreError
 
@@ -123,14 +129,8 @@ def report_failure(env, e: BaseException) -> int:
     not a known library error is a bug: reported as one, or re-raised with
     ``TTCLI_DEBUG`` set so its traceback shows.
     """
-    import os
-
-    from .errors import describe
-    from .exitcodes import ExitCode
 
     if isinstance(e, KeyboardInterrupt):
-        from rules.i18n import _
-
         env.stderr.write(_("ttcli: interrupted") + "\n")
         return int(ExitCode.INTERRUPTED)
     from .session import note_language_of_current
@@ -140,7 +140,6 @@ def report_failure(env, e: BaseException) -> int:
     if report is None:
         if os.environ.get("TTCLI_DEBUG"):
             raise e
-        from rules.i18n import _
 
         error(env, _("internal error: {kind}: {problem}").format(kind=type(e).__name__, problem=e),
               _("this is a bug in ttcli; run again with TTCLI_DEBUG=1 for the traceback"))

@@ -88,7 +88,6 @@ class Dispatcher:
         self.command = click_command()
 
     def run(self, line: str) -> int:
-
         env = self.env
         try:
             words = split_line(line)
@@ -119,7 +118,6 @@ def _line_problem(e: ValueError) -> str:
 
 
 def fold_word(word: str) -> str:
-
     return fold(word)
 
 
@@ -254,7 +252,6 @@ class Repl:
         self.history = history
 
     def _doc(self) -> dict | None:
-
         try:
             return open_session(self.env).read()
         except Exception:  # noqa: BLE001 - the toolbar must never break the prompt
@@ -272,7 +269,6 @@ class Repl:
             return Words(sessions=sessions)
         names = list(doc.get("combatants", {}))
         try:
-
             stats = stat_words(doc["system"])
             effects = list(system_rules(doc["system"]).effect_presets)
         except Exception:  # noqa: BLE001 - completion must never break the prompt
@@ -280,10 +276,8 @@ class Repl:
         return Words(names, stats, effects, sessions)
 
     def toolbar(self) -> str:
-
         doc = self._doc()
         if doc is None:
-
             return " " + _("{session}: cannot read the session file (ttcli session check)").format(
                 session=self.session)
         return toolbar_text(doc)

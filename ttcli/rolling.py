@@ -5,8 +5,13 @@ Kept free of Typer so the fast path of ``ttcli roll`` (ttcli/fastroll.py) can us
 
 from __future__ import annotations
 
+from rules.dice import GivenSource, RandomSource, parse, resolve
+from rules.i18n import _, ngettext
+
 from .errors import CliError
 from .exitcodes import ExitCode
+from .render import emit
+from .session import current_name, note_language_of, open_session, session_file
 
 MAX_TIMES = 1000
 
@@ -42,14 +47,10 @@ class RollResult:
         if self.given is not None:
             rolled_here = sum(1 for r in self.rolls for d in r.dice if d.origin != "given")
             if rolled_here:
-                from rules.i18n import ngettext
-
                 out.append(s.rolled_mark + " " + ngettext(
                     "rolled here: {count} die (the given values ran out)",
                     "rolled here: {count} dice (the given values ran out)", rolled_here).format(count=rolled_here))
             if self.ignored:
-                from rules.i18n import _
-
                 out.append(_("ignored given values: {values}").format(values=" ".join(map(str, self.ignored))))
         return out
 
@@ -68,8 +69,6 @@ def parse_given(text: str) -> tuple[int, ...]:
     values = []
     for token in text.replace(",", " ").replace(";", " ").split():  # spaces, commas, semicolons
         if not token.isdigit():
-            from rules.i18n import _
-
             raise CliError(_("--given: {token!r} is not a die face").format(token=token), ExitCode.USAGE,
                            _('give whole numbers separated by spaces, like --given "5 4 3"'))
         values.append(int(token))
@@ -93,11 +92,8 @@ def roll_expressions(texts: list[str], *, times: int = 1, seed: int | None = Non
                      given: tuple[int, ...] | None = None, label: str | None = None,
                      source=None) -> RollResult:
     """Parse every expression first (so a bad one rolls nothing), then roll."""
-    from rules.dice import GivenSource, RandomSource, parse, resolve
 
     if not 1 <= times <= MAX_TIMES:
-        from rules.i18n import _
-
         raise CliError(_("--times must be between 1 and {most}").format(most=MAX_TIMES), ExitCode.USAGE)
     exprs = []
     for text in texts:
@@ -123,8 +119,6 @@ def run_roll(env, expressions: list[str], *, times: int = 1, seed: int | None = 
     journaled, and its dice come from the session's commitment while one is
     active.
     """
-    from .render import emit
-    from .session import current_name
 
     texts = join_labels(expressions)
     faces = parse_given(given) if given is not None else None
@@ -139,7 +133,6 @@ def run_roll(env, expressions: list[str], *, times: int = 1, seed: int | None = 
 
 def _session_roll(env, texts, times, seed, faces, label, hidden) -> RollResult:
     from .dicelog import roll_record
-    from .session import note_language_of, open_session, session_file
     from .store import append_if_clean, events
 
     result = None
@@ -160,8 +153,6 @@ def _session_roll(env, texts, times, seed, faces, label, hidden) -> RollResult:
         source = None
         if committed:
             if hidden and faces is not None:
-                from rules.i18n import _
-
                 raise CliError(_("a hidden roll cannot use --given while the dice are committed"), ExitCode.RULES,
                                _("players could not check it after the reveal: roll it openly, or without --given"))
             from .dicelog import session_source

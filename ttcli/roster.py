@@ -33,7 +33,6 @@ def split_assignment(text: str) -> tuple[str, str]:
 
 
 def _sheet(doc: Mapping[str, Any]):
-
     return get_sheet(doc["system"])
 
 
@@ -200,7 +199,6 @@ def _system(doc: Mapping[str, Any]):
 
 
 def _parse_status(doc: Mapping[str, Any], value: str) -> str:
-
     try:
         # the common states in either language (статус=мёртв); any other word is the system's to read
         status = _system(doc).parse_status(STATUSES.get(value) or value)
@@ -325,7 +323,6 @@ class CombatantView:
     kind = "combatant"
 
     def lines(self, s) -> list[str]:
-
         sheet = get_sheet(self.system)
         t = self.table
 

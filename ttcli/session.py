@@ -7,6 +7,8 @@ sheet, so a hand-broken file is reported by field before anything is written.
 
 from __future__ import annotations
 
+import os
+import stat
 import unicodedata
 
 from rules.core import name_key, pick
@@ -14,6 +16,7 @@ from rules.i18n import _, ngettext
 
 from .errors import CliError
 from .exitcodes import ExitCode
+from .i18n import LANGUAGES, current_choice, normalize, note_session_language, note_session_system
 
 TYPE_CHECKING = False  # typing itself costs start-up time on the roll path
 if TYPE_CHECKING:
@@ -74,8 +77,6 @@ def check_name(name: str, combatant: bool = False) -> str:
 
 def saves_folder(env, create: bool = False):
     """The saves folder, checked: a file or an unusable path there is a usage error."""
-    import os
-    import stat
 
     saves = env.saves_dir
     try:
@@ -101,8 +102,6 @@ def session_path(saves: Path, name: str) -> Path:
 
 def list_sessions(saves: Path) -> list[str]:
     """Session names in the folder: regular files only (a FIFO or a link is skipped, never opened)."""
-    import os
-    import stat
 
     try:
         entries = list(os.scandir(saves))
@@ -125,7 +124,6 @@ def list_sessions(saves: Path) -> list[str]:
 def current_name(env) -> str | None:
     if env.session:
         return env.session
-    import os
 
     pointer = env.current_pointer()
     try:
@@ -152,9 +150,6 @@ def current_name(env) -> str | None:
 
 
 def _is_regular(fd: int) -> bool:
-    import os
-    import stat
-
     return stat.S_ISREG(os.fstat(fd).st_mode)
 
 
@@ -179,7 +174,6 @@ def require_current(env) -> str:
 
 def existing_session(env, name: str | None = None) -> Path:
     """The path of session ``name`` (default: the current session); it must exist."""
-    import os
 
     name = name or require_current(env)
     path = session_path(saves_folder(env), name)
@@ -200,7 +194,6 @@ def session_file(env, name: str | None = None) -> str:
     here, so errors name the same path; anything else, and every error, goes through
     :func:`existing_session`.
     """
-    import os
 
     saves = os.fspath(env.saves) if env.saves is not None else (env.environ.get("TTCLI_SAVES") or "saves")
     name = name or require_current(env)
@@ -238,7 +231,7 @@ def open_session(env, name: str | None = None):
     """The SessionFile of ``name`` (default: the current session); it must exist."""
     from .store import SessionFile
 
-    return SessionFile(existing_session(env, name), validate, header=HEADER, loaded=note_language)
+    return SessionFile(existing_session(env, name), validate, header=HEADER, loaded=loaded)
 
 
 def note_language_of(data: bytes) -> None:
@@ -257,7 +250,6 @@ def note_language_of(data: bytes) -> None:
 def note_language_of_current(env) -> None:
     """:func:`note_language_of` for the current session's file, if there is one: an error found
     before any session was read (a usage error, a bad expression) still speaks its language."""
-    from .i18n import current_choice
 
     if current_choice().fixed() or current_choice().session is not None:
         return
@@ -268,10 +260,29 @@ def note_language_of_current(env) -> None:
         return
 
 
+def loaded(doc: dict[str, Any]) -> None:
+    """Every document read: combatants an older release wrote are brought up to date in place
+    (so every reader, and the next write, sees today's shape), then its language applies."""
+    upgrade_combatants(doc)
+    note_language(doc)
+
+
+def upgrade_combatants(doc: dict[str, Any]) -> None:
+    """The system's ``upgrade_combatant`` over every combatant table of ``doc``, in place."""
+    combatants = doc.get("combatants")
+    data = _system_data(doc)
+    if data is None or not isinstance(combatants, dict):
+        return
+    for name, table in list(combatants.items()):
+        if isinstance(table, dict):
+            upgraded = data.upgrade_combatant(table)
+            if upgraded is not table:
+                combatants[name] = dict(upgraded)
+
+
 def note_language(doc: Mapping[str, Any]) -> None:
     """The loaded session's ``language`` applies from now on (unless --lang or TTCLI_LANG chose),
     in its system's words."""
-    from .i18n import normalize, note_session_language, note_session_system
 
     note_session_system(doc.get("system"))
     settings = doc.get("settings")
@@ -336,12 +347,9 @@ def validate(doc: Mapping[str, Any]) -> list:
     else:
         settings = dict(settings)
         language = settings.pop("language", None)
-        if language is not None:
-            from .i18n import LANGUAGES, normalize
-
-            if not isinstance(language, str) or normalize(language) is None:
-                bad("settings.language", _("is {value!r}, not a language ttcli speaks").format(value=language),
-                    _("one of: {languages}").format(languages=", ".join(LANGUAGES)))
+        if language is not None and (not isinstance(language, str) or normalize(language) is None):
+            bad("settings.language", _("is {value!r}, not a language ttcli speaks").format(value=language),
+                _("one of: {languages}").format(languages=", ".join(LANGUAGES)))
         dialect = settings.pop("bbcode_dialect", None)
         if dialect is not None:
             from .posts import DIALECTS
@@ -376,7 +384,8 @@ def validate(doc: Mapping[str, Any]) -> list:
         if not isinstance(table, dict):
             bad(where, _("must be a table"))
             continue
-        _validate_combatant(sheet, where, table, bad)
+        data = _system_data(doc)
+        _validate_combatant(sheet, where, dict(data.upgrade_combatant(table)) if data is not None else table, bad)
     if not problems:
         _validate_encounter(doc, bad)
     return problems
@@ -389,27 +398,23 @@ def _validate_encounter(doc: Mapping[str, Any], bad) -> None:
     from .store import format_field
 
     try:
-        encounter_from_doc(doc, _data_rules(doc))
+        encounter_from_doc(doc, _system_data(doc))
     except DocumentError as e:
         bad(format_field(e.path), e.problem)
     except ValueError as e:  # an impossible state, e.g. the turn index outside the order
         bad("fight" if "fight" in doc else "combatants", str(e))
 
 
-def _data_rules(doc: Mapping[str, Any]):
-    """What checks the system-owned ``data`` tables of the file (the system's decoders,
-    never its fight rules); None when the file holds none."""
-    fight = doc.get("fight")
-    tables = [*(c for c in doc.get("combatants", {}).values() if isinstance(c, dict)),
-              *([fight, fight.get("turn")] if isinstance(fight, dict) else [])]
-    if not any(isinstance(table, dict) and "data" in table for table in tables):
-        return None
+def _system_data(doc: Mapping[str, Any]):
+    """The file's system's data readers (never its fight rules), which check the tables the
+    system keeps and bring an older file's up to date; None for a system this ttcli does not
+    know (reported on its own)."""
     from rules.systems import system_data
 
     try:
         return system_data(str(doc.get("system")))
     except ValueError:
-        return None  # an unknown system is reported on its own
+        return None
 
 
 def _validate_commit(commit: Any, bad) -> None:

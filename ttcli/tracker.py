@@ -76,7 +76,6 @@ def left_of(effect: Effect, fight: Fight | None, bearer: str) -> str:
 
 
 def effects_text(enc: Encounter, c: Combatant) -> str:
-
     shown = []
     for effect in c.effects:
         name = shown_name(effect.name) + (f" x{effect.stacks}" if effect.stacks > 1 else "")

@@ -46,7 +46,6 @@ def _turn(fight: Any) -> dict[str, Any]:
 
 
 def _fight_words(fight: Any) -> str:
-
     if not isinstance(fight, Mapping):
         return _("no fight")
     turn = fight.get("turn")

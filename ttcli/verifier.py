@@ -538,7 +538,6 @@ def _check_records(event: Mapping[str, Any], problems: list, words: _Words, earl
 
 
 def _who(record: Mapping[str, Any]) -> str | None:
-
     return actor_of(record)
 
 
@@ -555,7 +554,6 @@ class _Systems:
     a record of one system is never judged by another's rules."""
 
     def __init__(self, events: list[Mapping[str, Any]], system: str | None) -> None:
-
         self.results = 0
         #: events of a players' journal whose dice were withheld (they concern the hidden)
         self.unbacked = 0
@@ -584,7 +582,6 @@ class _Systems:
         self.tables = [tables[name] for name in chosen]
 
     def check(self, records: list[Mapping[str, Any]]) -> list[tuple[Mapping[str, Any], str]]:
-
         if not self.tables:
             return []
         found = [dict(recheck_event(table, records)) for table in self.tables]
@@ -646,12 +643,10 @@ class _Words:
         if players:
             self.hidden: set[str] = {_SOMEONE}
         else:
-
             self.hidden = hidden_names({}, events) | {_SOMEONE}
 
     def tables(self) -> list[Mapping[str, Any]]:
         if self._tables is None:
-
             self._tables = []
             for system in known():
                 try:
@@ -662,7 +657,6 @@ class _Words:
 
     def translators(self) -> list[Any]:
         if self._translators is None:
-
             out = [i18n.current(), i18n.ENGLISH]
             shipped = Path(__file__).resolve().parent / "locale"
             for language in sorted(p.name for p in shipped.iterdir() if p.is_dir()) if shipped.is_dir() else ():
@@ -795,7 +789,6 @@ def _unsaid(table: Mapping[str, Any], records: list[Mapping[str, Any]], shown: l
 
 
 def _tokens(line: str) -> set[str]:
-
     return set(re.findall(r"[^\W\d_]+", line.lower()))
 
 

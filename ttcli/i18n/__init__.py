@@ -16,6 +16,9 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
+from rules import i18n
+from rules.i18n import ENGLISH
+
 LANGUAGES = ("en", "ru")
 
 #: what a master may type for a language (``--lang``, TTCLI_LANG, the session setting)
@@ -110,8 +113,6 @@ def load(language: str, system: str | None = None):
 def _read(language: str, system: str | None = None):
     import gettext
 
-    from rules.i18n import ENGLISH
-
     if language == "en":
         return ENGLISH
     chain = None
@@ -168,7 +169,6 @@ _choice = Choice()
 
 def setup(flag: str | None = None, environ: Mapping[str, str] | None = None) -> Lazy:
     """Install the lazy translator for this run (``--lang`` value, environment)."""
-    from rules import i18n
 
     global _choice
     _choice = Choice(flag, environ)

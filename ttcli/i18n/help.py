@@ -31,7 +31,6 @@ _TYPE_WORDS = {"str": N_("TEXT"), "int": N_("NUMBER"), "int range": N_("NUMBER")
 
 
 def translate(text: str) -> str:
-
     translated = _(text)
     if translated == text:
         cleaned = inspect.cleandoc(text)
@@ -131,7 +130,6 @@ def write_usage(command: Any, ctx: Any, formatter: Any) -> None:
 def help_option(option: Any) -> Any:
     """The ``--help`` option, its own help in the reader's language."""
     if option is not None:
-
         option.help = _("Show this message and exit.")
     return option
 

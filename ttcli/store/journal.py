@@ -16,7 +16,7 @@ from rules.i18n import N_, _
 
 from .errors import StoreError
 from .files import beside, digest, fsync_dir, locked, open_regular, read_bytes, write_all
-from .toml import check_writable, system_of
+from .toml import check_writable, parse_toml, system_of
 
 JOURNAL_HEADER = (
     "# ttcli journal: one [[event]] per action, appended and never rewritten.\n"
@@ -169,7 +169,6 @@ def read_journal(path) -> JournalContents:
     """All whole events, plus a :class:`TornTail` if there is one.  Refuses (StoreError) a
     journal that is not TOML before its tail, holds something other than events, or whose
     sequence numbers do not rise by one."""
-    from .toml import parse_toml
 
     try:
         data = read_bytes(path)
