@@ -7,12 +7,12 @@ its ``data``) plus the round's circumstances; nothing is rolled.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from rules.core.errors import DocumentError
 from rules.core.state import Combatant
+from rules.dice.datatypes import datatype
 from rules.i18n import _, ngettext
 from rules.systems.twilight.perks import BARRIER_THROW, Perk, decode_perks
 
@@ -29,7 +29,7 @@ EXHAUSTED_DICE = 4  # TW-EXH-1
 Path = tuple[str | int, ...]
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Weapon:
     """One weapon (TW-WEAP-1): its dice, damage per success, main stat and thresholds."""
 
@@ -79,7 +79,7 @@ def _int(stats: Mapping[str, Any], key: str, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class ArenaKit:
     """One line of the random weapons table: the weapon and the armor every champion fights with."""
 
@@ -187,6 +187,12 @@ def main_stat(c: Combatant) -> int:
     return max(stat(c, DEADLINESS), stat(c, MIGHT))
 
 
+def hp_max(combatant: Combatant) -> int | None:
+    """The champion's own ОЗ (TW-WOUND-1), read alone: a champion whose weapon is not
+    filled in yet still has a maximum."""
+    return stat(combatant, "hp_max") or None
+
+
 def wound_level(hp_max: int, hp: int) -> int:
     """TW-WOUND-1 by share of max HP lost: <=30% light, <=60% medium, <=90% heavy (0 lost: none).
 
@@ -231,7 +237,7 @@ def exhausted(c: Combatant) -> bool:
     return c.resources.get("energy", 1) <= 0
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Circumstances:
     """What the round does to every pool and AP: conditions (TW-COND-1) and the gods' chaos (TW-GODS-1)."""
 

@@ -14,11 +14,11 @@ with the presets.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import DocumentError
 from rules.core.names import name_key
+from rules.dice.datatypes import datatype
 from rules.i18n import _
 
 Path = tuple[str | int, ...]
@@ -45,7 +45,7 @@ SPECIAL_EFFECTS = (ATTACK, DAMAGE, FULL_DEFENSE, ABSOLUTE_DEFENSE, EXTEND, ENDGA
 IMMUNITIES = ("poison", "bleeding", "energy")  # TW-IMM-1
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class Perk:
     """One perk: passive changes, and (with a ``cost``) a special action."""
 

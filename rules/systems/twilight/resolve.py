@@ -13,12 +13,13 @@ here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from rules.core.effects import ROUND_SETTLES, stack
 from rules.core.outcome import Work
 from rules.core.state import DEAD, OK, Combatant
+from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.systems.twilight import champion as ch
 from rules.systems.twilight import presets
@@ -47,7 +48,7 @@ ATTACK_KIND, DEFEND, COUNTER, SPECIAL = "attack", "defend", "counter", "special"
 PHANTOM, GUARD = "phantom", "shield"
 
 
-@dataclass(frozen=True)
+@datatype(frozen=True)
 class PoolRoll:
     """One declared roll with its dice (given by the player or rolled and marked)."""
 
@@ -67,7 +68,7 @@ class PoolRoll:
         return self.kind == ATTACK_KIND or (self.perk is not None and self.perk.effect == ATTACK)
 
 
-@dataclass
+@datatype
 class Hit:
     """Damage one champion's roll does to another this round, before it lands."""
 
@@ -80,7 +81,7 @@ class Hit:
     deadly: bool = False
 
 
-@dataclass
+@datatype
 class Round:
     """The scratch state of one resolution."""
 
