@@ -20,6 +20,7 @@ sees: that is the one door a system is entered by.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -245,6 +246,25 @@ def test_design_7_a_hand_rolled_type_checking_flag_only_on_the_rolls_path(roll_p
                    if any(line.startswith("TYPE_CHECKING = False") for line in path.read_text("utf-8").splitlines())}
     assert hand_rolled, "the check below would pass on nothing"
     assert sorted(hand_rolled - roll_path) == []
+
+
+#: the two modules that define the record idioms (they wrap the standard ones)
+_IDIOMS = {"rules.dice.datatypes", "rules.dice.records"}
+_OTHER_RECORDS = re.compile(r"^\s*@dataclass\b|\bnamedtuple\(|\bNamedTuple\b|^\s*__slots__ = \(\w", re.M)
+
+
+def test_one_record_idiom_datatype_and_record_only_where_a_roll_must_not_load_dataclasses(roll_path):
+    """Every record is a ``rules.dice.datatype``; a module a journaled roll loads may use the
+    lighter ``rules.dice.record`` (a named tuple with a value's equality) instead, since
+    ``dataclasses`` loads ``inspect``, a good part of a roll's start-up."""
+    others = sorted(name for name, path in modules().items()
+                    if name not in _IDIOMS and _OTHER_RECORDS.search(path.read_text("utf-8")))
+    assert others == []
+    records = {name for name, path in modules().items() if name not in _IDIOMS
+               and re.search(r"\brecord\(\"", path.read_text("utf-8"))}
+    assert records, "the check below would pass on nothing"
+    assert sorted(records - roll_path) == []
+    assert "dataclasses" not in roll_path
 
 
 # --- the core is mechanism only ----------------------------------------------------------------
