@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import field
 from typing import Any
 
+from rules.core.names import name_key
 from rules.dice.datatypes import datatype
 from rules.i18n import _
 
@@ -134,8 +135,6 @@ class Catalogue:
     _index: dict[str, Action] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        from rules.core.names import name_key
-
         for action in self.actions:
             for word in action.spellings:
                 key = name_key(word)
@@ -144,8 +143,6 @@ class Catalogue:
                 self._index[key] = action
 
     def find(self, word: str) -> Action | None:
-        from rules.core.names import name_key
-
         return self._index.get(name_key(word))
 
     @property
@@ -170,8 +167,6 @@ def convert(param: Param, raw: Any) -> Any:
             raise ValueError(_("{param}: say what happens").format(param=_shown(param)))
         return text
     if param.kind == CHOICE:
-        from rules.core.names import name_key
-
         wanted = name_key(str(raw))
         for word, chosen in param.choices:
             if name_key(word) == wanted:

@@ -15,9 +15,11 @@ the encounter it was given; methods that may roll take a dice source.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
+from rules.core import common
 from rules.core.actions import Action, Catalogue, Param
 from rules.core.effects import Effect, EffectSpec
 from rules.core.errors import RuleError
@@ -93,24 +95,16 @@ class SystemRules(SystemData):
         raise RuleError(_("fights of {system} are not available yet").format(system=self.name_en or self.id))
 
     def end(self, enc: Encounter, source: DiceSource | None = None) -> Outcome:
-        from rules.core.common import end_fight
-
-        return end_fight(enc, hp_max=self.hp_max)
+        return common.end_fight(enc, hp_max=self.hp_max)
 
     def join(self, enc: Encounter, name: str) -> Outcome:
-        from rules.core.common import join_fight
-
-        return join_fight(enc, name, self.hp_max)
+        return common.join_fight(enc, name, self.hp_max)
 
     def add_effect(self, enc: Encounter, name: str, spec: EffectSpec) -> Outcome:
-        from rules.core.common import add_effect
-
-        return add_effect(enc, name, spec, self.resolve_modifier, self.hp_max)
+        return common.add_effect(enc, name, spec, self.resolve_modifier, self.hp_max)
 
     def remove_effect(self, enc: Encounter, name: str, effect_name: str) -> Outcome:
-        from rules.core.common import remove_effect
-
-        return remove_effect(enc, name, effect_name, self.hp_max)
+        return common.remove_effect(enc, name, effect_name, self.hp_max)
 
     # --- what the clock asks ---------------------------------------------------------
 
@@ -124,8 +118,6 @@ class SystemRules(SystemData):
         before = c.resources.get("hp", 0)
         after = max(0, before - damage.amount)
         status = c.status if after > 0 or c.status == DEAD else UNCONSCIOUS
-        from dataclasses import replace
-
         work.put(replace(c.with_resource("hp", after), status=status))
         return HealthChange(name, damage.amount, before, after, c.status, status)
 
@@ -138,8 +130,6 @@ class SystemRules(SystemData):
         cap = self.hp_max(c)
         after = before + amount if cap is None else min(cap, before + amount)
         status = OK if after > 0 else c.status
-        from dataclasses import replace
-
         work.put(replace(c.with_resource("hp", after), status=status))
         return HealthChange(name, amount, before, after, c.status, status)
 

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import field, replace
+from dataclasses import field, fields, replace
 from types import MappingProxyType
 from typing import Any
 
+from rules import dice
 from rules.core.errors import RuleError
 from rules.core.names import name_key
+from rules.core.plain import beyond_64_bits, fits
 from rules.dice.datatypes import datatype
 from rules.i18n import N_, _, ngettext, pgettext
 
@@ -54,13 +56,12 @@ IGNORE = "ignore"
 STRONGEST = "strongest"
 STACKING = (REFRESH, ADD, REPLACE_DAMAGE, REPLACE, IGNORE, STRONGEST)
 
+
 def _dice_problem(text: str) -> str | None:
     """Why ``text`` is not a dice expression the roller accepts, or None."""
-    from rules.dice import DiceError, parse
-
     try:
-        parse(text)
-    except DiceError as err:
+        dice.parse(text)  # through the door: an effect without dice never loads the parser
+    except dice.DiceError as err:
         return str(err)
     return None
 
@@ -257,8 +258,6 @@ _UNTIL_ROUND = re.compile(r"^(?:until round|to round|до раунда)\s*(\d+)$
 
 def _whole(digits: str) -> int:
     """The count of a typed duration; one a session file could not hold is refused here, by name."""
-    from rules.core.plain import beyond_64_bits, fits
-
     significant = digits.lstrip("0")
     # thousands of digits are more than int() will read: shown by their length alone
     count = int(digits) if len(significant) < 4000 else 10 ** len(significant)
@@ -474,8 +473,6 @@ def _signed(value: int) -> str:
 
 def effect_record(effect: Effect) -> dict[str, Any]:
     """Every field of an effect that differs from its default, for events and files."""
-    from dataclasses import fields
-
     return {f.name: (dict(v) if isinstance(v, Mapping) else v)
             for f in fields(effect) if (v := getattr(effect, f.name)) != f.default
             and not (f.name == "modifiers" and not v)} | {"name": effect.name}

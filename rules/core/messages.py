@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from rules.core.effects import STACKING_TEXT, Effect, describe, shown_name
 from rules.i18n import N_, _, ngettext, pgettext
 
 Fields = Mapping[str, Any]
@@ -276,20 +277,14 @@ def listed(names: Iterable[str]) -> str:
 
 def effect_name(name: str) -> str:
     """An effect's name for people (a preset's name in the reader's language)."""
-    from rules.core.effects import shown_name
-
     return shown_name(name)
 
 
 def _effect_text(record: Fields) -> str:
-    from rules.core.effects import Effect, describe
-
     return describe(Effect(**record))
 
 
 def _stacked(f: Fields, view: View) -> str:
-    from rules.core.effects import STACKING_TEXT
-
     return _("{name} already has {old}; {stacking}: {effect}.").format(
         name=f["name"], old=effect_name(f["old"]), stacking=words(STACKING_TEXT, f["stacking"]),
         effect=_effect_text(f["effect"]))

@@ -72,6 +72,7 @@ def pick(kind: str, query: str, names: Iterable[str]) -> str:
     starting = [name for key, name in keyed.items() if wanted and key.startswith(wanted)]
     if len(starting) == 1:
         return starting[0]
+    # here, not at the top: every roll reads names, and none needs the errors module
     from rules.core.errors import NotFound
 
     if starting:
@@ -113,6 +114,7 @@ class Names:
         """The key ``name`` spells; UnknownNameError with suggestions when none."""
         found = self.keys.get(name_key(name))
         if found is None:
+            # here, not at the top: every roll reads names, and none needs the errors module
             from rules.core.errors import UnknownNameError
 
             raise UnknownNameError(self.kind, name, self.suggest(name))

@@ -5,6 +5,8 @@ Both the rules' codec and the session store copy such documents on every command
 
 from __future__ import annotations
 
+from rules.i18n import _, ngettext
+
 TYPE_CHECKING = False  # the journaled roll reads the 64-bit limit here: typing costs it milliseconds
 if TYPE_CHECKING:
     from typing import Any
@@ -20,8 +22,6 @@ def fits(value: int) -> bool:
 
 def beyond_64_bits(value: int) -> str:
     """Why ``value`` (which does not :func:`fit <fits>`) is refused, with the limit it passed."""
-    from rules.i18n import _, ngettext
-
     if value.bit_length() <= 256:
         shown = str(value)
     else:  # Python will not turn thousands of digits into text
@@ -54,6 +54,7 @@ def copy_plain(value: Any) -> Any:
         return [v if type(v) in _SCALARS else copy_plain(v) for v in value]
     if kind in _SCALARS:
         return value
+    # here, not at the top: a journaled roll reads this module, and copy (with weakref) is rarely needed
     import copy
 
     return copy.deepcopy(value)

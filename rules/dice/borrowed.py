@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .ast import COMPARE, Bag, Calc, Chain, Dec, Dice, Func, Sel
+from ..i18n import _
+from .ast import COMPARE, Bag, Calc, Chain, Dec, Dice, Func, Sel, Select
 from .errors import DiceError
 from .rolled import (
     EXPLODED,
@@ -146,7 +147,7 @@ def _roll_more(roller: _Roller, node: Dice) -> RolledDice:
 
     rank = m.rank_reroll
     two_pass = rank is not None
-    for _ in range(node.count):
+    for _die in range(node.count):
         entry = _Entry()
         entries.append(entry)
         new_die(entry, PLAIN)
@@ -231,7 +232,6 @@ def _entry_value(e: _Entry) -> int:
 
 
 def _keep_step(mode: str, count: int) -> Select:
-    from .ast import Select
     return Select(mode[0] == "k", (Sel(mode[1], count),))
 
 
@@ -265,8 +265,6 @@ def roll_calc(roller: _Roller, node: Calc | Chain) -> RolledChain:
         try:
             value = ops[op](value, r.value)
         except ZeroDivisionError:
-            from ..i18n import _
-
             what = _("modulo by zero") if op == "%" else _("division by zero")
             raise DiceError(what, roller.expr.source or roller.expr.text, pos, "math",
                             _("the right-hand side of {op} came out as 0").format(op=op)) from None

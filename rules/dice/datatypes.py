@@ -28,6 +28,7 @@ every layer may use it, and is reached as ``rules.dice.datatype``, loaded on fir
 from __future__ import annotations
 
 import dataclasses
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 __all__ = ["datatype"]
@@ -131,7 +132,6 @@ def _values(names: tuple[str, ...]) -> Callable[[object], tuple[Any, ...]]:
     """A function giving the tuple of the named attributes of an object."""
     if not names:
         return lambda obj: ()
-    from operator import attrgetter
 
     get = attrgetter(*names)
     if len(names) == 1:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 
 class DiceError(ValueError):
     """A dice expression that cannot be rolled.
@@ -30,8 +32,6 @@ class DiceError(ValueError):
 
     def __str__(self) -> str:
         # worded when shown, not when raised: the reader's language may be known only then
-        from ..i18n import _
-
         text = self.message
         if self.position is not None:
             text = _("{problem} at column {column}").format(problem=text, column=self.position + 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..i18n import _
 from .records import record
 
 TYPE_CHECKING = False  # typing is start-up cost on the roll path
@@ -40,12 +41,8 @@ class Limits(record("Limits", "max_length max_depth max_dice max_sides max_liter
         self = super().__new__(cls, *args, **kwargs)
         for name, value in zip(self._fields, self, strict=True):
             if value < 1:
-                from ..i18n import _
-
                 raise ValueError(_("Limits.{name} must be at least 1").format(name=name))
         if self.max_depth > MAX_DEPTH_CEILING:
-            from ..i18n import _
-
             raise ValueError(_("Limits.max_depth must be at most {top}").format(top=MAX_DEPTH_CEILING))
         return self
 

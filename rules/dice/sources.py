@@ -20,6 +20,8 @@ from _random import Random as _Random
 from abc import ABCMeta, abstractmethod
 from os import urandom
 
+from rules.i18n import _, ngettext
+
 from .records import record
 
 TYPE_CHECKING = False  # typing is not loaded at run time: it is start-up cost
@@ -110,7 +112,7 @@ class RandomSource:
         bits = self._bits
         k = sides.bit_length()
         out = []
-        for _ in range(count):
+        for _die in range(count):
             r = bits(k)
             while r >= sides:
                 r = bits(k)
@@ -161,7 +163,6 @@ class GivenFaceError(ValueError):
         self.sides = sides
         #: where the die sits in the expression; the roller fills it in
         self.position: int | None = None
-        from rules.i18n import _
 
         super().__init__(
             _("given value #{number} is {face}, but the die it fills is a d{sides} (1..{sides})").format(
@@ -201,7 +202,6 @@ def fit_uniform(values: Iterable[int], sides: int, span: int) -> int:
     for value in values:
         if value < limit:
             return value % sides + 1
-    from rules.i18n import _
 
     raise ValueError(_("the value stream ended before a value fitted"))
 
@@ -231,8 +231,6 @@ class CommittedSource:
 
     def draw(self, sides: int) -> Draw:
         if self.last is not None and self.counter > self.last:
-            from ..i18n import _
-
             raise CommitmentExhausted(_(
                 "the committed dice are used up: counter {counter} is the last a session file can hold; "
                 "reveal this commitment (ttcli session reveal) and start a new one (ttcli session commit)"
@@ -259,15 +257,11 @@ class ReplaySource:
 
     def draw(self, sides: int) -> Draw:
         if self._next >= len(self._draws):
-            from rules.i18n import ngettext
-
             raise ReplayMismatch(ngettext("the roll needs more than the {n} die recorded",
                                           "the roll needs more than the {n} dice recorded",
                                           len(self._draws)).format(n=len(self._draws)))
         recorded, draw = self._draws[self._next]
         if recorded != sides or not 1 <= draw.face <= sides:
-            from rules.i18n import _
-
             raise ReplayMismatch(_("die #{number} is recorded as a d{recorded} showing {face}, "
                                    "where the roll has a d{sides}").format(
                 number=self._next + 1, recorded=recorded, face=draw.face, sides=sides))

@@ -115,8 +115,6 @@ class Stringifier:
             body = "".join([die(d, given_mode) + ("→" if d.rerolled else sep)
                             for d in r.dice])[:-1] or "0"
         if r.capped:
-            from ..i18n import _
-
             body += " (" + _("dice limit reached") + ")"
         return body if alone or len(r.dice) <= 1 else f"({body})"
 

@@ -31,12 +31,12 @@ from fractions import Fraction
 from itertools import combinations_with_replacement, product
 from typing import TYPE_CHECKING
 
-from ..dice.ast import Bag, Calc, Chain, Dec, Dice, Func, Group, Neg, Node, Sel, Select
+from ..dice.ast import Bag, Calc, Chain, Dec, Dice, Func, Group, Neg, Node, Sel, Select, iter_dice
 from ..dice.borrowed import _CALC, _FUNCS, apply_steps
 from ..dice.errors import DiceError
-from ..i18n import N_
+from ..i18n import N_, _
 from .keep import _kept_first
-from .meter import PER_KEEP_STEP, PER_PAIR, Meter, pass_cost
+from .meter import DEFAULT_LIMITS, PER_KEEP_STEP, PER_PAIR, Meter, pass_cost
 from .poly import Poly, power
 
 if TYPE_CHECKING:  # rules.odds imports this module to fill its table
@@ -55,7 +55,6 @@ PER_CHAINED = 2500.0
 
 def counts_successes(root: Node) -> bool:
     """Whether the roll is a success count (a dice term or a group counting)."""
-    from ..dice.ast import iter_dice
     if any(d.counts_successes for d in iter_dice(root)):
         return True
     stack = [root]
@@ -177,7 +176,7 @@ class _Die:
             work.charge(PER_PAIR * len(alive) * s, N_("explosions"), pos)
             nxt: dict = defaultdict(int)
             fill = s ** (depth - level)
-            for (acc, _), w in alive.items():
+            for (acc, _level), w in alive.items():
                 for f in self.values:
                     a = acc + f if compound else acc + score(f + pen)
                     if explode.test(f) and level < depth:
@@ -208,7 +207,6 @@ def _entry_score(node: Dice) -> Callable[[int], int]:
 def more_dice(odds: _Odds, node: Dice) -> tuple[Weights, int]:
     """Distribution of a dice term written with the extra notation (``node.more`` set)."""
     plan = odds.plan
-    from .meter import DEFAULT_LIMITS
     # a die of this notation is listed face by face, twice over (its faces, its first throw)
     odds.work.hold(2 * node.sides, N_("a die of {sides:,} sides, face by face"), node.pos, sides=node.sides)
     die = _Die(node, plan.spare, plan.depths.get(node), DEFAULT_LIMITS.max_error)
@@ -392,18 +390,18 @@ def _bag(odds: _Odds, node: Bag, of: Of | None = None) -> Part:
     of = of or (lambda item: _dist(odds, item))
     parts = [of(item) for item in node.items]
     total = 1
-    for _, t in parts:
+    for _weights, t in parts:
         total *= t
     if not parts:
         return {0: 1}, 1
     size = 1
-    for d, _ in parts:
+    for d, _total in parts:
         size *= len(d)
     odds.work.charge(PER_PAIR * size * max(1, len(parts)), N_("the items of a set"), node.pos)
     out: dict = defaultdict(int)
-    for combo in product(*[list(d.items()) for d, _ in parts]):
+    for combo in product(*[list(d.items()) for d, _total in parts]):
         w = 1
-        for _, cw in combo:
+        for _value, cw in combo:
             w *= cw
         vals = [v for v, _ in combo]
         kept = apply_steps(node.select, list(enumerate(vals))) if node.select else range(len(vals))
@@ -427,8 +425,6 @@ def _calc(odds: _Odds, node: Chain | Calc, of: Of | None = None, exact: bool = F
     for op, term, pos in node.rest:
         y, t = of(term)
         if op in ("/", "//", "%") and y.get(0):
-            from ..i18n import _
-
             what = _("modulo by zero: the right-hand side can be 0") if op == "%" else \
                 _("division by zero: the right-hand side can be 0")
             raise DiceError(what, odds.text, pos, "math", _("the roll fails whenever it shows 0"))
@@ -471,9 +467,9 @@ def _func(odds: _Odds, node: Func) -> Part:
     odds.work.charge(PER_PAIR * size, "{name}()", node.pos, name=node.name)
     f = _FUNCS[node.name]
     out: dict = defaultdict(int)
-    for combo in product(*[list(d.items()) for d, _ in parts]):
+    for combo in product(*[list(d.items()) for d, _total in parts]):
         w = 1
-        for _, cw in combo:
+        for _value, cw in combo:
             w *= cw
         out[f([v for v, _ in combo])] += w
     return dict(out), total

@@ -34,6 +34,7 @@ from rules.dice.datatypes import datatype
 
 from ..dice.ast import Dice, Expression, iter_dice
 from ..dice.errors import DiceError
+from ..i18n import _
 from .faces import Faces
 from .meter import OddsLimits
 
@@ -121,7 +122,7 @@ def _chernoff(terms: list[_Term], spare: int) -> float:
         return sum(t.count * t.log_mgf(z) for t in terms) - (spare + 1) * u
 
     lo, hi = 0.0, hi * (1 - 1e-12)
-    for _ in range(60):  # log_bound is convex in log z: ternary search
+    for _step in range(60):  # log_bound is convex in log z: ternary search
         a = lo + (hi - lo) / 3
         b = hi - (hi - lo) / 3
         if log_bound(a) <= log_bound(b):
@@ -158,8 +159,6 @@ def plan(expr: Expression, limits: OddsLimits) -> Plan:
     budget = _chernoff([t for t in terms.values() if t is not None], spare)
     error = tail + budget
     if error > limits.max_error:
-        from ..i18n import _
-
         raise DiceError(
             _("rerolls and explosions here can run past the budget of one roll ({top:,} dice), which cuts "
               "the roll short, so its odds cannot be given exactly").format(top=limits.dice.max_dice),

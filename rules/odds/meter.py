@@ -29,6 +29,7 @@ from rules.dice.datatypes import datatype
 from ..dice.errors import DiceError
 from ..dice.limits import DEFAULT_LIMITS as DICE_LIMITS
 from ..dice.limits import Limits
+from ..i18n import _
 
 KARATSUBA = 0.053
 KARATSUBA_EXP = 1.585
@@ -108,8 +109,6 @@ class Meter:
             self._refuse(what, pos, fields, memory=True)
 
     def _refuse(self, what: str, pos: int | None, fields: dict[str, object], memory: bool = False) -> None:
-        from ..i18n import _
-
         problem = (_("exact odds of this expression would need too much memory ({step})") if memory
                    else _("exact odds of this expression would take too long ({step})"))
         raise DiceError(

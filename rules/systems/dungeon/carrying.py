@@ -19,6 +19,7 @@ from typing import Any
 from rules.core.errors import DocumentError, RuleError
 from rules.core.names import name_key
 from rules.i18n import _
+from rules.systems.dungeon.health import STATUS_WORDS, set_health
 from rules.systems.dungeon.inventory import (
     Inventory,
     InventoryChange,
@@ -117,8 +118,6 @@ def load(table: Mapping[str, Any], derived: Mapping[str, int]) -> tuple[Inventor
 
 def parse_status(text: str) -> str:
     """A status the master sets by hand (``char set X status=unconscious``)."""
-    from rules.systems.dungeon.health import STATUS_WORDS
-
     word = text.strip().lower()
     if word not in STATUS_WORDS:
         raise ValueError(_("status {text!r} is not one of {allowed}").format(
@@ -133,8 +132,6 @@ def settle_health(sheet: Any, stats: Mapping[str, Any], old_resources: Mapping[s
     ``resources`` may be changed: HP that was not given follows a lowered
     maximum.  A stored status that fits no HP is a ``DocumentError``.
     """
-    from rules.systems.dungeon.health import set_health
-
     if "hp" not in {r.key for r in sheet.resources}:
         return status if status is not None else status_before
     try:

@@ -5,7 +5,9 @@ Stat keys and their spellings, the advantage steps, and the weapon's dice.
 
 from __future__ import annotations
 
+from rules import dice
 from rules.core.names import Names
+from rules.dice.ast import Chain, Dice, Node, Num
 from rules.i18n import _
 
 BODY = "body"
@@ -46,16 +48,10 @@ def parse_weapon(text: str) -> tuple[int, int, int]:
     Read by the dice engine (one dice-text parser); a weapon is one plain dice
     term with at most a flat bonus or penalty.
     """
-    # the parser alone: a sheet's weapon is checked on every read of a session
-    from rules.dice.ast import Chain, Dice, Node, Num
-    from rules.dice.errors import DiceError
-    from rules.dice.parser import parse
-    from rules.i18n import _
-
     expected = _("a weapon's damage looks like 1d8 or 2d6+1, not {text!r}").format(text=text)
     try:
-        root = parse(text).root
-    except DiceError:
+        root = dice.parse(text).root  # through the door: only a weapon's check loads the parser
+    except dice.DiceError:
         raise ValueError(expected) from None
     rest: tuple[tuple[str, Node, int], ...] = ()
     if isinstance(root, Chain):

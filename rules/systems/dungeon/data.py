@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.errors import DocumentError
 from rules.core.systemdata import SystemData
 from rules.i18n import _
 from rules.systems.dungeon import fightdata
@@ -48,7 +49,6 @@ class Decoders(SystemData):
         HP and status in agreement (DG-DEATH-1), the inventory readable and within
         its slots (DG-INV-1).  Places are relative to the combatant's table.
         """
-        from rules.core.errors import DocumentError
         from rules.systems.dungeon.health import health_problems
         stats, resources = table.get("stats", {}), table.get("resources", {})
         found: list[tuple[Place, str]] = [

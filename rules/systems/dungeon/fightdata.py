@@ -16,14 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.core.errors import DocumentError
 from rules.core.state import ENEMY, PARTY, Combatant, Fight, TurnState
 from rules.i18n import N_, _
-
-if TYPE_CHECKING:
-    from rules.systems.dungeon.inventory import Inventory
+from rules.systems.dungeon.inventory import Inventory
 
 Path = tuple[str | int, ...]
 
@@ -41,8 +39,6 @@ def _unknown(raw: Mapping[str, Any], allowed: tuple[str, ...], path: Path, what:
 
 
 def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    from rules.systems.dungeon.inventory import Inventory
-
     _unknown(raw, _COMBATANT_KEYS, path, N_("a dungeon combatant's data"))
     out: dict[str, Any] = {}
     if "inventory" in raw:
@@ -139,8 +135,6 @@ def cell(c: Combatant) -> tuple[int, int] | None:
 
 
 def inventory(c: Combatant) -> Inventory:
-    from rules.systems.dungeon.inventory import Inventory
-
     return Inventory.from_toml(c.data.get("inventory", []), ("combatants", c.name, "data", "inventory"))
 
 

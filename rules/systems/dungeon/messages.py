@@ -23,6 +23,8 @@ from rules.core.messages import (
     words,
 )
 from rules.i18n import N_, _, ngettext, pgettext
+from rules.systems.dungeon.checks import SKILLS
+from rules.systems.dungeon.fatigue import FATIGUE_ABILITIES
 
 #: what the dungeon looks names up as (rules.core.errors translates the kind)
 KINDS = (N_("fatigue ability"), N_("stat to modify"), N_("attack situation"), N_("item kind"))
@@ -193,8 +195,6 @@ def _bought(f: Fields, view: View) -> str:
 
 
 def _ability(f: Fields) -> str:
-    from rules.systems.dungeon.fatigue import FATIGUE_ABILITIES
-
     for ability in FATIGUE_ABILITIES:
         if ability.key == f.get("ability"):
             return _(ability.name_en).lower()
@@ -209,8 +209,6 @@ def _rally(f: Fields, view: View) -> str:
 
 
 def _skill(f: Fields) -> str:
-    from rules.systems.dungeon.checks import SKILLS
-
     for skill in SKILLS:
         if skill.key == f.get("skill"):
             return _(skill.name_en)

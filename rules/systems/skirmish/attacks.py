@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core.clock import ClockReport, take_turn
 from rules.core.common import require_fight
+from rules.core.die import Die
 from rules.core.effects import FIGHT, Duration, EffectSpec
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome, Work
 from rules.core.state import Combatant, Encounter
+from rules.dice import roll_text
 from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
 from rules.systems.skirmish import fightdata, gear, presets
@@ -347,8 +349,6 @@ def hit(rules: Skirmish, work: Work, source: DiceSource, pending: dict[str, Any]
         blocked_with: gear.Weapon | None) -> None:
     """SK-DMG-1 through def, then the weapon's effects (SK-EFF-1), rolled even
     when def took all the damage [I]."""
-    from rules.dice import roll_text
-
     a, t = pending["attacker"], pending["target"]
     ac, tc = work.get(a), work.get(t)
     w = weapons(ac).get(pending["weapon"], BARE_HANDS)
@@ -360,8 +360,6 @@ def hit(rules: Skirmish, work: Work, source: DiceSource, pending: dict[str, Any]
     rolled = 0
     if w.dice and mode != "fixed":
         result = roll_text(w.dice, source)
-        from rules.core.die import Die
-
         work.add_dice(Die(d.face, d.sides, "damage", d.origin, d.counter) for d in result.dice)
         rolled, faces = int(result.value), [d.face for d in result.dice]
     striking = w.kind in gear.STRENGTH_KINDS or (w.kind == gear.RANGED and not pending.get("shot"))

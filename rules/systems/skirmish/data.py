@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.errors import DocumentError
 from rules.core.systemdata import SystemData
-from rules.systems.skirmish import fightdata
+from rules.i18n import _
+from rules.systems.skirmish import fightdata, kit
 
 Place = tuple[str | int, ...]
 
@@ -18,33 +20,25 @@ Place = tuple[str | int, ...]
 class Decoders(SystemData):
     """The readers of the skirmish's data, and what the roster commands ask of it: the
     gear as an inventory (``char give``, ``char take``, ``char show``), kept in
-    ``kit.py`` and loaded only by those commands."""
+    ``kit.py``."""
 
     keeps_inventory = True
 
     @property
     def item_kinds(self) -> tuple[str, ...]:
         """The kinds of gear a master may give (``char give --kind``)."""
-        from rules.systems.skirmish.kit import KINDS
-
-        return KINDS
+        return kit.KINDS
 
     @staticmethod
     def give(*args: Any, **options: Any) -> Any:
-        from rules.systems.skirmish import kit
-
         return kit.give(*args, **options)
 
     @staticmethod
     def take(*args: Any, **options: Any) -> Any:
-        from rules.systems.skirmish import kit
-
         return kit.take(*args, **options)
 
     @staticmethod
     def inventory_load(table: Mapping[str, Any], derived: Mapping[str, int]) -> Any:
-        from rules.systems.skirmish import kit
-
         return kit.load(table, derived)
 
     decode_combatant_data = staticmethod(fightdata.decode_combatant)
@@ -54,8 +48,6 @@ class Decoders(SystemData):
     @staticmethod
     def combatant_problems(sheet: Any, table: Mapping[str, Any]) -> list[tuple[Place, str]]:
         """What the skirmish finds wrong in a stored combatant: its weapons and armor."""
-        from rules.core.errors import DocumentError
-
         data = table.get("data", {})
         if not isinstance(data, Mapping):
             return []
@@ -69,8 +61,6 @@ class Decoders(SystemData):
     def fight_notes(enc: Any, hidden: set[str]) -> list[str]:
         """``fight status``: attacks waiting for an answer and counterattacks on offer,
         leaving out those that involve ``hidden`` combatants (the players' view)."""
-        from rules.i18n import _
-
         fight = enc.fight
         lines = []
         for p in fightdata.pending(fight):
@@ -103,8 +93,6 @@ class Decoders(SystemData):
     def status_notes(combatant: Any) -> tuple[str, ...]:
         """``fight status``: the cover the combatant stands in (SK-COVER-1) and the
         weapons a stun knocked out of its hands."""
-        from rules.i18n import _
-
         notes = []
         if combatant.data.get("cover") is not None:
             notes.append(_("in cover {rating}").format(rating=combatant.data["cover"]))

@@ -18,9 +18,10 @@ from rules.core.common import end_fight, leave_fight, report_decided, require_fi
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome, Work
 from rules.core.state import DEAD, OK, PARTY, Combatant, Encounter, Fight, TurnState, find
-from rules.dice.sources import DiceSource
+from rules.dice.sources import DiceSource, RandomSource
 from rules.i18n import _
 from rules.systems.skirmish import fightdata, gear
+from rules.systems.skirmish.breakage import after_fight, burning_item, roll_breakage
 from rules.systems.skirmish.items import armor, artifacts, weapons
 from rules.systems.skirmish.presets import FAINTED, STUN
 from rules.systems.skirmish.sheet import SHEET
@@ -138,8 +139,6 @@ def new_turn(work: Work, name: str) -> TurnState:
 
 def burn(work: Work, source: DiceSource, name: str) -> None:
     """SK-BURN-1: each burning turn, one burning item rolls for breakage."""
-    from rules.systems.skirmish.breakage import burning_item, roll_breakage
-
     named = fightdata.get(work.fight, "burning", {}).get(name) if work.fight is not None else None
     item = burning_item(work.get(name), named)
     if item is not None:
@@ -210,9 +209,6 @@ def step(rules: Skirmish, enc: Encounter, source: DiceSource) -> Outcome:
 
 def end(rules: Skirmish, enc: Encounter, source: DiceSource | None = None) -> Outcome:
     """SK-BREAK-1: breakage rolls for the players' gear, then the fight ends."""
-    from rules.dice.sources import RandomSource
-    from rules.systems.skirmish.breakage import after_fight
-
     work = rules.work(enc)
     fight = require_fight(work)
     for attack in fightdata.pending(fight):

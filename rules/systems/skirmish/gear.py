@@ -27,6 +27,8 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.core.errors import DocumentError
+from rules.core.names import pick
+from rules.dice import DiceError, parse
 from rules.dice.datatypes import datatype
 from rules.i18n import N_, _
 
@@ -185,8 +187,6 @@ def read_weapon(name: str, raw: Any, path: Path) -> Weapon:
                             .format(sizes=", ".join(SIZE_SLOTS), size=size))
     dice = table.get("dice", "")
     if dice:
-        from rules.dice import DiceError, parse
-
         try:
             parse(str(dice))
         except DiceError as err:
@@ -260,8 +260,6 @@ def read_artifact(name: str, raw: Any, path: Path) -> Armor:
 
 def pick_item(kind: str, query: str, names: tuple[str, ...]) -> str:
     """The item the master means (case, ё/е and a unique prefix forgiven)."""
-    from rules.core.names import pick
-
     return pick(kind, query, names)
 
 

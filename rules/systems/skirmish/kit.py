@@ -22,6 +22,8 @@ from rules.core.names import name_key
 from rules.dice.datatypes import datatype
 from rules.i18n import N_, _
 from rules.systems.skirmish import gear
+from rules.systems.skirmish.messages import EFFECTS
+from rules.systems.skirmish.presets import canonical
 
 WEAPONS, ARMOR, ARTIFACTS = "weapons", "armor", "artifacts"
 SECTIONS = (WEAPONS, ARMOR, ARTIFACTS)
@@ -258,7 +260,6 @@ def describe_item(section: str, table: Mapping[str, Any]) -> str:
         for key in ("accuracy", "defense"):
             if key in table:
                 words.append(f"{key} {table[key]}")
-        from rules.systems.skirmish.messages import EFFECTS
 
         for effect, chance in table.get("effects", {}).items():
             shown = chance.get("chance") if isinstance(chance, Mapping) else chance
@@ -332,8 +333,6 @@ def apply_words(section: str, name: str, table: Mapping[str, Any], words: list[s
     Effects are named by their word (``кровотечение=30``, ``яд=20/2``) or as
     ``effect.NAME=CHANCE`` for a custom one; bonuses as ``bonus.STAT=N``.
     """
-    from rules.systems.skirmish.presets import canonical
-
     out = {k: (dict(v) if isinstance(v, Mapping) else v) for k, v in table.items()}
     for word in words:
         key, eq, text = word.partition("=")

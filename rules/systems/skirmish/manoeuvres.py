@@ -13,9 +13,10 @@ from rules.core.outcome import Damage, Outcome
 from rules.core.state import DEAD, Encounter, Fight, find
 from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
-from rules.systems.skirmish import fightdata, presets
+from rules.systems.skirmish import fightdata, kit, presets
 from rules.systems.skirmish import mechanics as sk
 from rules.systems.skirmish.attacks import check_roll, strike_at
+from rules.systems.skirmish.breakage import burnable
 from rules.systems.skirmish.fight import (
     SHEET,
     fighter,
@@ -90,8 +91,6 @@ def extinguish(rules: Skirmish, enc: Encounter, source: DiceSource, name: str, h
 def burn_item(rules: Skirmish, enc: Encounter, name: str, item: str) -> Outcome:
     """SK-BURN-1: the master names the one burning item that rolls for breakage
     each turn NAME burns (until the fire is out or the fight ends)."""
-    from rules.systems.skirmish.breakage import burnable
-
     work = rules.work(enc)
     who = fighter(work, name)
     c = work.get(who)
@@ -256,8 +255,6 @@ def take_cover(rules: Skirmish, enc: Encounter, name: str, rating: int | None, c
 def gear(rules: Skirmish, enc: Encounter, name: str, item: str, words: list[str]) -> Outcome:
     """An item's values, shown, or set with ``key=value`` words (the item comes with
     ``char give``); the file is never edited by hand for them."""
-    from rules.systems.skirmish import kit
-
     work = rules.work(enc)
     who = find(enc, name)
     c = work.get(who)

@@ -9,8 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from rules.core.clock import ClockReport, delay, land, restore
+from rules.core.common import report_decided
 from rules.core.errors import RuleError
 from rules.core.events import health_fields
+from rules.core.outcome import Damage
 from rules.core.state import DEAD, Combatant, find
 from rules.i18n import _
 from rules.systems.terra import damage as dmg
@@ -29,9 +32,11 @@ from rules.systems.terra.fight import (
     in_fight,
     normal_combat,
 )
-from rules.systems.terra.formula import MISS, parse_formula
+from rules.systems.terra.formula import MISS, parse_formula, roll_formula
 from rules.systems.terra.grid import Cell, distance
+from rules.systems.terra.messages import state_name
 from rules.systems.terra.positions import cell_of
+from rules.systems.terra.signs import libra
 
 if TYPE_CHECKING:
     from rules.core.outcome import Outcome, Work
@@ -61,8 +66,6 @@ def formula(rules: Terra, enc: Encounter, source: DiceSource, text: str, by: str
     if roller is None and shift:
         raise ValueError(_("--shift is Козерог's (TT-CRIT-6): give --by NAME to say who shifts"))
     check = rules.check_of(roller, kind, technique=technique, shift=shift, blood=gk, monster=monster)
-    from rules.systems.terra.formula import roll_formula
-
     rolled = roll_formula(parsed, source, check)
     work.add_dice(rolled.dice)
     work.tell("formula", about=[roller.name] if roller else [], roller=roller.name if roller else None,
@@ -106,8 +109,6 @@ def _may(rules: Terra, work: Work, c: Combatant, what: str) -> None:
 
 
 def health_state(label: str) -> str:
-    from rules.systems.terra.messages import state_name
-
     return state_name(label)
 
 
@@ -238,8 +239,6 @@ def attack(rules: Terra, enc: Encounter, source: DiceSource, attacker: str, targ
         event["extra"] = rules.strike(work, source, name, target, dmg.SUPERNATURAL, extra,
                                       from_enemy=work.get(name).side != work.get(target).side)
     if not technique:
-        from rules.systems.terra.signs import libra
-
         libra(rules, work, source, name, target, _between(work, name, target), event)
     return _close(rules, work, event, name, provokes or trance, technique=technique)
 
@@ -266,8 +265,6 @@ def _technique_misses(rules: Terra, work: Work, source: DiceSource, name: str) -
 
 def _close(rules: Terra, work: Work, event: dict[str, Any], actor: str, provokes: bool, *,
            technique: bool = False) -> Outcome:
-    from rules.core.common import report_decided
-
     if work.fight is not None and (provokes or technique):
         # TT-SIGN-2: Телец answers any enemy technique within radius 1, provoking or not
         offered = rules.offer_counters(work, actor, taurus=0 if provokes else 1)
@@ -351,8 +348,6 @@ def unarmed(rules: Terra, enc: Encounter, source: DiceSource, attacker: str, tar
         shown["hp"] = t.resources.get("hp", 0)
         work.tell("identified", about=[name, target], name=name, target=target, stats=shown)
     if work.get(target).status != DEAD:
-        from rules.systems.terra.signs import libra
-
         libra(rules, work, source, name, target, _between(work, name, target), event, melee=True)
     return _close(rules, work, event, name, False)
 
@@ -444,8 +439,6 @@ def place(rules: Terra, enc: Encounter, source: DiceSource | None, name: str,
 
 def wait(rules: Terra, enc: Encounter, source: DiceSource, name: str) -> Outcome:
     """TT-DELAY-1: put the turn off to the end of the phase."""
-    from rules.core.clock import ClockReport, delay
-
     work = rules.work(enc)
     name = find(enc, name)
     if work.fight is None:
@@ -459,8 +452,6 @@ def wait(rules: Terra, enc: Encounter, source: DiceSource, name: str) -> Outcome
 
 def decline(rules: Terra, enc: Encounter, source: DiceSource, name: str) -> Outcome:
     """TT-SYNC-3: with no SP left, decline the synchronization phase for 1 temporary SP; act last."""
-    from rules.core.clock import ClockReport, land
-
     work = rules.work(enc)
     name = find(enc, name)
     fight = work.fight
@@ -588,14 +579,10 @@ def master_damage(rules: Terra, enc: Encounter, source: DiceSource | None, name:
     else:
         if into_hp:
             raise ValueError(_("--into-hp goes with a damage --type that a defense blocks"))
-        from rules.core.outcome import Damage
-
         change = rules.hurt(work, name, Damage(amount, kind="master"))
         work.tell("master_damage", about=[name], **health_fields(change))
         event.update(hp=change.hp_after, status=change.status_after)
     if work.fight is not None:
-        from rules.core.common import report_decided
-
         report_decided(work, event)
     return work.outcome(event, hidden=work.get(name).hidden)
 
@@ -607,8 +594,6 @@ def _no_dice() -> Any:
 def heal(rules: Terra, enc: Encounter, source: DiceSource, name: str, amount: int | None,
          formula_text: str | None, by: str | None, technique: bool, shift: int) -> Outcome:
     """Healing: an amount, or a formula with the healer's crit check (TT-CRIT-1 covers healing)."""
-    from rules.core.clock import restore
-
     if (amount is None) == (formula_text is None):
         raise ValueError(_("give an amount or --formula, e.g. heal Торн 3, or heal Торн --formula D4+2 --by Айрис"))
     work = rules.work(enc)

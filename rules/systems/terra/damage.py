@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core.names import pick
 from rules.core.state import Value
 from rules.dice.datatypes import datatype
 from rules.i18n import N_, _
@@ -86,8 +87,6 @@ IMMUNE: dict[str, tuple[int, tuple[str, ...]]] = {
 def damage_type(word: str) -> str:
     """The damage type a master means (Russian or English, any case, unique prefix);
     NotFound with the closest spellings for a type that does not exist."""
-    from rules.core.names import pick
-
     by_word = {spelling: kind for kind, words in SPELLINGS.items() for spelling in words}
     return by_word[pick(_("damage type"), word, by_word)]
 

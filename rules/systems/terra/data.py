@@ -25,6 +25,8 @@ from typing import Any
 from rules.core.errors import DocumentError
 from rules.core.systemdata import SystemData
 from rules.i18n import N_, _
+from rules.systems.terra.techniques import ASPECTS, EFFECTS
+from rules.systems.terra.weapons import SLOTS
 
 Path = tuple[str | int, ...]
 
@@ -88,8 +90,6 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
     if "techniques" in table:
         out["techniques"] = _techniques(table["techniques"], path + ("techniques",))
     if "worn" in table:
-        from rules.systems.terra.weapons import SLOTS
-
         worn = _table(table["worn"], path + ("worn",), tuple(SLOTS), N_("the worn equipment"))
         out["worn"] = {slot: _names(items, path + ("worn", slot)) for slot, items in worn.items()}
     if "lured" in table:
@@ -101,8 +101,6 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
 
 
 def _techniques(raw: Any, path: Path) -> dict[str, Any]:
-    from rules.systems.terra.techniques import ASPECTS, EFFECTS
-
     if not isinstance(raw, Mapping):
         raise DocumentError(path, _("must be a table, got {kind}").format(kind=type(raw).__name__))
     out: dict[str, Any] = {}

@@ -17,6 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.die import Die, roll
+from rules.dice import DiceError, parse
+from rules.dice.ast import Chain, Dice, Neg, Num
 from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.i18n import _
@@ -62,9 +64,6 @@ class Formula:
 
 def parse_formula(text: str) -> Formula:
     """``"D4+2"`` -> Formula; FormulaError (a ValueError) for anything not terra's."""
-    from rules.dice import DiceError, parse
-    from rules.dice.ast import Chain, Dice, Neg, Num
-
     try:
         expr = parse(text)
     except DiceError as e:

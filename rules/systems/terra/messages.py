@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from rules.core.messages import Fields, Message, View, health_word, players_version
 from rules.i18n import N_, _, ngettext
+from rules.systems.terra.damage import DEFENSE_LABELS, label
+from rules.systems.terra.techniques import aspect_label
 
 _STATES = {
     "ok": N_("on their feet"), "rage": N_("Rage"), "berserk": N_("Berserk"), "panic": N_("Panic"),
@@ -55,14 +57,10 @@ def _formula(f: Fields, view: View) -> str:
 
 
 def _damage_label(kind: str) -> str:
-    from rules.systems.terra.damage import label
-
     return label(kind)
 
 
 def _blocks(f: Fields) -> str:
-    from rules.systems.terra.damage import DEFENSE_LABELS
-
     parts = []
     for block in f.get("blocks", ()):
         name = _("all defenses") if block["defense"] == "all" else _(DEFENSE_LABELS[block["defense"]])
@@ -229,8 +227,6 @@ def _equip(f: Fields, view: View) -> str:
 
 
 def _aspect(word: str) -> str:
-    from rules.systems.terra.techniques import aspect_label
-
     return aspect_label(word)
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rules.core.errors import NotFound
 from rules.core.sheet import CHOICE, DICE, FLAG, Choice, Derived, Resource, Setting, Sheet, Stat, UnknownStat, Values
 from rules.i18n import N_, _
+from rules.systems.terra.formula import parse_formula
 
 if TYPE_CHECKING:
     from rules.core.state import Combatant
@@ -60,8 +61,6 @@ MAIN_STAT = Stat(key="main_stat", ru=("главная характеристик
                  en=("main", "primary"), default=0, minimum=0,
                  description="the archetype's main stat; MP = main stat x 2", rule="TT-MP-1")
 def _read_formula(text: str) -> object:
-    from rules.systems.terra.formula import parse_formula
-
     return parse_formula(text)
 
 

@@ -15,7 +15,10 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from rules.core.recheck import Check, Record, faces, flag, others, whole
+from rules.dice.sources import GivenFaceError, GivenSource
 from rules.i18n import _
+from rules.systems.terra.formula import Check as CritCheck
+from rules.systems.terra.formula import parse_formula, roll_formula
 
 if TYPE_CHECKING:
     from rules.dice.sources import Draw
@@ -24,10 +27,6 @@ if TYPE_CHECKING:
 
 def _replayed(r: Record, rolled: list[int], doubling: bool) -> FormulaRoll | None:
     """The formula rolled again on its recorded faces and D4 (None when they do not fit it)."""
-    from rules.dice.sources import GivenFaceError, GivenSource
-    from rules.systems.terra.formula import Check as CritCheck
-    from rules.systems.terra.formula import parse_formula, roll_formula
-
     group = r.get("blood_group")
     check, shifted = r.get("check"), r.get("shifted")
     given = rolled + ([check] if type(check) is int else [])

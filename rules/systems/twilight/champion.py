@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from rules.core.errors import DocumentError
+from rules.core.errors import DocumentError, RuleError
 from rules.core.state import Combatant
 from rules.dice.datatypes import datatype
 from rules.i18n import _, ngettext
@@ -130,7 +130,6 @@ def weapons(c: Combatant) -> tuple[Weapon, ...]:
 def weapon(c: Combatant, number: int) -> Weapon:
     found = weapons(c)
     if not 1 <= number <= len(found):
-        from rules.core.errors import RuleError
 
         raise RuleError(ngettext("{name} carries {n} weapon; there is no weapon {number}",
                                  "{name} carries {n} weapons; there is no weapon {number}", len(found)).format(

@@ -22,9 +22,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core import rounds
 from rules.core.errors import DocumentError
 from rules.core.systemdata import SystemData
 from rules.i18n import N_, _
+from rules.systems.twilight.champion import decode_weapon
+from rules.systems.twilight.messages import champion_notes, stage_text
+from rules.systems.twilight.perks import decode_perks
+from rules.systems.twilight.presets import upgrade_marks
 
 Path = tuple[str | int, ...]
 
@@ -67,8 +72,6 @@ def _names(value: Any, path: Path) -> list[str]:
 
 
 def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    from rules.systems.twilight.champion import decode_weapon
-    from rules.systems.twilight.perks import decode_perks
 
     readers = {
         "perks": lambda v, p: (decode_perks(v, p), list(v))[1],
@@ -118,7 +121,6 @@ def _choice(options: tuple[str, ...]) -> Any:
 
 
 def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    from rules.core import rounds
 
     readers = {
         "fight_round": lambda v, p: _whole(v, p), "max_rounds": lambda v, p: _whole(v, p, 3, 4),
@@ -153,7 +155,6 @@ class Decoders(SystemData):
 
     @staticmethod
     def upgrade_combatant(table: Mapping[str, Any]) -> Mapping[str, Any]:
-        from rules.systems.twilight.presets import upgrade_marks
 
         return upgrade_marks(table)
 
@@ -161,14 +162,12 @@ class Decoders(SystemData):
     def fight_notes(enc: Any, hidden: Any = frozenset()) -> tuple[str, ...]:
         """The stage and conditions, for ``fight status`` (nothing in them names a combatant,
         so the players' view, which leaves out ``hidden``, reads the same)."""
-        from rules.systems.twilight.messages import stage_text
 
         return () if enc.fight is None else (stage_text(enc.fight.stage, enc.fight.data),)
 
     @staticmethod
     def status_notes(combatant: Any) -> tuple[str, ...]:
         """Wound, bleeding, poison, exhaustion, a spent counter, legend as ``300 (600)``."""
-        from rules.systems.twilight.messages import champion_notes
 
         return champion_notes(combatant)
 
