@@ -150,6 +150,20 @@ class Catalogue:
         return tuple(a.verb for a in self.actions)
 
 
+@datatype(frozen=True)
+class SystemCard:
+    """What the command line needs of a system without its fight rules: who it is, its
+    verbs and the options of ``fight start``.  A system's ``catalogue`` module holds it
+    (``CARD``) and imports no fight rule: an action's ``run`` receives the rules object
+    when it is played, and reaches the rules through it."""
+
+    id: str
+    name_en: str
+    name_ru: str
+    actions: Catalogue = Catalogue()
+    start_params: tuple[Param, ...] = ()
+
+
 def convert(param: Param, raw: Any) -> Any:
     """The value an action's function receives for what the master typed."""
     if raw is None:

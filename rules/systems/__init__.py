@@ -16,6 +16,7 @@ from rules.i18n import _
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from rules.core.actions import SystemCard
     from rules.core.contract import SystemRules
     from rules.core.sheet import Sheet
     from rules.core.state import Encounter
@@ -84,6 +85,21 @@ def read_encounter(doc: Mapping[str, Any]) -> Encounter:
     except ValueError:
         data = None
     return encounter_from_doc(doc, data)
+
+
+def system_card(system: str) -> SystemCard:
+    """Who ``system`` is and its verbs, without its fight rules: its package's ``catalogue``
+    module's ``CARD``, or, for a system without one, read off its rules object."""
+    package = _package(system)
+    try:
+        return import_module(package + ".catalogue").CARD
+    except ModuleNotFoundError as err:
+        if err.name != package + ".catalogue":
+            raise
+    from rules.core.actions import SystemCard
+
+    rules = system_rules(system)
+    return SystemCard(rules.id, rules.name_en, rules.name_ru, rules.actions, rules.start_params)
 
 
 def system_rules(system: str) -> SystemRules:

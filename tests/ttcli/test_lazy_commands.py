@@ -111,3 +111,15 @@ def test_a_group_converts_its_commands_one_by_one():
     assert {"status", "next", "end", "join"} <= set(fight.commands.keys())
     assert fight.commands.get("status").name == "status"
     assert set(fight.commands._built) == {"status"}
+
+
+def test_the_command_table_reads_the_systems_catalogues_never_their_fight_rules(tmp_path):
+    """The root's help lists every system's verbs from its catalogue (``catalogue.py``, its
+    ``SystemCard``): no system's rules object nor any module of its fight rules is loaded."""
+    seen = _imports(tmp_path, "--help", full=True)
+    assert seen["code"] == 0
+    loaded = {m for m in seen["modules"] if m.startswith("rules.systems.")}
+    for system in ("dungeon", "skirmish", "terra", "twilight"):
+        assert f"rules.systems.{system}.catalogue" in loaded
+        assert f"rules.systems.{system}.rules" not in loaded
+        assert f"rules.systems.{system}.fight" not in loaded

@@ -24,20 +24,20 @@ COMMON = ("given", "seed", "fmt", "as_json", "public")
 
 
 def declarations(noun: str = "", systems: tuple[str, ...] | None = None) -> dict[str, list[tuple[Any, Any]]]:
-    """verb -> [(system rules, action)] over every registered system (or ``systems``), in
-    registry order.
+    """verb -> [(system card, action)] over every registered system (or ``systems``), in
+    registry order: the systems' catalogues, read without their fight rules.
 
     ``noun`` picks the actions filed under a command group (``"fight"``: the
     ones run as ``ttcli fight VERB``); the default is the root's.
     """
-    from rules.systems import known, system_rules
+    from rules.systems import known, system_card
 
     table: dict[str, list[tuple[Any, Any]]] = {}
     for system in known() if systems is None else systems:
-        rules = system_rules(system)
-        for action in rules.actions.actions:
+        card = system_card(system)
+        for action in card.actions.actions:
             if action.noun == noun:
-                table.setdefault(action.verb, []).append((rules, action))
+                table.setdefault(action.verb, []).append((card, action))
     return table
 
 
@@ -205,6 +205,8 @@ def perform_verb(env, verb: str, values: dict[str, Any], typed: list[str], noun:
     action (the file is read once); a verb or an option of another system is
     refused there, before anything is written.
     """
+    from rules.systems import system_rules
+
     from ..fighting import run_operation
 
     entries = declarations(noun, systems)[verb]
@@ -217,7 +219,7 @@ def perform_verb(env, verb: str, values: dict[str, Any], typed: list[str], noun:
             raise CliError(_("{command} belongs to {owners}; this session plays {system}").format(
                 command=command, owners=owners, system=system), ExitCode.USAGE,
                 _("see 'ttcli --help' for the commands of {system}").format(system=system))
-        rules, action = mine[0]
+        _card, action = mine[0]
         declared = {p.name for p in action.params}
         foreign = [name for name in typed if name not in declared and name not in COMMON]
         if foreign:
@@ -233,7 +235,7 @@ def perform_verb(env, verb: str, values: dict[str, Any], typed: list[str], noun:
         words = [command, *(_shown_value(values.get(p.name)) for p in action.positionals if values.get(p.name))]
         words += [f"{_spelled(p)}" + ("" if p.kind == "flag" else f" {_shown_value(values[p.name])}")
                   for p in action.options if p.name in typed]
-        return " ".join(words), (lambda enc, src: action.run(rules, enc, src, **args)), action.rolls
+        return " ".join(words), (lambda enc, src: action.run(system_rules(system), enc, src, **args)), action.rolls
 
     result = run_operation(env, "", None, plan=plan, seed=values.get("seed"), given=values.get("given"))
     fmt = "json" if values.get("as_json") else values.get("fmt") or "auto"
@@ -296,13 +298,13 @@ def build_start_command() -> Any:
     import typer.core
 
     from rules.core import Action
-    from rules.systems import known, system_rules
+    from rules.systems import known, system_card
 
     entries = []
     for system in known():
-        rules = system_rules(system)
-        entries.append((rules, Action("start", N_("Open the fight."), run=_start, params=rules.start_params,
-                                      rolls=True)))
+        card = system_card(system)
+        entries.append((card, Action("start", N_("Open the fight."), run=_start, params=card.start_params,
+                                     rolls=True)))
 
     def callback(**values: Any) -> None:
         run_start(_context(), entries, values)
@@ -326,13 +328,14 @@ def _start(rules, enc, source, **options):
 
 def run_start(ctx, entries, values: dict[str, Any]) -> None:
     from rules.core import convert
+    from rules.systems import system_rules
 
     from ..fighting import emit_fight, run_operation
 
     typed = _typed_options(ctx, values)
 
     def plan(system: str):
-        rules, action = next((r, a) for r, a in entries if r.id == system)
+        _card, action = next((r, a) for r, a in entries if r.id == system)
         declared = {p.name for p in action.params}
         foreign = [name for name in typed if name not in declared and name not in COMMON]
         if foreign:
@@ -345,7 +348,7 @@ def run_start(ctx, entries, values: dict[str, Any]) -> None:
         except ValueError as e:
             raise CliError(_("fight start: {problem}").format(problem=e), ExitCode.USAGE) from None
         words = ["fight start"] + [f"{_spelled(p)} {values[p.name]}" for p in action.params if p.name in typed]
-        return " ".join(words), (lambda enc, src: rules.start(enc, src, **options)), True
+        return " ".join(words), (lambda enc, src: system_rules(system).start(enc, src, **options)), True
 
     result = run_operation(ctx.obj, "", None, plan=plan, seed=values.get("seed"), given=values.get("given"))
     fmt = "json" if values.get("as_json") else values.get("fmt") or "auto"

@@ -39,13 +39,11 @@ from rules.systems.twilight.perks import (
     find_perk,
 )
 from rules.systems.twilight.presets import IMMUNITY, event_word
+from rules.systems.twilight.vocabulary import ATTACK_KIND, COUNTER, DEFEND, GUARD, PHANTOM, SPECIAL
 
 DYING = "dying"  # survived the AT DEATH d100: bleeds out, awaits the choice (TW-DEATH-1)
 OUT = "out"  # over 90% lost, or surrendered: out of the fight, alive
 
-ATTACK_KIND, DEFEND, COUNTER, SPECIAL = "attack", "defend", "counter", "special"
-# a fallen legend's help under the gods (TW-GODS-1, 6-8): its attack, or its shield
-PHANTOM, GUARD = "phantom", "shield"
 
 
 @datatype(frozen=True)

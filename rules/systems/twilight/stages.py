@@ -15,12 +15,18 @@ from typing import Any
 
 from rules.systems.twilight.champion import Circumstances
 
+# the conditions' words, read here by the stages' users as st.RAIN ...
+from rules.systems.twilight.vocabulary import BARRIER as BARRIER
+from rules.systems.twilight.vocabulary import CONDITIONS as CONDITIONS
+from rules.systems.twilight.vocabulary import NONE as NONE
+from rules.systems.twilight.vocabulary import RAIN as RAIN
+from rules.systems.twilight.vocabulary import RANDOM as RANDOM
+from rules.systems.twilight.vocabulary import STORM as STORM
+
 APPROACH, FIGHT, ENDGAME, CHOICE, OVER = "approach", "fight", "endgame", "choice", "over"
 STAGES = (APPROACH, FIGHT, ENDGAME, CHOICE, OVER)
 
 # special conditions (TW-COND-1), by the master's d10
-NONE, RAIN, STORM, RANDOM, BARRIER = "none", "rain", "storm", "random", "barrier"
-CONDITIONS = (NONE, RAIN, STORM, RANDOM, BARRIER)
 
 
 def condition_of_d10(face: int) -> str:
