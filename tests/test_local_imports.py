@@ -56,6 +56,9 @@ ALLOWED = {
     ("rules.systems.dungeon.data", "rules.systems.dungeon.inventory.SMALL"): "roster commands only",
     ("rules.systems.dungeon.data", "rules.systems.dungeon.health.health_problems"): "a hand edit's check only",
     ("rules.systems.dungeon.data", "rules.systems.dungeon.inventory.Inventory"): "a hand edit's check only",
+    # every read of a dungeon session decodes each combatant's data: one without an inventory
+    # (most foes) needs no inventory rules, and fight status never loads them for it
+    ("rules.systems.dungeon.fightdata", "rules.systems.dungeon.inventory.Inventory"): "carried items only",
 }
 
 

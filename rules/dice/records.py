@@ -29,7 +29,13 @@ from __future__ import annotations
 
 from types import FunctionType
 
-__all__ = ["RolledDie", "named_tuple", "record"]
+__all__ = ["COMMITTED", "GIVEN", "ROLLED", "RolledDie", "named_tuple", "record"]
+
+#: where a die came from (``Draw.origin``, ``RolledDie.origin``): drawn at random, given by a
+#: player (``--given``), or from a committed sequence
+ROLLED = "rolled"
+GIVEN = "given"
+COMMITTED = "committed"
 
 # Not typing.TYPE_CHECKING: a one-shot roll never imports typing, and this
 # module must not be the one that starts to.  Checkers treat any constant of

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import operator
 
-from .records import RolledDie, record
-from .sources import GIVEN
+from .records import GIVEN, RolledDie, record
 
 TYPE_CHECKING = False  # typing is start-up cost on the roll path
 if TYPE_CHECKING:

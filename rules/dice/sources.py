@@ -22,6 +22,10 @@ from os import urandom
 
 from rules.i18n import _, ngettext
 
+# where a die came from: drawn at random, given by a player, or from a committed sequence
+from .records import COMMITTED as COMMITTED
+from .records import GIVEN as GIVEN
+from .records import ROLLED as ROLLED
 from .records import record
 
 TYPE_CHECKING = False  # typing is not loaded at run time: it is start-up cost
@@ -29,9 +33,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
     from typing import Protocol
 
-ROLLED = "rolled"
-GIVEN = "given"
-COMMITTED = "committed"
 
 
 class Draw(record("Draw", "face origin counter", defaults=(ROLLED, None))):

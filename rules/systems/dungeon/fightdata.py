@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core.errors import DocumentError
 from rules.core.state import ENEMY, PARTY, Combatant, Fight, TurnState
 from rules.i18n import N_, _
-from rules.systems.dungeon.inventory import Inventory
+
+if TYPE_CHECKING:
+    from rules.systems.dungeon.inventory import Inventory
 
 Path = tuple[str | int, ...]
 
@@ -42,6 +44,8 @@ def decode_combatant(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
     _unknown(raw, _COMBATANT_KEYS, path, N_("a dungeon combatant's data"))
     out: dict[str, Any] = {}
     if "inventory" in raw:
+        from rules.systems.dungeon.inventory import Inventory
+
         items = Inventory.from_toml(raw["inventory"], path + ("inventory",))
         if items.items:
             out["inventory"] = items.to_toml()
@@ -135,6 +139,8 @@ def cell(c: Combatant) -> tuple[int, int] | None:
 
 
 def inventory(c: Combatant) -> Inventory:
+    from rules.systems.dungeon.inventory import Inventory
+
     return Inventory.from_toml(c.data.get("inventory", []), ("combatants", c.name, "data", "inventory"))
 
 
