@@ -59,7 +59,7 @@ def parse_args(args: list[str]) -> dict | None:
                         return None
                     value = args[i]
                 if kind == "int":
-                    from .fastfight import fits_64_bits
+                    from .fastverbs import fits_64_bits
 
                     if not value.lstrip("-").isdigit() or not fits_64_bits(value):
                         return None  # let the full parser word the error (beyond 64 bits too)

@@ -71,7 +71,7 @@ def _main(argv: list[str] | None, collecting: bool) -> tuple[int, bool]:
         if line.command[0] == "roll":
             from .fastroll import run
         else:
-            from .fastfight import run
+            from .fastverbs import run
         code = run(line.command, line.options)
         if code is not None:
             return code, True

@@ -21,9 +21,9 @@ from rules.i18n import _, ngettext
 from rules.systems import read_encounter, system_rules
 
 from . import posts
-from .fightview import StatusView
 from .jsonout import to_plain
 from .session import fold
+from .statusview import StatusView
 from .statuswords import foes_hp_caps
 from .store import printable
 

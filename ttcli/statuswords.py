@@ -1,6 +1,6 @@
 """A combatant's values in the words a status shows: resources and their maximums, its own
 state, side, health as a condition word, an effect's short form.  Read by the status view
-(``fightview``), the terminal table and the prompt's toolbar (``tracker``) and the posts."""
+(``statusview``), the terminal table and the prompt's toolbar (``tracker``) and the posts."""
 
 from __future__ import annotations
 

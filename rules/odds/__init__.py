@@ -62,7 +62,7 @@ from .dice import dice_distribution
 from .meter import DEFAULT_LIMITS, PER_ENTRY, PER_OUTCOME, PER_PAIR, Meter, OddsLimits, mul_cost
 from .poly import Poly, mul
 
-__all__ = ["DEFAULT_LIMITS", "Distribution", "OddsLimits", "distribution"]
+__all__ = ["DEFAULT_LIMITS", "VALUE", "Distribution", "OddsLimits", "Row", "distribution", "fold"]
 
 #: weights of the values of a part: dense (Poly) or sparse (value -> weight)
 Weights: TypeAlias = Poly | dict
@@ -335,3 +335,7 @@ _COMBINE = {
 from .borrowed import counts_successes, install  # noqa: E402
 
 install(_DISPATCH)
+
+
+# the printed table's rows: rare tails folded into one, wide ranges into bins (rules.odds.folding)
+from .folding import VALUE, Row, fold  # noqa: E402

@@ -9,7 +9,7 @@ import typer.main
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ttcli import fastfight, fastroll
+from ttcli import fastroll, fastverbs
 from ttcli.app import app
 from ttcli.argv import GLOBALS, read_line
 
@@ -83,7 +83,7 @@ def _click_options(command) -> dict[str, str]:
     return out
 
 
-def _spec_options(spec: fastfight.Spec) -> dict[str, str]:
+def _spec_options(spec: fastverbs.Spec) -> dict[str, str]:
     return {s: "flag" if kind == "flag" else "int" if kind in ("int", "count") else "text"
             for s, (_name, kind) in spec.options.items()}
 
@@ -98,11 +98,11 @@ def test_the_fast_roll_reads_every_option_of_roll_and_no_other():
     assert fastroll.options() == _click_options(ROOT_GROUP.get_command(None, "roll"))
 
 
-@pytest.mark.parametrize("command", sorted(fastfight.FIGHT_OWN))
+@pytest.mark.parametrize("command", sorted(fastverbs.FIGHT_OWN))
 def test_the_fast_fight_commands_read_the_options_of_the_fight_groups_commands(command):
     fight = ROOT_GROUP.get_command(None, "fight")
     click_command = fight.get_command(None, command)
-    assert _spec_options(fastfight.Spec([], fastfight.FIGHT_OWN[command])) == _click_options(click_command)
+    assert _spec_options(fastverbs.Spec([], fastverbs.FIGHT_OWN[command])) == _click_options(click_command)
     assert not [p for p in click_command.params if p.param_type_name == "argument"]
 
 
@@ -121,7 +121,7 @@ def test_the_fast_path_of_every_system_verb_reads_its_commands_parameters(noun, 
     from ttcli.commands.actions import build_command, declarations
 
     entries = declarations(noun, tuple(known()))[verb]
-    spec = fastfight.action_spec(entries)
+    spec = fastverbs.action_spec(entries)
     command = build_command(verb, entries, noun)
     assert _spec_options(spec) == _click_options(command)
     arguments = [p for p in command.params if p.param_type_name == "argument"]

@@ -189,7 +189,7 @@ def build_command(verb: str, entries, noun: str = "") -> Any:
 
 def run_verb(ctx, verb: str, values: dict[str, Any], noun: str = "") -> None:
     """Run ``verb`` on the current session with the values Click parsed."""
-    from ..fighting import emit_fight
+    from ..operations import emit_fight
 
     result, fmt = perform_verb(ctx.obj, verb, values, _typed_options(ctx, values), noun)
     emit_fight(ctx, result, fmt)
@@ -207,7 +207,7 @@ def perform_verb(env, verb: str, values: dict[str, Any], typed: list[str], noun:
     """
     from rules.systems import system_rules
 
-    from ..fighting import run_operation
+    from ..operations import run_operation
 
     entries = declarations(noun, systems)[verb]
     command = f"{noun} {verb}" if noun else verb
@@ -330,7 +330,7 @@ def run_start(ctx, entries, values: dict[str, Any]) -> None:
     from rules.core import convert
     from rules.systems import system_rules
 
-    from ..fighting import emit_fight, run_operation
+    from ..operations import emit_fight, run_operation
 
     typed = _typed_options(ctx, values)
 

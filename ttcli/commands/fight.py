@@ -1,6 +1,6 @@
 """Fight commands: ``fight start|status|next|end``, the prompt, and the actions.
 
-Each action is one call into ``rules.fight`` through ``ttcli.fighting``;
+Each action is one call into ``rules.fight`` through ``ttcli.operations``;
 the prompt (``ttcli fight`` alone, or ``ttcli repl``) dispatches its lines to
 these same commands.
 """
@@ -62,7 +62,7 @@ PublicOpt = Annotated[bool, typer.Option("--public", help="The players' version:
 
 def _run(ctx, command: str, operation, *, dice: bool = True, fmt: str = "auto", public: bool = False,
          given: str | None = None, seed: int | None = None):
-    from ..fighting import emit_fight, run_operation
+    from ..operations import emit_fight, run_operation
 
     result = run_operation(ctx.obj, command, operation, needs_dice=dice, given=given, seed=seed)
     if public:
@@ -109,9 +109,9 @@ def status(ctx: typer.Context, public: PublicOpt = False, fmt: FormatOpt = "auto
 
       ttcli fight status --public --format bbcode
     """
-    from ..fightview import StatusView
     from ..render import emit
     from ..session import open_session
+    from ..statusview import StatusView
 
     emit(StatusView(open_session(ctx.obj).read(), public), pick_format(fmt, as_json), ctx.obj)
 
@@ -253,7 +253,7 @@ def effect_add(
 
     from rules import fight as combat
 
-    from ..fighting import emit_fight, run_operation
+    from ..operations import emit_fight, run_operation
 
     words = [f"effect add {name} {effect}"] + [
         f"--{key.replace('_', '-')} {value!r}" if not isinstance(value, bool) else f"--{key.replace('_', '-')}"

@@ -1,7 +1,7 @@
 """``ttcli odds``: the exact chances of an expression, as a chart that fits a screen.
 
 The distribution comes from ``rules.odds`` within its work limit; what is
-printed is folded by ``rules.odds.fold`` (rare tails in one row, wide ranges
+printed is folded by ``rules.odds.folding`` (rare tails in one row, wide ranges
 in bins), so printing costs one pass over the values however many there are.
 Every chance is computed from the integer weights (one division per number
 shown, never a ``Fraction`` per value): ``1000d100`` has 99,001 values whose
@@ -21,8 +21,7 @@ from rules.i18n import _
 from .options import FormatOpt, JsonOpt, pick_format
 
 if TYPE_CHECKING:  # imported where used, so that start-up does not load the odds
-    from rules.odds import Distribution
-    from rules.odds.fold import Row
+    from rules.odds import Distribution, Row
 
 BAR_WIDTH = 40
 #: ``--full`` lists every value, up to this many (1000d6 has 5,001, 1000d100 99,001)
@@ -82,7 +81,7 @@ def number(x) -> str:
 
 
 def label(row) -> str:
-    """``7``, ``10..19``, or a folded tail ``≤289`` / ``≥410`` (kinds of rules.odds.fold)."""
+    """``7``, ``10..19``, or a folded tail ``≤289`` / ``≥410`` (kinds of rules.odds.folding)."""
     kind = row.kind
     if kind == "value":
         return str(row.lo)
@@ -221,8 +220,7 @@ class OddsResult:
 def odds_of(text: str, at_least: int | None = None, at_most: int | None = None,
             cumulative: bool = False, full: bool = False) -> OddsResult:
     from rules.dice import parse
-    from rules.odds import distribution
-    from rules.odds.fold import VALUE, Row, fold
+    from rules.odds import VALUE, Row, distribution, fold
 
     from ..errors import CliError
     from ..exitcodes import ExitCode

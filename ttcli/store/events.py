@@ -2,7 +2,7 @@
 
 The store stamps every event with ``seq``, ``time`` and the session's ``system``
 (``journal.append_event``); everything else of an event is made here, so a kind's
-shape is written in one place.  A fight command's event (``ttcli.fighting.journal_event``)
+shape is written in one place.  A fight command's event (``ttcli.operations.journal_event``)
 carries its system's own outcome fields beside the common ones of :data:`FIGHT`.
 ``tests/ttcli/store/test_journal_events.py`` plays a session through every kind and checks each
 event it wrote against :data:`SCHEMA`.

@@ -21,7 +21,7 @@ from rules.odds import DEFAULT_LIMITS, distribution
 from rules.odds.dice import chain_poly
 from rules.odds.faces import Faces
 from rules.odds.fixed import ONE, fixed_power
-from rules.odds.fold import HIGH, LOW, MAX_ROWS, RANGE, TAIL, VALUE, fold
+from rules.odds.folding import HIGH, LOW, MAX_ROWS, RANGE, TAIL, VALUE, fold
 from rules.odds.keep import ORDER, _kept_by_last_face, _kept_first
 from rules.odds.meter import Meter
 from rules.odds.poly import power

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from support.paths import ROOT_DIR
 
-from ttcli.fastfight import FIGHT_BUILTIN, Spec, action_spec, parse_command
+from ttcli.fastverbs import FIGHT_BUILTIN, Spec, action_spec, parse_command
 
 ROOT = ROOT_DIR
 #: the journal and the undo history stamp each entry with the second it was written

@@ -175,9 +175,9 @@ def _fight_job(args: list[str]):
     values, _ = parsed
     if command == "status":
         def status(env) -> int:
-            from .fightview import StatusView
             from .render import emit
             from .session import open_session
+            from .statusview import StatusView
 
             fmt = "json" if values["as_json"] else str(values["fmt"])
             emit(StatusView(open_session(env).read(), bool(values["public"])), fmt, env)
@@ -188,7 +188,7 @@ def _fight_job(args: list[str]):
     def step(env) -> int:
         from rules import fight as combat
 
-        from .fighting import run_operation, show_fight
+        from .operations import run_operation, show_fight
 
         result = run_operation(env, f"fight {command}", combat.next_turn, given=values["given"], seed=values["seed"])
         return show_fight(env, result, str(values["fmt"]))
@@ -203,7 +203,7 @@ def _verb_job(word: str, args: list[str], noun: str):
         return None  # a built-in command: the full app's
     def act(env) -> int | None:
         from .commands.actions import declarations, perform_verb, verb_for
-        from .fighting import show_fight
+        from .operations import show_fight
         from .session import peek_system
 
         # only the session's system is loaded; a verb or an option it does not declare

@@ -19,10 +19,13 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rules.dice.datatypes import datatype
 
-from . import Distribution
+if TYPE_CHECKING:
+    from . import Distribution
+
 
 #: rows a chart aims at: a 24-line terminal minus the title and the summary
 MAX_ROWS = 20
