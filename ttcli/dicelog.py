@@ -12,6 +12,7 @@ from rules.i18n import _
 
 from .errors import CliError
 from .exitcodes import ExitCode
+from .store import INT_LIMIT
 
 TYPE_CHECKING = False  # typing is start-up cost on the roll path
 if TYPE_CHECKING:
@@ -59,8 +60,6 @@ def session_source(doc: Mapping[str, Any], seed: int | None, session_target=None
             from .store import dice_counter
 
             counter = max(counter, dice_counter(session_target, commit["commitment"]))
-        from .store import INT_LIMIT
-
         # the file keeps the next counter: the last one drawn is the one before the largest it holds
         return CommittedSource(bytes.fromhex(commit["secret"]), counter, last=INT_LIMIT - 2)
     return RandomSource(seed)

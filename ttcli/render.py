@@ -15,6 +15,7 @@ from rules.i18n import _
 from .errors import CliError, describe
 from .exitcodes import ExitCode
 from .formats import STRINGIFIERS
+from .session import note_language_of_current, open_session
 
 # A result object (duck-typed; no typing import on the start-up path) has:
 #   kind: str                 names the JSON schema: "roll" -> "ttcli.roll"
@@ -82,7 +83,6 @@ def dialect_of(env) -> str | None:
         from .posts import check_dialect
 
         return check_dialect(asked, "TTCLI_BBCODE_DIALECT")
-    from .session import open_session
     from .store import StoreError
 
     try:
@@ -133,7 +133,6 @@ def report_failure(env, e: BaseException) -> int:
     if isinstance(e, KeyboardInterrupt):
         env.stderr.write(_("ttcli: interrupted") + "\n")
         return int(ExitCode.INTERRUPTED)
-    from .session import note_language_of_current
 
     note_language_of_current(env)
     report = describe(e)

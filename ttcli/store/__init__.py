@@ -22,7 +22,6 @@ __all__ = sorted(_MODULE)
 def __getattr__(name: str):
     if name not in _MODULE:
         raise AttributeError(name)
-    import importlib
-
-    value = globals()[name] = getattr(importlib.import_module(f"{__name__}.{_MODULE[name]}"), name)
+    # __import__, not importlib.import_module: importlib is a module of its own to load
+    value = globals()[name] = getattr(__import__(f"{__name__}.{_MODULE[name]}", fromlist=(name,)), name)
     return value

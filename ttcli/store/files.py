@@ -16,6 +16,11 @@ from rules.i18n import _
 
 from .errors import StoreError, UnsafePath
 
+try:  # the interpreter's built-in module: loading OpenSSL's costs more than hashing a session file
+    from _sha256 import sha256  # type: ignore[import-not-found]  # (3.12 names it _sha2)
+except ImportError:
+    from hashlib import sha256
+
 _NOFOLLOW = os.O_NOFOLLOW | os.O_CLOEXEC
 _BESIDE = {"journal": "{stem}.journal.toml", "history": "{stem}.history", "dice": ".{name}.dice",
            "lock": ".{name}.lock"}
@@ -144,10 +149,6 @@ def atomic_write(path, data: bytes | str, *, sync_dir: bool = True) -> None:
 def digest(data: bytes) -> str:
     """SHA-256 of ``data`` in hex, by the interpreter's built-in module: loading OpenSSL's
     costs more than hashing a session file, and every command hashes one."""
-    try:
-        from _sha256 import sha256  # type: ignore[import-not-found]  # (3.12 names it _sha2)
-    except ImportError:
-        from hashlib import sha256
     return sha256(data).hexdigest()
 
 

@@ -9,6 +9,7 @@ that makes a crash recoverable: docs/session-format.md.  Callers hold the sessio
 from __future__ import annotations
 
 import contextlib
+import datetime as _dt
 import json
 import os
 from pathlib import Path
@@ -124,7 +125,6 @@ class History:
 
     def commit(self, state_id: int, sha: str, origin: str) -> None:
         """Make a prepared snapshot the current state; drop the redo branch; prune."""
-        import datetime as _dt
 
         now = _dt.datetime.now().astimezone().replace(microsecond=0).isoformat()
         self.states = (self.states[: self.position() + 1] + [StateInfo(state_id, sha, origin, now)])[-(self.keep + 1):]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import json
 import os
 import re
 
@@ -63,7 +64,6 @@ def render_event(event) -> str:
     raw and TOML forbids, is escaped.  The event's own keys are a line each, a top-level array
     an item a line (tomli-w's layout); dates and times only as the event's own values.
     """
-    import json
 
     encode = json.JSONEncoder(ensure_ascii=False, separators=(", ", " = "), allow_nan=False).encode
     lines = ["\n[[event]]\n"]
@@ -79,7 +79,7 @@ def render_event(event) -> str:
     # a quote that opens a key follows `{` or `, ` (inside a string it would be escaped)
     chunk = _QUOTED_KEY.sub(_bare, "".join(lines)).replace("\x7f", "\\u007f")
     if "null" in chunk:  # JSON's None, which TOML has not: refused (ValueError) before anything is written
-        import tomllib
+        import tomllib  # only then: a journaled roll never parses TOML
 
         tomllib.loads(chunk)
     return chunk
@@ -198,7 +198,6 @@ def append_if_clean(session_path, make_event, unless: bytes, seen=None) -> dict 
     the file is as ttcli last wrote it, does not contain ``unless`` and has no dice counters to
     settle, append ``make_event()`` and return it as written; else None (the caller then runs a
     transaction).  ``seen(data)`` is told the file's bytes before the event is made."""
-    import json
 
     path = os.fspath(session_path)
     with locked(path):

@@ -269,7 +269,6 @@ def encode_document(doc, header: str, path) -> bytes:
 def system_of(data: bytes) -> str | None:
     """The ``system`` of a session file ttcli wrote, read from its bytes without parsing
     them (ttcli writes it as a top-level ``system = "..."`` line)."""
-    import re
 
     found = re.search(rb'^system = "([A-Za-z0-9_-]+)"$', data, re.M)
     return found.group(1).decode() if found else None
