@@ -6,6 +6,7 @@ import json
 
 import pytest
 from support.paths import ROOT_DIR, SUPPORT_DIR
+from support.registered import session_of
 
 from rules import systems
 from ttcli.exitcodes import ExitCode
@@ -13,21 +14,7 @@ from ttcli.exitcodes import ExitCode
 
 @pytest.fixture
 def toy(tmp_path, runner, monkeypatch):
-    from ttcli.app import app
-
-    monkeypatch.setitem(systems.REGISTRY, "toy", "toy_system")
-    monkeypatch.syspath_prepend(str(SUPPORT_DIR))
-    saves = tmp_path / "saves"
-
-    def run(*args):
-        return runner.invoke(app, ["--saves", str(saves), "--session", "pit", *args])
-
-    run.path = saves / "pit.toml"
-    assert run("session", "new", "pit", "--system", "toy").exit_code == 0
-    for name in ("Ёж", "Уж"):
-        r = run("char", "add", name, "hp_max=6")
-        assert r.exit_code == 0, r.output
-    return run
+    return session_of(tmp_path, runner, monkeypatch, "toy", "toy_system", "pit", "Ёж", "Уж")
 
 
 def test_a_system_outside_ttcli_plays_a_fight_through_the_cli(toy):
@@ -163,20 +150,7 @@ def test_the_toys_own_notes_reach_fight_status_and_a_problem_reaches_session_che
 @pytest.fixture
 def relay(tmp_path, runner, monkeypatch):
     """The turn system of the test folder: it overrides no data hook."""
-    from ttcli.app import app
-
-    monkeypatch.setitem(systems.REGISTRY, "relay", "turn_system")
-    monkeypatch.syspath_prepend(str(SUPPORT_DIR))
-    saves = tmp_path / "saves"
-
-    def run(*args):
-        return runner.invoke(app, ["--saves", str(saves), "--session", "relay", *args])
-
-    run.path = saves / "relay.toml"
-    assert run("session", "new", "relay", "--system", "relay").exit_code == 0
-    r = run("char", "add", "Ёж", "hp_max=6")
-    assert r.exit_code == 0, r.output
-    return run
+    return session_of(tmp_path, runner, monkeypatch, "relay", "turn_system", "relay", "Ёж")
 
 
 @pytest.mark.parametrize(("args", "said"), [

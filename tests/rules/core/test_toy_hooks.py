@@ -15,9 +15,9 @@ import json
 import tomllib
 
 import pytest
-from support.paths import ROOT_DIR, SUPPORT_DIR
+from support.paths import ROOT_DIR
+from support.registered import session_of
 
-from rules import systems
 from rules.core.contract import SystemRules
 from rules.core.systemdata import SystemData
 from ttcli.exitcodes import ExitCode
@@ -46,22 +46,7 @@ NOT_ASKED = {
 
 @pytest.fixture
 def toy(tmp_path, runner, monkeypatch):
-    from ttcli.app import app
-
-    monkeypatch.setitem(systems.REGISTRY, "toy", "toy_system")
-    monkeypatch.syspath_prepend(str(SUPPORT_DIR))
-    saves = tmp_path / "saves"
-
-    def run(*args):
-        return runner.invoke(app, ["--saves", str(saves), "--session", "pit", *args])
-
-    run.path = saves / "pit.toml"
-    run.saves = saves
-    run.invoke = lambda *args, **options: runner.invoke(app, list(args), **options)
-    ok(run("session", "new", "pit", "--system", "toy"))
-    for name in ("Ёж", "Уж"):
-        ok(run("char", "add", name, "hp_max=6"))
-    return run
+    return session_of(tmp_path, runner, monkeypatch, "toy", "toy_system", "pit", "Ёж", "Уж")
 
 
 # --- reading and editing the session -------------------------------------------------------
