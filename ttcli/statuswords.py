@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core import FIGHT_END, ROUND_END, ROUND_START, TURN_END, TURN_START, condition
+from rules.core import FIGHT_END, ROUND_END, ROUND_START, TURN_END, TURN_START, condition, shown_name
 from rules.i18n import _
 from rules.systems import get_sheet, system_data
 
@@ -76,9 +76,9 @@ def status_word(status: str) -> str:
 
 
 def effect_short(effect, now: int) -> str:
-    """An effect in a status table: its name, stacks, and when it ends."""
-
-    head = effect.name if effect.stacks == 1 else f"{effect.name} x{effect.stacks}"
+    """An effect in a status table: its name in the reader's language, stacks, and when it ends."""
+    name = shown_name(effect.name)
+    head = name if effect.stacks == 1 else f"{name} x{effect.stacks}"
     if effect.until == FIGHT_END:
         return _("{effect} (to the end of the fight)").format(effect=head)
     if effect.until in (TURN_START, TURN_END, ROUND_START, ROUND_END) and effect.until_round:

@@ -105,3 +105,11 @@ def test_tracker_toolbar_shows_the_actor_resources_effects_and_next(fight, monke
     doc = tomllib.loads(fight.path.read_text(encoding="utf-8"))
     assert toolbar_text(doc) == (" crypt | round 1 | Лучница | 2 actions left | hp 7/7, fatigue 0/3, rations 3"
                                  " | stun (until its turn in round 2) | next: Вор")
+
+
+def test_a_posts_status_table_names_a_preset_effect_in_the_readers_language(fight):
+    # issue 24: "bleeding (до раунда 3)" in a Russian status table; the terminal's table already translated
+    ok(fight("effect", "add", "Гоблин 1", "bleeding", "--duration", "2 rounds"))
+    post = ok(fight("--lang", "ru", "fight", "status", "--format", "markdown")).stdout
+    goblin = next(line for line in post.splitlines() if "Гоблин 1" in line)
+    assert "кровотечение (до раунда 2)" in goblin and "bleeding" not in goblin
