@@ -13,7 +13,7 @@ from typing import Any
 from rules.core.effects import EffectSpec, effect_record, stack
 from rules.core.errors import RuleError
 from rules.core.outcome import HpMax, Outcome, Work
-from rules.core.state import DEAD, OK, SIDES, UNCONSCIOUS, Encounter, Fight, find, find_effect
+from rules.core.state import DEAD, SIDES, UNCONSCIOUS, Combatant, Encounter, Fight, Status, find, find_effect
 from rules.i18n import _
 
 
@@ -136,27 +136,30 @@ def leave_fight(enc: Encounter, query: str, hp_max: HpMax = None) -> Outcome:
     return work.outcome({"kind": "fight_leave", "actor": name}, hidden=work.get(name).hidden)
 
 
-def standing(work: Work, side: str) -> list[str]:
+def standing(work: Work, side: str, status: Callable[[Combatant], Status]) -> list[str]:
+    """Who of ``side`` in the fight's order still stands, by the system's own states (``status``:
+    its rules object's): terra's Rage fights on, a twilight champion AT DEATH does not."""
     fight = require_fight(work)
-    return [n for n in fight.order if work.get(n).side == side and work.get(n).status == OK]
+    return [n for n in fight.order if work.get(n).side == side and status(work.get(n)).standing]
 
 
-def decided(work: Work) -> str | None:
+def decided(work: Work, status: Callable[[Combatant], Status]) -> str | None:
     """The side left standing when the other has nobody on its feet, else None."""
-    left = {side: standing(work, side) for side in SIDES}
+    left = {side: standing(work, side, status) for side in SIDES}
     up = [side for side in SIDES if left[side]]
     return up[0] if len(up) == 1 else None
 
 
-def report_decided(work: Work, event: dict[str, Any]) -> None:
-    winner = decided(work)
+def report_decided(work: Work, event: dict[str, Any], status: Callable[[Combatant], Status]) -> None:
+    winner = decided(work, status)
     if winner is not None:
         loser = next(side for side in SIDES if side != winner)
         work.tell("decided", loser=loser, winner=winner)
         event["decided"] = winner
 
 
-def end_fight(enc: Encounter, messages: Mapping[str, Any] | None = None, hp_max: HpMax = None) -> Outcome:
+def end_fight(enc: Encounter, messages: Mapping[str, Any] | None = None, hp_max: HpMax = None, *,
+              status: Callable[[Combatant], Status]) -> Outcome:
     """The fight is over: effects bound to its clock end, the order goes.
 
     Effects that last until removed stay (injuries, curses).  ``messages`` is
@@ -174,7 +177,7 @@ def end_fight(enc: Encounter, messages: Mapping[str, Any] | None = None, hp_max:
             work.put(replace(combatant, effects=lasting))
     down = [n for n in fight.order if work.get(n).status == UNCONSCIOUS]
     dead = [n for n in fight.order if work.get(n).status == DEAD]
-    winner = decided(work)
+    winner = decided(work, status)
     work.tell("fight_ended", rounds=fight.round, unconscious=down, dead=dead)
     if ended:
         work.tell("fight_effects_ended", about=[e["combatant"] for e in ended], ended=ended)

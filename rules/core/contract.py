@@ -95,7 +95,7 @@ class SystemRules(SystemData):
         raise RuleError(_("fights of {system} are not available yet").format(system=self.name_en or self.id))
 
     def end(self, enc: Encounter, source: DiceSource | None = None) -> Outcome:
-        return common.end_fight(enc, hp_max=self.hp_max)
+        return common.end_fight(enc, hp_max=self.hp_max, status=self.status)
 
     def join(self, enc: Encounter, name: str) -> Outcome:
         return common.join_fight(enc, name, self.hp_max)

@@ -194,12 +194,12 @@ def step(rules: Dungeon, enc: Encounter, source: DiceSource) -> Outcome:
         "kind": "turn", "round": work.fight.round, "previous": previous, "actor": actor,
         **report.event_parts(),
     }
-    report_decided(work, event)
+    report_decided(work, event, rules.status)
     return work.outcome(event, hidden=work.get(actor).hidden)
 
 
 def end(rules: Dungeon, enc: Encounter, source: DiceSource | None = None) -> Outcome:
-    return end_fight(enc, hp_max=rules.hp_max)
+    return end_fight(enc, hp_max=rules.hp_max, status=rules.status)
 
 
 def join(rules: Dungeon, enc: Encounter, name: str) -> Outcome:
@@ -300,7 +300,7 @@ def attack(
         event["fatigue"] = fatigue
     turn = set_turn(work, turn, budget, used)
     work.tell("actions_left", about=[a], name=a, actions=turn.remaining)
-    report_decided(work, event)
+    report_decided(work, event, rules.status)
     return work.outcome(event, hidden=ac.hidden)
 
 
@@ -455,7 +455,7 @@ def damage(rules: Dungeon, enc: Encounter, name: str, amount: int) -> Outcome:
     event: dict[str, Any] = {"kind": "damage", "target": n, "amount": amount,
                              "hp": change.hp_after, "status": change.status_after}
     if work.fight is not None:
-        report_decided(work, event)
+        report_decided(work, event, rules.status)
     return work.outcome(event, hidden=work.get(n).hidden)
 
 

@@ -203,7 +203,7 @@ def step(rules: Skirmish, enc: Encounter, source: DiceSource) -> Outcome:
     actor = work.fight.current
     event: dict[str, Any] = {"kind": "turn", "round": work.fight.round, "previous": previous, "actor": actor,
                              **report.event_parts()}
-    report_decided(work, event)
+    report_decided(work, event, rules.status)
     return release_runners(rules, work.outcome(event, hidden=actor is not None and work.get(actor).hidden))
 
 
@@ -215,7 +215,7 @@ def end(rules: Skirmish, enc: Encounter, source: DiceSource | None = None) -> Ou
         work.tell("pending_dropped", about=[attack["attacker"], attack["target"]],
                   attacker=attack["attacker"], target=attack["target"])
     rolled = after_fight(work, source if source is not None else RandomSource())
-    ended = end_fight(work.encounter(), hp_max=rules.hp_max)
+    ended = end_fight(work.encounter(), hp_max=rules.hp_max, status=rules.status)
     return joined(work.outcome({"breakage": rolled} if rolled else {}), ended)
 
 

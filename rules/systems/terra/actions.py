@@ -271,7 +271,7 @@ def _close(rules: Terra, work: Work, event: dict[str, Any], actor: str, provokes
         if offered:
             event["counters"] = offered
     if work.fight is not None and work.fight.stage != SYNC:
-        report_decided(work, event)
+        report_decided(work, event, rules.status)
     return work.outcome(event, hidden=work.get(actor).hidden)
 
 
@@ -583,7 +583,7 @@ def master_damage(rules: Terra, enc: Encounter, source: DiceSource | None, name:
         work.tell("master_damage", about=[name], **health_fields(change))
         event.update(hp=change.hp_after, status=change.status_after)
     if work.fight is not None:
-        report_decided(work, event)
+        report_decided(work, event, rules.status)
     return work.outcome(event, hidden=work.get(name).hidden)
 
 

@@ -152,7 +152,7 @@ def step(rules: Terra, enc: Encounter, source: DiceSource) -> Outcome:
         work.tell("turn_starts", about=[current.actor], name=current.actor, ap=current.actions,
                   round=require_fight(work).round, sync=require_fight(work).stage == SYNC or None)
     if require_fight(work).stage != SYNC:  # the sync phase's order holds only the synchronized
-        report_decided(work, event)
+        report_decided(work, event, rules.status)
     return work.outcome(event)
 
 
@@ -192,7 +192,7 @@ def end(rules: Terra, enc: Encounter, source: DiceSource | None = None) -> Outco
             if status != c.status:
                 work.tell("after_fight", about=[c.name], name=c.name, status=status,
                           hp=c.resources.get("hp", 0))
-    ended = end_fight(work.encounter(), rules.messages, rules.hp_max)
+    ended = end_fight(work.encounter(), rules.messages, rules.hp_max, status=rules.status)
     return replace(ended, lines=tuple(work_lines(work)) + ended.lines,
                    public_lines=tuple(work_lines(work, public=True)) + ended.public_lines,
                    events=tuple(work.events) + ended.events)

@@ -150,7 +150,7 @@ class Toy(ToyData, SystemRules):
 
     def end(self, enc, source=None):
         """The fight ends in the toy's words, and a dizzy toy is steady again."""
-        ended = end_fight(enc, self.messages, self.hp_max)
+        ended = end_fight(enc, self.messages, self.hp_max, status=self.status)
         work = self.work(ended.encounter)
         for c in ended.encounter.combatants:
             if c.status == DIZZY:

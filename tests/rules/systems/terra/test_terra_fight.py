@@ -352,3 +352,19 @@ def test_the_phase_benchmark_plays_a_5_against_8_phase_with_counters():
     results = bench.measure(phases=1)
     assert {word: len(times) for word, times in results.items()} == {
         "move": 10, "cast": 5, "attack": 8, "counter": 8, "next": 13}
+
+
+@pytest.mark.parametrize(("state", "stands"), [("rage", True), ("berserk", True), ("panic", True),
+                                                ("shock", False), ("down", False), ("dead", False)])
+def test_tt_rh_1_and_tt_rh_2_rage_berserk_and_panic_still_stand_for_their_side(state, stands):
+    """Issue 25, defect 6: party members in Rage, Berserk or Panic were counted as not standing
+    ("Nobody on the party side is standing"); docs/terra.md reading 3: only Shock and down do not."""
+    from rules.core.common import decided
+    from rules.core.outcome import Work
+    from rules.core.state import ENEMY, PARTY, Combatant, Encounter, Fight
+    from rules.systems.terra.rules import RULES
+
+    enc = Encounter("terra", combatants=(Combatant("Торн", side=PARTY, status=state),
+                                         Combatant("Волк", side=ENEMY, status="down")),
+                    fight=Fight(order=("Торн", "Волк")))
+    assert decided(Work(enc), RULES.status) == (PARTY if stands else None)
