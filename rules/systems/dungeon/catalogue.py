@@ -172,7 +172,9 @@ ACTIONS = Catalogue((
         aliases=("усталость",), rolls=True,
         params=(
             _WHO,
-            Param("ability", TEXT, N_("extra-action, extra-move, advantage, extra-die or rally (Russian names too).")),
+            Param("ability", TEXT,
+                  N_("extra-action, extra-move or rally (Russian names too); advantage and the "
+                     "extra damage die are bought with the attack: attack --fatigue-adv, --extra-die.")),
         ),
         run=lambda rules, enc, source, name, ability: rules.spend_fatigue(enc, source, name, ability),
         examples=("fatigue Викинг extra-action",),

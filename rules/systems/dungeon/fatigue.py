@@ -46,8 +46,11 @@ FATIGUE_ABILITIES = (
 )
 
 _BY_KEY = {ability.key: ability for ability in FATIGUE_ABILITIES}
+#: the short words the help offers (``fatigue Вор доп-действие``), beside the full names
+_SHORT = {"extra_action": ("доп-действие",), "extra_move": ("доп-перемещение",),
+          "extra_damage_die": ("extra-die", "доп-кубик"), "rally": ("сплочение",)}
 FATIGUE_NAMES = Names(
-    N_("fatigue ability"), {a.key: (a.name_ru, a.name_en, a.key) for a in FATIGUE_ABILITIES}
+    N_("fatigue ability"), {a.key: (a.name_ru, a.name_en, a.key, *_SHORT.get(a.key, ())) for a in FATIGUE_ABILITIES}
 )
 
 

@@ -390,7 +390,8 @@ def spend_fatigue(rules: Dungeon, enc: Encounter, source: DiceSource, name: str,
     buy = _FATIGUE_BUYS.get(chosen.key)
     if buy is None:
         raise RuleError(
-            _("{ability} is bought with an attack (fatigue_advantage / extra_die)").format(ability=chosen.name_en),
+            _("{ability} is bought with the attack it helps: attack NAME TARGET --fatigue-adv (advantage) "
+              "or --extra-die (one more damage die)").format(ability=chosen.name_en),
             rule="DG-FAT-1",
         )
     return buy(work, source, n, turn)

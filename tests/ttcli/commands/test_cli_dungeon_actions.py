@@ -366,3 +366,21 @@ def test_dg_prone_1_the_unconscious_cannot_stand_up(crypt):
 def test_dg_range_1_on_the_grid_a_move_gives_its_path(ambush):
     ok(ambush("place", "Лучница", "0,0"))
     refused_unchanged(ambush, ["move", "Лучница", "2"], ExitCode.RULES, "give the path")
+
+
+@pytest.mark.parametrize("ability", ["extra-die", "advantage", "доп-кубик"])
+def test_dg_fat_1_the_abilities_bought_with_an_attack_say_how_to_buy_them(ambush, ability):
+    """Issue 25, defect 7: ``fatigue NAME extra-die`` was offered by the help and refused with the
+    rules' own parameter names; the help now lists what ``fatigue`` buys, and the refusal says
+    which attack option buys the rest."""
+    refused_unchanged(ambush, ["fatigue", "Лучница", ability], ExitCode.RULES, "--extra-die")
+    helped = ok(ambush("fatigue", "--help")).stdout
+    assert "extra-move or rally" in " ".join(helped.split()) and "--fatigue-adv" in helped
+
+
+@pytest.mark.parametrize(("word", "meant"), [("доп-действие", "extra_action"), ("extra-move", "extra_move"),
+                                             ("сплочение", "rally"), ("extra-die", "extra_damage_die")])
+def test_dg_fat_1_the_words_the_help_offers_name_a_fatigue_ability(word, meant):
+    from rules.systems.dungeon.fatigue import find_fatigue_ability
+
+    assert find_fatigue_ability(word).key == meant

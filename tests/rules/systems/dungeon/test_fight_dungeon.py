@@ -435,7 +435,7 @@ def test_dg_fat_1_advantage_is_bought_with_the_attack_for_one_fatigue():
     assert (out.event["total"], out.event["hit"], out.event["fatigue"]) == (13, True, 1)
     with pytest.raises(RuleError, match="once per turn"):
         DG.attack(out.encounter, script(8), "эльф", "гоблин", fatigue_advantage=True)
-    with pytest.raises(RuleError, match="bought with an attack"):
+    with pytest.raises(RuleError, match="bought with the attack it helps"):
         DG.spend_fatigue(started(), NO_DICE, "эльф", "advantage")
 
 
