@@ -11,9 +11,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.dice_checks import roll_or_error
 
-from rules.dice import PERCENT, SUCCESSES, TOTAL, DiceError, parse, roll_text, to_text
-from rules.dice.sources import GivenSource, RandomSource
+from rules.dice import PERCENT, SUCCESSES, TOTAL, DiceError, parse, roll_text
+from rules.dice.sources import GivenSource
 
 
 def marks(roll) -> str:
@@ -284,26 +285,13 @@ ALPHABET = list("0123456789dDдДкКkKhHlLrRoOfF!%+-*/()<>=[] ×÷−≥≤.,\t
 ]
 
 
-def _roll_or_error(text: str) -> None:
-    try:
-        r = roll_text(text, RandomSource(7))
-    except DiceError as e:
-        assert e.text == text
-        assert e.position is None or 0 <= e.position <= len(text), (text, e.position)
-        assert e.kind in ("syntax", "limit", "math", "given")
-        str(e), e.caret()
-    else:
-        to_text(r)
-        assert len(r.dice) <= 1000
-
-
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=80))
 def test_any_text_gives_a_roll_or_a_dice_error(text):
-    _roll_or_error(text)
+    roll_or_error(text)
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(ALPHABET), max_size=40).map("".join))
 def test_notation_alphabet_gives_a_roll_or_a_dice_error(text):
-    _roll_or_error(text)
+    roll_or_error(text)
