@@ -20,6 +20,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing costs a one-shot roll more than the rest of this module
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Protocol
 
     class Translator(Protocol):
@@ -78,3 +79,26 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _current.npgettext(context, singular, plural, n)
+
+
+# --- names in the reader's grammar ---------------------------------------------------------------
+#
+# A Russian text puts a name in the case its sentence needs ("атакует {target:acc}") and a
+# verb in the gender of who does it ("{name:устоял|устояла}"); the interface installs the
+# forms of the session's names (worked out when a combatant is added, stored in the session
+# file, corrected there by hand).  The rules only hand names over; English ignores all this.
+
+#: name -> its forms: "gender" (m, f, n or plural) and the cases "genitive", "dative",
+#: "accusative", "instrumental", "prepositional"
+_forms: dict[str, Mapping[str, str]] = {}
+
+
+def install_forms(table: Mapping[str, Mapping[str, str]]) -> None:
+    """The forms of the names the texts will speak of (a session's combatants)."""
+    _forms.clear()
+    _forms.update(table)
+
+
+def forms_of(name: str) -> Mapping[str, str]:
+    """The forms installed for ``name`` (empty when none are known)."""
+    return _forms.get(name, {})

@@ -16,6 +16,7 @@ from rules.i18n import _, ngettext, pgettext
 from rules.systems import get_sheet, system_data
 
 from .choices import PLAIN_KEYS, STATUSES
+from .declension import needs_forms, work_out
 from .errors import CliError
 from .exitcodes import ExitCode
 from .session import SIDES, check_name, fold, match_name, refuse_unloadable, side_of
@@ -135,6 +136,8 @@ def add_combatants(doc: dict, name: str, side: str, assignments: list[str], *, c
             "stats": dict(stats),
             "resources": dict(resources),
         }
+        if needs_forms(n):
+            combatants[n]["forms"] = work_out(n)
     refuse_unloadable(doc, names[0])  # the copies are alike
     return names
 
@@ -452,3 +455,56 @@ class SessionView:
 
 def session_summary(doc: Mapping[str, Any]) -> SessionView:
     return SessionView(doc)
+
+
+# --- a name's forms (docs/i18n.md, "Names in their case") ----------------------------------------
+
+#: what a master may type for each key of a name's forms -> the stored key
+_FORM_KEYS = {
+    "gender": "gender", "пол": "gender", "род": "gender",
+    "genitive": "genitive", "родительный": "genitive", "рп": "genitive", "кого": "genitive",
+    "dative": "dative", "дательный": "dative", "дп": "dative", "кому": "dative",
+    "accusative": "accusative", "винительный": "accusative", "вп": "accusative",
+    "instrumental": "instrumental", "творительный": "instrumental", "тп": "instrumental", "кем": "instrumental",
+    "prepositional": "prepositional", "предложный": "prepositional", "пп": "prepositional", "ком": "prepositional",
+}
+#: what a master may type for a gender -> the stored one
+_GENDER_WORDS = {"m": "m", "м": "m", "муж": "m", "мужской": "m", "f": "f", "ж": "f", "жен": "f", "женский": "f",
+                 "n": "n", "ср": "n", "средний": "n", "plural": "plural", "мн": "plural", "множественное": "plural"}
+FORM_ORDER = ("gender", "genitive", "dative", "accusative", "instrumental", "prepositional")
+
+
+def set_forms(doc: dict, query: str, assignments: list[str], again: bool = False) -> tuple[str, dict[str, str]]:
+    """Work out anew (``again``) and/or correct by hand (``род=ж``, ``вп=Стрелка``) one
+    combatant's forms; returns its full name and its forms as stored."""
+    name = match_name(doc.get("combatants", {}), query)
+    table = doc["combatants"][name]
+    forms = dict(work_out(name)) if again or "forms" not in table else dict(table["forms"])
+    for item in assignments:
+        raw, sep, value = item.partition("=")
+        key = _FORM_KEYS.get(fold(raw))
+        if not sep or key is None:
+            raise CliError(_("{item!r} is not a form of a name").format(item=item), ExitCode.USAGE,
+                           _("write KEY=FORM with KEY one of: gender (пол), рп, дп, вп, тп, пп"))
+        value = value.strip()
+        if key == "gender":
+            gender = _GENDER_WORDS.get(value.casefold())
+            if gender is None:
+                raise CliError(_("{value!r} is not a gender").format(value=value), ExitCode.USAGE,
+                               _("write м, ж, ср or мн (m, f, n, plural)"))
+            value = gender
+        if not value or any(not c.isprintable() for c in value):
+            raise CliError(_("{item!r}: a form is printable text").format(item=item), ExitCode.USAGE)
+        forms[key] = value
+    table["forms"] = {key: forms[key] for key in FORM_ORDER if key in forms}
+    return name, table["forms"]
+
+
+def forms_line(name: str, forms: Mapping[str, str]) -> str:
+    """``Лучница: ж.; рп Лучницы, дп Лучнице…``: a name's forms for people."""
+    genders = {"m": _("masculine"), "f": _("feminine"), "n": _("neuter"), "plural": _("plural")}
+    labels = {"genitive": _("genitive"), "dative": _("dative"), "accusative": _("accusative"),
+              "instrumental": _("instrumental"), "prepositional": _("prepositional")}
+    cases = ", ".join(f"{labels[k]} {forms[k]}" for k in FORM_ORDER[1:] if k in forms)
+    return _("{name}: {gender}; {cases}").format(name=name, gender=genders.get(forms.get("gender", "m"), ""),
+                                                   cases=cases)

@@ -12,7 +12,7 @@ import stat
 import unicodedata
 
 from rules.core import name_key, pick
-from rules.i18n import _, ngettext
+from rules.i18n import _, install_forms, ngettext
 
 from .errors import CliError
 from .exitcodes import ExitCode
@@ -265,6 +265,19 @@ def loaded(doc: dict[str, Any]) -> None:
     (so every reader, and the next write, sees today's shape), then its language applies."""
     upgrade_combatants(doc)
     note_language(doc)
+    note_forms(doc)
+
+
+def note_forms(doc: Mapping[str, Any]) -> None:
+    """The stored forms of the session's names are the ones texts decline them by (rules.i18n)."""
+    combatants = doc.get("combatants")
+    table = {}
+    if isinstance(combatants, dict):
+        for name, combatant in combatants.items():
+            forms = combatant.get("forms") if isinstance(combatant, dict) else None
+            if isinstance(forms, dict):
+                table[name] = {k: v for k, v in forms.items() if isinstance(v, str)}
+    install_forms(table)
 
 
 def upgrade_combatants(doc: dict[str, Any]) -> None:

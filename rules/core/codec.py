@@ -28,7 +28,12 @@ Decoder = Callable[[Mapping[str, Any], Path], Mapping[str, Any]]
 
 #: where the keys this module writes go when the base document lacks them
 _TOP_ORDER = ("format", "name", "system", "created", "settings", "commit", "combatants", "fight")
-_COMBATANT_KEYS = ("side", "hidden", "status", "stats", "resources", "effects", "data")
+_COMBATANT_KEYS = ("side", "hidden", "status", "stats", "resources", "effects", "data", "forms")
+#: a combatant's keys the interface owns: kept as the file has them when the rules write the combatant
+_KEPT_COMBATANT_KEYS = ("forms",)
+#: the keys of a combatant's ``forms`` table (rules.i18n) and the genders it may name
+_FORM_KEYS = ("gender", "genitive", "dative", "accusative", "instrumental", "prepositional")
+_GENDERS = ("m", "f", "n", "plural")
 
 
 # --- reading ---------------------------------------------------------------------
@@ -123,9 +128,23 @@ def _data(table: Mapping[str, Any], path: Path, decode: Decoder | None) -> Mappi
     return dict(decode(raw, path + ("data",))) if decode is not None else dict(raw)
 
 
+def _forms(table: Mapping[str, Any], path: Path) -> None:
+    """A name's forms: texts under known keys, a gender among the four."""
+    forms = _table(table, path)
+    _only(forms, _FORM_KEYS, path, N_("a name's forms"))
+    for key, value in forms.items():
+        if not _str(value, path + (key,)).strip():
+            raise _fail(path + (key,), _("must not be empty"))
+        if key == "gender" and value not in _GENDERS:
+            raise _fail(path + (key,), _("must be one of {choices}, got {value!r}").format(
+                choices=", ".join(_GENDERS), value=value))
+
+
 def combatant_from_doc(name: str, table: Any, path: Path, decode: Decoder | None = None) -> Combatant:
     table = _table(table, path)
     _only(table, _COMBATANT_KEYS, path, N_("a combatant"))
+    if "forms" in table:
+        _forms(table["forms"], path + ("forms",))
     stats = _table(table.get("stats", {}), path + ("stats",))
     resources = _table(table.get("resources", {}), path + ("resources",))
     effects = table.get("effects", [])
@@ -316,6 +335,17 @@ def fight_to_doc(fight: Fight) -> dict[str, Any]:
     return out
 
 
+def _with_kept(table: dict[str, Any], base_doc: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """A written combatant with the keys the interface owns brought over from the base document."""
+    base = base_doc.get("combatants")
+    old = base.get(name) if isinstance(base, Mapping) else None
+    if isinstance(old, Mapping):
+        for key in _KEPT_COMBATANT_KEYS:
+            if key in old:
+                table[key] = copy_plain(old[key])
+    return table
+
+
 def encounter_to_doc(enc: Encounter, base_doc: Mapping[str, Any]) -> dict[str, Any]:
     """``base_doc`` with the encounter written in; a new dict, the base untouched.
 
@@ -326,7 +356,7 @@ def encounter_to_doc(enc: Encounter, base_doc: Mapping[str, Any]) -> dict[str, A
     managed: dict[str, Any] = {
         "system": enc.system,
         "settings": dict(enc.settings),
-        "combatants": {c.name: combatant_to_doc(c) for c in enc.combatants},
+        "combatants": {c.name: _with_kept(combatant_to_doc(c), base_doc, c.name) for c in enc.combatants},
         "fight": fight_to_doc(enc.fight) if enc.fight is not None else None,
     }
     out: dict[str, Any] = {}

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from rules.core.effects import STACKING_TEXT, Effect, describe, shown_name
-from rules.i18n import N_, _, ngettext, pgettext
+from rules.i18n import N_, _, forms_of, ngettext, pgettext
 
 Fields = Mapping[str, Any]
 Message = Callable[[Fields, "View"], "str | list[str] | None"]
@@ -110,7 +110,7 @@ class View:
 
     def leaks(self, line: str) -> bool:
         """A last guard on text: does ``line`` spell a hidden name."""
-        return self.public and any(n in line for n in self._hidden)
+        return self.public and any(form in line for n in self._hidden for form in _spellings(n))
 
     def scrub(self, value: Any) -> Any:
         """``value`` with every hidden name taken out: from lists, the keys that hold one and the
@@ -126,6 +126,11 @@ class View:
             return [self.scrub(v) for v in value
                     if not self.hides(v.get("name") if isinstance(v, Mapping) else v)]
         return value
+
+
+def _spellings(name: str) -> set[str]:
+    """``name`` as any text may spell it: as written and in each of its stored cases."""
+    return {name, *(form for key, form in forms_of(name).items() if key != "gender")}
 
 
 #: what a record or a table of a hidden one's doing keeps from the players: the dice it

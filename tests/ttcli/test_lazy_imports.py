@@ -6,7 +6,8 @@ inside a function is allowed:
 
 - in the command table (``app``, ``main``, the two fast paths, ``commands/*``): each
   command imports what it runs;
-- for the heavy UI libraries (Typer, Click, rich, prompt_toolkit);
+- for the heavy UI libraries (Typer, Click, rich, prompt_toolkit) and the Russian dictionary
+  (pymorphy3, loaded only by the commands that add a name);
 - anywhere else only where it keeps a module off a fast path that loads the importer: a
   bare roll, a journaled roll or ``fight status`` loads the importing module and not the
   imported one.  The paths are measured here, in real processes, so an import that no
@@ -28,7 +29,7 @@ from support.paths import ROOT_DIR
 
 ROOT = ROOT_DIR
 COMMAND_TABLE = ("ttcli.app", "ttcli.main", "ttcli.fastroll", "ttcli.fastverbs", "ttcli.commands")
-UI = ("typer", "click", "rich", "prompt_toolkit")
+UI = ("typer", "click", "rich", "prompt_toolkit", "pymorphy3")
 
 # run without site (-S): an editable install's import hook would load re, pathlib and more
 # before ttcli starts; json is imported after the modules are listed
@@ -117,3 +118,11 @@ def test_design_an_import_inside_a_function_keeps_a_module_off_a_fast_path(fast_
     bad = [f"{module}:{line} {function}: {target}" for module, target, line, function in lazy
            if not any(module in loaded and target not in loaded for loaded in fast_paths.values())]
     assert bad == [], "import these at the top of their module: no fast path is spared by them"
+
+
+def test_i24_no_fast_path_loads_the_russian_dictionary(fast_paths):
+    """Issue 24: "no command pays the dictionary's load time at start-up" — the names' forms
+    are stored in the session file, so rolling and showing a fight decline without it."""
+    assert fast_paths, "the check below would pass on nothing"
+    for path, loaded in fast_paths.items():
+        assert not any(m.split(".")[0] == "pymorphy3" for m in loaded), path

@@ -130,6 +130,45 @@ def set_(
     emit(ctx, Message((line,), {"name": full, "changes": changed}))
 
 
+@app.command("forms")
+def forms(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Combatant (unique prefix is enough).",
+                                        autocompletion=complete_combatant)],
+    assignments: Annotated[list[str] | None, typer.Argument(
+        metavar="KEY=FORM...", help="Corrections: пол=ж (м, ж, ср, мн), рп=…, дп=…, вп=…, тп=…, пп=….")] = None,
+    again: Annotated[bool, typer.Option("--again", help="Work the forms out anew from the dictionary.")] = False,
+) -> None:
+    """Show or correct how a name is declined in Russian texts: its gender and its cases
+    (worked out when the combatant was added; stored in the session file as its forms).
+
+    Examples:
+
+      ttcli char forms Стрелок пол=ж
+
+      ttcli char forms Огр вп=Огра тп=Огром
+
+      ttcli char forms Лучница --again
+    """
+    from ..roster import forms_line, set_forms
+    from ..session import open_session
+
+    if not assignments and not again:
+        from ..session import match_name
+
+        doc = open_session(ctx.obj).read()
+        full = match_name(doc.get("combatants", {}), name)
+        table = doc["combatants"][full].get("forms") or {}
+        emit(ctx, Message((forms_line(full, table),), {"name": full, "forms": table}))
+        return
+    with open_session(ctx.obj).transaction() as doc:
+        full, stored = set_forms(doc, name, assignments or [], again)
+        hidden = doc["combatants"][full].get("hidden", False)
+        line = forms_line(full, stored)
+        doc.log(events.char_set(["forms", *(assignments or [])], full, {"forms": stored}, hidden, line))
+    emit(ctx, Message((line,), {"name": full, "forms": stored}))
+
+
 def _old_value(table: dict, key: str):
     """A combatant's value of ``key`` before a change: a stat, a current value, side, hidden, status."""
     for where in ("resources", "stats"):

@@ -113,12 +113,14 @@ def load(language: str, system: str | None = None):
 def _read(language: str, system: str | None = None):
     import gettext
 
+    from ttcli.i18n.phrases import phrased
+
     if language == "en":
         return ENGLISH
     chain = None
     for path in catalog_files(language, system):
         with open(path, "rb") as fp:
-            catalog = gettext.GNUTranslations(fp)
+            catalog = phrased(gettext.GNUTranslations(fp))
         if chain is None:
             chain = catalog
         else:

@@ -70,7 +70,7 @@ def test_tt_ap_1_a_refusal_in_russian_names_od(phase1):  # noqa: F811
     ok(phase1('attack Торн "Волк 1" --ap 5 --given 3'))
     r = phase1("--lang", "ru", "item", "Торн", "флакон", "--ap", "2")
     assert r.exit_code == ExitCode.RULES
-    assert "у Торн осталось 1 ОД в этот ход, нужно 2" in r.stderr
+    assert "у Торна осталось 1 ОД в этот ход, нужно 2" in r.stderr
     assert "Traceback" not in r.output
 
 
@@ -94,7 +94,7 @@ def test_tt_tech_1_a_technique_too_dear_is_refused_in_russian_with_om(phase1):  
     ok(phase1("technique Торн Удар --aspect Душа --formula D6 --ap 4 --mp 3"))
     r = phase1("--lang", "ru", "приём", "Торн", "Удар", "Волк 1")
     assert r.exit_code == ExitCode.RULES
-    assert "у Торн 2 ОМ, Удар стоит 3 ОМ" in r.stderr
+    assert "у Торна 2 ОМ, Удар стоит 3 ОМ" in r.stderr
 
 
 def test_tt_combined_1_the_combined_action_reads_in_russian(phase1):  # noqa: F811
