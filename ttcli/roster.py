@@ -183,6 +183,7 @@ def set_values(doc: dict, query: str, assignments: list[str]) -> tuple[str, dict
     resources = table.setdefault("resources", {})
     before_status = table.get("status", "ok")
     after = _settle_health(doc, sheet, stats, old_resources, resources, before_status, given, status)
+    changed.update(_system(doc).settle_marks(table, old_resources, given))
     # a lowered stat may leave too little room for what is carried
     _carrying(_system(doc).require_room, sheet, doc["combatants"], name)
     for key, value in resources.items():

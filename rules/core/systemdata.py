@@ -62,6 +62,15 @@ class SystemData:
         maximum (``resources`` is changed in place).  By default the status is as given."""
         return status if status is not None else status_before
 
+    def settle_marks(self, table: dict[str, Any], old_resources: Mapping[str, Any],
+                     given: Mapping[str, Any]) -> dict[str, Any]:
+        """After ``char set`` changed a combatant (``table``, changed in place), the system's own
+        marks brought in step with its new values (twilight: wounds and bleeding follow HP);
+        ``given`` holds the current values the master typed.  Returns the marks changed (a
+        ``data`` key or an effect's name, False for an effect that ended) for the change line.
+        By default nothing follows."""
+        return {}
+
     @property
     def item_kinds(self) -> tuple[str, ...]:
         """The kinds of item a master may give (``char give --kind``)."""

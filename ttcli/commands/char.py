@@ -170,10 +170,13 @@ def forms(
 
 
 def _old_value(table: dict, key: str):
-    """A combatant's value of ``key`` before a change: a stat, a current value, side, hidden, status."""
-    for where in ("resources", "stats"):
+    """A combatant's value of ``key`` before a change: a stat, a current value, side, hidden, status,
+    a system's mark in ``data``, or whether it had the effect of that name."""
+    for where in ("resources", "stats", "data"):
         if key in table.get(where, {}):
             return table[where][key]
+    if key not in table and any(isinstance(e, dict) and e.get("name") == key for e in table.get("effects", ())):
+        return True
     return table.get(key)
 
 

@@ -71,6 +71,13 @@ ACTIONS = Catalogue((
            params=(Param("name", NAME, N_("Whose legend.")),
                    Param("move", CHOICE_KIND, N_("award, spend, refuse or loot."), choices=LEGEND_MOVES),
                    Param("amount", COUNT, N_("Points (award, spend)."), required=False))),
+    Action("heal", N_("Heal NAME by AMOUNT HP (all of them without it): bleeding stops, poison stays, the wound "
+           "eases, no energy comes back (TW-BLEED-1); between fights, a spared champion stands again "
+           "(TW-CHOICE-1)."),
+           aliases=("лечение", "лечить"), run=_play("heal"),
+           examples=("heal Амазонка 3", "heal Викинг"),
+           params=(Param("name", NAME, N_("Who is healed.")),
+                   Param("amount", COUNT, N_("HP to restore (without it: all of them)."), required=False))),
 ))
 
 START = (

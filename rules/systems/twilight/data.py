@@ -27,6 +27,7 @@ from rules.core.errors import DocumentError
 from rules.core.systemdata import SystemData
 from rules.i18n import N_, _
 from rules.systems.twilight.champion import decode_weapon
+from rules.systems.twilight.marks import settle_marks
 from rules.systems.twilight.messages import champion_notes, stage_text
 from rules.systems.twilight.perks import decode_perks
 from rules.systems.twilight.presets import upgrade_marks
@@ -157,6 +158,20 @@ class Decoders(SystemData):
     def upgrade_combatant(table: Mapping[str, Any]) -> Mapping[str, Any]:
 
         return upgrade_marks(table)
+
+    @staticmethod
+    def parse_status(text: str) -> str | None:
+        """The fight keeps a champion's status; a master is told how a spared one stands again."""
+
+        raise ValueError(_("a twilight champion's status is kept by the fight; the organisers put a spared "
+                           "champion back on their feet with heal NAME after fight end (TW-CHOICE-1)"))
+
+    @staticmethod
+    def settle_marks(table: dict[str, Any], old_resources: Mapping[str, Any],
+                     given: Mapping[str, Any]) -> dict[str, Any]:
+        """``char set hp=``: the wound level and bleeding follow the new HP (TW-WOUND-1, TW-BLEED-1)."""
+
+        return settle_marks(table, old_resources, given)
 
     @staticmethod
     def fight_notes(enc: Any, hidden: Any = frozenset()) -> tuple[str, ...]:

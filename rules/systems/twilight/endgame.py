@@ -46,14 +46,18 @@ def settle(work: Work, source: DiceSource, declared: rounds.Declarations) -> Non
     else:
         pairs = sorted({(min(n, t), max(n, t)) for n, (_s, t) in best.items()
                         if t in best and best[t][1] == n})
-        if not pairs and best:
+        picks = sorted((n, t) for n, (_s, t) in best.items() if t in best)
+        if not pairs and _has_cycle(picks):
             data["cycles"] = int(data.get("cycles", 0)) + 1
             work.tell("endgame_cycle", count=data["cycles"])
             if data["cycles"] >= 2:
-                picks = sorted((n, t) for n, (_s, t) in best.items() if t in best)
                 die = work.roll(source, len(picks), "endgame_pair")
                 pairs = [picks[die.face - 1]]
                 work.tell("endgame_pair", d=len(picks), face=die.face, names=list(pairs[0]))
+        elif not pairs:
+            # picks of champions who rolled nothing: no mutual pair and no triangle, so nothing for
+            # the master's die to choose from; the endgame repeats (TW-MASS-4)
+            work.tell("endgame_no_pair", about=up, idle=[n for n in up if n not in best])
     pairs_done = False
     for a, b in pairs:
         sa, sb = best.get(a, (0, ""))[0], best.get(b, (0, ""))[0]
@@ -78,3 +82,17 @@ def settle(work: Work, source: DiceSource, declared: rounds.Declarations) -> Non
     data["fallen"] = [*data.get("fallen", []), *rnd.fallen]
     work.fight = replace(require_fight(work), data=data)
     decide(work)
+
+
+def _has_cycle(picks: list[tuple[str, str]]) -> bool:
+    """Whether the picks (each champion's one target) close a cycle: the seed's "треугольник"."""
+    target = dict(picks)
+    for start in target:
+        seen = {start}
+        node = target[start]
+        while node in target and node not in seen:
+            seen.add(node)
+            node = target[node]
+        if node == start:
+            return True
+    return False

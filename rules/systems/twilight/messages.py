@@ -55,6 +55,18 @@ def _damage_lands(f: Fields, view: View) -> str:
         name=f["name"], damage=damage, before=f["hp_before"], after=f["hp_after"])
 
 
+def _healed(f: Fields, view: View) -> str:
+    # the players read a foe's health as a word, as for damage
+    condition = health_word(f, view)
+    stands = f["status_before"] != "ok" and f["status_after"] == "ok"
+    if condition is not None:
+        return (_("{name} is healed: {condition}, and is back on their feet.") if stands else
+                _("{name} is healed: {condition}.")).format(name=f["name"], condition=condition)
+    return (_("{name} is healed by {amount}: HP {before} -> {after}, and is back on their feet.") if stands else
+            _("{name} is healed by {amount}: HP {before} -> {after}.")).format(
+        name=f["name"], amount=f["amount"], before=f["hp_before"], after=f["hp_after"])
+
+
 #: the effects of presets.py in a champion's marks, as the seed writes them: КРОВОТЕЧЕНИЕ(1)
 _MARKS = {BLEEDING: N_("BLEEDING({n})"), POISON: N_("POISON({n})")}
 _TICKS = {"bleed": N_("{name}: bleeding takes {amount} HP"), "poison": N_("{name}: poison takes {amount} HP")}
@@ -272,9 +284,11 @@ _MESSAGES: dict[str, Message] = {
     "drained": lambda f, v: _("{name}: drain, -{energy} energy.").format(name=f["name"], energy=f["energy"]),
     "deadly_strike": _deadly_strike,
     "out_of_fight": lambda f, v: _("{name} has lost over 90% of HP and is out of the fight.").format(name=f["name"]),
-    "wound": lambda f, v: _("{name}: {wound} from the next round{energy}.").format(
+    "wound": lambda f, v: (_("{name}: the wound eases: {wound}.") if f["level"] < f.get("was", 0) else
+                           _("{name}: {wound} from the next round{energy}.")).format(
         name=f["name"], wound=_(_WOUNDS[f["level"]]),
         energy=(", " + _("-{n} energy").format(n=f["energy"])) if f.get("energy") else ""),
+    "healed": lambda f, v: _healed(f, v),
     "reborn": lambda f, v: _("{name} rises again with 1 HP.").format(name=f["name"]),
     "exhausted": lambda f, v: _("{name} is EXHAUSTED: -1 AP, -4d6, no counter.").format(name=f["name"]),
     "at_death": lambda f, v: _at_death(f),
@@ -290,6 +304,7 @@ _MESSAGES: dict[str, Message] = {
     "march_death": lambda f, v: _("{name} was exhausted: the march of the dead takes them.").format(name=f["name"]),
     "aura": lambda f, v: _("{name} loses {n} energy.").format(name=f["name"], n=f["energy"]),
     "endgame_cycle": lambda f, v: _("No mutual picks in the endgame (a cycle): the endgame repeats."),
+    "endgame_no_pair": lambda f, v: _endgame_no_pair(f),
     "endgame_pair": lambda f, v: _("The master's d{d} = {face} picks the pair: {names}.").format(
         d=f["d"], face=f["face"], names=" - ".join(f["names"])),
     "endgame_tie": lambda f, v: _("{names}: a tie at {n}: the endgame repeats.").format(
@@ -322,6 +337,13 @@ def _at_death(f: Fields) -> str:
         return _("{name} is AT DEATH: {why}, death without a roll.").format(name=f["name"], why=why)
     verdict = _("dies") if f["died"] else _("lives, bleeding out")
     return _("{name} is AT DEATH: d100 = {d100}: {verdict}.").format(name=f["name"], d100=f["d100"], verdict=verdict)
+
+
+def _endgame_no_pair(f: Fields) -> str:
+    line = _("No mutual picks and no cycle in the endgame: the endgame repeats.")
+    if f.get("idle"):
+        line += " " + _("No endgame roll from: {names}.").format(names=", ".join(f["idle"]))
+    return line
 
 
 def _chaos(f: Fields, view: View) -> str:

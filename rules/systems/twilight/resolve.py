@@ -289,8 +289,11 @@ def _counter(rnd: Round, target: str, counter: PoolRoll, incoming: list[PoolRoll
         parried_by_absolute = _specials(rnd.rolls, first, ABSOLUTE_DEFENSE)
         w = ch.main_weapon(work.get(target))
         dealt = 0 if parried_by_absolute else c * w.damage
+        # the other attackers are only parried (TW-MASS-2); the first one's own further rolls are
+        # beaten with the rest, not parried: it takes the return damage once
+        parried = list(dict.fromkeys(r.owner for r in incoming if r.owner != first))
         work.tell("counter_wins", about=[target, first], name=target, attacker=first, successes=c,
-                  best=best, damage=dealt, parried=[r.owner for r in incoming[1:]], absolute=parried_by_absolute)
+                  best=best, damage=dealt, parried=parried, absolute=parried_by_absolute)
         if dealt:
             rnd.hits.append(Hit(target, first, dealt, c, w, "counter"))
         return

@@ -15,18 +15,16 @@ Every action's ``run`` takes (rules, encounter, dice source or None, **values).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from rules.core.contract import ROUNDS_CLOCK, SystemRules
 from rules.core.outcome import Work
 from rules.systems.twilight import champion as ch
-from rules.systems.twilight import declarations, fight, legend, verdict
+from rules.systems.twilight import declarations, fight, healing, legend, verdict
 from rules.systems.twilight.catalogue import CARD
 from rules.systems.twilight.data import DECODERS
 from rules.systems.twilight.messages import MESSAGES
 from rules.systems.twilight.presets import PRESETS
-from rules.systems.twilight.resolve import set_wound
 from rules.systems.twilight.sheet import SHEET
 
 
@@ -54,13 +52,9 @@ class Twilight(SystemRules):
     hp_max = staticmethod(ch.hp_max)
 
     def mend(self, work: Work, name: str, amount: int) -> Any:
-        """Healing also lowers the wound level and stops bleeding, never poison (TW-BLEED-1, TW-POISON-1)."""
-        change = super().mend(work, name, amount)
-        if change.hp_after > change.hp_before:
-            c = work.get(name)
-            work.put(replace(c, effects=tuple(e for e in c.effects if not e.healing_removes)))
-            set_wound(work, name, change.hp_after)
-        return change
+        """Healing stops bleeding, never poison, and lowers the wound level; the fallen stand
+        again between fights (TW-BLEED-1, TW-POISON-1, TW-WOUND-1, TW-CHOICE-1)."""
+        return healing.mend(work, name, amount)
 
     # --- the fight -------------------------------------------------------------------
 
@@ -75,6 +69,7 @@ class Twilight(SystemRules):
     surrender = verdict.surrender
     verdict = verdict.verdict  # after surrender: from here on the name is the method's
     legend = legend.legend
+    heal = healing.heal
 
 
 RULES = Twilight()
