@@ -104,7 +104,7 @@ def test_tracker_toolbar_shows_the_actor_resources_effects_and_next(fight, monke
     ok(fight("effect", "add", "Лучница", "stun"))
     doc = tomllib.loads(fight.path.read_text(encoding="utf-8"))
     assert toolbar_text(doc) == (" crypt | round 1 | Лучница | 2 actions left | hp 7/7, fatigue 0/3, rations 3"
-                                 " | stun (until its turn in round 2) | next: Вор")
+                                 " | stun (2 turns left) | next: Вор")
 
 
 def test_a_posts_status_table_names_a_preset_effect_in_the_readers_language(fight):

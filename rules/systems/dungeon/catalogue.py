@@ -194,6 +194,16 @@ ACTIONS = Catalogue((
         examples=("move Вор 3", 'move Вор --path "0,0 1,1 2,1"'),
     ),
     Action(
+        "spell", N_("NAME casts SPELL for COST MP, the cost the master names: one action on NAME's own turn "
+                    "(DG-ACT-2), refused when the MP do not cover it (DG-DER-1); outside a fight, MP only."),
+        aliases=("заклинание", "колдовать"),
+        params=(_WHO, Param("spell", TEXT, N_("The spell's name, as the post will say it.")),
+                Param("cost", COUNT, N_("What the spell costs in MP.")),
+                Param("target", NAME, N_("On whom (for the post)."), option=True, required=False)),
+        run=lambda rules, enc, source, name, spell, cost, target: rules.cast(enc, name, spell, cost, target),
+        examples=('spell Жрец Исцеление 3 --target Викинг', 'spell Жрец "Святой свет" 5'),
+    ),
+    Action(
         "act", N_("Spend an action on anything else (draw a weapon, reload, pull a lever); "
         "the seed's listed actions are named canonically (DG-ACT-2)."),
         aliases=("действие",),

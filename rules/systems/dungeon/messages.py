@@ -241,6 +241,16 @@ def _rest(f: Fields, view: View) -> str:
     return _(rested).format(name=f["name"], rest=f["rest"], changes="; ".join(parts))
 
 
+def _cast(f: Fields, view: View) -> str:
+    target = _(" on {target}").format(target=f["target"]) if f.get("target") else ""
+    values = {"name": f["name"], "spell": f["spell"], "target": target, "cost": f["cost"], "before": f["before"],
+              "after": f["after"], "top": f["top"]}
+    if "actions" in f:
+        return _("{name} casts {spell}{target}: {cost} MP (MP {before} -> {after} of {top}); {actions} left.").format(
+            actions=actions_text(f["actions"]), **values)
+    return _("{name} casts {spell}{target}: {cost} MP (MP {before} -> {after} of {top}).").format(**values)
+
+
 def _placed(f: Fields, view: View) -> str:
     if f.get("cell"):
         return _("{name} stands on {x},{y}.").format(name=f["name"], x=f["cell"][0], y=f["cell"][1])
@@ -268,6 +278,7 @@ MESSAGES: dict[str, Message] = {
     "party_order": _party_order,
     "treated": _treated,
     "move": _move,
+    "cast": _cast,
     "fatigue_bought": _bought,
     "rally": _rally,
     "master_damage": lambda f, v: _("{name} takes {amount} damage ({hp}){news}.").format(

@@ -1,8 +1,9 @@
 """The dungeon's effects a master adds with ``effect add``, its own presets.
 
 The seed names no damage-over-time effects, so the dungeon offers the plain shapes
-[I]: bleeding and poison (1 damage a turn, 3 turns unless told otherwise), stun (until
-the start of the bearer's next turn), burning (d4 a turn until put out).  Their turn
+[I]: bleeding and poison (1 damage a turn, 3 turns unless told otherwise), stun (the
+bearer loses its next turn, or its next N turns with ``--duration "N turns"``), burning
+(d4 a turn until put out).  Their turn
 ticks come as the bearer's turn starts [I]; a second bleeding adds its damage and keeps
 the first deadline, a new poison's damage replaces the old, stun and burning do not
 stack.  They carry no notes: bandaging, a shield's def and putting a fire out with a
@@ -36,9 +37,13 @@ def poison(turns: int, damage: int = 1) -> EffectSpec:
     )
 
 
-def stun() -> EffectSpec:
+def stun(turns: int = 1) -> EffectSpec:
+    """The stunned loses its turns [I]: the dungeon has no answers out of turn (DG-INIT-1:
+    "Откладывать свой ход нельзя"), so a stun that only lasted until its next turn began
+    would take nothing from it.  A stun put on the one acting leaves that turn as it is
+    and takes the next (a turn in progress does not count)."""
     return EffectSpec(
-        N_("stun"), stacking=fx.REFRESH, duration=Duration(fx.NEXT_TURN),
+        N_("stun"), skip_turn=True, stacking=fx.REFRESH, duration=Duration(fx.TURNS, turns),
     )
 
 
@@ -54,7 +59,7 @@ Builder = Callable[[int | None, int | None], EffectSpec]
 _BUILDERS: dict[tuple[str, ...], Builder] = {
     ("bleeding", "кровотечение"): lambda turns, damage: bleeding(turns or DEFAULT_TURNS, damage or 1),
     ("poison", "яд", "отравление"): lambda turns, damage: poison(turns or DEFAULT_TURNS, damage or 1),
-    ("stun", "оглушение"): lambda turns, damage: stun(),
+    ("stun", "оглушение"): lambda turns, damage: stun(turns or 1),
     ("burning", "горение", "огонь"): lambda turns, damage: burning(),
 }
 

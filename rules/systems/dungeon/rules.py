@@ -9,7 +9,7 @@ functions into the contract's hooks and the actions.
 from __future__ import annotations
 
 from rules.core.contract import DEFAULT_STATUSES, SystemRules
-from rules.systems.dungeon import fight, fightdata, manoeuvres
+from rules.systems.dungeon import fight, fightdata, manoeuvres, spells
 from rules.systems.dungeon.catalogue import CARD
 from rules.systems.dungeon.messages import MESSAGES
 from rules.systems.dungeon.presets import PRESETS
@@ -61,6 +61,7 @@ class Dungeon(SystemRules):
     check = fight.check
     save = fight.save
     rest = fight.rest
+    cast = spells.cast
 
 
 RULES = Dungeon()

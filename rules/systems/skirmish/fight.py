@@ -134,6 +134,10 @@ def before_hurt(work: Work, name: str, damage: Damage) -> None:
 
 
 def new_turn(work: Work, name: str) -> TurnState:
+    """A turn of one attack; the free metres of SK-MOVE-1 come back with it."""
+    if work.fight is not None and fightdata.count(work.fight, "moved", name):
+        moved = {k: v for k, v in fightdata.get(work.fight, "moved", {}).items() if k != name}
+        work.fight = fightdata.put(work.fight, "moved", moved)
     return TurnState(name, actions=1)
 
 

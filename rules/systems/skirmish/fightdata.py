@@ -18,7 +18,9 @@ On the fight, every key left out while empty:
 - ``melee``: combatant -> the last round it struck or was struck in melee (SK-MELEE-1);
 - ``fled``: runners who escaped (SK-FLEE-1) and leave the order once no attack
   waits on them and their own turn is over;
-- ``burning``: combatant -> the item the master named to roll for breakage while it burns (SK-BURN-1).
+- ``burning``: combatant -> the item the master named to roll for breakage while it burns (SK-BURN-1);
+- ``moved``: combatant -> metres it moved since its own turn last began (SK-MOVE-1: the free
+  metres are a turn's, whatever the number of moves); its turn starting clears it.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ Path = tuple[str | int, ...]
 
 _COMBATANT_KEYS = ("weapons", "armor", "artifacts", "dropped", "cover")
 _FIGHT_KEYS = ("pending", "dodged", "counters", "rerolls", "used", "damaged", "stun_resist", "strain", "melee",
-               "burning", "fled", "drained")
+               "burning", "fled", "drained", "moved")
 _PENDING_KEYS = {"attacker": str, "target": str, "weapon": str, "die": int, "total": int, "terms": list,
                  "faces": list, "shot": bool, "counter": bool, "stat": str, "chase": bool}
 #: what a pending attack's value must be, in words
@@ -112,7 +114,7 @@ def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
         if not isinstance(items, Mapping) or not all(isinstance(v, str) for v in items.values()):
             raise DocumentError(path + ("burning",), _("must be a table of combatant = item, got {value!r}")
                                 .format(value=items))
-    for key in ("counters", "strain", "melee"):
+    for key in ("counters", "strain", "melee", "moved"):
         if key in raw:
             _counts(raw[key], path + (key,))
     for key in ("rerolls", "used"):

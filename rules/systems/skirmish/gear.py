@@ -21,6 +21,7 @@ bonuses (SK-BREAK-1).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import field, replace
 from types import MappingProxyType
@@ -322,36 +323,63 @@ def band(roll: int) -> Band:
     return Band(DESTROYED, 0)
 
 
-#: values that lose tenths instead of whole points (SK-BREAK-1: "Def и ЛОВ вычитаются в 0.1")
-TENTHS = ("def", "dexterity", "shield_def", "def_")
+#: values that lose tenths instead of whole points (SK-BREAK-1: "Def и ЛОВ вычитаются в 0.1"):
+#: the item's own def and bonuses to dexterity or to any part of def
+TENTHS = ("def", "dexterity", "shield_def", "def_", "endurance_def", "armor_def", "artifact_def")
+#: values that never fall below 0 (a damage, a def, a chance); skills and bonuses may [I]
+_FLOORED = ("damage", "shield_def", "def_", "chance")
 
 
 def _tenths(value: Number) -> Number:
     return round(value, 1) if isinstance(value, float) else value
 
 
+def _half(value: Number) -> Number:
+    """Half, rounded down: to a whole point, or to a tenth for a value that has tenths [I]."""
+    if isinstance(value, int):
+        return value // 2
+    return math.floor(round(value * 10) / 2) / 10
+
+
 def _lessen(key: str, value: Number, how: str) -> Number:
-    if how == "minus_one":
-        return _tenths(value - (0.1 if key in TENTHS else 1))
-    if how == "halved":
-        # halves round down: to a whole point, or to a tenth for a value that has tenths
-        return value // 2 if isinstance(value, int) else int(value * 10 / 2) / 10
-    return value
+    """One value of a worn item after its band: -1 (-0.1 for def and dexterity) or halved.
+    A value of 0 stays 0: the item has none to lose [I]."""
+    if not value or how not in ("minus_one", "halved"):
+        return value
+    lessened = _tenths(value - (0.1 if key in TENTHS else 1)) if how == "minus_one" else _half(value)
+    return max(0, lessened) if key in _FLOORED else lessened
+
+
+def _lessen_chance(value: int, how: str) -> int:
+    return int(_lessen("chance", value, how))
 
 
 def worn_weapon(w: Weapon, b: Band) -> Weapon:
+    """SK-BREAK-1 on a weapon: durability, and every other value of it: damage, its
+    own accuracy and defense skills, a shield's def, the on-hit chances and damages,
+    the bonuses.  Its damage dice stay (the band takes from numbers) [I]."""
+    def skill(key: str, value: int | None) -> int | None:
+        return None if value is None else int(_lessen(key, value, b.others))
+
     return replace(
         w, durability=max(0, (w.durability or 0) - b.durability) if w.durability is not None else None,
-        damage=_lessen("damage", w.damage, b.others) if w.damage else w.damage,
-        shield_def=_lessen("shield_def", w.shield_def, b.others) if w.shield_def else w.shield_def,
+        damage=_lessen("damage", w.damage, b.others),
+        accuracy=skill("accuracy", w.accuracy),
+        defense=skill("defense", w.defense),
+        shield_def=_lessen("shield_def", w.shield_def, b.others),
+        effects=MappingProxyType({k: _lessen_chance(v, b.others) for k, v in w.effects.items()}),
+        # a damage a turn is at least 1 (0 would be no effect at all) [I]
+        effect_damage=MappingProxyType({k: max(1, int(_lessen("effect_damage", v, b.others)))
+                                        for k, v in w.effect_damage.items()}),
         bonuses=MappingProxyType({k: _lessen(k, v, b.others) for k, v in w.bonuses.items()}),
     )
 
 
 def worn_armor(a: Armor, b: Band) -> Armor:
+    """SK-BREAK-1 on armor or clothing: durability, def and every bonus."""
     return replace(
         a, durability=max(0, (a.durability or 0) - b.durability) if a.durability is not None else None,
-        def_=_lessen("def", a.def_, b.others) if a.def_ else a.def_,
+        def_=_lessen("def_", a.def_, b.others),
         bonuses=MappingProxyType({k: _lessen(k, v, b.others) for k, v in a.bonuses.items()}),
     )
 

@@ -200,20 +200,28 @@ def pay(rules: Skirmish, enc: Encounter, name: str, points: int, pool: str) -> O
 
 
 def move(rules: Skirmish, enc: Encounter, source: DiceSource, name: str, metres: int) -> Outcome:
-    """SK-MOVE-1: free metres a turn from dexterity and endurance; every further metre costs 1 st."""
+    """SK-MOVE-1: (dexterity + endurance) / 2 free metres a turn, however many moves
+    take them; every further metre costs 1 st.  The metres count from the start of
+    the mover's own turn, moves made out of turn included [I]."""
     work = rules.work(enc)
     who = fighter(work, name)
     c = work.get(who)
     free = sk.free_move(value(c, "dexterity", work.settings), value(c, "endurance", work.settings))
-    cost = sk.move_cost(metres, free)
+    assert work.fight is not None
+    walked = fightdata.count(work.fight, "moved", who)
+    left = sk.free_left(free, walked)
+    cost = sk.move_cost(metres, left)
     # short of st, SK-EXH-1 decides: the endurance check, then HP pay the rest
     spent = spend(rules, work, source, who, "st", cost)
     if not spent.done:
         return work.outcome({"kind": "move", "actor": who, "metres": 0, "fainted": True}, passed=False,
                             hidden=work.hidden(who))
-    work.tell("move", about=[who], name=who, metres=metres, free=free, cost=cost, st_before=spent.before,
-              st_after=spent.after)
-    return work.outcome({"kind": "move", "actor": who, "metres": metres}, hidden=work.hidden(who))
+    assert work.fight is not None
+    work.fight = fightdata.bump(work.fight, "moved", who, metres)
+    work.tell("move", about=[who], name=who, metres=metres, free=free, walked=walked, free_left=left, cost=cost,
+              st_before=spent.before, st_after=spent.after)
+    return work.outcome({"kind": "move", "actor": who, "metres": metres, "cost": cost,
+                         "moved_this_turn": walked + metres}, hidden=work.hidden(who))
 
 
 def pickup(rules: Skirmish, enc: Encounter, name: str, weapon: str) -> Outcome:

@@ -51,6 +51,11 @@ def free_move(dexterity: int, endurance: int) -> int:
     return max(0, (dexterity + endurance) // 2)
 
 
+def free_left(free: int, walked: int) -> int:
+    """SK-MOVE-1: the free metres of a turn still left after ``walked`` metres this turn."""
+    return max(0, free - walked)
+
+
 def move_cost(metres: int, free: int) -> int:
     """SK-MOVE-1: every metre past the free ones costs 1 st."""
     return max(0, metres - free)

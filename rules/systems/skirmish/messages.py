@@ -270,6 +270,11 @@ def _cast(f: Fields, view: View) -> str:
 
 
 def _move(f: Fields, view: View) -> str:
+    if f.get("walked"):
+        return _("{name} moves {metres} m ({left} of {free} free m left this turn): {cost} st, "
+                 "st {before} -> {after}.").format(
+            name=f["name"], metres=f["metres"], left=f["free_left"], free=f["free"], cost=f["cost"],
+            before=f["st_before"], after=f["st_after"])
     return _("{name} moves {metres} m ({free} m free): {cost} st, st {before} -> {after}.").format(
         name=f["name"], metres=f["metres"], free=f["free"], cost=f["cost"], before=f["st_before"],
         after=f["st_after"])

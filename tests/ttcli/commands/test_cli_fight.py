@@ -332,7 +332,7 @@ def _effect(fight, who, name):
 
 
 @pytest.mark.parametrize("args, field, expected", [
-    (["оглушение", "--duration", "3 хода"], "until", "turn_end"),  # the preset alone: next turn start
+    (["оглушение", "--duration", "3 хода"], "until", "turn_end"),
     (["bleeding", "--dice", "1d4"], "damage_dice", "1d4"),
     (["bleeding", "--duration", "2 rounds"], "until", "round_end"),
     (["burning", "--duration", "fight"], "until", "fight_end"),
