@@ -333,7 +333,11 @@ def unarmed(rules: Terra, enc: Encounter, source: DiceSource, attacker: str, tar
     left = rules.spend(work, turn, cost, combat=True)
     body, level = _int(c, "body"), _int(c, "level", 1)
     amount = (0 if body < 0 else 1) if identify else max(0, min(level, body))
-    bonus = health.ATTACK_BONUS.get(c.status, 0) if work.fight is not None else 0
+    # TT-RH-1: "+3 к своей Атаке Оружием (либо безоружной Атаке, если не вооружен)": an armed character's
+    # bonus goes to its weapon Attack only; identification deals "всего 1 урон" whatever the bonuses
+    bonus = 0
+    if work.fight is not None and not identify and not weapons.armed(c):
+        bonus = health.ATTACK_BONUS.get(c.status, 0)
     amount += bonus
     work.tell("unarmed", about=[name, target], attacker=name, target=target, ap=cost, ap_left=left,
               effect="identify" if identify else "damage", amount=amount)

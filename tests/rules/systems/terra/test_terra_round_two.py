@@ -1,0 +1,65 @@
+"""Terra, issue 25: what the program disagreed with the seed on, and what a master could not
+reach: the rhesus bonus on an unarmed attack (TT-RH-1, TT-UNARMED-1), the spear's two cells
+(TT-WEAPON-1), theatrical actions (TT-AP-1, Лев and Близнецы: TT-SIGN-2) and Змееносец/Кит's
+copying (TT-SIGN-1).  Every situation is played through the command line on the example session."""
+
+from __future__ import annotations
+
+from test_terra_fight import doc, ok, phase1, refused_unchanged, terra, who  # noqa: F401  (fixtures)
+
+#: phase 1 without synchronization (as test_terra_fight's ``phase1``), with Кулак (ГК 3, +, Овен,
+#: level 5, Тело 4, no weapon) added last: his initiative D6 6 puts him first; he stands at 2,2 by Волк 1
+KULAK = "char add Кулак --side party ГК=3 резус=+ знак=овен тело=4 уровень=5"
+START_KULAK = 'fight start --no-sync --given "4 1 5 1 4 2 1 2 6 1"'
+
+
+# --- defect 3: the rhesus bonus reaches only an unarmed character's unarmed attack --------------------------
+
+def test_tt_rh_1_rage_bonus_skips_an_armed_characters_unarmed_attack(phase1):  # noqa: F811
+    """Seed: Rage gives "+3 к своей Атаке Оружием (либо безоружной Атаке, если не вооружен)": Торн carries
+    a weapon (D6+2), so his unarmed attack in Rage deals min(level 1, Тело 4) = 1, not 4."""
+    ok(phase1("damage Торн 10"))
+    assert who(phase1, "Торн")["status"] == "rage"
+    r = ok(phase1('unarmed Торн "Волк 1"'))
+    assert "hits Волк 1 unarmed for 3 AP (3 AP left): 1 damage." in r.stdout
+    assert who(phase1, "Волк 1")["resources"]["hp"] == 10  # ФЗ 1 blocks the 1
+
+
+def test_tt_unarmed_1_identification_deals_1_whatever_the_berserk_bonus(terra):  # noqa: F811
+    """Seed: "Идентификация нанесет всего 1 урон": Кулак, unarmed and in Berserk, still deals 1 (the +4
+    goes to a damaging unarmed attack only)."""
+    ok(terra(KULAK))
+    ok(terra("place Кулак 2,2"))
+    ok(terra(START_KULAK))
+    ok(terra("damage Кулак 13"))
+    assert who(terra, "Кулак")["status"] == "berserk"
+    r = ok(terra('unarmed Кулак "Волк 1" --identify'))
+    assert "Кулак identifies Волк 1 with an unarmed attack for 3 AP (3 AP left): 1 damage." in r.stdout
+
+
+def test_tt_rh_1_rage_bonus_reaches_the_unarmed_attack_of_one_without_a_weapon(terra):  # noqa: F811
+    """Seed: "(либо безоружной Атаке, если не вооружен)": Кулак has no weapon, so Rage adds +3 to
+    min(level 5, Тело 4) = 4: 7 damage, ФЗ 1 of Волк 1 blocks 1."""
+    ok(terra(KULAK))
+    ok(terra('place Кулак 2,2'))
+    ok(terra(START_KULAK))
+    assert doc(terra)["fight"]["turn"]["actor"] == "Кулак"
+    ok(terra("damage Кулак 10"))
+    r = ok(terra('unarmed Кулак "Волк 1"'))
+    assert "hits Волк 1 unarmed for 3 AP (3 AP left): 7 damage." in r.stdout
+    assert who(terra, "Волк 1")["resources"]["hp"] == 4
+
+
+def test_tt_rh_1_a_worn_weapon_arms_a_character_without_a_formula(terra):  # noqa: F811
+    """TT-WEAPON-1 slots: a weapon worn in the weapon slot arms Кулак, so Rage adds nothing to his
+    unarmed attack."""
+    ok(terra(KULAK))
+    ok(terra('place Кулак 2,2'))
+    ok(terra("equip Кулак on посох --slot оружие"))
+    ok(terra(START_KULAK))
+    ok(terra("damage Кулак 10"))
+    r = ok(terra('unarmed Кулак "Волк 1"'))
+    assert "hits Волк 1 unarmed for 3 AP (3 AP left): 4 damage." in r.stdout
+
+
+
