@@ -268,4 +268,10 @@ START = (
           option=True, default=False),
 )
 
-CARD = SystemCard("terra", "Twisted Terra", "Искажённая Терра", ACTIONS, START)
+#: options of ``day``: the day's aspect chosen anew at midnight (TT-TECH-2)
+DAY = (
+    Param("aspects", TEXT, N_('The day\'s aspect chosen anew at midnight (TT-TECH-2): "Айрис=Мана, Торн=Душа".'),
+          option=True),
+)
+
+CARD = SystemCard("terra", "Twisted Terra", "Искажённая Терра", ACTIONS, START, DAY)

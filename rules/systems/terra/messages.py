@@ -383,4 +383,20 @@ MESSAGES: dict[str, Message] = {
     "master_damage": lambda f, v: [_master_health(f, v, heal=False), *_state_news(f)],
     "master_heal": lambda f, v: [_master_health(f, v, heal=True), *_state_news(f)],
     "dodged": lambda f, v: _("{target} takes no damage.").format(target=f["target"]),
+    "day_hp": lambda f, v: (
+        _("{name}: HP restored at midnight.") if v.health(f["name"], f["hp_after"]) is not None
+        else _("{name}: HP restored at midnight, {before} -> {after}.")).format(
+        name=f["name"], before=f["hp_before"], after=f["hp_after"]),
+    "day_death": lambda f, v: (
+        _("{name} was not healed by the next day and dies.") if v.health(f["name"], f["hp"], "dead") is not None
+        else _("{name} (HP {hp}) was not healed by the next day and dies.")).format(name=f["name"], hp=f["hp"]),
+    "day_sp": lambda f, v: (
+        _("{name}: SP restored, {before} -> {after}; abilities and magic are open again.") if f.get("banned")
+        else _("{name}: SP restored, {before} -> {after}.")).format(
+        name=f["name"], before=f["sp_before"], after=f["sp_after"]),
+    "day_trance": lambda f, v: _("{name}: the day's combat trance is ready again.").format(name=f["name"]),
+    "day_aspect": lambda f, v: (
+        _("{name}: the day's aspect is {aspect} (was {was}).") if f.get("was")
+        else _("{name}: the day's aspect is {aspect}.")).format(
+        name=f["name"], aspect=aspect_label(f["aspect"]), was=aspect_label(str(f.get("was")))),
 }
