@@ -71,11 +71,14 @@ ACTIONS = Catalogue((
                   option=True, default=False),
             Param("reach", COUNT, N_("The radius it strikes within (default: the reach stat, 1)."),
                   option=True, required=False),
+            Param("near", NAME, N_("A spear's nearer cell: who stands between, struck by the same Attack for "
+                                   "half (TT-WEAPON-1)."), option=True, required=False),
         ),
         run=_run("attack", "attacker", "target", "formula", "type", "ap", "technique", "shift", "into_hp",
-                 "provokes", "trance", "learned", "reach"),
+                 "provokes", "trance", "learned", "reach", "near"),
         examples=("attack Торн Волк", 'attack Торн Волк --formula "D6+2" --given "1 3"',
-                  "attack Айрис Волк --formula 2D6 --type Огонь --technique --ap 4"),
+                  "attack Айрис Волк --formula 2D6 --type Огонь --technique --ap 4",
+                  'attack Торн "Волк 2" --near "Волк 1"'),
     ),
     Action(
         "counter", N_("A counter attack out of turn on an enemy within radius 1, once a phase (TT-COUNTER-1)."),

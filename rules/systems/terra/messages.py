@@ -383,6 +383,8 @@ MESSAGES: dict[str, Message] = {
     "master_damage": lambda f, v: [_master_health(f, v, heal=False), *_state_news(f)],
     "master_heal": lambda f, v: [_master_health(f, v, heal=True), *_state_news(f)],
     "dodged": lambda f, v: _("{target} takes no damage.").format(target=f["target"]),
+    "spear_near": lambda f, v: _("{name}'s spear strikes the nearer cell too: {target}, {amount} (half).").format(
+        name=f["name"], target=f["target"], amount=f["amount"]),
     "day_hp": lambda f, v: (
         _("{name}: HP restored at midnight.") if v.health(f["name"], f["hp_after"]) is not None
         else _("{name}: HP restored at midnight, {before} -> {after}.")).format(

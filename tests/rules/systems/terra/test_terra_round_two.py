@@ -5,7 +5,12 @@ copying (TT-SIGN-1).  Every situation is played through the command line on the 
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from test_terra_fight import doc, ok, phase1, refused_unchanged, terra, who  # noqa: F401  (fixtures)
+
+from ttcli.exitcodes import ExitCode
 
 #: phase 1 without synchronization (as test_terra_fight's ``phase1``), with Кулак (ГК 3, +, Овен,
 #: level 5, Тело 4, no weapon) added last: his initiative D6 6 puts him first; he stands at 2,2 by Волк 1
@@ -63,3 +68,43 @@ def test_tt_rh_1_a_worn_weapon_arms_a_character_without_a_formula(terra):  # noq
 
 
 
+
+
+# --- the spear's two cells -----------------------------------------------------------------------------------
+
+def spear(phase1):  # noqa: F811
+    """Торн (1,0) takes a spear; Волк 2 steps to 3,0 (2 cells away); Волк 1 (2,1) stands between."""
+    ok(phase1('char set Торн "тип оружия"=копьё'))
+    ok(phase1('place "Волк 2" 3,0'))
+    return phase1
+
+
+def test_tt_weapon_1_a_spear_strikes_two_cells_with_one_attack(phase1):  # noqa: F811
+    """Seed: "Копья наносят урон по двум клеткам одновременно, по дальней клетке максимальный, по ближней
+    меньший": one Attack (3 AP, one combat action, one roll), Волк 2 at radius 2 takes the formula's 7, Волк 1
+    between takes half, 3 [I]."""
+    spear(phase1)
+    r = ok(phase1('attack Торн "Волк 2" --near "Волк 1" --given 5 --json'))
+    body = json.loads(r.stdout)
+    assert len(body["dice"]) == 1  # one roll of D6+2 (5, no crit check)
+    assert "Торн's spear strikes the nearer cell too: Волк 1, 3 (half)." in body["lines"]
+    assert who(phase1, "Волк 2")["resources"]["hp"] == 3
+    assert who(phase1, "Волк 1")["resources"]["hp"] == 7
+    assert doc(phase1)["fight"]["turn"]["spent"] == 3  # one Attack's AP, once
+    refused_unchanged(phase1, 'attack Торн "Волк 1"', ExitCode.RULES, "has made its combat action this turn")
+
+
+@pytest.mark.parametrize(("line", "code", "text"), [
+    ('attack Торн "Волк 2" --near Айрис', ExitCode.RULES, "a spear strikes two cells in a line"),
+    ('attack Торн "Волк 1" --near "Волк 2"', ExitCode.RULES, "must stand 2 cells from Торн"),
+    ('attack Торн "Волк 2" --near "Волк 1" --technique', ExitCode.RULES, "not of a technique"),
+    ('attack Торн "Волк 2" --near "Волк 2"', ExitCode.USAGE, "not either of them"),
+])
+def test_tt_weapon_1_a_spear_attack_on_cells_out_of_line_is_refused(phase1, line, code, text):  # noqa: F811
+    spear(phase1)
+    refused_unchanged(phase1, line, code, text)
+
+
+def test_tt_weapon_1_near_needs_a_spear(phase1):  # noqa: F811
+    ok(phase1('place "Волк 2" 3,0'))
+    refused_unchanged(phase1, 'attack Торн "Волк 2" --near "Волк 1"', ExitCode.RULES, "weapon is not a spear")
