@@ -257,6 +257,23 @@ ACTIONS = Catalogue((
         examples=('cast Айрис "Огненная стрела" "Волк 1" --given "4 3"', "применить Айрис Исцеление Торн"),
     ),
     Action(
+        "theatre", N_("A theatrical action (TT-AP-1): the AP the master names (not a combat action) and, with "
+        "--chance, its check, d100 <= N; Лев wins defensive checks, enemies near Близнецы fail (TT-SIGN-2)."),
+        aliases=("театр", "театральное", "theater"), rolls=True,
+        params=(
+            _WHO,
+            Param("what", TEXT, N_("What the character does, in words.")),
+            Param("ap", COUNT, N_("AP it costs (the master's call)."), option=True, default=0),
+            Param("chance", INT, N_("Its check: success on d100 <= N (the master's call)."), option=True,
+                  required=False),
+            Param("defensive", FLAG, N_("The check is a defence (Лев wins it); out of turn when it costs no AP."),
+                  option=True, default=False),
+        ),
+        run=_run("theatre", "name", "what", "ap", "chance", "defensive"),
+        examples=('theatre Плут "прыжок через стол" --ap 2 --chance 40',
+                  'theatre Лео "устоять на ногах" --chance 30 --defensive'),
+    ),
+    Action(
         "control", N_("Рак's aura on a summonable monster's turn within radius 1: d100 <= 20 and the turn is "
         "Рак's to play (TT-SIGN-2)."),
         aliases=("контроль",), rolls=True, out_of_turn=True,

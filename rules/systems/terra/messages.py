@@ -313,6 +313,16 @@ def _fight_ended(f: Fields, view: View) -> list[str]:
     return lines
 
 
+def _check_decided(f: Fields, view: View) -> str:
+    if f["sign"] == "leo":
+        if f["by"] == f["name"]:
+            return _("{name} (Лев) wins every defensive check: success, no roll.").format(name=f["name"])
+        return _("{by} (Лев) guarantees {name} this turn's defensive check: success, no roll.").format(
+            by=f["by"], name=f["name"])
+    return _("{name} is within radius 2 of the enemy {by} (Близнецы): the check fails, no roll.").format(
+        name=f["name"], by=f["by"])
+
+
 MESSAGES: dict[str, Message] = {
     "round": lambda f, v: _("Phase {n}.").format(n=f["round"]),
     "turn_delayed": lambda f, v: _("{name} delays the turn to the end of phase {n}.").format(
@@ -383,6 +393,13 @@ MESSAGES: dict[str, Message] = {
     "master_damage": lambda f, v: [_master_health(f, v, heal=False), *_state_news(f)],
     "master_heal": lambda f, v: [_master_health(f, v, heal=True), *_state_news(f)],
     "dodged": lambda f, v: _("{target} takes no damage.").format(target=f["target"]),
+    "theatre": lambda f, v: (_("{name}, a theatrical action: {what}, for {ap} AP{left}.") if f.get("ap")
+                             else _("{name}, a theatrical action: {what}.")).format(
+        name=f["name"], what=f["what"], ap=f["ap"], left=_ap_left(f)),
+    "theatre_check": lambda f, v: (_("{name}'s check: d100 = {die} <= {chance}: success.") if f["success"]
+                                   else _("{name}'s check: d100 = {die} > {chance}: failure.")).format(
+        name=f["name"], die=f["die"], chance=f["chance"]),
+    "check_decided": _check_decided,
     "spear_near": lambda f, v: _("{name}'s spear strikes the nearer cell too: {target}, {amount} (half).").format(
         name=f["name"], target=f["target"], amount=f["amount"]),
     "day_hp": lambda f, v: (

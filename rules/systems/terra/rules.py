@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.core.contract import SystemRules
 from rules.systems.terra import actions as act
-from rules.systems.terra import casting, counters, day, fight, health, hits, positions, signs
+from rules.systems.terra import casting, counters, day, fight, health, hits, positions, signs, theatre
 from rules.systems.terra import sheet as terra_sheet
 from rules.systems.terra.catalogue import CARD
 from rules.systems.terra.data import DECODERS
@@ -86,6 +86,7 @@ class Terra(SystemRules):
     declare = casting.declare
     cast = casting.cast
     control = signs.control
+    theatre = theatre.theatre
 
 
 RULES = Terra()

@@ -108,3 +108,60 @@ def test_tt_weapon_1_a_spear_attack_on_cells_out_of_line_is_refused(phase1, line
 def test_tt_weapon_1_near_needs_a_spear(phase1):  # noqa: F811
     ok(phase1('place "Волк 2" 3,0'))
     refused_unchanged(phase1, 'attack Торн "Волк 2" --near "Волк 1"', ExitCode.RULES, "weapon is not a spear")
+
+
+# --- theatrical actions and the auras that decide checks ---------------------------------------------------------
+
+def test_tt_ap_1_a_theatrical_action_costs_the_masters_ap_and_rolls_its_check(phase1):  # noqa: F811
+    """Seed: "Некоторые специальные действия, называемые Театральными ... по усмотрению Мастера тоже могут
+    требовать некоторое количество ОД и каких-либо проверок": the master's AP (not a combat action) and
+    the check, d100 <= N [I]; a failed check exits 1 for scripts."""
+    r = phase1('theatre Торн "прыжок через стол" --ap 2 --chance 40 --given 55')
+    assert r.exit_code == ExitCode.FAILED, r.output
+    assert "Торн, a theatrical action: прыжок через стол, for 2 AP (4 AP left)." in r.stdout
+    assert "Торн's check: d100 = 55 > 40: failure." in r.stdout
+    ok(phase1('attack Торн "Волк 1" --given 3'))  # still the turn's combat action to make
+    refused_unchanged(phase1, 'theatre Торн "ещё прыжок" --ap 2', ExitCode.RULES, "has 1 AP left this turn")
+
+
+def test_tt_sign_2_leo_wins_every_defensive_check(phase1):  # noqa: F811
+    """Seed, Лев: "Выигрывает все защитные проверки в бою": no roll, out of turn."""
+    ok(phase1("char set Плут знак=лев"))
+    r = ok(phase1('theatre Плут "устоять на ногах" --chance 5 --defensive --given 99'))
+    assert "Плут (Лев) wins every defensive check: success, no roll." in r.stdout
+    assert json.loads(ok(phase1('theatre Плут "устоять" --chance 5 --defensive --json')).stdout)["dice"] == []
+
+
+def test_tt_sign_2_leo_level_5_guarantees_an_ally_one_defensive_win_a_turn(phase1):  # noqa: F811
+    """Seed, Лев 5: "гарантирует 1 выигрыш любой защитной проверки в ход любому сопартийцу в радиусе 1":
+    Айрис (Лев 5, at 0,1) and Торн (1,0) stand 1 apart: Торн's first defensive check this turn is won,
+    the second is rolled; the next turn the guarantee is there again."""
+    ok(phase1('char set Айрис знак=лев "уровень знака"=5'))
+    r = ok(phase1('theatre Торн "устоять" --chance 30 --defensive'))
+    assert "Айрис (Лев) guarantees Торн this turn's defensive check: success, no roll." in r.stdout
+    r = phase1('theatre Торн "устоять" --chance 30 --defensive --given 50')
+    assert r.exit_code == ExitCode.FAILED and "d100 = 50 > 30: failure." in r.stdout
+    ok(phase1("fight next"))  # the place of Айрис and Плут opens
+    ok(phase1("fight next"))  # Айрис takes it and passes: a new turn
+    assert "guarantees Торн" in ok(phase1('theatre Торн "устоять" --chance 30 --defensive')).stdout
+
+
+def test_tt_sign_2_enemies_within_radius_2_of_gemini_fail_every_check(phase1):  # noqa: F811
+    """Seed, Близнецы: "все враги в радиусе 2 проваливают все свои проверки": Волк 1 (Близнецы, 2,1) is 1
+    from Торн: Торн's check fails without a roll, even at 95%; with Волк 1 moved away it is rolled."""
+    ok(phase1('char set "Волк 1" знак=близнецы'))
+    r = phase1('theatre Торн "отвлечь волка" --ap 1 --chance 95 --given 1')
+    assert r.exit_code == ExitCode.FAILED, r.output
+    assert "Торн is within radius 2 of the enemy Волк 1 (Близнецы): the check fails, no roll." in r.stdout
+    ok(phase1('place "Волк 1" 5,5'))
+    r = ok(phase1('theatre Торн "отвлечь волка" --ap 1 --chance 95 --given 1'))
+    assert "d100 = 1 <= 95: success." in r.stdout
+
+
+@pytest.mark.parametrize(("line", "code", "text"), [
+    ('theatre Торн "прыжок" --chance 140', ExitCode.USAGE, "--chance is a percentage"),
+    ('theatre Торн "прыжок" --defensive', ExitCode.USAGE, "give its --chance too"),
+    ('theatre Плут "прыжок" --ap 1', ExitCode.RULES, "does not act now"),
+])
+def test_tt_ap_1_a_bad_theatrical_action_is_refused_and_changes_nothing(phase1, line, code, text):  # noqa: F811
+    refused_unchanged(phase1, line, code, text)
