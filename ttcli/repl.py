@@ -40,6 +40,7 @@ SHORTCUTS = {
     "эффект": ["effect"], "бросок": ["roll"], "шансы": ["odds"], "журнал": ["log"],
     "персонаж": ["char"], "сессия": ["session"], "бой": ["fight"],
     "проверка": ["verify"], "сверить": ["verify"],
+    "день": ["day"], "полночь": ["day"], "сутки": ["day"],
 }
 #: Russian words for the subcommands of the app's groups
 SUBCOMMANDS = {

@@ -155,13 +155,16 @@ class SystemCard:
     """What the command line needs of a system without its fight rules: who it is, its
     verbs and the options of ``fight start``.  A system's ``catalogue`` module holds it
     (``CARD``) and imports no fight rule: an action's ``run`` receives the rules object
-    when it is played, and reaches the rules through it."""
+    when it is played, and reaches the rules through it.  ``day_params`` are the options of
+    ``day`` (the in-world day ends)."""
 
     id: str
     name_en: str
     name_ru: str
     actions: Catalogue = Catalogue()
     start_params: tuple[Param, ...] = ()
+    #: options of ``day`` (terra's ``--aspects``)
+    day_params: tuple[Param, ...] = ()
 
 
 def convert(param: Param, raw: Any) -> Any:

@@ -62,6 +62,8 @@ class SystemRules(SystemData):
     actions: Catalogue = Catalogue()
     #: options of ``fight start`` (dungeon's ``--ambush``)
     start_params: tuple[Param, ...] = ()
+    #: options of ``day`` (terra's ``--aspects``)
+    day_params: tuple[Param, ...] = ()
     #: effect name (any language) -> builder(turns, damage) of the system's presets
     effect_presets: Mapping[str, Callable[[int | None, int | None], EffectSpec]] = {}
 
@@ -96,6 +98,26 @@ class SystemRules(SystemData):
 
     def end(self, enc: Encounter, source: DiceSource | None = None) -> Outcome:
         return common.end_fight(enc, hp_max=self.hp_max, status=self.status)
+
+    # --- the day ---------------------------------------------------------------------
+
+    def day(self, enc: Encounter, source: DiceSource | None = None, **options: Any) -> Outcome:
+        """``day``: the in-world day ends (midnight) and the system's daily rules apply
+        (:meth:`end_day`).  A day ends between fights: refused while one runs."""
+        work = self.work(enc)
+        if work.fight is not None:
+            raise RuleError(_("a day ends between fights, not during one (a fight lasts minutes); "
+                              "end the fight first: ttcli fight end"))
+        work.tell("day_ended")
+        changed = self.end_day(work, source, **options)
+        if not changed:
+            work.tell("day_nothing", system=self.id)
+        return work.outcome({"kind": "day"})
+
+    def end_day(self, work: Work, source: DiceSource | None, **options: Any) -> bool:
+        """What midnight does by the system's rules, on ``work``; True when it changed anything.
+        By default nothing: a system whose rules tie nothing to a day."""
+        return False
 
     def join(self, enc: Encounter, name: str) -> Outcome:
         return common.join_fight(enc, name, self.hp_max)

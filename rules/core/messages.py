@@ -469,6 +469,8 @@ MESSAGES: dict[str, Message] = {
     "fight_ended": _fight_ended,
     "fight_effects_ended": _fight_effects_ended,
     "health": health_message(),
+    "day_ended": lambda f, v: _("Midnight: the day ends."),
+    "day_nothing": lambda f, v: _("This system's rules tie nothing to a day: nothing changes."),
 }
 
 

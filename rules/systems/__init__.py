@@ -99,7 +99,8 @@ def system_card(system: str) -> SystemCard:
     from rules.core.actions import SystemCard
 
     rules = system_rules(system)
-    return SystemCard(rules.id, rules.name_en, rules.name_ru, rules.actions, rules.start_params)
+    return SystemCard(rules.id, rules.name_en, rules.name_ru, rules.actions, rules.start_params,
+                      rules.day_params)
 
 
 def system_rules(system: str) -> SystemRules:

@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "redo": ("history", "redo_command"),
     "verify": ("history", "verify_command"),
     "completion": ("completion", "completion_command"),
+    "day": ("day", "day_command"),
     "session": ("session_cmd", "app"),
     "char": ("char", "app"),
     "fight": ("fight", "app"),

@@ -163,10 +163,14 @@ def _sp_allows(work: Work, c: Combatant, learned: bool, trance: bool) -> None:
 
 def attack(rules: Terra, enc: Encounter, source: DiceSource, attacker: str, target: str,
            formula_text: str | None, kind_word: str | None, ap: int | None, technique: bool, shift: int,
-           into_hp: bool, provokes: bool, trance: bool, learned: bool, reach: int | None) -> Outcome:
-    """An Attack with the weapon, or a technique (TT-AP-1, TT-CRIT-1, TT-DMG-1)."""
+           into_hp: bool, provokes: bool, trance: bool, learned: bool, reach: int | None,
+           near: str | None = None) -> Outcome:
+    """An Attack with the weapon, or a technique (TT-AP-1, TT-CRIT-1, TT-DMG-1); a spear's Attack
+    with ``near`` strikes two cells at once (TT-WEAPON-1)."""
     work = rules.work(enc)
     name, target = find(enc, attacker), find(enc, target)
+    if near is not None:
+        near = _spear_near(work, name, target, find(enc, near), technique or trance or reach is not None)
     kind = _kind(kind_word)
     if kind_word is None and not technique and weapons.kind_of(enc.get(name)) == "pistol":
         kind = dmg.MYSTIC  # TT-WEAPON-1: "Пистоли ... Наносят Мистический урон"
@@ -221,6 +225,8 @@ def attack(rules: Terra, enc: Encounter, source: DiceSource, attacker: str, targ
         total += bonus
         work.tell("attack_bonus", about=[name], name=name, state=work.get(name).status, bonus=bonus, total=total)
     extra = 0
+    # [I] "по дальней клетке максимальный, по ближней меньший": the nearer cell takes half, rounded down
+    near_amount = max(0, total) // 2
     if not technique and rolled.result != MISS:
         added, extra = weapons.sign_bonus(c, _between(work, name, target))
         if added:
@@ -240,7 +246,38 @@ def attack(rules: Terra, enc: Encounter, source: DiceSource, attacker: str, targ
                                       from_enemy=work.get(name).side != work.get(target).side)
     if not technique:
         libra(rules, work, source, name, target, _between(work, name, target), event)
+    if near is not None:
+        work.tell("spear_near", about=[name, near], name=name, target=near, amount=near_amount)
+        if near_amount > 0 and work.get(near).status != DEAD:
+            event["near"] = rules.strike(work, source, name, near, kind, near_amount, into_hp=into_hp,
+                                         from_enemy=work.get(name).side != work.get(near).side)
+        else:
+            work.tell("dodged", about=[near], target=near)
     return _close(rules, work, event, name, provokes or trance, technique=technique)
+
+
+def _spear_near(work: Work, name: str, target: str, near: str, not_weapon: bool) -> str:
+    """TT-WEAPON-1: "Копья наносят урон по двум клеткам одновременно": the nearer cell is
+    radius 1 from the spearman and from the target, which stands at radius 2 (on the grid)."""
+    c = work.get(name)
+    if not_weapon:
+        raise RuleError(_("--near is the second cell of a spear's weapon Attack, not of a technique; attack the "
+                          "other one separately"), rule="TT-WEAPON-1")
+    if weapons.kind_of(c) != "spear":
+        raise RuleError(_("--near is the second cell of a spear's Attack, and {name}'s weapon is not a spear: set "
+                          "\"тип оружия\"=копьё, or attack the other one separately").format(name=name),
+                        rule="TT-WEAPON-1")
+    if near in (name, target):
+        raise ValueError(_("--near names the one between {name} and {target}, not either of them").format(
+            name=name, target=target))
+    if work.get(near).status == DEAD:
+        raise RuleError(_("{name} is dead").format(name=near), rule="TT-END-1")
+    far, close, between = _between(work, name, target), _between(work, name, near), _between(work, near, target)
+    if None not in (far, close, between) and (far != 2 or close != 1 or between != 1):
+        raise RuleError(_("a spear strikes two cells in a line: {target} must stand 2 cells from {name} (it is "
+                          "{far}) and {near} between them, 1 cell from each; attack them one at a time "
+                          "otherwise").format(target=target, name=name, far=far, near=near), rule="TT-WEAPON-1")
+    return near
 
 
 def _technique_misses(rules: Terra, work: Work, source: DiceSource, name: str) -> bool:
@@ -333,7 +370,11 @@ def unarmed(rules: Terra, enc: Encounter, source: DiceSource, attacker: str, tar
     left = rules.spend(work, turn, cost, combat=True)
     body, level = _int(c, "body"), _int(c, "level", 1)
     amount = (0 if body < 0 else 1) if identify else max(0, min(level, body))
-    bonus = health.ATTACK_BONUS.get(c.status, 0) if work.fight is not None else 0
+    # TT-RH-1: "+3 к своей Атаке Оружием (либо безоружной Атаке, если не вооружен)": an armed character's
+    # bonus goes to its weapon Attack only; identification deals "всего 1 урон" whatever the bonuses
+    bonus = 0
+    if work.fight is not None and not identify and not weapons.armed(c):
+        bonus = health.ATTACK_BONUS.get(c.status, 0)
     amount += bonus
     work.tell("unarmed", about=[name, target], attacker=name, target=target, ap=cost, ap_left=left,
               effect="identify" if identify else "damage", amount=amount)

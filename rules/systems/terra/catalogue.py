@@ -71,11 +71,14 @@ ACTIONS = Catalogue((
                   option=True, default=False),
             Param("reach", COUNT, N_("The radius it strikes within (default: the reach stat, 1)."),
                   option=True, required=False),
+            Param("near", NAME, N_("A spear's nearer cell: who stands between, struck by the same Attack for "
+                                   "half (TT-WEAPON-1)."), option=True, required=False),
         ),
         run=_run("attack", "attacker", "target", "formula", "type", "ap", "technique", "shift", "into_hp",
-                 "provokes", "trance", "learned", "reach"),
+                 "provokes", "trance", "learned", "reach", "near"),
         examples=("attack Торн Волк", 'attack Торн Волк --formula "D6+2" --given "1 3"',
-                  "attack Айрис Волк --formula 2D6 --type Огонь --technique --ap 4"),
+                  "attack Айрис Волк --formula 2D6 --type Огонь --technique --ap 4",
+                  'attack Торн "Волк 2" --near "Волк 1"'),
     ),
     Action(
         "counter", N_("A counter attack out of turn on an enemy within radius 1, once a phase (TT-COUNTER-1)."),
@@ -254,6 +257,23 @@ ACTIONS = Catalogue((
         examples=('cast Айрис "Огненная стрела" "Волк 1" --given "4 3"', "применить Айрис Исцеление Торн"),
     ),
     Action(
+        "theatre", N_("A theatrical action (TT-AP-1): the AP the master names (not a combat action) and, with "
+        "--chance, its check, d100 <= N; Лев wins defensive checks, enemies near Близнецы fail (TT-SIGN-2)."),
+        aliases=("театр", "театральное", "theater"), rolls=True,
+        params=(
+            _WHO,
+            Param("what", TEXT, N_("What the character does, in words.")),
+            Param("ap", COUNT, N_("AP it costs (the master's call)."), option=True, default=0),
+            Param("chance", INT, N_("Its check: success on d100 <= N (the master's call)."), option=True,
+                  required=False),
+            Param("defensive", FLAG, N_("The check is a defence (Лев wins it); out of turn when it costs no AP."),
+                  option=True, default=False),
+        ),
+        run=_run("theatre", "name", "what", "ap", "chance", "defensive"),
+        examples=('theatre Плут "прыжок через стол" --ap 2 --chance 40',
+                  'theatre Лео "устоять на ногах" --chance 30 --defensive'),
+    ),
+    Action(
         "control", N_("Рак's aura on a summonable monster's turn within radius 1: d100 <= 20 and the turn is "
         "Рак's to play (TT-SIGN-2)."),
         aliases=("контроль",), rolls=True, out_of_turn=True,
@@ -268,4 +288,10 @@ START = (
           option=True, default=False),
 )
 
-CARD = SystemCard("terra", "Twisted Terra", "Искажённая Терра", ACTIONS, START)
+#: options of ``day``: the day's aspect chosen anew at midnight (TT-TECH-2)
+DAY = (
+    Param("aspects", TEXT, N_('The day\'s aspect chosen anew at midnight (TT-TECH-2): "Айрис=Мана, Торн=Душа".'),
+          option=True),
+)
+
+CARD = SystemCard("terra", "Twisted Terra", "Искажённая Терра", ACTIONS, START, DAY)

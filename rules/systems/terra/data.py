@@ -9,8 +9,9 @@ techniques.py, TT-TECH-1), ``lured`` (the side a monster left for Весы,
 TT-SIGN-2) and ``worn`` (items by slot, TT-WEAPON-1).  On the fight: ``initiative`` (the order of phase 1 on),
 ``groups`` (who share a place), ``countered`` (who made a counter attack this
 phase, TT-COUNTER-1), ``last`` (who declined the synchronization phase
-and acts last, TT-SYNC-3) and ``cast`` (techniques used this phase, by name:
-a second one provokes).  On a turn: ``moved`` (cells walked, TT-AP-2),
+and acts last, TT-SYNC-3), ``cast`` (techniques used this phase, by name:
+a second one provokes) and ``lion`` (each Лев who gave an ally this turn's won
+defensive check, TT-SIGN-2).  On a turn: ``moved`` (cells walked, TT-AP-2),
 ``combo`` (the non-damaging first technique that opens a combined action,
 TT-COMBINED-1) and ``controlled`` (who controls this monster's turn, Рак).
 
@@ -31,7 +32,7 @@ from rules.systems.terra.weapons import SLOTS
 Path = tuple[str | int, ...]
 
 _COMBATANT = ("cell", "held", "trance", "trance_used", "temp_sp", "techniques", "lured", "worn")
-_FIGHT = ("initiative", "groups", "countered", "last", "cast")
+_FIGHT = ("initiative", "groups", "countered", "last", "cast", "lion")
 _TURN = ("moved", "combo", "controlled")
 #: a technique's keys and the type of each (see techniques.py)
 _TECHNIQUE = {"aspect": str, "effect": str, "formula": str, "type": str, "ap": int, "hp": int, "mp": int,
@@ -132,7 +133,7 @@ def decode_fight(raw: Mapping[str, Any], path: Path) -> dict[str, Any]:
         cast = _table(table["cast"], path + ("cast",), tuple(table["cast"]) if isinstance(table["cast"], Mapping)
                       else (), N_("the techniques of the phase"))
         out["cast"] = {k: _whole(v, path + ("cast", k), 0) for k, v in cast.items()}
-    for key in ("initiative", "countered", "last"):
+    for key in ("initiative", "countered", "last", "lion"):
         if key in table:
             out[key] = _names(table[key], path + (key,))
     if "groups" in table:

@@ -44,6 +44,8 @@ GEMINI_MISS = {5: 20, 10: 50}
 KEPT = ("cell", "trance_used", "techniques", "worn")
 #: per-phase marks, cleared as a phase begins: counter attacks made, techniques used
 PHASE_MARKS = ("countered", "cast")
+#: fight data: each Лев who gave an ally this turn's guaranteed defensive win (TT-SIGN-2), cleared as a turn starts
+LION_USED = "lion"
 
 
 def _by_level(table: dict[int, int], level: int) -> int:
@@ -70,6 +72,8 @@ def new_turn(work: Work, name: str) -> TurnState:
         if status != c.status:
             work.tell("state_released", about=[name], name=name, was=c.status, now=status)
     fight = work.fight
+    if fight is not None and LION_USED in fight.data:
+        fight = work.fight = replace(fight, data={k: v for k, v in fight.data.items() if k != LION_USED})
     ap = SYNC_AP if fight is not None and fight.stage == SYNC else TURN_AP
     return TurnState(name, actions=ap)
 

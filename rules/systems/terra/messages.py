@@ -313,6 +313,16 @@ def _fight_ended(f: Fields, view: View) -> list[str]:
     return lines
 
 
+def _check_decided(f: Fields, view: View) -> str:
+    if f["sign"] == "leo":
+        if f["by"] == f["name"]:
+            return _("{name} (Лев) wins every defensive check: success, no roll.").format(name=f["name"])
+        return _("{by} (Лев) guarantees {name} this turn's defensive check: success, no roll.").format(
+            by=f["by"], name=f["name"])
+    return _("{name} is within radius 2 of the enemy {by} (Близнецы): the check fails, no roll.").format(
+        name=f["name"], by=f["by"])
+
+
 MESSAGES: dict[str, Message] = {
     "round": lambda f, v: _("Phase {n}.").format(n=f["round"]),
     "turn_delayed": lambda f, v: _("{name} delays the turn to the end of phase {n}.").format(
@@ -383,4 +393,29 @@ MESSAGES: dict[str, Message] = {
     "master_damage": lambda f, v: [_master_health(f, v, heal=False), *_state_news(f)],
     "master_heal": lambda f, v: [_master_health(f, v, heal=True), *_state_news(f)],
     "dodged": lambda f, v: _("{target} takes no damage.").format(target=f["target"]),
+    "theatre": lambda f, v: (_("{name}, a theatrical action: {what}, for {ap} AP{left}.") if f.get("ap")
+                             else _("{name}, a theatrical action: {what}.")).format(
+        name=f["name"], what=f["what"], ap=f["ap"], left=_ap_left(f)),
+    "theatre_check": lambda f, v: (_("{name}'s check: d100 = {die} <= {chance}: success.") if f["success"]
+                                   else _("{name}'s check: d100 = {die} > {chance}: failure.")).format(
+        name=f["name"], die=f["die"], chance=f["chance"]),
+    "check_decided": _check_decided,
+    "spear_near": lambda f, v: _("{name}'s spear strikes the nearer cell too: {target}, {amount} (half).").format(
+        name=f["name"], target=f["target"], amount=f["amount"]),
+    "day_hp": lambda f, v: (
+        _("{name}: HP restored at midnight.") if v.health(f["name"], f["hp_after"]) is not None
+        else _("{name}: HP restored at midnight, {before} -> {after}.")).format(
+        name=f["name"], before=f["hp_before"], after=f["hp_after"]),
+    "day_death": lambda f, v: (
+        _("{name} was not healed by the next day and dies.") if v.health(f["name"], f["hp"], "dead") is not None
+        else _("{name} (HP {hp}) was not healed by the next day and dies.")).format(name=f["name"], hp=f["hp"]),
+    "day_sp": lambda f, v: (
+        _("{name}: SP restored, {before} -> {after}; abilities and magic are open again.") if f.get("banned")
+        else _("{name}: SP restored, {before} -> {after}.")).format(
+        name=f["name"], before=f["sp_before"], after=f["sp_after"]),
+    "day_trance": lambda f, v: _("{name}: the day's combat trance is ready again.").format(name=f["name"]),
+    "day_aspect": lambda f, v: (
+        _("{name}: the day's aspect is {aspect} (was {was}).") if f.get("was")
+        else _("{name}: the day's aspect is {aspect}.")).format(
+        name=f["name"], aspect=aspect_label(f["aspect"]), was=aspect_label(str(f.get("was")))),
 }

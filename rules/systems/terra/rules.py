@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.core.contract import SystemRules
 from rules.systems.terra import actions as act
-from rules.systems.terra import casting, counters, fight, health, hits, positions, signs
+from rules.systems.terra import casting, counters, day, fight, health, hits, positions, signs, theatre
 from rules.systems.terra import sheet as terra_sheet
 from rules.systems.terra.catalogue import CARD
 from rules.systems.terra.data import DECODERS
@@ -27,6 +27,7 @@ class Terra(SystemRules):
     sheet = terra_sheet.SHEET
     actions = CARD.actions
     start_params = CARD.start_params
+    day_params = CARD.day_params
     messages = MESSAGES
 
     decode_combatant_data = staticmethod(DECODERS.decode_combatant_data)
@@ -51,6 +52,7 @@ class Terra(SystemRules):
     start = fight.start
     step = fight.step
     end = fight.end
+    end_day = day.end_day
 
     # --- what the actions call -------------------------------------------------------
 
@@ -84,6 +86,7 @@ class Terra(SystemRules):
     declare = casting.declare
     cast = casting.cast
     control = signs.control
+    theatre = theatre.theatre
 
 
 RULES = Terra()

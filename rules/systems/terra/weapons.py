@@ -25,6 +25,17 @@ def _int(c: Combatant, key: str, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
+def armed(c: Combatant) -> bool:
+    """Whether ``c`` carries a weapon: a weapon formula on the sheet or an item worn in a weapon slot.
+
+    The rhesus states add their bonus to "своей Атаке Оружием (либо безоружной Атаке, если не
+    вооружен)": to an unarmed attack only when this is False (TT-RH-1)."""
+    worn = c.data.get("worn")
+    if isinstance(worn, dict) and any(worn.get(slot) for slot in WEAPON_SLOTS):
+        return True
+    return bool(c.stats.get("weapon"))
+
+
 def kind_of(c: Combatant) -> str:
     return str(c.stats.get("weapon_kind", ""))
 

@@ -35,6 +35,8 @@ EXEMPT = {
     "status": "the one status model: the contract's status() reads the system's `statuses` table "
               "(the toy declares one) and no system overrides the method; its case below still "
               "shows the CLI asking it",
+    "day": "the template every system shares: it refuses during a fight, tells the day and asks the "
+           "system's end_day (the toy overrides that); its case below still shows the CLI asking it",
 }
 
 #: hooks a system declares that nothing in the program reads, so no command can reach them
@@ -297,6 +299,36 @@ def _start_params(toy):
     ok(toy("fight", "start", "--loud"))
     assert stored(toy)["fight"]["data"] == {"loud": True}
     assert "2 toys still squeak loudly" in ok(toy("fight", "status", "--format", "plain")).stdout
+
+
+@reaches("day_params")
+def _day_params(toy):
+    """``day --wind-up`` (the toy's own option of ``day``) cheers a sulky toy up."""
+    mood(toy, "Уж", "sulky")
+    assert "Уж is wound up and cheers up." in ok(toy("day", "--wind-up")).stdout
+    assert "mood" not in stored(toy, "Уж").get("data", {})
+
+
+@reaches("end_day")
+def _end_day(toy):
+    """Overnight the toy's dents smooth out (TOY-DAY-1), and the contract's default words stay away."""
+    ok(toy("fight", "start"))
+    ok(toy("poke", "Уж", "Ёж", "--given", "4"))
+    ok(toy("fight", "end", "--yes"))
+    said = ok(toy("day")).stdout
+    assert "Overnight Ёж's 1 dent smooth out." in said and "nothing changes" not in said
+    assert "dents" not in stored(toy, "Ёж").get("data", {})
+
+
+@reaches("day")
+def _day(toy):
+    """The contract's template: a day does not end during a fight, and nothing changes."""
+    ok(toy("fight", "start"))
+    before = toy.path.read_bytes()
+    refused(toy("day"), ExitCode.RULES, "end the fight first")
+    assert toy.path.read_bytes() == before
+    ok(toy("fight", "end", "--yes"))
+    assert "Midnight: the day ends." in ok(toy("day")).stdout
 
 
 @reaches("effect_presets")

@@ -96,6 +96,9 @@ class Toy(ToyData, SystemRules):
     #: TOY-LOUD-1: ``fight start --loud``
     start_params = (Param("loud", FLAG, "Every toy squeaks loudly all fight.", option=True, default=False),)
     effect_presets = PRESETS
+    #: TOY-DAY-1: ``day --wind-up``
+    day_params = (Param("wind_up", FLAG, "Wind every toy up: a sulky toy cheers up.", option=True,
+                        default=False),)
 
     def work(self, enc):
         """TOY-LOUD-1: a scratch copy that speaks the toy's words, loudly in a loud fight."""
@@ -157,6 +160,22 @@ class Toy(ToyData, SystemRules):
                 work.put(replace(c, status=OK))
                 work.tell("steady", about=[c.name], name=c.name)
         return joined(ended, work.outcome(ended.event))
+
+    def end_day(self, work, source, **options):
+        """TOY-DAY-1: overnight every dent is smoothed out; ``--wind-up`` cheers a sulky toy up."""
+        changed = False
+        for c in list(work.combatants.values()):
+            data = dict(c.data)
+            dents = data.pop("dents", 0)
+            if options.get("wind_up") and data.get("mood") == SULKY:
+                data.pop("mood")
+                work.tell("wound_up", about=[c.name], name=c.name)
+            if dents:
+                work.tell("smoothed", about=[c.name], name=c.name, dents=dents)
+            if data != dict(c.data):
+                work.put(replace(c, data=data))
+                changed = True
+        return changed
 
     def join(self, enc, name):
         """TOY-JOIN-1: a newcomer cuts in at the front of the order."""

@@ -23,5 +23,7 @@ MESSAGES = {
     "rolls_away": lambda f, view: _loud(f"{f['name']}'s pockets are full: the marble rolls away.", f),
     "peeled": lambda f, view: _loud(f"Peeling {f['effect']} off stings {f['name']} {_health(f)}.", f),
     "steady": lambda f, view: f"{f['name']} is steady again.",
+    "smoothed": lambda f, view: f"Overnight {f['name']}'s {_times(f['dents'], 'dent')} smooth out.",
+    "wound_up": lambda f, view: f"{f['name']} is wound up and cheers up.",
     "fight_ended": lambda f, view: f"The toys go back in the box after {_times(f['rounds'], 'round')}.",
 }
