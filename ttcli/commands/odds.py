@@ -220,18 +220,25 @@ class OddsResult:
 def odds_of(text: str, at_least: int | None = None, at_most: int | None = None,
             cumulative: bool = False, full: bool = False) -> OddsResult:
     from rules.dice import parse
-    from rules.odds import VALUE, Row, distribution, fold
+    from rules.odds import distribution
+
+    expr = parse(text)
+    return chart(expr.text, distribution(expr), at_least, at_most, cumulative, full)
+
+
+def chart(text: str, dist: Distribution, at_least: int | None = None, at_most: int | None = None,
+          cumulative: bool = False, full: bool = False) -> OddsResult:
+    """The chart of ``dist`` headed ``text``: every value with --full, else folded, cut where asked."""
+    from rules.odds import VALUE, Row, fold
 
     from ..errors import CliError
     from ..exitcodes import ExitCode
 
-    expr = parse(text)
-    dist = distribution(expr)
     if full:
         if len(dist) > FULL_ROWS_MAX:
             raise CliError(
                 _("{expression} has {count} different results, too many to list (--full lists at most {top})")
-                .format(expression=expr.text, count=f"{len(dist):,}", top=f"{FULL_ROWS_MAX:,}"),
+                .format(expression=text, count=f"{len(dist):,}", top=f"{FULL_ROWS_MAX:,}"),
                 ExitCode.BAD_EXPRESSION, _("leave out --full for the folded table, or ask --at-least / --at-most"))
         rows = tuple(Row(v, v, w, VALUE) for v, w in zip(dist.values, dist.weights, strict=True))
     else:
@@ -244,12 +251,16 @@ def odds_of(text: str, at_least: int | None = None, at_most: int | None = None,
             assert dist.chance is not None  # a pass chance is an N% roll's, and it has its N
             cuts.append(dist.chance + 1)
         rows = fold(dist, cuts)
-    return OddsResult(expr.text, dist, rows, at_least, at_most, cumulative, full)
+    return OddsResult(text, dist, rows, at_least, at_most, cumulative, full)
 
 
 def odds_command(
     ctx: typer.Context,
-    expression: Annotated[str, typer.Argument(metavar="EXPR", help="A dice expression: 4d6kh3, 9d6>=5, 2d6+3.")],
+    expression: Annotated[str, typer.Argument(
+        metavar="EXPR", help="A dice expression (4d6kh3, 9d6>=5, 2d6+3), or an action: attack, check, save.")],
+    names: Annotated[list[str] | None, typer.Argument(
+        metavar="[NAMES]...", help="For an action: ATTACKER TARGET (attack) or NAME STAT (check, save).",
+        show_default=False)] = None,
     at_least: Annotated[int | None, typer.Option(
         "--at-least", help="Chance of a result >= N; its rows are highlighted.")] = None,
     at_most: Annotated[int | None, typer.Option(
@@ -259,6 +270,24 @@ def odds_command(
     full: Annotated[bool, typer.Option(
         # a literal, so the catalog finds it: 20,000 is FULL_ROWS_MAX
         "--full", help="Every value on its own row, nothing folded (at most 20,000).")] = False,
+    weapon: Annotated[str | None, typer.Option(
+        "--weapon", metavar="WEAPON", help="attack: the weapon (dungeon: its die, e.g. 1d8; skirmish: its name; "
+        "twilight: its number).")] = None,
+    ranged: Annotated[bool, typer.Option("--ranged", help="attack (dungeon): a ranged attack.")] = False,
+    answer: Annotated[str | None, typer.Option(
+        "--answer", metavar="ANSWER", help="attack (skirmish): the target's answer: block, dodge or none.")] = None,
+    defenses: Annotated[int | None, typer.Option(
+        "--defenses", metavar="K", help="attack (twilight): the target's defense rolls, the best counts.")] = None,
+    counter: Annotated[bool, typer.Option(
+        "--counter", help="attack (twilight): the target answers with its counterattack.")] = False,
+    formula: Annotated[str | None, typer.Option(
+        "--formula", metavar="FORMULA", help="attack (terra): another formula than the weapon's, e.g. D6+2.")] = None,
+    dc: Annotated[int | None, typer.Option("--dc", metavar="N", help="check: the difficulty.")] = None,
+    modifier: Annotated[int | None, typer.Option(
+        "--modifier", metavar="N", help="save (dungeon): the master's bonus or penalty.")] = None,
+    rerolls: Annotated[int | None, typer.Option(
+        "--rerolls", metavar="N", help="check, attack (skirmish): rerolls of a failed d20 (default: what the "
+        "skill allows).")] = None,
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
 ) -> None:
@@ -268,12 +297,38 @@ def odds_command(
     --full lists every value.  In --format markdown or bbcode the chart is a
     code block, so a forum keeps its columns.
 
+    In a session, the odds of an action with the combatants' real values:
+    attack ATTACKER TARGET, check NAME STAT --dc N, save NAME STAT.  Nothing
+    is rolled or written.
+
     Examples:
 
       ttcli odds 4d6kh3
 
       ttcli odds "9d6>=5" --at-least 4
+
+      ttcli odds attack "Гоблин 1" Вор
     """
     from ..render import emit
 
-    emit(odds_of(expression, at_least, at_most, cumulative, full), pick_format(fmt, as_json), ctx.obj)
+    result = odds_result(ctx.obj, expression, list(names or ()), at_least, at_most, cumulative, full, {
+        "weapon": weapon, "ranged": ranged, "answer": answer, "defenses": defenses, "counter": counter,
+        "formula": formula, "dc": dc, "modifier": modifier, "rerolls": rerolls})
+    emit(result, pick_format(fmt, as_json), ctx.obj)
+
+
+def odds_result(env, expression: str, names: list[str], at_least: int | None, at_most: int | None,
+                cumulative: bool, full: bool, options: dict):
+    """The result of ``odds EXPRESSION NAMES... OPTIONS``: a dice expression's chart, or an action's odds."""
+    from ..actionodds import action_odds, action_of
+
+    action = action_of(expression)
+    typed = {k: v for k, v in options.items() if v is not None and v is not False}
+    if action is None:
+        if names or typed:
+            from ..errors import CliError
+
+            raise CliError(_("names and action options go with an action (attack, check, save), not with "
+                             "a dice expression"), hint=_("ttcli odds attack ATTACKER TARGET"))
+        return odds_of(expression, at_least, at_most, cumulative, full)
+    return action_odds(env, action, names, typed, at_least, at_most, cumulative, full)

@@ -45,6 +45,15 @@ class Dungeon(SystemRules):
     end = fight.end
     join = fight.join
 
+    # --- the odds of an action (``ttcli odds attack``) --------------------------------------
+
+    odds_actions = ("attack", "check", "save")
+
+    def odds_table(self):
+        from rules.systems.dungeon.odds import ODDS
+
+        return ODDS
+
     # --- the actions (the catalogue's ``run``) --------------------------------------------
 
     attack = fight.attack
