@@ -29,6 +29,13 @@ class Skirmish(SystemRules):
     name_ru = CARD.name_ru
     sheet = SHEET
     actions = CARD.actions
+    #: ``ttcli odds attack|check`` (rules.systems.skirmish.odds)
+    odds_actions = ("attack", "check")
+
+    def odds_table(self):
+        from rules.systems.skirmish.odds import ODDS
+
+        return ODDS
     effect_presets = PRESETS
     messages = MESSAGES
 

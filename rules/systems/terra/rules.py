@@ -26,6 +26,13 @@ class Terra(SystemRules):
     name_ru = CARD.name_ru
     sheet = terra_sheet.SHEET
     actions = CARD.actions
+    #: ``ttcli odds attack`` (rules.systems.terra.odds)
+    odds_actions = ("attack",)
+
+    def odds_table(self):
+        from rules.systems.terra.odds import ODDS
+
+        return ODDS
     start_params = CARD.start_params
     messages = MESSAGES
 

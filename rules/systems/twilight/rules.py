@@ -40,6 +40,13 @@ class Twilight(SystemRules):
     name_ru = CARD.name_ru
     clock = ROUNDS_CLOCK
     actions = CARD.actions
+    #: ``ttcli odds attack`` (rules.systems.twilight.odds)
+    odds_actions = ("attack",)
+
+    def odds_table(self):
+        from rules.systems.twilight.odds import ODDS
+
+        return ODDS
     start_params = CARD.start_params
     messages: Mapping[str, Any] = MESSAGES
     effect_presets = PRESETS
