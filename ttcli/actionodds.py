@@ -11,11 +11,15 @@ is written, nothing goes to the journal.
 
 from __future__ import annotations
 
+from rules import fight as combat
 from rules.dice import datatype
 from rules.i18n import _
+from rules.systems import system_rules
 
 from .errors import CliError
 from .exitcodes import ExitCode
+from .oddsview import chance, chart, exact
+from .session import open_session
 
 #: each action and the words that name it (Russian on the prompt and in the shell)
 ACTIONS = {
@@ -43,26 +47,22 @@ def action_of(word: str) -> str | None:
 class ActionOddsResult:
     system: str
     odds: object  # rules.odds.actions.ActionOdds
-    chart: object  # ttcli.commands.odds.OddsResult of the action's number
+    chart: object  # ttcli.oddsview.OddsResult of the action's number
 
     kind = "action_odds"
 
     def lines(self, s) -> list[str]:
-        from .commands.odds import chance
-
         o = self.odds
         out = [s.strong(s.escape(o.title))]  # type: ignore[attr-defined]
         for c in o.chances:  # type: ignore[attr-defined]
-            out.append(f"{s.escape(c.words)}: {s.strong(_percent(c.chance, chance))}")
+            out.append(f"{s.escape(c.words)}: {s.strong(_percent(c.chance))}")
         out += self.chart.lines(s)  # type: ignore[attr-defined]
         for _key, words, law in o.laws:  # type: ignore[attr-defined]
-            shown = ", ".join(f"{v}: {_percent(p, chance)}" for v, p in law.pairs)
+            shown = ", ".join(f"{v}: {_percent(p)}" for v, p in law.pairs)
             out.append(f"{s.escape(words)}: {shown}")
         return out
 
     def to_json(self) -> dict:
-        from .commands.odds import exact
-
         o = self.odds
 
         def frac(p) -> dict:
@@ -81,7 +81,7 @@ class ActionOddsResult:
         }
 
 
-def _percent(p, chance) -> str:
+def _percent(p) -> str:
     return chance(p.numerator, p.denominator)
 
 
@@ -89,12 +89,6 @@ def action_odds(env, action: str, names: list[str], values: dict, at_least: int 
                 at_most: int | None = None, cumulative: bool = False, full: bool = False) -> ActionOddsResult:
     """The odds of ``action`` on the current session, with the options typed in ``values``
     (only those given: None and False are left out)."""
-    from rules import fight as combat
-    from rules.systems import system_rules
-
-    from .commands.odds import chart
-    from .session import open_session
-
     first, second = NAMES[action]
     if len(names) != 2:
         raise CliError(_("odds {action} takes two names: {first} and {second}").format(

@@ -9,15 +9,14 @@ make, with that total's exact chance from the odds engine.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.core.common import find
 from rules.core.errors import RuleError
-from rules.core.state import OK
+from rules.core.state import OK, find
 from rules.dice import parse
-from rules.dice.sources import GivenSource
+from rules.dice.sources import DiceSource, GivenSource
 from rules.i18n import _
 from rules.odds import distribution
 from rules.odds.actions import ActionOdds, Chance, Law, enumerate_dice, mixture, sum_faces
@@ -54,7 +53,7 @@ def attack(rules: Dungeon, enc: Encounter, attacker: str, target: str, *, ranged
     situated = _situation(situation, ac, tc)
     dodge = value(tc, "dodge")
 
-    def hit_of(source) -> bool:
+    def hit_of(source: DiceSource) -> bool:
         return dg.hit_roll(source, kind, dodge, reaction=value(ac, "reaction"), bonus=ac.modifier("hit"),
                            advantages=advantages, disadvantages=disadvantages, situation=situated).hit
 
@@ -96,7 +95,7 @@ def check(rules: Dungeon, enc: Encounter, name: str, stat: str, *, dc: int | Non
     if skill is not None:
         key = dg.skill_stat(skill.key, effective)
 
-    def run(source):
+    def run(source: DiceSource) -> tuple[int, bool]:
         out = dg.check(source, effective[key], dc, bonus=c.modifier("check"), advantages=advantages,
                        disadvantages=disadvantages)
         return out.total, out.success
@@ -122,7 +121,7 @@ def save(rules: Dungeon, enc: Encounter, name: str, stat: str, *, modifier: int 
     score = value(c, key)
     total_modifier = modifier + c.modifier("save")
 
-    def run(source):
+    def run(source: DiceSource) -> tuple[int, bool]:
         out = dg.saving_throw(source, score, modifier=total_modifier)
         return out.die.face, out.success
 
@@ -135,4 +134,4 @@ def save(rules: Dungeon, enc: Encounter, name: str, stat: str, *, modifier: int 
                       facts=(("name", n), ("stat", key), ("value", score), ("modifier", total_modifier)))
 
 
-ODDS = {"attack": attack, "check": check, "save": save}
+ODDS: dict[str, Callable[..., ActionOdds]] = {"attack": attack, "check": check, "save": save}

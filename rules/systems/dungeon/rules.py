@@ -22,6 +22,9 @@ class Dungeon(SystemRules):
     name_ru = CARD.name_ru
     sheet = SHEET
     actions = CARD.actions
+    #: ``ttcli odds``: the actions answered, by the functions of the module named
+    odds_actions = ("attack", "check", "save")
+    odds_module = "rules.systems.dungeon.odds"
     start_params = CARD.start_params
     effect_presets = PRESETS
     messages = MESSAGES
@@ -44,15 +47,6 @@ class Dungeon(SystemRules):
     step = fight.step
     end = fight.end
     join = fight.join
-
-    # --- the odds of an action (``ttcli odds attack``) --------------------------------------
-
-    odds_actions = ("attack", "check", "save")
-
-    def odds_table(self):
-        from rules.systems.dungeon.odds import ODDS
-
-        return ODDS
 
     # --- the actions (the catalogue's ``run``) --------------------------------------------
 

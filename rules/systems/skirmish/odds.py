@@ -13,12 +13,14 @@ left in this fight; an effect's chance is the chance it lands on this attack
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.core.common import find
 from rules.core.errors import RuleError
+from rules.core.state import find
 from rules.dice import parse
+from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.odds import distribution
 from rules.odds.actions import ActionOdds, Chance, Law, enumerate_dice, mixture
@@ -26,7 +28,6 @@ from rules.systems.skirmish import fightdata, gear, presets
 from rules.systems.skirmish import mechanics as sk
 from rules.systems.skirmish.attacks import ANSWERS, BLOCK, DODGE, NONE, blocker, weapon_of
 from rules.systems.skirmish.fight import stunned, total_def, value
-from rules.systems.skirmish.items import weapons
 from rules.systems.skirmish.sheet import SHEET
 
 if TYPE_CHECKING:
@@ -34,13 +35,18 @@ if TYPE_CHECKING:
     from rules.systems.skirmish.rules import Skirmish
 
 
-def _d20_passes(test, rerolls: int) -> Fraction:
+def _d20_passes(test: Callable[[int], bool], rerolls: int) -> Fraction:
     """The chance a d20 passes ``test(face)``, rerolled after each failure up to ``rerolls`` times."""
-    def run(source):
-        for _i in range(1 + rerolls):
-            if test(source.draw(20).face):
-                return True
-        return False
+    def run(source: DiceSource) -> bool:
+        return any(test(source.draw(20).face) for _i in range(1 + rerolls))
+
+    return enumerate_dice(run).get(True, Fraction(0))
+
+
+def _d100_passes(chance: int) -> Fraction:
+    """C-PCT-1 through ``percent``, over the hundred faces."""
+    def run(source: DiceSource) -> bool:
+        return sk.percent(source.draw(100).face, chance)
 
     return enumerate_dice(run).get(True, Fraction(0))
 
@@ -70,7 +76,7 @@ def attack(rules: Skirmish, enc: Encounter, attacker: str, target: str, *, answe
     used = None
     unable = rules.cannot_act(tc) is not None
     if unable or how == NONE:
-        defence, rolls = 0, 0  # SK-NODEF-1: no roll meets the attack
+        defence = 0  # SK-NODEF-1: no roll meets the attack
         lands = Fraction(1)
     else:
         if how == BLOCK:
@@ -81,7 +87,7 @@ def attack(rules: Skirmish, enc: Encounter, attacker: str, target: str, *, answe
         else:
             defence = value(tc, "dexterity", settings)
 
-        def run(source) -> bool:
+        def run(source: DiceSource) -> bool:
             attack_total = source.draw(20).face + modifier
             return sk.lands(attack_total, source.draw(20).face + defence, tie_to_defender=tie)
 
@@ -109,9 +115,9 @@ def attack(rules: Skirmish, enc: Encounter, attacker: str, target: str, *, answe
     resisting = enc.fight is not None and t in fightdata.listed(enc.fight, "stun_resist")
     for word, chance in w.effects.items():
         name = presets.canonical(word) or word
-        lands_effect = enumerate_dice(lambda s, c=chance: sk.percent(s.draw(100).face, c)).get(True, Fraction(0))
+        lands_effect = _d100_passes(chance)
         if name == presets.STUN and resisting:
-            lands_effect *= 1 - enumerate_dice(lambda s: sk.percent(s.draw(100).face, 50)).get(True, Fraction(0))
+            lands_effect *= 1 - _d100_passes(50)
         chances.append(Chance(f"effect:{name}", _("{effect} on {target}").format(
             effect=_(name), target=t), lands * lands_effect))
     shown = {BLOCK: _("block"), DODGE: _("miss roll") if shot else _("dodge"), NONE: _("no defence")}[
@@ -141,7 +147,7 @@ def check(rules: Skirmish, enc: Encounter, name: str, stat: str, *, dc: int | No
         raise RuleError(_("{name} may reroll {stat} {allowed} more time(s) in this fight").format(
             name=who, stat=key, allowed=allowed), rule="SK-REROLL-1")
     passed = _d20_passes(lambda face: face + score >= dc, rerolls)
-    law = Law.of(((face + score, Fraction(1, 20)) for face in range(1, 21)))
+    law = Law.of((face + score, Fraction(1, 20)) for face in range(1, 21))
     title = _("{name}: check of {stat} ({score}) against DC {dc}, d20, rerolls after a failure: {rerolls}").format(
         name=who, stat=key, score=score, dc=dc, rerolls=rerolls)
     return ActionOdds("check", title, (Chance("pass", _("the check passes"), passed),), law,
@@ -149,4 +155,4 @@ def check(rules: Skirmish, enc: Encounter, name: str, stat: str, *, dc: int | No
                       facts=(("name", who), ("stat", key), ("value", score), ("dc", dc), ("rerolls", rerolls)))
 
 
-ODDS = {"attack": attack, "check": check}
+ODDS: dict[str, Callable[..., ActionOdds]] = {"attack": attack, "check": check}

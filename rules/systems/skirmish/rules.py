@@ -29,13 +29,9 @@ class Skirmish(SystemRules):
     name_ru = CARD.name_ru
     sheet = SHEET
     actions = CARD.actions
-    #: ``ttcli odds attack|check`` (rules.systems.skirmish.odds)
+    #: ``ttcli odds``: the actions answered, by the functions of the module named
     odds_actions = ("attack", "check")
-
-    def odds_table(self):
-        from rules.systems.skirmish.odds import ODDS
-
-        return ODDS
+    odds_module = "rules.systems.skirmish.odds"
     effect_presets = PRESETS
     messages = MESSAGES
 

@@ -12,19 +12,20 @@ minimum or miss.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.core.common import find
 from rules.core.errors import RuleError
-from rules.core.state import DEAD
+from rules.core.state import DEAD, find
+from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.odds.actions import ActionOdds, Chance, Law, enumerate_dice
 from rules.systems.terra import damage as dmg
 from rules.systems.terra import health, weapons
+from rules.systems.terra.fight import _by_level, _int
 from rules.systems.terra.formula import CRIT, MISS, parse_formula, roll_formula
 from rules.systems.terra.grid import distance
-from rules.systems.terra.fight import _by_level, _int
 from rules.systems.terra.hits import PISCES_DODGE, check_of, target_of
 from rules.systems.terra.positions import cell_of
 
@@ -56,7 +57,7 @@ def attack(rules: Terra, enc: Encounter, attacker: str, target: str, *, formula:
     dodge = Fraction(_by_level(PISCES_DODGE, level), 100) if (
         kind in dmg.PHYSICAL_TYPES and sign == "pisces" and level < 10) else Fraction(0)
 
-    def run(source) -> tuple[str, int, int]:
+    def run(source: DiceSource) -> tuple[str, int, int]:
         rolled = roll_formula(parsed, source, check)
         total = rolled.total
         if rolled.result != MISS:
@@ -103,4 +104,4 @@ def attack(rules: Terra, enc: Encounter, attacker: str, target: str, *, formula:
                              ("blood_group", check.blood_group), ("hp", hp)))
 
 
-ODDS = {"attack": attack}
+ODDS: dict[str, Callable[..., ActionOdds]] = {"attack": attack}

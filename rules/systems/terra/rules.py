@@ -26,13 +26,9 @@ class Terra(SystemRules):
     name_ru = CARD.name_ru
     sheet = terra_sheet.SHEET
     actions = CARD.actions
-    #: ``ttcli odds attack`` (rules.systems.terra.odds)
+    #: ``ttcli odds``: the actions answered, by the functions of the module named
     odds_actions = ("attack",)
-
-    def odds_table(self):
-        from rules.systems.terra.odds import ODDS
-
-        return ODDS
+    odds_module = "rules.systems.terra.odds"
     start_params = CARD.start_params
     messages = MESSAGES
 

@@ -11,11 +11,12 @@ lands through ``wound_level`` and ``fate_of_loss`` (TW-WOUND-1).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rules.core.common import find
 from rules.core.errors import RuleError
+from rules.core.state import find
 from rules.dice import parse
 from rules.dice.sources import RandomSource
 from rules.i18n import _
@@ -136,4 +137,4 @@ def attack(rules: Twilight, enc: Encounter, attacker: str, target: str, *, defen
                              ("threshold", face), ("damage_per_success", w.damage), ("hp", hp), ("hp_max", hp_max)))
 
 
-ODDS = {"attack": attack}
+ODDS: dict[str, Callable[..., ActionOdds]] = {"attack": attack}

@@ -40,13 +40,9 @@ class Twilight(SystemRules):
     name_ru = CARD.name_ru
     clock = ROUNDS_CLOCK
     actions = CARD.actions
-    #: ``ttcli odds attack`` (rules.systems.twilight.odds)
+    #: ``ttcli odds``: the actions answered, by the functions of the module named
     odds_actions = ("attack",)
-
-    def odds_table(self):
-        from rules.systems.twilight.odds import ODDS
-
-        return ODDS
+    odds_module = "rules.systems.twilight.odds"
     start_params = CARD.start_params
     messages: Mapping[str, Any] = MESSAGES
     effect_presets = PRESETS
