@@ -42,8 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.dice import DiceError, parse, resolve, to_text
 from rules.dice.sources import RandomSource
-from ttcli.commands.odds import odds_of
 from ttcli.errors import CliError
+from ttcli.oddsview import odds_of
 from ttcli.render import render_text
 
 DICE_LIMIT = 0.100

@@ -94,6 +94,11 @@ def perform(enc: Encounter, source: DiceSource | None, verb: str, **values: obje
     return action.run(rules, enc, source, **values)
 
 
+def action_odds(enc: Encounter, action: str, **values: object) -> Any:
+    """The exact odds of one action of the session's system (``rules.odds.actions.ActionOdds``)."""
+    return system_rules(enc.system).action_odds(enc, action, **values)
+
+
 def damage(enc: Encounter, name: str, n: int) -> Outcome:
     """The master deals ``n`` damage; allowed at any time."""
     return perform(enc, None, "damage", name=name, amount=n)

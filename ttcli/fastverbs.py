@@ -141,7 +141,7 @@ def run(words: list[str], options: dict) -> int | None:
     """Exit code of ``ttcli WORDS`` for a fight command (the global options read into
     ``options`` by ``argv.read_line``), or None to hand over to the full app."""
     word, rest = words[0], words[1:]
-    job = _fight_job(rest) if word == "fight" else _verb_job(word, rest, "")
+    job = _fight_job(rest) if word == "fight" else _odds_job(rest) if word == "odds" else _verb_job(word, rest, "")
     if job is None:
         return None
     from .argv import apply_globals
@@ -194,6 +194,47 @@ def _fight_job(args: list[str]):
         return show_fight(env, result, str(values["fmt"]))
 
     return step
+
+
+#: the options of ``odds attack|check|save`` (commands/odds.py declares the same)
+ODDS_OPTIONS = (
+    (("--at-least",), "at_least", "int"), (("--at-most",), "at_most", "int"),
+    (("--cumulative", "-c"), "cumulative", "flag"), (("--full",), "full", "flag"),
+    (("--weapon",), "weapon", "text"), (("--ranged",), "ranged", "flag"), (("--answer",), "answer", "text"),
+    (("--defenses",), "defenses", "int"), (("--counter",), "counter", "flag"), (("--formula",), "formula", "text"),
+    (("--dc",), "dc", "int"), (("--modifier",), "modifier", "int"), (("--rerolls",), "rerolls", "int"),
+    _FORMAT, _JSON,
+)
+#: what an action's odds pass on to the system (the rest shape the chart)
+ODDS_ACTION_VALUES = ("weapon", "ranged", "answer", "defenses", "counter", "formula", "dc", "modifier", "rerolls")
+
+
+def _odds_job(args: list[str]):
+    """``odds attack A B ...``: an action's odds (a dice expression's chart is the full app's)."""
+    if not args:
+        return None
+    from .actionodds import ACTIONS
+
+    if not any(args[0].lower() in words for words in ACTIONS.values()):
+        return None
+    parsed = parse_command(Spec([("names", "words", False)], ODDS_OPTIONS), args[1:])
+    if parsed is None:
+        return None
+    values, _ = parsed
+
+    def odds(env) -> int:
+        from .actionodds import action_odds, action_of
+        from .render import emit
+
+        action = action_of(args[0])
+        assert action is not None
+        typed = {k: values[k] for k in ODDS_ACTION_VALUES if values[k] is not None and values[k] is not False}
+        result = action_odds(env, action, list(values["names"]), typed, values["at_least"], values["at_most"],
+                             bool(values["cumulative"]), bool(values["full"]))
+        emit(result, "json" if values["as_json"] else str(values["fmt"]), env)
+        return 0
+
+    return odds
 
 
 def _verb_job(word: str, args: list[str], noun: str):

@@ -53,6 +53,15 @@ CASES = [
     [*G, "check", "Гоблин 1", "тело", "--dc", "9223372036854775807", "--given", "3"],
     [*G, "damage", "Огр", "99999999999999999999"],
     [*G, "fight", "next", "--seed", "99999999999999999999"],
+    # issue 26: the odds of an action, without Typer
+    [*G, "odds", "attack", "Огр", "Вор"],
+    [*G, "odds", "атака", "огр", "вор", "--at-least", "7", "--json"],
+    [*G, "odds", "check", "Вор", "reaction", "--dc", "15", "-f", "bbcode"],
+    [*G, "odds", "save", "Викинг", "тело", "--format", "markdown"],
+    [*G, "odds", "attack", "Огр"],
+    [*G, "odds", "attack", "Огр", "Никто"],
+    [*G, "odds", "attack", "Огр", "Вор", "--answer", "block"],
+    [*G, "odds", "attack", "Огр", "Вор", "--dc", "x"],
     ["--saves", "saves", "-s", "nosuch", "fight", "status"],
     ["--saves", "saves", "fight", "status"],
 ]

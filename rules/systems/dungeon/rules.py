@@ -22,6 +22,9 @@ class Dungeon(SystemRules):
     name_ru = CARD.name_ru
     sheet = SHEET
     actions = CARD.actions
+    #: ``ttcli odds``: the actions answered, by the functions of the module named
+    odds_actions = ("attack", "check", "save")
+    odds_module = "rules.systems.dungeon.odds"
     start_params = CARD.start_params
     effect_presets = PRESETS
     messages = MESSAGES

@@ -38,6 +38,9 @@ class Twilight(SystemRules):
     name_ru = CARD.name_ru
     clock = ROUNDS_CLOCK
     actions = CARD.actions
+    #: ``ttcli odds``: the actions answered, by the functions of the module named
+    odds_actions = ("attack",)
+    odds_module = "rules.systems.twilight.odds"
     start_params = CARD.start_params
     messages: Mapping[str, Any] = MESSAGES
     effect_presets = PRESETS

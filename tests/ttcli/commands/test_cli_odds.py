@@ -192,7 +192,7 @@ def test_big_odds_stay_within_200_mb(tmp_path):
         pytest.skip("needs /proc/self/status (Linux)")
     script = (
         "from pathlib import Path\n"
-        "from ttcli.commands.odds import odds_of\n"
+        "from ttcli.oddsview import odds_of\n"
         "from ttcli.render import render_text\n"
         "for text, fmt in [('1000d100', 'plain'), ('1000d100', 'json'), ('1d1000000', 'json'),\n"
         "                  ('1d1000000', 'plain'), ('1000d6', 'json')]:\n"
