@@ -42,6 +42,10 @@ class TtcliGroup(TyperGroup):
         verb = verb_for(name)
         if verb is None:
             return None
+        if verb_for(name, systems=tuple(reversed(_known_systems()))) != verb:
+            # two systems' verbs share the word (ответ: skirmish's defend, terra's counter):
+            # the session's system says which, as on the fast path and at the prompt
+            verb = verb_for(name, systems=_session_systems(ctx)) or verb
         command = build_command(verb, declarations()[verb])
         self.commands[verb] = command
         return command
@@ -189,6 +193,29 @@ def _language_of_the_line(lang, env: Environment | None) -> None:
 
     if isinstance(lang, str) and i18n.normalize(lang) is not None:
         i18n.setup(lang, (env or Environment()).environ)
+
+
+def _known_systems() -> tuple[str, ...]:
+    from rules.systems import known
+
+    return tuple(known())
+
+
+def _session_systems(ctx) -> tuple[str, ...] | None:
+    """The current session's system (as a one-tuple) while the root group reads its
+    command: the global options are parsed by then, not yet applied; None when unknown."""
+    from .session import peek_system
+
+    env = _environment(ctx) if ctx is not None else Environment()
+    env = Environment(stdout=env.stdout, stderr=env.stderr, stdin=env.stdin, environ=env.environ,
+                      saves=env.saves, session=env.session)
+    params = ctx.find_root().params if ctx is not None else {}
+    if params.get("saves") is not None:
+        env.saves = params["saves"]
+    if params.get("session") is not None:
+        env.session = params["session"]
+    system = peek_system(env)
+    return (system,) if system is not None else None
 
 
 def _show_version(ctx: typer.Context, value: bool) -> None:

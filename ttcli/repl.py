@@ -15,6 +15,7 @@ from rules.i18n import N_, _
 from rules.systems import system_rules
 
 from .app import app
+from .argv import COMMAND_WORDS, SUBCOMMAND_WORDS
 from .commands.char import stat_words
 from .exitcodes import ExitCode
 from .render import error
@@ -30,27 +31,14 @@ REPL_HELP = N_(
 )
 
 #: commands the prompt offers without their noun ("next" = "fight next"), and the
-#: Russian words a master types for the app's commands, so a line needs no layout switch
-SHORTCUTS = {
-    "start": ["fight", "start"], "начать": ["fight", "start"], "старт": ["fight", "start"],
-    "status": ["fight", "status"], "статус": ["fight", "status"], "состояние": ["fight", "status"],
-    "next": ["fight", "next"], "ход": ["fight", "next"], "дальше": ["fight", "next"],
-    "end": ["fight", "end"], "конец": ["fight", "end"],
-    "отмена": ["undo"], "отменить": ["undo"], "повтор": ["redo"], "вернуть": ["redo"],
-    "эффект": ["effect"], "бросок": ["roll"], "шансы": ["odds"], "журнал": ["log"],
-    "персонаж": ["char"], "сессия": ["session"], "бой": ["fight"],
-    "проверка": ["verify"], "сверить": ["verify"],
+#: Russian words a master types for the app's commands (the shell's own, ``argv``),
+#: so a line needs no layout switch and a Russian word means one command everywhere
+SHORTCUTS: dict[str, list[str]] = {
+    "start": ["fight", "start"], "status": ["fight", "status"], "next": ["fight", "next"], "end": ["fight", "end"],
+    **{word: list(command) for word, command in COMMAND_WORDS.items()},
 }
-#: Russian words for the subcommands of the app's groups
-SUBCOMMANDS = {
-    "effect": {"добавить": "add", "наложить": "add", "снять": "rm", "убрать": "rm", "удалить": "rm"},
-    "fight": {"начать": "start", "старт": "start", "статус": "status", "состояние": "status",
-              "ход": "next", "дальше": "next", "конец": "end", "вступить": "join"},
-    "char": {"добавить": "add", "изменить": "set", "показать": "show", "список": "list", "убрать": "rm",
-             "удалить": "rm", "дать": "give", "забрать": "take"},
-    "session": {"новая": "new", "список": "list", "выбрать": "use", "показать": "show", "проверить": "check",
-                "удалить": "rm", "зафиксировать": "commit", "раскрыть": "reveal"},
-}
+#: Russian words for the subcommands of the app's groups (the shell's own)
+SUBCOMMANDS = SUBCOMMAND_WORDS
 
 
 def click_command():
