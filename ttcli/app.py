@@ -218,6 +218,24 @@ def _session_systems(ctx) -> tuple[str, ...] | None:
     return (system,) if system is not None else None
 
 
+def _complete_session(ctx: typer.Context, incomplete: str) -> list[str]:
+    from .commands.session_cmd import complete_session
+
+    return complete_session(ctx, incomplete)
+
+
+def _complete_lang(incomplete: str) -> list[str]:
+    from .commands.completion import complete_lang
+
+    return complete_lang(incomplete)
+
+
+def _complete_dialect(incomplete: str) -> list[str]:
+    from .commands.completion import complete_dialect
+
+    return complete_dialect(incomplete)
+
+
 def _show_version(ctx: typer.Context, value: bool) -> None:
     if value:
         from importlib.metadata import PackageNotFoundError, version
@@ -254,17 +272,19 @@ def main_options(
         "--saves", metavar="DIR", help="Folder of session files (default: $TTCLI_SAVES, else ./saves).")] = None,
     session: Annotated[str | None, typer.Option(
         "--session", "-s", metavar="NAME",
-        help="Session to act on (default: the one chosen with 'session use').")] = None,
+        help="Session to act on (default: the one chosen with 'session use').",
+        autocompletion=_complete_session)] = None,
     version: Annotated[bool, typer.Option(
         "--version", "-V", is_eager=True, callback=_show_version, help="Print the version and exit.")] = False,
     lang: Annotated[str | None, typer.Option(
         "--lang", metavar="LANG",
         help="Language of the output: ru or en (default: $TTCLI_LANG, the session's language "
-             "setting, the locale, else English).")] = None,
+             "setting, the locale, else English).", autocompletion=_complete_lang)] = None,
     bbcode_dialect: Annotated[str | None, typer.Option(
         "--bbcode-dialect", metavar="DIALECT",
         help="Tags of --format bbcode: mybb (MyBB, rusff), phpbb (stock phpBB) or plain "
-             "(default: $TTCLI_BBCODE_DIALECT, the session's bbcode_dialect setting, else mybb).")] = None,
+             "(default: $TTCLI_BBCODE_DIALECT, the session's bbcode_dialect setting, else mybb).",
+        autocompletion=_complete_dialect)] = None,
 ) -> None:
     env = ctx.obj if isinstance(ctx.obj, Environment) else Environment()
     from . import i18n
