@@ -23,6 +23,7 @@ from ttcli.commands import completion as c
 from ttcli.env import Environment
 
 ROOT = typer.main.get_command(app)
+README = (ROOT_DIR / "README.md").read_text(encoding="utf-8")
 
 
 @pytest.fixture
@@ -221,3 +222,28 @@ def test_the_prompt_offers_the_sessions_words(saves):
     assert candidates(["char", "add", "Тролль", "--side"], "", ROOT) == ["party", "enemy"]
     assert "formula" not in candidates([], "f", ROOT, system="dungeon")
     assert candidates([], "пров", ROOT, system="dungeon") == ["проверка"]
+
+
+# ------------------------------------------------------------------ README examples that read two ways
+
+
+def test_the_readmes_char_rm_example_names_one_goblin(tmp_path, runner):
+    """`ttcli char rm Гоблин 6` removed two names (Гоблин, 6); the README quotes the one name."""
+    assert 'ttcli char rm "Гоблин 6"' in README and "char rm Гоблин 6" not in README
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    shutil.copy(ROOT_DIR / "saves" / "crypt.toml", saves / "crypt.toml")
+    run = lambda *a: runner.invoke(app, ["--saves", str(saves), "-s", "crypt", *a])  # noqa: E731
+    added = run("char", "add", "Кобольд", "--side", "enemy", "--count", "6", "тело=2", "реак=3", "--force")
+    assert added.exit_code == 0
+    assert run("char", "rm", "Кобольд 6").exit_code == 0
+    listed = run("char", "list").stdout
+    assert "Кобольд 5" in listed and "Кобольд 6" not in listed
+
+
+def test_a_roll_that_starts_with_a_minus_goes_after_a_double_dash(runner, tmp_path):
+    """README: `ttcli roll -- -7/2` = -4; without `--` the shell word reads as an option (usage error)."""
+    assert "ttcli roll -- -7/2" in README
+    done = runner.invoke(app, ["--saves", str(tmp_path), "roll", "--", "-7/2"])
+    assert (done.exit_code, done.stdout) == (0, "-7/2 = -4\n")
+    assert runner.invoke(app, ["--saves", str(tmp_path), "roll", "-7/2"]).exit_code == 2
