@@ -42,6 +42,10 @@ class TtcliGroup(TyperGroup):
         verb = verb_for(name)
         if verb is None:
             return None
+        if verb_for(name, systems=tuple(reversed(_known_systems()))) != verb:
+            # two systems' verbs share the word (ответ: skirmish's defend, terra's counter):
+            # the session's system says which, as on the fast path and at the prompt
+            verb = verb_for(name, systems=_session_systems(ctx)) or verb
         command = build_command(verb, declarations()[verb])
         self.commands[verb] = command
         return command
@@ -191,6 +195,47 @@ def _language_of_the_line(lang, env: Environment | None) -> None:
         i18n.setup(lang, (env or Environment()).environ)
 
 
+def _known_systems() -> tuple[str, ...]:
+    from rules.systems import known
+
+    return tuple(known())
+
+
+def _session_systems(ctx) -> tuple[str, ...] | None:
+    """The current session's system (as a one-tuple) while the root group reads its
+    command: the global options are parsed by then, not yet applied; None when unknown."""
+    from .session import peek_system
+
+    env = _environment(ctx) if ctx is not None else Environment()
+    env = Environment(stdout=env.stdout, stderr=env.stderr, stdin=env.stdin, environ=env.environ,
+                      saves=env.saves, session=env.session)
+    params = ctx.find_root().params if ctx is not None else {}
+    if params.get("saves") is not None:
+        env.saves = params["saves"]
+    if params.get("session") is not None:
+        env.session = params["session"]
+    system = peek_system(env)
+    return (system,) if system is not None else None
+
+
+def _complete_session(ctx: typer.Context, incomplete: str) -> list[str]:
+    from .commands.session_cmd import complete_session
+
+    return complete_session(ctx, incomplete)
+
+
+def _complete_lang(incomplete: str) -> list[str]:
+    from .commands.completion import complete_lang
+
+    return complete_lang(incomplete)
+
+
+def _complete_dialect(incomplete: str) -> list[str]:
+    from .commands.completion import complete_dialect
+
+    return complete_dialect(incomplete)
+
+
 def _show_version(ctx: typer.Context, value: bool) -> None:
     if value:
         from importlib.metadata import PackageNotFoundError, version
@@ -227,17 +272,19 @@ def main_options(
         "--saves", metavar="DIR", help="Folder of session files (default: $TTCLI_SAVES, else ./saves).")] = None,
     session: Annotated[str | None, typer.Option(
         "--session", "-s", metavar="NAME",
-        help="Session to act on (default: the one chosen with 'session use').")] = None,
+        help="Session to act on (default: the one chosen with 'session use').",
+        autocompletion=_complete_session)] = None,
     version: Annotated[bool, typer.Option(
         "--version", "-V", is_eager=True, callback=_show_version, help="Print the version and exit.")] = False,
     lang: Annotated[str | None, typer.Option(
         "--lang", metavar="LANG",
         help="Language of the output: ru or en (default: $TTCLI_LANG, the session's language "
-             "setting, the locale, else English).")] = None,
+             "setting, the locale, else English).", autocompletion=_complete_lang)] = None,
     bbcode_dialect: Annotated[str | None, typer.Option(
         "--bbcode-dialect", metavar="DIALECT",
         help="Tags of --format bbcode: mybb (MyBB, rusff), phpbb (stock phpBB) or plain "
-             "(default: $TTCLI_BBCODE_DIALECT, the session's bbcode_dialect setting, else mybb).")] = None,
+             "(default: $TTCLI_BBCODE_DIALECT, the session's bbcode_dialect setting, else mybb).",
+        autocompletion=_complete_dialect)] = None,
 ) -> None:
     env = ctx.obj if isinstance(ctx.obj, Environment) else Environment()
     from . import i18n

@@ -9,6 +9,11 @@ wherever they stand before ``--`` and handed to the root group.  ``--saves`` and
 
 A test checks :data:`GLOBALS` against the root group's own options, so an option
 cannot exist in one and not the other.
+
+The Russian words of the app's own commands (:data:`COMMAND_WORDS`,
+:data:`SUBCOMMAND_WORDS`) are read here too, so ``ttcli статус`` in the shell and
+``статус`` at the combat prompt are one command; a system's verbs bring their own
+Russian aliases (its catalogue), and a test holds the two lists apart.
 """
 
 from __future__ import annotations
@@ -22,6 +27,50 @@ GLOBALS: dict[str, tuple[str, bool, bool]] = {
     "--session": ("session", True, False),
     "-s": ("session", True, False),
 }
+
+
+#: Russian words for the app's commands, the first word of a line: word -> the command's words.
+#: A word here never names a system's verb too (a test walks every system's aliases).
+COMMAND_WORDS: dict[str, tuple[str, ...]] = {
+    "начать": ("fight", "start"), "старт": ("fight", "start"),
+    "статус": ("fight", "status"), "состояние": ("fight", "status"),
+    "ход": ("fight", "next"), "дальше": ("fight", "next"),
+    "конец": ("fight", "end"),
+    "отмена": ("undo",), "отменить": ("undo",), "повтор": ("redo",), "вернуть": ("redo",),
+    "эффект": ("effect",), "бросок": ("roll",), "шансы": ("odds",), "журнал": ("log",),
+    "персонаж": ("char",), "сессия": ("session",), "бой": ("fight",),
+    "сверить": ("verify",),
+    "день": ("day",), "полночь": ("day",), "сутки": ("day",),
+}
+#: Russian words for the subcommands of the app's groups: group -> word -> subcommand
+SUBCOMMAND_WORDS: dict[str, dict[str, str]] = {
+    "effect": {"добавить": "add", "наложить": "add", "снять": "rm", "убрать": "rm", "удалить": "rm"},
+    "fight": {"начать": "start", "старт": "start", "статус": "status", "состояние": "status",
+              "ход": "next", "дальше": "next", "конец": "end", "вступить": "join"},
+    "char": {"добавить": "add", "изменить": "set", "показать": "show", "список": "list", "убрать": "rm",
+             "удалить": "rm", "дать": "give", "забрать": "take", "формы": "forms", "склонение": "forms"},
+    "session": {"новая": "new", "список": "list", "выбрать": "use", "показать": "show", "проверить": "check",
+                "удалить": "rm", "зафиксировать": "commit", "раскрыть": "reveal"},
+}
+
+
+def fold_word(word: str) -> str:
+    """A command word as the tables above hold it: any case, ``ё`` read as ``е``."""
+    return word if word.isascii() else word.casefold().replace("ё", "е")
+
+
+def english_command(words: list[str]) -> list[str]:
+    """``words`` (a command and its own words) with a Russian command word, and a Russian
+    subcommand word after a group, replaced by the app's; anything else as typed."""
+    if not words or words[0].isascii():
+        head = list(words)
+    else:
+        head = [*COMMAND_WORDS.get(fold_word(words[0]), words[:1]), *words[1:]]
+    if len(head) > 1 and head[0] in SUBCOMMAND_WORDS and not head[1].isascii():
+        sub = SUBCOMMAND_WORDS[head[0]].get(fold_word(head[1]))
+        if sub is not None:
+            head[1] = sub
+    return head
 
 
 class Line:
@@ -96,6 +145,7 @@ def read_line(words: list[str]) -> Line:
             line.hoisted.append(word)
             i += 1
         line.options[name] = value if takes_value else True
+    line.command = english_command(line.command)
     return line
 
 

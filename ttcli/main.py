@@ -82,10 +82,11 @@ def _main(argv: list[str] | None, collecting: bool) -> tuple[int, bool]:
 
     if "_TTCLI_COMPLETE" in os.environ:
         # Typer registers its shell classes only when it adds its own
-        # --install-completion option, which ttcli replaces with `ttcli completion`.
-        from typer.completion import completion_init
+        # --install-completion option, which ttcli replaces with `ttcli completion`;
+        # ttcli's own match like names (any case) and know the session's words
+        from .commands.completion import install
 
-        completion_init()
+        install()
     try:
         app(args=line.for_click(), prog_name="ttcli", standalone_mode=True)
     except SystemExit as e:

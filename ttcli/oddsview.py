@@ -46,6 +46,13 @@ def chance(w: int, total: int, ratio: Ratio | None = None) -> str:
     return f"{value:.2f}%"
 
 
+def terminal_columns() -> int:
+    """The terminal's width in columns (``COLUMNS`` when set, as rich and the shells read it)."""
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
+
+
 def exact(w: int, total: int) -> str | None:
     """``"n/d"`` in lowest terms; None when the common denominator has over 1,000 digits."""
     if total.bit_length() > EXACT_BITS_MAX:
@@ -158,6 +165,9 @@ class OddsResult:
         cells = (max(7, len(heads[0])), max(8, len(heads[1])), max(8, len(heads[2])))
         if self.cumulative:
             body.append(" ".join(f"{t:>{w}}" for t, w in zip(("", *heads), (width, *cells), strict=True)))
+        # on a terminal the bars fit its width (40 columns: no bar wraps); posts keep the full bars
+        used = width + 1 + cells[0] + (2 + cells[1] + cells[2] if self.cumulative else 0) + 1
+        bar_width = max(1, min(BAR_WIDTH, terminal_columns() - used)) if rich else BAR_WIDTH
         for row, text in zip(self.rows, labels, strict=True):
             asked = self._asked(row)
             line = f"{text:>{width}} {chance(row.weight, total, ratio):>{cells[0]}}"
@@ -165,7 +175,7 @@ class OddsResult:
                 line += (f" {chance(total - below, total, ratio):>{cells[1]}}"
                          f" {chance(below + row.weight, total, ratio):>{cells[2]}}")
             below += row.weight
-            size = round(BAR_WIDTH * ratio(row.weight) / top) if row.weight else 0
+            size = round(bar_width * ratio(row.weight) / top) if row.weight else 0
             bar = (BAR if asked is not False else OTHER_BAR) * max(size, 1 if row.weight else 0)
             if rich and bar:
                 bar = f"[green]{bar}[/]" if asked else f"[dim]{bar}[/]" if asked is False else bar

@@ -12,10 +12,11 @@ import shlex
 from collections.abc import Iterable
 
 from rules.i18n import N_, _
-from rules.systems import system_rules
 
 from .app import app
-from .commands.char import stat_words
+from .argv import COMMAND_WORDS, SUBCOMMAND_WORDS
+from .commands.actions import declarations
+from .commands.completion import document_language, effect_words_of, matching, stat_words_of, verb_words_of
 from .exitcodes import ExitCode
 from .render import error
 from .session import fold, list_sessions, open_session
@@ -30,28 +31,14 @@ REPL_HELP = N_(
 )
 
 #: commands the prompt offers without their noun ("next" = "fight next"), and the
-#: Russian words a master types for the app's commands, so a line needs no layout switch
-SHORTCUTS = {
-    "start": ["fight", "start"], "начать": ["fight", "start"], "старт": ["fight", "start"],
-    "status": ["fight", "status"], "статус": ["fight", "status"], "состояние": ["fight", "status"],
-    "next": ["fight", "next"], "ход": ["fight", "next"], "дальше": ["fight", "next"],
-    "end": ["fight", "end"], "конец": ["fight", "end"],
-    "отмена": ["undo"], "отменить": ["undo"], "повтор": ["redo"], "вернуть": ["redo"],
-    "эффект": ["effect"], "бросок": ["roll"], "шансы": ["odds"], "журнал": ["log"],
-    "персонаж": ["char"], "сессия": ["session"], "бой": ["fight"],
-    "проверка": ["verify"], "сверить": ["verify"],
-    "день": ["day"], "полночь": ["day"], "сутки": ["day"],
+#: Russian words a master types for the app's commands (the shell's own, ``argv``),
+#: so a line needs no layout switch and a Russian word means one command everywhere
+SHORTCUTS: dict[str, list[str]] = {
+    "start": ["fight", "start"], "status": ["fight", "status"], "next": ["fight", "next"], "end": ["fight", "end"],
+    **{word: list(command) for word, command in COMMAND_WORDS.items()},
 }
-#: Russian words for the subcommands of the app's groups
-SUBCOMMANDS = {
-    "effect": {"добавить": "add", "наложить": "add", "снять": "rm", "убрать": "rm", "удалить": "rm"},
-    "fight": {"начать": "start", "старт": "start", "статус": "status", "состояние": "status",
-              "ход": "next", "дальше": "next", "конец": "end", "вступить": "join"},
-    "char": {"добавить": "add", "изменить": "set", "показать": "show", "список": "list", "убрать": "rm",
-             "удалить": "rm", "дать": "give", "забрать": "take", "формы": "forms", "склонение": "forms"},
-    "session": {"новая": "new", "список": "list", "выбрать": "use", "показать": "show", "проверить": "check",
-                "удалить": "rm", "зафиксировать": "commit", "раскрыть": "reveal"},
-}
+#: Russian words for the subcommands of the app's groups (the shell's own)
+SUBCOMMANDS = SUBCOMMAND_WORDS
 
 
 def click_command():
@@ -145,15 +132,18 @@ _COMMAND_ARGUMENT_WORDS: dict[tuple[str, ...], str] = {("session", "use"): "sess
 
 
 def candidates(words: list[str], current: str, command, names: Iterable[str] = (),
-               stats: Iterable[str] = (), effects: Iterable[str] = (), sessions: Iterable[str] = ()) -> list[str]:
+               stats: Iterable[str] = (), effects: Iterable[str] = (), sessions: Iterable[str] = (),
+               system: str | None = None) -> list[str]:
     """What may follow ``words`` when the word being typed starts with ``current``.
 
     Pure, so it is tested directly: commands and subcommands from the app (and
-    their Russian words when the word typed is Russian), options of the command
-    reached, and for its arguments what each takes: combatant names, stat and
-    skill words, ``stat=`` words, effect presets, session names.
+    their Russian words, the system's verbs' aliases among them, when the word
+    typed is Russian; only ``system``'s verbs when it is given), options of the
+    command reached and the values an option takes (``--side``, ``--ambush``,
+    ``--format`` ...), and for its arguments what each takes: combatant names,
+    stat and skill words, ``stat=`` words, effect presets, session names.  The
+    shells are offered the same words (``commands.completion``).
     """
-
     known = Words(names, stats, effects, sessions)
     node = command
     path: list[str] = []
@@ -168,7 +158,8 @@ def candidates(words: list[str], current: str, command, names: Iterable[str] = (
     russian = any("а" <= ch <= "я" for ch in wanted)
     options: list[str] = []
     if hasattr(node, "commands"):
-        pool = list(node.list_commands(None))
+        noun = path[-1] if path else ""
+        pool = _own_commands(node, noun) + verb_words_of(system, current, noun)
         if node is command:
             pool += [s for s in SHORTCUTS if s not in pool and (russian or s.isascii())] + ["help", "exit"]
         elif russian and path and path[-1] in SUBCOMMANDS:
@@ -176,10 +167,39 @@ def candidates(words: list[str], current: str, command, names: Iterable[str] = (
     else:
         for param in getattr(node, "params", []):
             options.extend(o for o in getattr(param, "opts", []) if o.startswith("--"))
+        valued = _option_waiting(node, rest)
+        if valued is not None and not current.startswith("-"):
+            return _option_values(valued, current, known)
         pool = _argument_words(node, tuple(path), rest, known)
     if current.startswith("-"):
         return sorted(o for o in options if o.startswith(current))
-    return [p for p in dict.fromkeys(pool) if fold(p).startswith(wanted)]
+    return matching(pool, current)
+
+
+def _own_commands(group, noun: str) -> list[str]:
+    """The group's commands that are not a system's verb (those come by the session's system)."""
+    verbs = set(declarations(noun))
+    return [c for c in group.list_commands(None) if c not in verbs]
+
+
+def _option_waiting(node, rest: list[str]):
+    """The option whose value is being typed (the last word typed is an option that takes one)."""
+    if not rest or not rest[-1].startswith("-") or "=" in rest[-1]:
+        return None
+    for param in getattr(node, "params", []):
+        if getattr(param, "param_type_name", "") == "option" and not param.is_flag and rest[-1] in param.opts:
+            return param
+    return None
+
+
+def _option_values(param, current: str, known: Words) -> list[str]:
+    """The values an option takes, as its shell completion offers them."""
+    if param.name == "session":
+        return [s for s in known.sessions if fold(s).startswith(fold(current))]
+    try:
+        return [item.value for item in param.shell_complete(None, current)]
+    except Exception:  # noqa: BLE001 - an option's completion that needs a session offers nothing here
+        return []
 
 
 def _argument_words(node, path: tuple[str, ...], rest: list[str], known: Words) -> list[str]:
@@ -222,9 +242,9 @@ class _Completer:
         except ValueError:
             return
         current = "" if not text or text[-1].isspace() else (words.pop() if words else "")
-        known = self.repl.roster_words()
+        known = self.repl.roster_words(current)
         for c in candidates(words, current, self.repl.dispatcher.command, known.names, known.stats,
-                            known.effects, known.sessions):
+                            known.effects, known.sessions, system=self.repl.system()):
             shown = shlex.quote(c) if " " in c else c
             yield Completion(shown, start_position=-len(current))
 
@@ -258,9 +278,9 @@ class Repl:
         except Exception:  # noqa: BLE001 - the toolbar must never break the prompt
             return None
 
-    def roster_words(self) -> Words:
-        """Names, stat words, effect presets and sessions for completion (empty when the file is broken)."""
-
+    def roster_words(self, current: str = "") -> Words:
+        """Names, stat and skill words and effect presets in the session's language, and the
+        sessions, for completion (empty when the file is broken)."""
         try:
             sessions = list_sessions(self.env.saves_dir)
         except Exception:  # noqa: BLE001 - completion must never break the prompt
@@ -270,11 +290,18 @@ class Repl:
             return Words(sessions=sessions)
         names = list(doc.get("combatants", {}))
         try:
-            stats = stat_words(doc["system"])
-            effects = list(system_rules(doc["system"]).effect_presets)
+            language = document_language(doc)
+            stats = stat_words_of(doc["system"], language, current)
+            stats += [w for w in stat_words_of(doc["system"], language, current, skills=False, every_field=True)
+                      if w not in stats and " " not in w]
+            effects = effect_words_of(doc["system"], language, current)
         except Exception:  # noqa: BLE001 - completion must never break the prompt
             stats, effects = [], []
         return Words(names, stats, effects, sessions)
+
+    def system(self) -> str | None:
+        doc = self._doc()
+        return doc.get("system") if doc is not None else None
 
     def toolbar(self) -> str:
         doc = self._doc()

@@ -106,7 +106,6 @@ def _condition(enc: Encounter, c: Combatant) -> str:
 def status_table(doc: Mapping[str, Any], public: bool = False) -> RenderableType:
     """The fight status for a terminal (see the module's text)."""
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
 
     enc = read_encounter(doc)
@@ -123,35 +122,82 @@ def status_table(doc: Mapping[str, Any], public: bool = False) -> RenderableType
                 name=fight.current, actions=ngettext("{n} action left", "{n} actions left",
                                                      fight.turn.remaining).format(n=fight.turn.remaining))
         parts.append(Text(head, style="bold"))
-    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
-    for column in ("", _("name"), _("side"), words.get("hp", "hp"), _("resources"), _("effects")):
-        table.add_column(column)
     in_order = list(fight.order) if fight is not None else []
-    rows = [enc.get(n) for n in in_order] + [c for c in enc if c.name not in in_order]
-    for c in rows:
+    rows = []
+    for c in [enc.get(n) for n in in_order] + [c for c in enc if c.name not in in_order]:
         if public and c.hidden:
             continue
         current = fight is not None and c.name == fight.current
         side = {"party": pgettext("side", "party"), "enemy": pgettext("side", "enemy")}.get(c.side, c.side)
         if public and c.side == "enemy":
-            health: Text | str = _condition(enc, c)
+            hp_cells: tuple[Any, ...] = ((_condition(enc, c), ""),)
             others = ""
         else:
             hp = c.resources.get("hp", 0)
             top = caps(enc.system, c.stats).get("hp", hp)
             bar, colour = hp_bar(hp, top)
-            health = Text.assemble((bar, colour), f" {hp}/{top}")
+            hp_cells = ((bar, colour), (f" {hp}/{top}", ""))
             if c.status != "ok":
-                health.append(" " + _condition(enc, c), style="bold red")
+                hp_cells += ((" " + _condition(enc, c), "bold red"),)
             others = other_resources(enc.system, c, words)
-        name = Text(c.name + (" " + _("(hidden)") if c.hidden else ""))
+        name = c.name + (" " + _("(hidden)") if c.hidden else "")
         style = "bold reverse" if current else ("dim" if c.status == "dead" else "")
-        table.add_row(CURRENT if current else "", name, side, health, others, effects_text(enc, c), style=style)
-    parts.append(table)
+        rows.append((CURRENT if current else "", name, side, hp_cells, others, effects_text(enc, c), style))
+    parts.append(_FittedStatus(rows, words.get("hp", "hp")))
     following = next_up(enc, public)
     if following is not None:
         parts.append(Text(_("Next: {name}").format(name=following)))
     return Group(*parts)
+
+
+#: below this many columns the status is a list, one combatant a block, not a table
+NARROW = 72
+
+
+class _FittedStatus:
+    """The combatants' rows, laid out for the width of the terminal they are printed on.
+
+    A wide terminal gets the table; a narrow one (a phone's, a split pane: 40 columns)
+    a block per combatant, its name whole on the first line with side and HP after it
+    when they fit, resources and effects on the lines below, so no line is cut or
+    wrapped in the middle of a name.
+    """
+
+    def __init__(self, rows, hp_word: str) -> None:
+        self.rows = rows
+        self.hp_word = hp_word
+
+    def __rich_console__(self, console, options):
+        from rich.table import Table
+        from rich.text import Text
+
+        width = options.max_width
+        if width >= NARROW:
+            table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+            for column in ("", _("name"), _("side"), self.hp_word, _("resources"), _("effects")):
+                table.add_column(column, no_wrap=column == _("name"))
+            for mark, name, side, hp_cells, others, effects, style in self.rows:
+                table.add_row(mark, Text(name), side, Text.assemble(*hp_cells), others, effects, style=style)
+            yield table
+            return
+        for mark, name, side, hp_cells, others, effects, style in self.rows:
+            head = Text.assemble((f"{mark or ' '} ", style), (name, style or "bold"))
+            rest = Text.assemble(f" · {side} · ", *hp_cells)
+            if head.cell_len + rest.cell_len <= width:
+                yield Text.assemble(head, rest, no_wrap=True, overflow="fold")
+            else:
+                yield Text.assemble(head, no_wrap=False, overflow="fold")
+                yield _indented(Text.assemble(f"{side} · ", *hp_cells), width)
+            for extra in (others, effects):
+                if extra:
+                    yield _indented(Text(extra), width)
+
+
+def _indented(text, width: int):
+    """``text`` two cells in, folded at ``width`` (rich wraps it at its spaces)."""
+    from rich.padding import Padding
+
+    return Padding(text, (0, 0, 0, 2), expand=False) if width > 4 else text
 
 
 def toolbar_text(doc: Mapping[str, Any]) -> str:

@@ -67,6 +67,9 @@ class SystemRules(SystemData):
     day_params: tuple[Param, ...] = ()
     #: effect name (any language) -> builder(turns, damage) of the system's presets
     effect_presets: Mapping[str, Callable[[int | None, int | None], EffectSpec]] = {}
+    #: words a check takes besides the sheet's stats (dungeon's skills): (key, Russian, English),
+    #: offered by completion after ``check NAME`` in the session's language
+    skill_words: tuple[tuple[str, str, str], ...] = ()
 
     #: event kind -> words (rules.core.messages); the core's table is the fallback
     messages: Mapping[str, Any] = {}

@@ -347,7 +347,7 @@ def test_every_command_of_the_prompt_has_a_russian_word():
     ("сессия зафиксировать", ["session", "commit"]),
     ("персонаж удалить Вор", ["char", "rm", "Вор"]),
     ("эффект снять Вор яд", ["effect", "rm", "Вор", "яд"]),
-    ("проверка журнал.toml --secret 00", ["verify", "журнал.toml", "--secret", "00"]),
+    ("сверить журнал.toml --secret 00", ["verify", "журнал.toml", "--secret", "00"]),
 ])
 def test_russian_prompt_words_expand_to_commands(line, words):
     import typer.main

@@ -61,14 +61,15 @@ def click_params(entries, *, rolls: bool) -> list:
     """Click parameters for one verb: declared arguments, the union of options, the common ones."""
     import typer.core
 
-    from .char import complete_combatant, complete_stat
+    from .char import complete_combatant
+    from .completion import choice_words, complete_effect, complete_stat_word
     from .options import NamedArgument
 
     params: list = []
     _, first = entries[0]
     for p in first.positionals:
         nargs = -1 if p.kind == "words" else 1
-        complete = {"name": complete_combatant, "stat": complete_stat}.get(p.kind)
+        complete = {"name": complete_combatant, "stat": complete_stat_word, "effect": complete_effect}.get(p.kind)
         params.append(NamedArgument(
             param_decls=[p.name], required=p.required and nargs == 1, nargs=nargs,
             type=int if p.kind in ("int", "count") and nargs == 1 else str, metavar=p.name.upper(),
@@ -89,10 +90,13 @@ def click_params(entries, *, rolls: bool) -> list:
                                                  help=p.help, rich_help_panel=where))
         else:
             kind = int if p.kind in ("int", "count") else str
+            words = _union_words(owned) if p.kind == "choice" else ()
             option = typer.core.TyperOption(
                 param_decls=[*p.spellings, name], type=kind, default=None,
                 required=p.required and p.default is None and len(owned) == len(entries),
                 help=p.help, rich_help_panel=where, show_default=False,
+                autocompletion=(lambda ctx, args, incomplete, words=words: choice_words(words, incomplete))
+                if words else None,
             )
             if p.kind == "choice":
                 # the help is the msgid; the words it accepts are shown after its translation
@@ -100,6 +104,11 @@ def click_params(entries, *, rolls: bool) -> list:
             params.append(option)
     params.extend(common_params(rolls=rolls))
     return params
+
+
+def _union_words(owned) -> tuple[str, ...]:
+    """Every word the systems sharing a choice option accept."""
+    return tuple(dict.fromkeys(w for _rules, p in owned for w in p.words))
 
 
 def _with_words(text: str, words) -> Any:

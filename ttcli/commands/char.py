@@ -18,19 +18,6 @@ app = typer.Typer(help="Add, change, show and remove combatants of the current s
                   no_args_is_help=True)
 
 
-def _current_doc(ctx: typer.Context) -> dict | None:
-    """The current session's document for completion, or None (completion never fails loudly)."""
-    from ..env import Environment
-    from ..session import current_name, open_session
-
-    root = ctx.find_root().obj
-    env = root if isinstance(root, Environment) else Environment()
-    try:
-        return open_session(env).read() if current_name(env) is not None else None
-    except Exception:  # noqa: BLE001
-        return None
-
-
 def side_word(side: str) -> str:
     """A stored side in the reader's language."""
     return {"party": _("party"), "enemy": _("enemy")}.get(side, side)
@@ -45,22 +32,25 @@ def stat_words(system: str) -> list[str]:
 
 
 def complete_combatant(ctx: typer.Context, incomplete: str) -> list[str]:
-    from ..session import fold
+    """The names of the session the line acts on, matched like names (``вик`` -> ``Викинг``)."""
+    from .completion import line_document, matching, shell_values
 
-    doc = _current_doc(ctx)
-    from .completion import shell_values
-
+    doc = line_document(ctx)
     names = doc.get("combatants", {}) if doc else {}
-    return shell_values(n for n in names if fold(n).startswith(fold(incomplete)))
+    return shell_values(matching(names, incomplete))
 
 
 def complete_stat(ctx: typer.Context, incomplete: str) -> list[str]:
-    doc = _current_doc(ctx)
-    if not doc or "system" not in doc:
-        return []
-    from ..session import fold
+    """``stat=`` words of the session's system, in its language (``те`` -> ``тело=``)."""
+    from .completion import complete_assignment
 
-    return [k + "=" for k in stat_words(doc["system"]) if fold(k).startswith(fold(incomplete))]
+    return complete_assignment(ctx, incomplete)
+
+
+def _complete_side(incomplete: str) -> list[str]:
+    from .completion import complete_side
+
+    return complete_side(incomplete)
 
 
 Assignments = Annotated[list[str], typer.Argument(
@@ -73,7 +63,8 @@ def add(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="Name (Cyrillic welcome).")],
     assignments: Assignments = None,  # type: ignore[assignment]  # Typer reads None as "no words given"
-    side: Annotated[str, typer.Option("--side", help="party or enemy (отряд or враг).")] = "party",
+    side: Annotated[str, typer.Option("--side", help="party or enemy (отряд or враг).",
+                                      autocompletion=_complete_side)] = "party",
     count: Annotated[int, typer.Option("--count", "-c", help="Add NAME 1..N with the same stats.")] = 1,
     hidden: Annotated[bool, typer.Option("--hidden", help="Leave out of public forum output.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Skip the creation rules (house rules).")] = False,

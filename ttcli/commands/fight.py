@@ -209,11 +209,18 @@ def _complete_choice(vocabulary: str, incomplete: str) -> list[str]:
     return complete_choice(getattr(choices, vocabulary), incomplete)
 
 
+def _complete_effect(ctx: typer.Context, incomplete: str) -> list[str]:
+    from .completion import complete_effect
+
+    return complete_effect(ctx, incomplete)
+
+
 @effect_app.command("add")
 def effect_add(
     ctx: typer.Context,
     name: Name,
-    effect: Annotated[str, typer.Argument(help="bleeding, poison, stun, burning, or a name of your own.")],
+    effect: Annotated[str, typer.Argument(help="bleeding, poison, stun, burning, or a name of your own.",
+                                          autocompletion=_complete_effect)],
     duration: Annotated[str | None, typer.Option(
         help='"3 turns", "2 rounds", "until round 5", "fight", "forever" (or "3 хода", "до конца боя").')] = None,
     damage: Annotated[int, typer.Option(help="Damage per tick.")] = 0,
@@ -315,7 +322,8 @@ def _effect_spec(ctx, system, effect, duration, damage, dice, heal, tick, stack,
 def effect_rm(
     ctx: typer.Context,
     name: Name,
-    effect: Annotated[str, typer.Argument(help="The effect to remove (bandaging stops bleeding).")],
+    effect: Annotated[str, typer.Argument(help="The effect to remove (bandaging stops bleeding).",
+                                          autocompletion=_complete_effect)],
 ) -> None:
     """Remove an effect before it ends by itself.
 

@@ -112,17 +112,28 @@ def name_arguments(command):
 
 
 def _folded(typers):
-    """A completion that asks Typer's for every value (an empty prefix passes its filter)
-    and keeps those matching what is typed, the way names are matched."""
+    """A completion that asks the parameter's declared callback with what is typed (so it
+    can offer Russian words once a Russian letter is typed), else Typer's wrapper for every
+    value (an empty prefix passes its filter), and keeps those matching what is typed, the
+    way names are matched."""
+    from .._compat import declared_autocompletion
+
+    declared = declared_autocompletion(typers)
 
     def complete(ctx, param, incomplete: str):
         import shlex
 
+        from .._compat import completion_item
         from ..session import fold
 
         wanted = fold(incomplete)
         kept = []
-        for item in typers(ctx, param, ""):
+        if declared is not None:
+            items = [completion_item(c[0], help=c[1]) if isinstance(c, tuple) else completion_item(c)
+                     for c in declared(ctx, [], incomplete) or ()]
+        else:
+            items = typers(ctx, param, "")
+        for item in items:
             try:
                 bare = " ".join(shlex.split(item.value))  # a quoted name is matched by its words
             except ValueError:

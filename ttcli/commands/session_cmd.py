@@ -58,12 +58,10 @@ def _complete_system(incomplete: str) -> list[str]:
 
 
 def complete_session(ctx: typer.Context, incomplete: str) -> list[str]:
-    from ..env import Environment
     from ..session import fold, list_sessions
+    from .completion import line_environment, shell_values
 
-    env = ctx.find_root().obj if isinstance(ctx.find_root().obj, Environment) else Environment()
-    from .completion import shell_values
-
+    env = line_environment(ctx)
     return shell_values(n for n in list_sessions(env.saves_dir) if fold(n).startswith(fold(incomplete)))
 
 

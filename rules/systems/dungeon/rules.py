@@ -11,6 +11,7 @@ from __future__ import annotations
 from rules.core.contract import DEFAULT_STATUSES, SystemRules
 from rules.systems.dungeon import fight, fightdata, manoeuvres, spells
 from rules.systems.dungeon.catalogue import CARD
+from rules.systems.dungeon.checks import SKILLS
 from rules.systems.dungeon.messages import MESSAGES
 from rules.systems.dungeon.presets import PRESETS
 from rules.systems.dungeon.sheet import SHEET
@@ -27,6 +28,7 @@ class Dungeon(SystemRules):
     odds_module = "rules.systems.dungeon.odds"
     start_params = CARD.start_params
     effect_presets = PRESETS
+    skill_words = tuple((s.key, s.name_ru.lower(), s.name_en.lower()) for s in SKILLS)
     messages = MESSAGES
     #: ok, unconscious, dead: the unconscious still tick, so a bleeding one can die (DG-DEATH-1) [I]
     statuses = DEFAULT_STATUSES
