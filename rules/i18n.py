@@ -102,3 +102,9 @@ def install_forms(table: Mapping[str, Mapping[str, str]]) -> None:
 def forms_of(name: str) -> Mapping[str, str]:
     """The forms installed for ``name`` (empty when none are known)."""
     return _forms.get(name, {})
+
+
+def language() -> str:
+    """The reader's language, as the catalog that answers names it ("en" with none): the rules
+    choose between a stat's Russian and English names by it, never between their texts."""
+    return pgettext("the code of the language this catalog is in", "en")

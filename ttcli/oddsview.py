@@ -11,6 +11,8 @@ shows its chart with it.
 
 from __future__ import annotations
 
+import os
+import sys
 from math import gcd
 
 from rules.dice import datatype, parse
@@ -47,10 +49,15 @@ def chance(w: int, total: int, ratio: Ratio | None = None) -> str:
 
 
 def terminal_columns() -> int:
-    """The terminal's width in columns (``COLUMNS`` when set, as rich and the shells read it)."""
-    import shutil
-
-    return shutil.get_terminal_size((80, 24)).columns
+    """The terminal's width in columns (``COLUMNS`` when set, as rich and the shells read it);
+    80 when there is no terminal to ask."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 80
+    except (OSError, ValueError):
+        return 80
 
 
 def exact(w: int, total: int) -> str | None:

@@ -107,8 +107,32 @@ def shown_lines(event: Event, messages: Mapping[str, Any], view: View) -> list[s
     return [line for line in master_lines(event, messages) if not view.leaks(line)]
 
 
+def _count(event: Event, key: str) -> int:
+    n = event.get(key)
+    return n if isinstance(n, int) else 0
+
+
+#: the words of the journal's events that carry no sentence of their own
+_KIND_LINES: dict[str, Any] = {
+    "commit": lambda e: _("dice committed in advance: commitment {commitment}").format(
+        commitment=e.get("commitment", "?")),
+    "reveal": lambda e: ngettext("secret revealed: {secret} (commitment {commitment}; {n} die drawn from it)",
+                                 "secret revealed: {secret} (commitment {commitment}; {n} dice drawn from it)",
+                                 _count(e, "rolls")).format(
+        secret=e.get("secret", "?"), commitment=e.get("commitment", "?"), n=_count(e, "rolls")),
+    "undo": lambda e: ngettext("undone: {n} step back", "undone: {n} steps back", _count(e, "steps")).format(
+        n=_count(e, "steps")),
+    "redo": lambda e: ngettext("redone: {n} step", "redone: {n} steps", _count(e, "steps")).format(
+        n=_count(e, "steps")),
+}
+
+
 def _kind_line(event: Event) -> str:
-    skip = {"seq", "time", "kind", "command", "hidden", "text", "public_text", "events", "dice"}
+    """The words of an event that carries no sentence: its kind's own, else its fields."""
+    words = _KIND_LINES.get(str(event.get("kind")))
+    if words is not None:
+        return str(words(event))
+    skip = {"seq", "time", "kind", "command", "hidden", "text", "public_text", "events", "dice", "system"}
     details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in skip and not isinstance(v, (dict, list)))
     names = event.get("names")
     if isinstance(names, list):

@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import Any
 
-from rules.core import DocumentError, UnknownNameError
+from rules.core import DocumentError, UnknownNameError, shown_name
 from rules.dice import datatype
-from rules.i18n import _, ngettext, pgettext
+from rules.i18n import _, language, ngettext, pgettext
 from rules.systems import get_sheet, system_data
 
 from .choices import PLAIN_KEYS, STATUSES
@@ -20,7 +20,7 @@ from .declension import needs_forms, work_out
 from .errors import CliError
 from .exitcodes import ExitCode
 from .session import SIDES, check_name, fold, match_name, refuse_unloadable, side_of
-from .statuswords import resource_word, side_word, state_words, status_word
+from .statuswords import resource_word, side_word, state_words, status_word, system_word
 
 MAX_COUNT = 100
 
@@ -298,11 +298,28 @@ def shown_value(value: Any) -> str:
     return str(value)
 
 
-def field_word(key: str) -> str:
-    """A combatant's own field (side, hidden, status) in the reader's language; a stat keeps its key."""
+def field_word(key: str, system: str | None = None) -> str:
+    """A combatant's field in the reader's language: its own (side, hidden, status, effects, forms),
+    or a stat, derived value or resource of ``system``'s sheet by the sheet's Russian name
+    (``ЗД``, ``ТЕЛО``, ``слоты``) when the reader reads Russian; else the key."""
     words = {"side": pgettext("combatant field", "side"), "hidden": pgettext("combatant field", "hidden"),
-             "status": pgettext("combatant field", "status")}
-    return words.get(key, key)
+             "status": pgettext("combatant field", "status"), "effects": pgettext("combatant field", "effects"),
+             "forms": pgettext("combatant field", "forms")}
+    if key in words:
+        return words[key]
+    return sheet_words(system).get(key, key) if system else key
+
+
+def sheet_words(system: str) -> dict[str, str]:
+    """Key -> the sheet's first Russian name of every stat, derived value and resource, for a
+    Russian reader; empty for an English one (the keys are English words)."""
+    if language() != "ru":
+        return {}
+    try:
+        sheet = get_sheet(system)
+    except ValueError:
+        return {}
+    return {f.key: f.ru[0] for f in (*sheet.stats, *sheet.derived, *sheet.resources) if f.ru}
 
 
 def value_word(key: str, value: Any) -> str:
@@ -335,8 +352,9 @@ class CombatantView:
         head = f"{self.name} ({', '.join(marks)})"
         out = [s.strong(s.escape(head))]
         res = t.get("resources", {})
+        words = sheet_words(self.system)
         if res:
-            labels = {r.key: r.label for r in sheet.resources}
+            labels = {r.key: words.get(r.key) or r.label for r in sheet.resources}
             # a current value next to its maximum, each under its own word, so
             # hp (ЗД) and hp_max (ЗД_макс) are never mistaken for each other
             out.append("  " + _("now: {values}").format(values=", ".join(
@@ -344,10 +362,10 @@ class CombatantView:
                 if k in self.caps else f"{labels.get(k, k)} {v}" for k, v in res.items())))
         stats = sheet.with_defaults(t.get("stats", {}))
         out.append("  " + _("stats: {values}").format(values=", ".join(
-            f"{sheet.label(k)} {shown_value(v)}" for k, v in stats.items() if v is not None)))
+            f"{words.get(k) or sheet.label(k)} {shown_value(v)}" for k, v in stats.items() if v is not None)))
         if self.derived:
             out.append("  " + _("derived: {values}").format(values=", ".join(
-                f"{sheet.label(k)} {v}" for k, v in self.derived.items())))
+                f"{words.get(k) or sheet.label(k)} {v}" for k, v in self.derived.items())))
         carried = self.inventory_load()
         if carried is not None:
             load, items = carried
@@ -359,7 +377,7 @@ class CombatantView:
         if own:
             out.append("  " + s.escape(_("state: {marks}").format(marks=", ".join(own))))
         for effect in t.get("effects", []):
-            out.append("  " + _("effect: {name}").format(name=effect.get("name")))
+            out.append("  " + _("effect: {name}").format(name=shown_name(str(effect.get("name", "?")))))
         return out
 
     def inventory_load(self):
@@ -430,7 +448,7 @@ class SessionView:
 
     def lines(self, s) -> list[str]:
         d = self.doc
-        out = [s.strong(s.escape(f"{d.get('name')} ({d.get('system')})"))]
+        out = [s.strong(s.escape(f"{d.get('name')} ({system_word(str(d.get('system')))})"))]
         settings = d.get("settings", {})
         if settings:
             out.append(_("settings: {values}").format(values=", ".join(f"{k} = {v}" for k, v in settings.items())))

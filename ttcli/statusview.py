@@ -19,7 +19,15 @@ from rules.systems import read_encounter, system_data
 
 from . import posts
 from .jsonout import to_plain
-from .statuswords import condition_word, effect_short, resources_text, side_word, state_words, status_word
+from .statuswords import (
+    condition_word,
+    effect_short,
+    resources_text,
+    side_word,
+    state_words,
+    status_word,
+    system_word,
+)
 
 __all__ = ["StatusView", "players_fight"]
 
@@ -61,7 +69,7 @@ class StatusView:
         enc = self._encounter()
         fight = enc.fight
         out = [s.strong(s.escape(_("{session} ({system})").format(session=self.doc.get("name"),
-                                                                    system=enc.system)))]
+                                                                    system=system_word(enc.system))))]
         if fight is None:
             out.append(s.escape(_("no fight running (start one: fight start)")))
         else:
@@ -100,7 +108,7 @@ class StatusView:
 
     def post(self) -> tuple[posts.Block, ...]:
         enc = self._encounter()
-        title = _("{session}: {system}").format(session=self.doc.get("name"), system=enc.system)
+        title = _("{session}: {system}").format(session=self.doc.get("name"), system=system_word(enc.system))
         return (posts.Heading(title), *self.blocks())
 
     def _rows(self, enc, names) -> tuple[tuple[str, ...], ...]:

@@ -45,6 +45,17 @@ def resource_words(system: str) -> dict[str, str]:
     return {r.key: (r.ru[0] if russian and r.ru else r.key) for r in sheet.resources}
 
 
+def system_word(system: str) -> str:
+    """A system as the reader calls it: its sheet's title («Подземелье Ужаса») in Russian, its id
+    (what an English master types) in English."""
+    if language() != "ru":
+        return system
+    try:
+        return get_sheet(system).title
+    except ValueError:
+        return system
+
+
 def resource_word(system: str, key: str) -> str:
     return resource_words(system).get(key, key)
 

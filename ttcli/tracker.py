@@ -17,7 +17,7 @@ from rules.core import FIGHT_END, NEVER, ROUND_END, ROUND_START, TURN_END, TURN_
 from rules.i18n import N_, _, ngettext, pgettext
 from rules.systems import read_encounter
 
-from .statuswords import caps, condition_word, resource_words
+from .statuswords import caps, condition_word, resource_words, system_word
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -211,7 +211,8 @@ def toolbar_text(doc: Mapping[str, Any]) -> str:
         return " " + _("{session}: the session file needs fixing (session check)").format(session=name)
     fight = enc.fight
     if fight is None or fight.current is None:
-        return " " + _("{session} ({system}) | no fight: fight start").format(session=name, system=enc.system)
+        return " " + _("{session} ({system}) | no fight: fight start").format(
+            session=name, system=system_word(enc.system))
     c = enc.get(fight.current)
     words = resource_words(enc.system)
     parts = [str(name), _("round {n}").format(n=fight.round), c.name]

@@ -77,12 +77,15 @@ def what_changed(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[st
     if back:
         lines.append(_("back: {names}").format(names=", ".join(back)))
 
+    system = after.get("system") if isinstance(after.get("system"), str) else None
+
     def shown(values: Mapping[str, Any], key: str) -> str:
         return value_word(key, values[key]) if key in values else "-"
 
     for name in (n for n in new_roster if n in old_roster):
         old, new = _values(old_roster[name]), _values(new_roster[name])
-        changed = [_("{key} {old} -> {new}").format(key=field_word(key), old=shown(old, key), new=shown(new, key))
+        changed = [_("{key} {old} -> {new}").format(key=field_word(key, system), old=shown(old, key),
+                                                      new=shown(new, key))
                    for key in dict.fromkeys([*old, *new]) if old.get(key) != new.get(key)]
         if changed:
             lines.append(_("{name}: {changes}").format(name=name, changes=", ".join(changed)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rules.i18n import N_, _
+from rules.i18n import N_, _, language
 
 #: what the core looks names up as; a system marks its own kinds with N_ in its messages
 KINDS = (N_("combatant"), N_("effect"), N_("item"), N_("party member"), N_("stat"), N_("skill"),
@@ -37,7 +37,9 @@ class RuleError(Exception):
         self.rule = rule
 
     def __str__(self) -> str:
-        return f"{self.message} ({self.rule})" if self.rule else self.message
+        # The rule's ID points into RULES.md, our English digest: an English reader gets it; a
+        # Russian one reads the seeds, which have no IDs, so the sentence stands alone.
+        return f"{self.message} ({self.rule})" if self.rule and language() != "ru" else self.message
 
 
 class UnknownNameError(ValueError):

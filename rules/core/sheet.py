@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar
 from rules.core.names import closest, name_key
 from rules.core.plain import fits
 from rules.dice.datatypes import datatype
-from rules.i18n import _
+from rules.i18n import _, language
 
 if TYPE_CHECKING:
     # A field declared without a kind holds whole numbers; the default lets
@@ -396,16 +396,22 @@ CreationRule = Callable[[Values], Iterable[str]]
 class _Names:
     """Lookup of one namespace (stats, resources or settings) by any name."""
 
-    __slots__ = ("system", "what", "keys", "shown", "order")
+    __slots__ = ("system", "title", "what", "keys", "shown", "order", "russian")
 
-    def __init__(self, system: str, what: str, fields: Iterable[Field[Any]]) -> None:
+    def __init__(self, system: str, what: str, fields: Iterable[Field[Any]], title: str = "") -> None:
         self.system = system
+        #: the system's name for a Russian reader (the sheet's title)
+        self.title = title or system
         self.what = what
         self.keys: dict[str, str] = {}
         self.shown: dict[str, str] = {}
         self.order: list[str] = []
+        #: key -> its first Russian name, for a Russian reader's list of the known names
+        self.russian: dict[str, str] = {}
         for f in fields:
             self.order.append(f.key)
+            if f.ru:
+                self.russian[f.key] = f.ru[0]
             for name in f.names:
                 form = name_key(name)
                 owner = self.keys.setdefault(form, f.key)
@@ -421,12 +427,13 @@ class _Names:
         key = self.keys.get(form)
         if key is not None:
             return key
+        russian = language() == "ru"
         raise UnknownStat(
             name,
             self.suggest(form),
-            system=self.system,
+            system=self.title if russian else self.system,
             what=self.what,
-            known=self.order,
+            known=[self.russian.get(key, key) for key in self.order] if russian else self.order,
         )
 
     def suggest(self, form: str, limit: int = 3) -> tuple[str, ...]:
@@ -462,9 +469,9 @@ class Sheet:
     def __post_init__(self) -> None:
         declared = (*self.stats, *self.derived)
         set_ = object.__setattr__
-        set_(self, "_stat_names", _Names(self.system, STAT, declared))
-        set_(self, "_resource_names", _Names(self.system, RESOURCE, self.resources))
-        set_(self, "_setting_names", _Names(self.system, SETTING, self.settings))
+        set_(self, "_stat_names", _Names(self.system, STAT, declared, self.title))
+        set_(self, "_resource_names", _Names(self.system, RESOURCE, self.resources, self.title))
+        set_(self, "_setting_names", _Names(self.system, SETTING, self.settings, self.title))
         set_(self, "_fields", {f.key: f for f in declared})
         for res in self.resources:
             for ref in (res.start, res.cap):

@@ -116,7 +116,7 @@ def set_(
         before = copy.deepcopy(doc["combatants"][match_name(doc.get("combatants", {}), name)])
         full, changed = set_values(doc, name, assignments)
         hidden = before.get("hidden", False) or doc["combatants"][full].get("hidden", False)
-        line = _change_line(full, before, changed)
+        line = _change_line(full, before, changed, doc.get("system"))
         doc.log(events.char_set(assignments, full, changed, hidden, line))
     emit(ctx, Message((line,), {"name": full, "changes": changed}))
 
@@ -171,17 +171,17 @@ def _old_value(table: dict, key: str):
     return table.get(key)
 
 
-def _change_line(name: str, before: dict, changed: dict) -> str:
+def _change_line(name: str, before: dict, changed: dict, system: str | None = None) -> str:
     """``Вор: hp 7 -> 5, body 3 -> 4``: what a ``char set`` changed, for the output and the journal.
 
-    Stats keep their keys (the words typed); side, hidden and status read in the reader's
-    language (``сторона отряд -> враг``)."""
+    Every field reads in the reader's language: a stat by its sheet's name (``ЗД 7 -> 5``), side,
+    hidden and status in words (``сторона отряд -> враг``)."""
     from ..roster import field_word, value_word
 
     parts = []
     for key, value in changed.items():
         old = _old_value(before, key)
-        word = field_word(key)
+        word = field_word(key, system)
         if old is None or old == value:
             parts.append(_("{key} = {value}").format(key=word, value=value_word(key, value)))
         else:

@@ -117,7 +117,9 @@ def new(
     name = check_name(name)
     path = session_path(saves_folder(env, create=True), name)
     SessionFile(path, validate, header=HEADER).create(new_document(name, system))
-    lines = [_("created session {name} ({system}) in {path}").format(name=name, system=system, path=path)]
+    from ..statuswords import system_word
+
+    lines = [_("created session {name} ({system}) in {path}").format(name=name, system=system_word(system), path=path)]
     if use:
         set_current(env, name)
         lines.append(_("current session: {name}").format(name=name))
@@ -135,6 +137,7 @@ def list_(ctx: typer.Context, fmt: FormatOpt = "auto", as_json: JsonOpt = False)
       ttcli session list --json
     """
     from ..session import current_name, list_sessions, open_session, saves_folder
+    from ..statuswords import system_word
 
     env = ctx.obj
     saves = saves_folder(env)  # a file where the folder should be is an error, not "no sessions"
@@ -145,7 +148,7 @@ def list_(ctx: typer.Context, fmt: FormatOpt = "auto", as_json: JsonOpt = False)
             doc = open_session(env, name).read()
             count = len(doc.get("combatants", {}))
             info = ngettext("{system}, {count} combatant", "{system}, {count} combatants", count).format(
-                system=doc.get("system", "?"), count=count)
+                system=system_word(str(doc.get("system", "?"))), count=count)
             ok = True
         except Exception as e:  # noqa: BLE001 - a broken file is listed, not fatal
             info, ok = _("BROKEN: {problem}").format(problem=e), False

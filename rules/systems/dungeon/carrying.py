@@ -18,7 +18,7 @@ from typing import Any
 
 from rules.core.errors import DocumentError, RuleError
 from rules.core.names import name_key
-from rules.i18n import _
+from rules.i18n import _, pgettext
 from rules.systems.dungeon.health import STATUS_WORDS, set_health
 from rules.systems.dungeon.inventory import (
     Inventory,
@@ -120,8 +120,9 @@ def parse_status(text: str) -> str:
     """A status the master sets by hand (``char set X status=unconscious``)."""
     word = text.strip().lower()
     if word not in STATUS_WORDS:
+        # the words a reader types, in the reader's language (the program's catalog has them)
         raise ValueError(_("status {text!r} is not one of {allowed}").format(
-            text=text, allowed=", ".join(STATUS_WORDS)))
+            text=text, allowed=", ".join(pgettext("combatant status", word) for word in STATUS_WORDS)))
     return word
 
 

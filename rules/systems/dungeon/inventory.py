@@ -20,7 +20,7 @@ from typing import Any
 from rules.core.errors import DocumentError, RuleError
 from rules.core.names import Names, name_key, pick
 from rules.dice.datatypes import datatype
-from rules.i18n import N_, _
+from rules.i18n import N_, _, pgettext
 
 ITEM = "item"
 ARMOR = "armor"
@@ -303,7 +303,8 @@ class Inventory:
 def _kind_text(item: Item) -> str:
     if item.kind == SMALL:
         return _("small items, {n} a slot").format(n=item.per_slot)
-    return item.kind.replace("_", "-")
+    words = {ARMOR: pgettext("item kind", "armor"), TWO_HANDED: pgettext("item kind", "two-handed")}
+    return words.get(item.kind, item.kind.replace("_", "-"))
 
 
 @datatype(frozen=True, slots=True)

@@ -109,7 +109,7 @@ SETTINGS = (
 
 SHEET = Sheet(
     system="skirmish",
-    title="skirmish (untitled d20 system)",
+    title="Стычка",
     stats=STATS,
     derived=DERIVED,
     resources=RESOURCES,

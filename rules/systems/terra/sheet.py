@@ -189,7 +189,7 @@ def _character_identity(values: Values) -> Iterable[str]:
 
 SHEET = Sheet(
     system="terra",
-    title="Twisted Terra",
+    title="Искажённая Терра",
     stats=STATS,
     derived=DERIVED,
     resources=RESOURCES,

@@ -321,4 +321,4 @@ def test_undo_of_a_hand_edit_says_what_the_edit_was(saves):
 def test_undo_speaks_russian(saves, monkeypatch):
     monkeypatch.setenv("TTCLI_LANG", "ru")
     run(saves, "char", "set", "Вор", "hp=3")
-    assert run(saves, "undo")[1] == "отмена: 1 шаг назад; теперь состояние 1 из 2\nВор: hp 3 -> 7\n"
+    assert run(saves, "undo")[1] == "отмена: 1 шаг назад; теперь состояние 1 из 2\nВор: ЗД 3 -> 7\n"

@@ -60,7 +60,7 @@ def test_the_scan_finds_a_bare_message(tmp_path):
 
 @pytest.mark.parametrize(("replace", "words"), [
     (('size = "large"\neffects = { bleeding = 30', 'size = "huge"\neffects = { bleeding = 30'),
-     "размер оружия — одно из two-handed, large, short (SK-SLOT-1), а не 'huge'"),
+     "размер оружия — одно из two-handed, large, short, а не 'huge'"),
     (("effects = { bleeding = 30, stun = 20 }", "effects = { bleeding = 130, stun = 20 }"),
      "шанс — от 0 до 100 (%), а не 130"),
     (("durability = 10", "durability = 10\nsharpness = 2"), "неизвестный ключ; у записи «оружие» есть"),
