@@ -29,6 +29,7 @@ comments is written byte for byte as before.
 from __future__ import annotations
 
 import re
+import tomllib
 
 # One token of TOML text.  Strings come whole (multi-line ones across lines), so a `#`,
 # a bracket or a comma inside one is never taken for a comment or for structure.
@@ -446,8 +447,6 @@ def carry(old: bytes, new: bytes, header: frozenset[str], old_doc=None, new_doc=
     """``new`` with the comments of ``old`` in place of its own (``old_doc``, ``new_doc``: what
     they read as, parsed here when not given); ``new`` itself when neither holds a comment
     beyond the header."""
-    import tomllib
-
     keep = has_notes(old, header)
     if not keep and not has_notes(new, header):
         return new
