@@ -43,14 +43,30 @@ _TOKEN = re.compile(r'''
   | (?P<bare>[^\s\#"'\[\]{},=.]+)
   | (?P<other>.)
 ''', re.S | re.X)
+_PART = r"""[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'"""
+_PARTS = re.compile(_PART)
+_INLINE = r"""(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[^"'\#\n\[\]{}])"""
+_NEST = rf"[\[{{](?:{_INLINE}|[\[{{]{_INLINE}*[\]}}])*[\]}}]"
+#: a table header, or a key whose value ends on its line (nesting two deep at most), with
+#: a comment after it or not
+_VALUE = rf"""(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[A-Za-z0-9_+.:-]+(?:[ ][0-9:.+Z-]+)?|{_NEST})"""
+#: a table header, a key whose value ends on its line (nesting two deep at most), or a key
+#: opening a multi-line array; with a comment after it or not
+_SIMPLE = re.compile(rf"""[ \t]*(?:
+    (?P<open>\[\[?)[ \t]*(?P<hkey>(?:{_PART})(?:[ \t]*\.[ \t]*(?:{_PART}))*)[ \t]*\]\]?
+  | (?P<key>(?:{_PART})(?:[ \t]*\.[ \t]*(?:{_PART}))*)[ \t]*=[ \t]*(?:{_VALUE}|(?P<array>\[))
+)(?P<space>[ \t]*)(?:(?P<comment>\#.*))?$""", re.X)
+#: a line of a multi-line array: one item and its comma, or the closing bracket
+_ITEM_LINE = re.compile(rf"""[ \t]*(?:(?P<close>\])|{_VALUE}[ \t]*,?)(?P<space>[ \t]*)(?:(?P<comment>\#.*))?$""")
 _ESCAPE = re.compile(r'\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))', re.S)
-_SIMPLE = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\", "e": "\x1b"}
+_ESCAPED = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\", "e": "\x1b"}
 _TABLE, _KEY, _ITEM = "table", "key", "item"
+_KEYS: dict[str, tuple] = {}  # a dotted key as written -> its parts: a session repeats its keys
 
 
 def _unescape(match: re.Match) -> str:
     code = match.group(1) or match.group(2)
-    return chr(int(code, 16)) if code else _SIMPLE.get(match.group(3), match.group(3))
+    return chr(int(code, 16)) if code else _ESCAPED.get(match.group(3), match.group(3))
 
 
 def _key_part(text: str) -> str:
@@ -62,21 +78,27 @@ def _key_part(text: str) -> str:
 
 class _Scan:
     """What a TOML text holds, line by line: its items (table headers, keys with the lines
-    their values take, and the items of multi-line arrays) and its comments."""
+    their values take, and the items of multi-line arrays) and its comments.
 
-    def __init__(self, text: str) -> None:
+    A line that is a table header or a key whose value ends on it is read by one regular
+    expression (most lines of a session); any other statement (a multi-line array, a
+    multi-line string, deep nesting) by the token reader, from its first line to its last."""
+
+    def __init__(self, text: str, by_lines: bool = True) -> None:
         #: (path, first line, last line, kind); a path spells an array item by its index
         self.items: list[tuple[tuple, int, int, str]] = []
         #: (line, column of '#', text, space before it, own line, anchor); anchor is
         #: (kind, path, at_end) for a comment at the end of a line, None for one on a line of its own
         self.notes: list[tuple[int, int, str, str, bool, tuple | None]] = []
-        #: per own-line comment: the key whose multi-line array holds it, or None
+        #: per own-line comment (its index in ``notes``): the key whose multi-line array holds it
         self.inside: dict[int, tuple] = {}
+        self.text = text
         self.lines = text.split("\n")
         self.content = [False] * len(self.lines)  # a line with something other than a comment
-        self._tokens = [(m.lastgroup, m.group(), m.start()) for m in _TOKEN.finditer(text)]
-        self._at = 0
-        self._line, self._line_start = 0, 0
+        self._tokens = iter(())
+        self._line = self._line_start = 0
+        self._space = self._ws = ""
+        self._by_lines = by_lines  # False: every statement by the token reader (the tests compare the two)
         self._parse()
 
     # ------------------------------------------------ tokens
@@ -84,10 +106,12 @@ class _Scan:
     def _next(self):
         """The next token that is not a blank (kind, text, line, column), or None at the end.
         Comments and line ends are returned; comments are recorded by the caller."""
-        tokens = self._tokens
-        while self._at < len(tokens):
-            kind, text, start = tokens[self._at]
-            self._at += 1
+        for match in self._tokens:
+            kind, text, start = match.lastgroup, match.group(), match.start()
+            if kind == "ws":
+                self._ws = text
+                continue
+            self._space, self._ws = self._ws, ""
             line, col = self._line, start - self._line_start
             if kind == "nl":
                 self._line, self._line_start = line + 1, start + 1
@@ -96,38 +120,131 @@ class _Scan:
                     self.content[number] = True
                 self._line += text.count("\n")
                 self._line_start = start + text.rindex("\n") + 1
-            if kind == "ws":
-                continue
             if kind != "nl" and kind != "comment":
                 self.content[line] = True
             return kind, text, line, col
         return None
 
-    def _space_before(self) -> str:
-        kind, text, _start = self._tokens[self._at - 2] if self._at >= 2 else ("", "", 0)
-        return text if kind == "ws" else ""
-
     def _note(self, token, anchor: tuple | None) -> None:
         _kind, text, line, col = token
         own = not self.content[line]
-        self.notes.append((line, col, text.rstrip(), self._space_before(), own, None if own else anchor))
+        self.notes.append((line, col, text.rstrip(), "" if own else self._space, own, None if own else anchor))
 
     # ------------------------------------------------ structure
 
     def _parse(self) -> None:
         table: tuple = ()
         arrays: dict[tuple, int] = {}  # arrays of tables: the index of their latest item
-        while (token := self._next()) is not None:
-            kind, text, line, _col = token
-            if kind == "nl":
+        lines, content, items, notes = self.lines, self.content, self.items, self.notes
+        offset = number = 0
+        while number < len(lines):
+            line = lines[number]
+            start = offset
+            stripped = line.lstrip(" \t")
+            if not stripped or stripped.isspace():
+                pass
+            elif stripped[0] == "#":
+                notes.append((number, len(line) - len(stripped), stripped.rstrip(), "", True, None))
+            elif self._by_lines and '"""' not in line and "\'\'\'" not in line and (found := _SIMPLE.match(line)):
+                content[number] = True
+                key = found["hkey"] or found["key"]
+                parts = _KEYS.get(key) or _KEYS.setdefault(key, tuple(map(_key_part, _PARTS.findall(key))))
+                if found["open"] is not None:
+                    table = self._table(parts, found["open"] == "[[", arrays)
+                    path, kind = table, _TABLE
+                else:
+                    path, kind = table + parts, _KEY
+                comment = None if found["comment"] is None else (
+                    number, found.start("comment"), found["comment"].rstrip(), found["space"], False,
+                    (kind, path, False))
+                if found["array"] is not None:
+                    last = self._array(number, path, comment)
+                    if last is None:  # not one item a line: the token reader reads it
+                        content[number] = False
+                        self._tokens = _TOKEN.finditer(self.text, offset)
+                        self._line, self._line_start = number, offset
+                        self._key_value(self._next(), table)
+                        offset, number = self._line_start, self._line
+                        continue
+                    for skipped in range(number, last):
+                        offset += len(lines[skipped]) + 1
+                    number = last
+                    start = offset
+                    line = lines[number]
+                else:
+                    items.append((path, number, number, kind))
+                    if comment is not None:
+                        notes.append(comment)
+            else:  # the token reader, from this line to the end of its statement
+                self._tokens = _TOKEN.finditer(self.text, offset)
+                self._line, self._line_start = number, offset
+                token = self._next()
+                if token is not None and token[1] == "[":
+                    table = self._header(arrays)
+                elif token is not None:
+                    self._key_value(token, table)
+                offset = self._line_start
+                number = self._line
                 continue
-            if kind == "comment":
-                self._note(token, None)
+            offset = start + len(line) + 1
+            number += 1
+
+    def _array(self, opening: int, path: tuple, comment: tuple | None) -> int | None:
+        """The multi-line array ``path`` opened on line ``opening``, read line by line when each
+        of its lines holds one item (as tomli-w writes it), a comment or nothing: the line of
+        its ``]``, or None (nothing recorded) for any other layout."""
+        lines, content = self.lines, self.content
+        items: list[tuple] = []
+        notes: list[tuple] = [comment] if comment is not None else []
+        inside: list[int] = []
+        number = opening + 1
+        while number < len(lines):
+            line = lines[number]
+            stripped = line.lstrip(" \t")
+            if not stripped or stripped.isspace():
+                number += 1
                 continue
-            if text == "[":
-                table = self._header(line, arrays)
+            if stripped[0] == "#":
+                inside.append(len(notes))
+                notes.append((number, len(line) - len(stripped), stripped.rstrip(), "", True, None))
+                number += 1
                 continue
-            self._key_value(token, table)
+            found = _ITEM_LINE.match(line) if '"""' not in line and "\'\'\'" not in line else None
+            if found is None:
+                return None
+            if found["close"] is not None:
+                if found["comment"] is not None:
+                    notes.append((number, found.start("comment"), found["comment"].rstrip(), found["space"], False,
+                                  (_KEY, path, True)))
+                break
+            item = path + (len(items),)
+            items.append((item, number, number, _ITEM))
+            if found["comment"] is not None:
+                notes.append((number, found.start("comment"), found["comment"].rstrip(), found["space"], False,
+                              (_ITEM, item, False)))
+            number += 1
+        else:
+            return None
+        for line_number in [opening, number, *(item[1] for item in items)]:
+            content[line_number] = True
+        self.items.append((path, opening, number, _KEY))
+        self.items.extend(items)
+        for index, note in enumerate(notes):
+            if index in inside:
+                self.inside[len(self.notes)] = path
+            self.notes.append(note)
+        return number
+
+    def _table(self, parts: tuple, double: bool, arrays: dict[tuple, int]) -> tuple:
+        """The path of a table header (with the index of each array of tables' item)."""
+        resolved: list = []
+        for i, part in enumerate(parts):
+            resolved.append(part)
+            if double and i == len(parts) - 1:
+                arrays[tuple(resolved)] = arrays.get(tuple(resolved), -1) + 1
+            if tuple(resolved) in arrays:
+                resolved.append(arrays[tuple(resolved)])
+        return tuple(resolved)
 
     def _key(self, token) -> tuple[list[str], tuple | None]:
         """Parts of a dotted key from ``token`` on, and the token after it."""
@@ -140,7 +257,8 @@ class _Scan:
             token = self._next()
         return parts, token
 
-    def _header(self, line: int, arrays: dict[tuple, int]) -> tuple:
+    def _header(self, arrays: dict[tuple, int]) -> tuple:
+        line = self._line
         token = self._next()
         double = token is not None and token[1] == "["
         if double:
@@ -148,22 +266,12 @@ class _Scan:
         parts, token = self._key(token)
         if double:
             token = self._next()  # the second ']'
-        resolved: list = []
-        for i, part in enumerate(parts):
-            resolved.append(part)
-            if double and i == len(parts) - 1:
-                arrays[tuple(resolved)] = arrays.get(tuple(resolved), -1) + 1
-            if tuple(resolved) in arrays:
-                resolved.append(arrays[tuple(resolved)])
-        path = tuple(resolved)
+        path = self._table(tuple(parts), double, arrays)
         self.items.append((path, line, line, _TABLE))
-        self._rest_of_line((_TABLE, path, False))
-        return path
-
-    def _rest_of_line(self, anchor: tuple) -> None:
         while (token := self._next()) is not None and token[0] != "nl":
             if token[0] == "comment":
-                self._note(token, anchor)
+                self._note(token, (_TABLE, path, False))
+        return path
 
     def _key_value(self, token, table: tuple) -> None:
         parts, token = self._key(token)  # token is now '='
@@ -375,10 +483,16 @@ def weave(text: str, doc, found: list[tuple], header: frozenset[str]) -> str:
     gaps: set[int] = set()
     ends: list[str] = []
 
+    spans: dict[tuple, tuple[int, int]] = {}
+
     def extent(path: tuple) -> tuple[int, int] | None:
         """The lines of ``path`` and of everything under it."""
-        inner = [(first, last) for p, first, last, _k in scan.items if p[:len(path)] == path]
-        return (min(f for f, _l in inner), max(la for _f, la in inner)) if inner else None
+        if not spans:  # every table, key and item spans the lines of what it holds
+            for p, first, last, _k in scan.items:
+                for end in range(1, len(p) + 1):
+                    known = spans.get(p[:end])
+                    spans[p[:end]] = (min(known[0], first), max(known[1], last)) if known else (first, last)
+        return spans.get(path)
 
     def indent(number: int) -> str:
         return lines[number][:len(lines[number]) - len(lines[number].lstrip(" \t"))]
@@ -394,7 +508,7 @@ def weave(text: str, doc, found: list[tuple], header: frozenset[str]) -> str:
         path, depth = _resolve(steady, doc)
         if depth < len(steady):
             kind = "end"  # the place is gone: the end of the nearest table or array still there
-        while path and extent(path) is None:
+        while path and path not in where and extent(path) is None:
             path, kind = path[:-1], "end"
         if not path:
             ends.extend(block)
@@ -410,7 +524,7 @@ def weave(text: str, doc, found: list[tuple], header: frozenset[str]) -> str:
                 trailing[number] = (space or "  ") + block[0]
                 continue
             kind = "after"
-        first, last = extent(path)  # type: ignore[misc]
+        first, last = own[:2] if own is not None and kind != "end" else extent(path)  # type: ignore[misc]
         if kind == "end":
             if own is not None and own[2] == _KEY and own[1] > own[0]:  # a multi-line array: before its ']'
                 before.setdefault(own[1], []).extend(indent(own[0]) + "    " + c for c in block)

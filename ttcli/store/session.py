@@ -26,7 +26,7 @@ from .errors import StoreError
 from .files import atomic_write, beside, digest, locked, read_bytes
 from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History
 from .journal import append_event, read_events
-from .toml import check_writable, encode_document, is_read_only, parse_document, placed, system_of
+from .toml import check_writable, encode_document, header_comment, is_read_only, parse_document, placed, system_of
 
 DEFAULT_HEADER = (
     "ttcli session file. You may edit it by hand between commands: ttcli checks\n"
@@ -141,10 +141,16 @@ class SessionFile:
     def _dump(self, doc) -> bytes:  # what the tests check every written document at
         return encode_document(doc, self.header, self.path)
 
+    def _plain(self, data: bytes) -> bool:
+        """Whether ``data`` surely holds no comment but the header: no ``#`` after the header
+        ttcli writes (a quick look, which a ``#`` in a string answers False)."""
+        top = header_comment(self.header).encode("utf-8")
+        return b"#" not in (data[len(top):] if data.startswith(top) else data)
+
     def _carry(self, old: bytes | None, new: bytes, old_doc=None, new_doc=None) -> bytes:
         """``new`` with the master's comments of ``old`` (the file it replaces) beside the keys and
         tables they stood by: ``new`` itself when neither holds any (ttcli.store.comments)."""
-        if old is None or (b"#" not in old and b"#" not in new):
+        if old is None or (self._plain(old) and self._plain(new)):
             return new
         from .comments import carry, has_notes
 

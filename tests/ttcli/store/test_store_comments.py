@@ -355,3 +355,19 @@ def test_design_4_undo_and_redo_carry_the_files_comments_into_the_state_they_res
     assert path.read_text("utf-8") == written.replace('name = "один"\n', 'name = "один"  # новое имя\n')
     session.redo(2)
     assert path.read_text("utf-8") == edited
+
+
+@settings(max_examples=60, deadline=None)
+@given(case=annotated())
+def test_design_4_the_line_reader_and_the_token_reader_find_the_same_comments(case):
+    """Lines as tomli-w writes them are read by regular expressions, anything else by the
+    token reader: on the same text both find the same keys, items and comments."""
+    from ttcli.store.comments import _Scan
+
+    _name, text, placements = case
+    annotated_text, _placed = _insert(text, placements)
+    by_lines, by_tokens = _Scan(annotated_text), _Scan(annotated_text, by_lines=False)
+    assert by_lines.items == by_tokens.items
+    assert by_lines.notes == by_tokens.notes
+    assert by_lines.inside == by_tokens.inside
+    assert by_lines.content == by_tokens.content
