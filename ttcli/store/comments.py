@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterator
 
 # One token of TOML text.  Strings come whole (multi-line ones across lines), so a `#`,
 # a bracket or a comma inside one is never taken for a comment or for structure.
@@ -95,7 +96,7 @@ class _Scan:
         self.text = text
         self.lines = text.split("\n")
         self.content = [False] * len(self.lines)  # a line with something other than a comment
-        self._tokens = iter(())
+        self._tokens: Iterator[re.Match[str]] = iter(())
         self._line = self._line_start = 0
         self._space = self._ws = ""
         self._by_lines = by_lines  # False: every statement by the token reader (the tests compare the two)
