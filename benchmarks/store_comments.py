@@ -18,7 +18,12 @@ Times are CPU time of this thread (``time.thread_time``), which a busy machine d
 far less than wall time; the table gives medians in ms.  Goal: the carrying adds at most
 3 ms to a command on every example save (the script exits 1 otherwise).
 
-    python benchmarks/store_comments.py [--rounds 40] [--skip-fsync]
+With ``--processes N`` it also runs ``ttcli damage`` as whole processes (the ``ttcli``
+next to this interpreter, or ``--ttcli PATH``), N times on a plain copy of ``crypt`` and
+N times on an annotated one, taking turns, and gives the median CPU time of the child
+(user + system): a one-shot command also pays the comment reader's import.
+
+    python benchmarks/store_comments.py [--rounds 40] [--skip-fsync] [--processes 30]
 """
 
 from __future__ import annotations
@@ -96,11 +101,46 @@ def tomlkit_times(text: str, rounds: int) -> tuple[float, float] | None:
     return statistics.median(times), statistics.median(imports)
 
 
+def one_shot(ttcli: str, saves: Path, sign: int) -> float:
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    verb = "damage" if sign < 0 else "heal"
+    subprocess.run([ttcli, "--saves", str(saves), "--session", "crypt", verb, "Викинг", "1"],
+                   check=True, capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+
+
+def processes(ttcli: str, runs: int) -> None:
+    plain = dump_document(tomllib.loads((ROOT / "saves" / "crypt.toml").read_text("utf-8")), HEADER)
+    annotated, count = annotate(plain)
+    with tempfile.TemporaryDirectory() as scratch:
+        folders = {}
+        for label, text in (("plain", plain), ("annotated", annotated)):
+            folders[label] = Path(scratch) / label
+            folders[label].mkdir()
+            (folders[label] / "crypt.toml").write_text(text, "utf-8")
+        times: dict[str, list[float]] = {"plain": [], "annotated": []}
+        for run in range(runs + 1):
+            for label in ("plain", "annotated") if run % 2 else ("annotated", "plain"):
+                spent = one_shot(ttcli, folders[label], -1 if run % 2 else 1)
+                if run:
+                    times[label].append(spent)
+    plain_ms, annotated_ms = statistics.median(times["plain"]), statistics.median(times["annotated"])
+    print(f"\n`ttcli damage` / `heal` as processes on crypt, CPU ms (median of {runs}): without comments "
+          f"{plain_ms:.1f}, with {count} comments {annotated_ms:.1f} ({annotated_ms - plain_ms:+.1f})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--skip-fsync", action="store_true", help="time without fsync (the CPU side alone)")
+    parser.add_argument("--processes", type=int, default=0, help="also time N one-shot commands of each kind")
+    parser.add_argument("--ttcli", default=str(Path(sys.executable).with_name("ttcli")))
     args = parser.parse_args()
+    if args.processes:
+        processes(args.ttcli, args.processes)
     if args.skip_fsync:
         os.fsync = lambda fd: None  # type: ignore[assignment]
         store_files.fsync_dir = lambda folder: None  # type: ignore[assignment]

@@ -34,7 +34,8 @@ from collections.abc import Iterator
 
 # One token of TOML text.  Strings come whole (multi-line ones across lines), so a `#`,
 # a bracket or a comma inside one is never taken for a comment or for structure.
-_TOKEN = re.compile(r'''
+#: (a pattern, compiled on first use: tomli-w's layout never needs it)
+_TOKEN = (r'''
     (?P<nl>\n)
   | (?P<ws>[ \t\r]+)
   | (?P<comment>\#[^\n]*)
@@ -48,18 +49,18 @@ _PART = r"""[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'"""
 _PARTS = re.compile(_PART)
 _INLINE = r"""(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[^"'\#\n\[\]{}])"""
 _NEST = rf"[\[{{](?:{_INLINE}|[\[{{]{_INLINE}*[\]}}])*[\]}}]"
-#: a table header, or a key whose value ends on its line (nesting two deep at most), with
-#: a comment after it or not
+#: a value that ends on its line
 _VALUE = rf"""(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[A-Za-z0-9_+.:-]+(?:[ ][0-9:.+Z-]+)?|{_NEST})"""
-#: a table header, a key whose value ends on its line (nesting two deep at most), or a key
-#: opening a multi-line array; with a comment after it or not
+#: a table header; a key whose value ends on its line (nesting two deep at most), or that
+#: opens a multi-line array; or, inside one, a line of one item and its comma, or its ``]``;
+#: with a comment after it or not (one pattern: compiling it is most of this module's import)
 _SIMPLE = re.compile(rf"""[ \t]*(?:
     (?P<open>\[\[?)[ \t]*(?P<hkey>(?:{_PART})(?:[ \t]*\.[ \t]*(?:{_PART}))*)[ \t]*\]\]?
-  | (?P<key>(?:{_PART})(?:[ \t]*\.[ \t]*(?:{_PART}))*)[ \t]*=[ \t]*(?:{_VALUE}|(?P<array>\[))
+  | (?P<close>\])
+  | (?:(?P<key>(?:{_PART})(?:[ \t]*\.[ \t]*(?:{_PART}))*)[ \t]*=[ \t]*)?
+    (?:{_VALUE}(?P<comma>[ \t]*,)?|(?P<array>\[))
 )(?P<space>[ \t]*)(?:(?P<comment>\#.*))?$""", re.X)
-#: a line of a multi-line array: one item and its comma, or the closing bracket
-_ITEM_LINE = re.compile(rf"""[ \t]*(?:(?P<close>\])|{_VALUE}[ \t]*,?)(?P<space>[ \t]*)(?:(?P<comment>\#.*))?$""")
-_ESCAPE = re.compile(r'\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))', re.S)
+_ESCAPE = r'\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))'
 _ESCAPED = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\", "e": "\x1b"}
 _TABLE, _KEY, _ITEM = "table", "key", "item"
 _KEYS: dict[str, tuple] = {}  # a dotted key as written -> its parts: a session repeats its keys
@@ -73,7 +74,7 @@ def _unescape(match: re.Match) -> str:
 def _key_part(text: str) -> str:
     if text[0] == '"':
         body = text[1:-1]
-        return _ESCAPE.sub(_unescape, body) if "\\" in body else body
+        return re.sub(_ESCAPE, _unescape, body, flags=re.S) if "\\" in body else body
     return text[1:-1] if text[0] == "'" else text
 
 
@@ -146,7 +147,8 @@ class _Scan:
                 pass
             elif stripped[0] == "#":
                 notes.append((number, len(line) - len(stripped), stripped.rstrip(), "", True, None))
-            elif self._by_lines and '"""' not in line and "\'\'\'" not in line and (found := _SIMPLE.match(line)):
+            elif self._by_lines and '"""' not in line and "\'\'\'" not in line and (found := _SIMPLE.match(line)) \
+                    and (found["open"] or found["key"]) and not found["comma"]:
                 content[number] = True
                 key = found["hkey"] or found["key"]
                 parts = _KEYS.get(key) or _KEYS.setdefault(key, tuple(map(_key_part, _PARTS.findall(key))))
@@ -162,7 +164,7 @@ class _Scan:
                     last = self._array(number, path, comment)
                     if last is None:  # not one item a line: the token reader reads it
                         content[number] = False
-                        self._tokens = _TOKEN.finditer(self.text, offset)
+                        self._tokens = re.compile(*_TOKEN).finditer(self.text, offset)
                         self._line, self._line_start = number, offset
                         self._key_value(self._next(), table)
                         offset, number = self._line_start, self._line
@@ -177,7 +179,7 @@ class _Scan:
                     if comment is not None:
                         notes.append(comment)
             else:  # the token reader, from this line to the end of its statement
-                self._tokens = _TOKEN.finditer(self.text, offset)
+                self._tokens = re.compile(*_TOKEN).finditer(self.text, offset)
                 self._line, self._line_start = number, offset
                 token = self._next()
                 if token is not None and token[1] == "[":
@@ -210,8 +212,8 @@ class _Scan:
                 notes.append((number, len(line) - len(stripped), stripped.rstrip(), "", True, None))
                 number += 1
                 continue
-            found = _ITEM_LINE.match(line) if '"""' not in line and "\'\'\'" not in line else None
-            if found is None:
+            found = _SIMPLE.match(line) if '"""' not in line and "\'\'\'" not in line else None
+            if found is None or found["open"] or found["key"] or found["array"]:
                 return None
             if found["close"] is not None:
                 if found["comment"] is not None:
