@@ -43,7 +43,7 @@ HEADER = (
     "ttcli session. You may edit this file by hand between commands: ttcli checks\n"
     "it on every load, reports a mistake with its line or field, and never\n"
     "overwrites a broken file. `ttcli undo` can return to your edit.\n"
-    "Comments other than this header are not kept when ttcli saves."
+    "Your comments are kept when ttcli saves, by the key or table they stand by."
 )
 #: longest session name in UTF-8 bytes: with ``.toml.dice`` and a temp file's
 #: ``..tmp`` it must still fit a 255-byte file name (the room left is kept: a

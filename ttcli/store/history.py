@@ -141,8 +141,10 @@ class History:
         """Snapshot bytes that are already in the session file: a hand edit, or a file first seen."""
         self.commit(self.prepare(data), digest(data), HAND_EDIT if self.states else FIRST_SEEN)
 
-    def move(self, steps: int) -> bytes:
-        """Put the state ``steps`` back (negative: forward) into the session file."""
+    def move(self, steps: int, carry=None) -> bytes:
+        """Put the state ``steps`` back (negative: forward) into the session file; ``carry(bytes)``,
+        if given, makes the bytes written of the state's (the master's comments of the file it
+        replaces), and their digest becomes the last written."""
         pos = self.position()
         target = pos - steps
         if pos < 0 or not 0 <= target < len(self.states):
@@ -159,8 +161,10 @@ class History:
                               "there are {ahead} undone states to redo; a change made after an undo drops them",
                               ahead).format(ahead=ahead))
         data = self.snapshot(self.states[target])
+        if carry is not None:
+            data = carry(data)
         atomic_write(self.session_path, data)  # a crash before the index agrees: sync() finishes the move
-        self.current, self.written = self.states[target].id, self.states[target].sha256
+        self.current, self.written = self.states[target].id, digest(data)
         self.save()
         return data
 

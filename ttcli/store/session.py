@@ -26,13 +26,15 @@ from .errors import StoreError
 from .files import atomic_write, beside, digest, locked, read_bytes
 from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History
 from .journal import append_event, read_events
-from .toml import check_writable, encode_document, is_read_only, parse_document, placed, system_of
+from .toml import check_writable, encode_document, header_comment, is_read_only, parse_document, placed, system_of
 
 DEFAULT_HEADER = (
     "ttcli session file. You may edit it by hand between commands: ttcli checks\n"
     "it before the next one, and `undo` can return to your edit.\n"
-    "Comments other than this header are not kept when ttcli saves."
+    "Your comments are kept when ttcli saves, by the key or table they stand by."
 )
+#: header lines of earlier versions: written anew like the header, never kept as the master's notes
+FORMER_HEADER_LINES = ("Comments other than this header are not kept when ttcli saves.",)
 # The document a transaction wrote, by file, with its bytes: the combat prompt's next
 # command reuses it, unparsed, while the file still holds those very bytes.
 _WRITTEN: dict[str, tuple[bytes, dict]] = {}
@@ -99,6 +101,8 @@ class SessionFile:
         self.journal_path = Path(beside(self.path, "journal"))
         self.validate, self.loaded = validate or _no_problems, loaded or _no_problems
         self.header, self.keep = header, keep
+        #: the header's lines as written: in a file, they are the program's and not kept as notes
+        self.header_lines = frozenset(f"# {line}".rstrip() for line in (*header.split("\n"), *FORMER_HEADER_LINES))
 
     @property
     def history(self) -> History:
@@ -137,6 +141,26 @@ class SessionFile:
     def _dump(self, doc) -> bytes:  # what the tests check every written document at
         return encode_document(doc, self.header, self.path)
 
+    def _plain(self, data: bytes) -> bool:
+        """Whether ``data`` surely holds no comment but the header: no ``#`` after the header
+        ttcli writes (a quick look, which a ``#`` in a string answers False)."""
+        top = header_comment(self.header).encode("utf-8")
+        return b"#" not in (data[len(top):] if data.startswith(top) else data)
+
+    def _carry(self, old: bytes | None, new: bytes, old_doc=None, new_doc=None) -> bytes:
+        """``new`` with the master's comments of ``old`` (the file it replaces) beside the keys and
+        tables they stood by: ``new`` itself when neither holds any (ttcli.store.comments)."""
+        if old is None or (self._plain(old) and self._plain(new)):
+            return new
+        from .comments import carry, has_notes
+
+        if not has_notes(old, self.header_lines) and not has_notes(new, self.header_lines):
+            return new
+        try:
+            return carry(old, new, self.header_lines, old_doc, new_doc)
+        except (ValueError, RecursionError):  # bytes that do not read (an undo's old state): as they are
+            return new
+
     def _save(self, history: History, data: bytes, origin: str) -> None:
         """Snapshot, write, index: in this order a crash leaves a state the next load recovers."""
         state_id = history.prepare(data)
@@ -171,7 +195,7 @@ class SessionFile:
             draft = Draft(doc)
             yield draft
             # everything is checked before the first byte is written: the state, then each event
-            new = self._dump(draft) if dict(draft) != doc else data
+            new = self._carry(data, self._dump(draft), doc, draft) if dict(draft) != doc else data
             for event in draft.events:
                 check_writable(event, self.journal_path, ("event",))
             if draft.dice is not None:  # counters count as used once journaled (or burned, above)
@@ -204,15 +228,19 @@ class SessionFile:
             raise ValueError(steps)
         with locked(self.path):
             history = self.history
+            current: bytes | None = None
+            current_doc = None
             try:
-                own = history.load().sync(read_bytes(self.path))
+                current = read_bytes(self.path)
+                own = history.load().sync(current)
             except FileNotFoundError:
                 own = False
             if not own:  # a hand edit: validated and kept as a state of its own, as by any command
-                self._read(history)
+                current, current_doc = self._read(history)
             # bytes ttcli wrote are restored over unread: undo must work even on a state an older,
-            # buggy version wrote that no longer loads (docs/session-format.md, "Undo restores bytes")
-            data = history.move(sign * steps)
+            # buggy version wrote that no longer loads (docs/session-format.md, "Undo restores bytes");
+            # only the master's comments of the file it replaces are carried into them
+            data = history.move(sign * steps, lambda target: self._carry(current, target, current_doc))
             if event is not None:
                 append_event(self.journal_path, event, system_of(data))
             try:

@@ -212,8 +212,13 @@ def dump_document(doc, header: str = "") -> str:
     import tomli_w  # only commands that write pay for it
 
     body = tomli_w.dumps(doc)
-    comment = "".join(f"# {line}".rstrip() + "\n" for line in header.strip("\n").split("\n")) if header.strip() else ""
+    comment = header_comment(header)
     return comment + ("\n" if comment and body else "") + body
+
+
+def header_comment(header: str) -> str:
+    """``header`` as the ``#`` lines on top of a session file."""
+    return "".join(f"# {line}".rstrip() + "\n" for line in header.strip("\n").split("\n")) if header.strip() else ""
 
 
 def _beyond_64_bits(doc) -> tuple[tuple, int] | None:
