@@ -403,6 +403,11 @@ HAND = [
     # TT-CRIT-3: D4+D4+D4 only the first die is checked; a first die of 3 has no check
     ("terra", [{**TERRA, "formula": "D4+D4+D4", "faces": [3, 1, 2], "result": "normal", "total": 6}], None),
     ("terra", [{**TERRA, "formula": "D4+D4+D4", "faces": [3, 1, 2], "result": "miss", "total": 0}], "TT-CRIT-1"),
+    # TT-SIGN-1: Змееносец's d100 30 against 40% reflects the technique; 41 does not
+    ("terra", [{"kind": "mirror", "name": "Змей", "sign": "ophiuchus", "power": "reflect", "chance": 40, "die": 30,
+                "success": True}], None),
+    ("terra", [{"kind": "mirror", "name": "Змей", "sign": "ophiuchus", "power": "reflect", "chance": 40, "die": 41,
+                "success": True}], "TT-SIGN-1"),
 ]
 
 

@@ -17,7 +17,7 @@ from rules.core.outcome import Damage
 from rules.core.state import DEAD, Combatant, find
 from rules.i18n import _
 from rules.systems.terra import damage as dmg
-from rules.systems.terra import health, weapons
+from rules.systems.terra import health, mirror, weapons
 from rules.systems.terra.counters import countered
 from rules.systems.terra.fight import (
     ATTACK_AP,
@@ -217,9 +217,18 @@ def attack(rules: Terra, enc: Encounter, source: DiceSource, attacker: str, targ
         provokes = True
     if technique and _technique_misses(rules, work, source, name):
         event["missed"] = "gemini"
+        _unwritten_mirror(work, source, name, target, event)  # [I] a technique that misses is still used on him
         return _close(rules, work, event, name, provokes or trance, technique=technique)
     rolled = rules.roll_for(work, source, work.get(name), parsed, kind, technique=technique, shift=shift)
     total = rolled.total
+    if technique and _unwritten_mirror(work, source, name, target, event):
+        # TT-SIGN-1: "вместо копирования, прием целиком отражается": the caster's own technique comes back
+        event.update(formula=parsed.text, result=rolled.result, total=total)
+        if total > 0:
+            event["hit"] = rules.strike(work, source, target, name, kind, total, roll=rolled)
+        else:
+            work.tell("dodged", about=[name], target=name)
+        return _close(rules, work, event, name, provokes or trance, technique=technique)
     bonus = health.ATTACK_BONUS.get(work.get(name).status, 0) if work.fight is not None and not technique else 0
     if bonus and rolled.result != MISS:
         total += bonus
@@ -254,6 +263,16 @@ def attack(rules: Terra, enc: Encounter, source: DiceSource, attacker: str, targ
         else:
             work.tell("dodged", about=[near], target=near)
     return _close(rules, work, event, name, provokes or trance, technique=technique)
+
+
+def _unwritten_mirror(work: Work, source: DiceSource, name: str, target: str, event: dict[str, Any]) -> bool:
+    """Змееносец's or Кит's aura on a technique not written on the sheet (TT-SIGN-1): True when it is
+    reflected; a copy of it is the master's to write down (``technique ... --copied``)."""
+    answered = mirror.answer(work, source, name, target, None)
+    if answered is None:
+        return False
+    event["mirror"] = answered
+    return bool(answered.get("reflected"))
 
 
 def _spear_near(work: Work, name: str, target: str, near: str, not_weapon: bool) -> str:

@@ -17,7 +17,7 @@ from rules.core.names import pick
 from rules.core.state import Combatant, find
 from rules.i18n import N_, _
 from rules.systems.terra import damage as dmg
-from rules.systems.terra import health
+from rules.systems.terra import health, mirror
 from rules.systems.terra import techniques as tech
 from rules.systems.terra.actions import (
     _check_target,
@@ -42,7 +42,7 @@ EIDOLON = ("eidolon", "эйдолон")
 def declare(rules: Terra, enc: Encounter, source: DiceSource | None, name: str, technique: str,
             aspect: str | None, effect: str, formula_text: str | None, kind_word: str | None, ap: int, hp: int,
             mp: int, weapon: bool, learned: bool, slot: bool, passive: bool, provokes: bool, reach: int,
-            forget: bool) -> Outcome:
+            forget: bool, copied: bool = False) -> Outcome:
     """Write a technique on a character's sheet, or take it off (the master's hand: no AP)."""
     work = rules.work(enc)
     name = find(enc, name)
@@ -68,8 +68,10 @@ def declare(rules: Terra, enc: Encounter, source: DiceSource | None, name: str, 
         dmg.damage_type(kind_word)
     if learned and not weapon:
         raise ValueError(_("--learned marks a weapon's technique the character has learned: add --weapon"))
+    if copied:
+        _may_copy(work, c, weapon or learned or slot or passive)
     entry = tech.Technique(technique, aspect, effect, formula_text or "", kind_word or "", ap, hp, mp, weapon,
-                           learned, slot, passive, provokes, reach)
+                           learned, slot, passive, provokes, reach, copied)
     chosen = c.stats.get("aspect")
     if slot and aspect == chosen:
         raise RuleError(_("{technique} is of {name}'s own aspect ({aspect}): it needs no slot").format(
@@ -81,9 +83,23 @@ def declare(rules: Terra, enc: Encounter, source: DiceSource | None, name: str, 
     work.put(replace(c, data={**c.data, "techniques": {k: v.table() for k, v in after.items()}}))
     work.tell("technique_written", about=[name], name=name, technique=technique, aspect=aspect, effect=effect,
               formula=formula_text, ap=ap, hp=hp, mp=mp, weapon=weapon or None, learned=learned or None,
-              slot=slot or None, passive=passive or None, provokes=provokes or None, new=technique not in known)
+              slot=slot or None, passive=passive or None, provokes=provokes or None, copied=copied or None,
+              new=technique not in known)
     return work.outcome({"kind": "technique", "actor": name, "technique": technique, **entry.table()},
                         hidden=c.hidden)
+
+
+def _may_copy(work: Work, c: Combatant, marked: bool) -> None:
+    """TT-SIGN-1: the master writes down a technique Змееносец or Кит copied from an enemy's unwritten one."""
+    if marked:
+        raise ValueError(_("--copied is a technique copied from an enemy: it is not the weapon's own, learned, "
+                           "slotted or passive; leave those out"))
+    if not mirror.serpent(c):
+        raise RuleError(_("{name} is not Змееносец or Кит: only they copy enemy techniques; write it without "
+                          "--copied").format(name=c.name), rule="TT-SIGN-1")
+    if work.fight is None:
+        raise RuleError(_("a copied technique is {name}'s for the fight it was copied in, and no fight is running: "
+                          "write it without --copied").format(name=c.name), rule="TT-SIGN-1")
 
 
 def _usable(c: Combatant, t: tech.Technique, *, trance: bool, borrowed: bool) -> None:
@@ -93,7 +109,7 @@ def _usable(c: Combatant, t: tech.Technique, *, trance: bool, borrowed: bool) ->
             raise RuleError(_("a trance uses techniques of Мана, Жизнь or Время; {technique} is of {aspect}").format(
                 technique=t.name, aspect=tech.aspect_label(t.aspect)), rule="TT-TRANCE-1")
         return
-    if borrowed or t.weapon or t.slot or health.is_monster(c):
+    if borrowed or t.weapon or t.slot or t.copied or health.is_monster(c):
         return  # [I] a monster has no day's aspect: the choice of TT-TECH-2 is a character's
     chosen = c.stats.get("aspect")
     if chosen is None:
@@ -226,10 +242,13 @@ def cast(rules: Terra, enc: Encounter, source: DiceSource, name: str, technique:
         assert target is not None
         if _technique_misses(rules, work, source, name):
             event["missed"] = "gemini"
+            _mirrored(work, source, name, target, t, event)  # [I] a technique that misses is still used on him
         else:
             _damage(rules, work, source, name, target, t, shift, into_hp, event)
     elif t.effect == tech.HEAL:
         _heal(rules, work, source, name, target or name, t, shift, event)
+    else:
+        _mirrored(work, source, name, target, t, event)
     return _close(rules, work, event, name, provokes and first is None, technique=first is None)
 
 
@@ -253,17 +272,34 @@ def _damage(rules: Terra, work: Work, source: DiceSource, name: str, target: str
     kind = dmg.physical_kind(dmg.damage_type(t.type) if t.type else dmg.PHYSICAL, parsed.has_dice)
     rolled = rules.roll_for(work, source, work.get(name), parsed, kind, technique=True, shift=shift)
     event.update(formula=parsed.text, result=rolled.result, total=rolled.total)
+    lands, by = _mirrored(work, source, name, target, t, event)
     if rolled.total > 0:
-        event["hit"] = rules.strike(work, source, name, target, kind, rolled.total, roll=rolled, into_hp=into_hp,
-                                    from_enemy=work.get(name).side != work.get(target).side)
+        event["hit"] = rules.strike(work, source, by, lands, kind, rolled.total, roll=rolled,
+                                    into_hp=into_hp and lands == target,
+                                    from_enemy=work.get(by).side != work.get(lands).side)
     else:
-        work.tell("dodged", about=[target], target=target)
+        work.tell("dodged", about=[lands], target=lands)
 
 
 def _heal(rules: Terra, work: Work, source: DiceSource, name: str, target: str, t: tech.Technique,
           shift: int, event: dict[str, Any]) -> None:
     rolled = rules.roll_for(work, source, work.get(name), parse_formula(t.formula), "heal", technique=True,
                             shift=shift)
+    target, _by = _mirrored(work, source, name, target, t, event)
     change = restore(rules, work, target, rolled.total)
     work.tell("master_heal", about=[target], **health_fields(change))
     event.update(formula=t.formula, result=rolled.result, total=rolled.total, healed=target, hp=change.hp_after)
+
+
+def _mirrored(work: Work, source: DiceSource, name: str, target: str | None, t: tech.Technique | None,
+              event: dict[str, Any]) -> tuple[str, str]:
+    """Змееносец's or Кит's aura on a technique used on them (TT-SIGN-1): (on whom the technique lands,
+    who sends it there): the caster's own technique comes back to the caster when it is reflected."""
+    answered = mirror.answer(work, source, name, target, t)
+    if answered is None:
+        return target or name, name
+    event["mirror"] = answered
+    if answered.get("reflected"):
+        assert target is not None
+        return name, target
+    return target or name, name

@@ -233,9 +233,11 @@ ACTIONS = Catalogue((
             Param("reach", COUNT, N_("The radius it strikes within (default: the reach stat)."), option=True,
                   default=0),
             Param("forget", FLAG, N_("Take the technique off the sheet."), option=True, default=False),
+            Param("copied", FLAG, N_("Змееносец or Кит copied it from an enemy in this fight: usable whatever the "
+                  "day's aspect, gone when the fight ends (TT-SIGN-1)."), option=True, default=False),
         ),
         run=_run("declare", "name", "technique", "aspect", "effect", "formula", "type", "ap", "hp", "mp",
-                 "weapon", "learned", "slot", "passive", "provokes", "reach", "forget"),
+                 "weapon", "learned", "slot", "passive", "provokes", "reach", "forget", "copied"),
         examples=('technique Айрис "Огненная стрела" --aspect Мана --formula 2D6 --type Огонь --ap 4 --mp 3',
                   'выучить Айрис Исцеление --aspect Жизнь --effect heal --formula D4+2 --ap 2 --mp 2'),
     ),

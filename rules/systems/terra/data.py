@@ -36,7 +36,8 @@ _FIGHT = ("initiative", "groups", "countered", "last", "cast", "lion")
 _TURN = ("moved", "combo", "controlled")
 #: a technique's keys and the type of each (see techniques.py)
 _TECHNIQUE = {"aspect": str, "effect": str, "formula": str, "type": str, "ap": int, "hp": int, "mp": int,
-              "weapon": bool, "learned": bool, "slot": bool, "passive": bool, "provokes": bool, "reach": int}
+              "weapon": bool, "learned": bool, "slot": bool, "passive": bool, "provokes": bool, "reach": int,
+              "copied": bool}
 
 
 def _table(raw: Any, path: Path, allowed: tuple[str, ...], what: str) -> Mapping[str, Any]:

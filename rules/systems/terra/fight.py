@@ -26,6 +26,7 @@ from rules.i18n import _
 from rules.systems.terra import health
 from rules.systems.terra.initiative import roll_initiative
 from rules.systems.terra.sheet import SHEET
+from rules.systems.terra.techniques import drop_copies
 
 if TYPE_CHECKING:
     from rules.systems.terra.rules import Terra
@@ -186,7 +187,7 @@ def end(rules: Terra, enc: Encounter, source: DiceSource | None = None) -> Outco
     require_fight(work)
     for c in list(work.combatants.values()):
         status = health.after_fight(c)
-        data = {k: v for k, v in c.data.items() if k in KEPT}
+        data, copies = drop_copies({k: v for k, v in c.data.items() if k in KEPT})
         if c.data.get("lured"):  # TT-SIGN-2 [I]: a monster lured by Весы is theirs for this fight
             c = replace(c, side=str(c.data["lured"]))
         if c.data.get("temp_sp"):  # TT-SYNC-3 [I]: the temporary SP lasts for this fight
@@ -196,6 +197,8 @@ def end(rules: Terra, enc: Encounter, source: DiceSource | None = None) -> Outco
             if status != c.status:
                 work.tell("after_fight", about=[c.name], name=c.name, status=status,
                           hp=c.resources.get("hp", 0))
+        for gone in copies:  # TT-SIGN-1 [I]: a copy is the copier's for the fight it was made in
+            work.tell("copy_lost", about=[c.name], name=c.name, technique=gone)
     ended = end_fight(work.encounter(), rules.messages, rules.hp_max, status=rules.status)
     return replace(ended, lines=tuple(work_lines(work)) + ended.lines,
                    public_lines=tuple(work_lines(work, public=True)) + ended.public_lines,

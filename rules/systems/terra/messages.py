@@ -17,7 +17,7 @@ _STATES = {
 }
 _SIGNS = {
     "pisces": N_("Рыбы"), "gemini": N_("Близнецы"), "capricorn": N_("Козерог"), "aries": N_("Овен"),
-    "sagittarius": N_("Стрелец"),
+    "sagittarius": N_("Стрелец"), "ophiuchus": N_("Змееносец"), "cetus": N_("Кит"),
 }
 
 
@@ -240,7 +240,8 @@ def _costs(f: Fields) -> str:
 def _written(f: Fields, view: View) -> str:
     marks = [_(text) for key, text in (("weapon", N_("the weapon's own")), ("learned", N_("learned")),
                                        ("slot", N_("in a slot")), ("passive", N_("passive")),
-                                       ("provokes", N_("provokes counter attacks"))) if f.get(key)]
+                                       ("provokes", N_("provokes counter attacks")),
+                                       ("copied", N_("copied, for this fight"))) if f.get(key)]
     values = {"name": f["name"], "technique": f["technique"], "aspect": _aspect(f["aspect"]), "costs": _costs(f),
               "formula": f.get("formula") or "-", "marks": "".join(f"; {m}" for m in marks)}
     if f.get("new"):
@@ -286,6 +287,36 @@ def _sign_power(f: Fields, view: View) -> str:
     }
     return _(texts[(f["sign"], f["power"], bool(f["success"]))]).format(
         name=f["name"], chance=f["chance"], die=f["die"])
+
+
+def _mirror(f: Fields, view: View) -> str:
+    """Змееносец's or Кит's aura on an enemy technique (TT-SIGN-1)."""
+    sign = _(_SIGNS[f["sign"]]) if f["sign"] in _SIGNS else str(f["sign"])
+    values = {"name": f["name"], "caster": f["caster"], "sign": sign,
+              "technique": f.get("technique") or "", "die": f.get("die"),
+              "chance": (_("{base}% - {penalty}% = {chance}%") if f["penalty"] else _("{chance}%")).format(
+                  base=f["base"], penalty=f["penalty"], chance=f["chance"])}
+    if f.get("die") is None:
+        text = (ngettext("{name} ({sign}): {n} party member of Змееносец or Кит leaves no chance to reflect.",
+                         "{name} ({sign}): {n} party members of Змееносец or Кит leave no chance to reflect.",
+                         f["allies"]) if f["power"] == "reflect" else
+                ngettext("{name} ({sign}): {n} party member of Змееносец or Кит leaves no chance to copy.",
+                         "{name} ({sign}): {n} party members of Змееносец or Кит leave no chance to copy.",
+                         f["allies"]))
+        return text.format(n=f["allies"], **values)
+    if f["power"] == "reflect":
+        text = (_("{name} ({sign}, {chance}): d100 = {die}: the technique is reflected whole onto {caster}.")
+                if f["success"] else _("{name} ({sign}, {chance}): d100 = {die}: the technique is not reflected."))
+    elif not f["success"]:
+        text = _("{name} ({sign}, {chance}): d100 = {die}: copies nothing.")
+    elif f.get("unwritten"):
+        text = _("{name} ({sign}, {chance}): d100 = {die}: copies {caster}'s technique; write it down to use it in "
+                 "this fight: technique {name} NAME --copied ...")
+    elif f.get("known"):
+        text = _("{name} ({sign}, {chance}): d100 = {die}: copies {technique}, which {name} knows already.")
+    else:
+        text = _("{name} ({sign}, {chance}): d100 = {die}: copies {technique}; it is {name}'s for this fight.")
+    return text.format(**values)
 
 
 def _master_health(f: Fields, view: View, heal: bool) -> str:
@@ -373,6 +404,9 @@ MESSAGES: dict[str, Message] = {
         name=f["name"], technique=f["technique"]),
     "cast": _cast,
     "sign_power": _sign_power,
+    "mirror": _mirror,
+    "copy_lost": lambda f, v: _("{name} forgets the copied {technique}: the fight is over.").format(
+        name=f["name"], technique=f["technique"]),
     "sign_bonus": lambda f, v: _("{name} ({sign}): +{bonus} to the Attack, {total} in all.").format(
         name=f["name"], sign=_(_SIGNS[f["sign"]]) if f["sign"] in _SIGNS else f["sign"], bonus=f["bonus"],
         total=f["total"]),

@@ -67,6 +67,9 @@ class Technique:
     provokes: bool = False
     #: the radius it strikes within; 0: the weapon's reach
     reach: int = 0
+    #: copied from an enemy by Змееносец or Кит (TT-SIGN-1): usable in this fight whatever the day's
+    #: aspect, in no slot, gone when the fight ends
+    copied: bool = False
 
     def table(self) -> dict[str, Any]:
         """The session file's table: defaults left out."""
@@ -96,6 +99,19 @@ def from_table(name: str, raw: Mapping[str, Any]) -> Technique:
 def known(data: Mapping[str, Any]) -> dict[str, Technique]:
     """The techniques in a combatant's data, by name."""
     return {name: from_table(name, raw) for name, raw in dict(data.get("techniques", {})).items()}
+
+
+def drop_copies(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The fight is over: the copied techniques (TT-SIGN-1) go. The data without them, and their names."""
+    book = dict(data.get("techniques", {}))
+    gone = [name for name, raw in book.items() if raw.get("copied")]
+    if not gone:
+        return dict(data), []
+    kept = {k: v for k, v in book.items() if k not in gone}
+    out = {k: v for k, v in data.items() if k != "techniques"}
+    if kept:
+        out["techniques"] = kept
+    return out, gone
 
 
 def slots(sign: str, sign_level: int) -> tuple[int, int]:

@@ -6,7 +6,7 @@ again on those very faces by the same function that rolled it (formula.roll_form
 so a crit, a minimum or a miss that the first die and the D4 do not give, or a total
 that the faces do not make, is found (TT-CRIT-1..6).  A hit's incoming damage is the
 formula's total, and the initiative's tie between the sides is its last pair of D6
-(TT-INIT-3).
+(TT-INIT-3); a sign's d100 (Рыбы, Близнецы, Змееносец and Кит) is held to its chance (TT-SIGN-1).
 """
 
 from __future__ import annotations
@@ -123,5 +123,6 @@ CHECKS: dict[str, Check] = {
     "formula": _formula,
     "hit": _hit,
     "sign_roll": _sign_roll,
+    "mirror": _sign_roll,  # Змееносец and Кит (TT-SIGN-1): the same d100 against the chance
     "initiative": _initiative,
 }

@@ -165,3 +165,168 @@ def test_tt_sign_2_enemies_within_radius_2_of_gemini_fail_every_check(phase1):  
 ])
 def test_tt_ap_1_a_bad_theatrical_action_is_refused_and_changes_nothing(phase1, line, code, text):  # noqa: F811
     refused_unchanged(phase1, line, code, text)
+
+
+# --- Змееносец and Кит: copying and the level-10 reflection (TT-SIGN-1) ------------------------------------------
+
+#: Змей (ГК 2, +, Змееносец, main stat 4: 8 MP) joins the enemies at 2,0, next to Торн (1,0); his initiative D6 3
+#: puts him after Айрис and Плут (4) and before Волк 2 (2) and Волк 1 (1).  Торн (Душа today) acts first.
+SERPENT = 'char add Змей --side enemy ГК=2 резус=+ знак=змееносец "главная характеристика=4"'
+START_SERPENT = 'fight start --no-sync --given "4 1 5 1 4 2 1 2 3 1"'
+STRIKE = "technique Торн Удар --aspect Душа --formula D6 --type Сила --ap 4 --hp 2 --mp 3"
+
+
+def serpent(terra, level: int = 1, *before: str, start: str = START_SERPENT):  # noqa: F811
+    ok(terra(f'{SERPENT} "уровень знака={level}"'))
+    ok(terra("place Змей 2,0"))
+    for line in before:
+        ok(terra(line))
+    ok(terra(start))
+    ok(terra("char set Торн аспект=Душа"))
+    ok(terra(STRIKE))
+    return terra
+
+
+def dice(result) -> list[int]:
+    return [d["face"] for d in json.loads(result.stdout)["dice"]]
+
+
+def test_tt_sign_1_ophiuchus_copies_an_enemy_technique_used_on_him(terra):  # noqa: F811
+    """Seed: "Змееносец (и Кит) – 20% шанс скопировать любой прием проведенный врагом, на него": Торн's Удар
+    on Змей, D6 4 then Змей's d100 15 <= 20: copied.  [I] The copy is Змей's for this fight, whatever his
+    day's aspect (he has chosen none), and goes when the fight ends."""
+    serpent(terra)
+    r = ok(terra('cast Торн Удар Змей --given "4 15"'))
+    assert "Змей (Змееносец, 20%): d100 = 15: copies Удар; it is Змей's for this fight." in r.stdout
+    assert "Змей takes 4 Force: 4 to HP (HP 10 -> 6)." in r.stdout  # the copy does not stop the technique
+    assert who(terra, "Змей")["data"]["techniques"]["Удар"] == {
+        "aspect": "soul", "formula": "D6", "type": "Сила", "ap": 4, "hp": 2, "mp": 3, "copied": True}
+    for _ in range(4):  # Торн, the place of Айрис and Плут, Айрис, Плут: Змей's turn
+        ok(terra("fight next"))
+    r = ok(terra("cast Змей Удар Торн --given 3"))
+    assert "Змей uses Удар (Душа) for 4 AP, 2 HP, 3 MP (2 AP left)." in r.stdout
+    r = ok(terra("fight end --yes"))
+    assert "Змей forgets the copied Удар: the fight is over." in r.stdout
+    assert "techniques" not in who(terra, "Змей")["data"]
+
+
+def test_tt_sign_1_a_roll_above_the_chance_copies_nothing(terra):  # noqa: F811
+    """Seed: a 20% chance: d100 21 copies nothing, and the die is listed after the formula's."""
+    serpent(terra)
+    r = ok(terra('cast Торн Удар Змей --given "4 21" --json'))
+    assert dice(r) == [4, 21]
+    assert "Змей (Змееносец, 20%): d100 = 21: copies nothing." in json.loads(r.stdout)["lines"]
+    assert "techniques" not in who(terra, "Змей")["data"]
+
+
+def test_tt_sign_1_each_party_member_of_those_signs_costs_5_percent(terra):  # noqa: F811
+    """Seed: "Способность теряет 5% за каждого сопартийца Змееносца или Кита": Волк 2 (Кит) on Змей's side
+    leaves 15%, so d100 18 copies nothing."""
+    serpent(terra, 1, 'char set "Волк 2" знак=кит')
+    r = ok(terra('cast Торн Удар Змей --given "4 18"'))
+    assert "Змей (Змееносец, 20% - 5% = 15%): d100 = 18: copies nothing." in r.stdout
+
+
+def test_tt_sign_1_four_party_members_of_those_signs_leave_no_chance(terra):  # noqa: F811
+    """Seed: "-5% за каждого сопартийца": four of them on Змей's side take the whole 20%: no die is rolled."""
+    serpent(terra, 1, 'char set "Волк 1" знак=кит', 'char set "Волк 2" знак=змееносец',
+            'char add "Кит 1" --side enemy monster=true знак=кит',
+            'char add "Кит 2" --side enemy monster=true знак=кит',
+            start=START_SERPENT[:-1] + ' 1 1"')  # the two monsters' initiative D6 1 each
+    r = ok(terra('cast Торн Удар Змей --given 4 --json'))
+    assert dice(r) == [4]
+    assert "Змей (Змееносец): 4 party members of Змееносец or Кит leave no chance to copy." in json.loads(
+        r.stdout)["lines"]
+
+
+def test_tt_sign_1_never_against_creatures_of_those_signs(terra):  # noqa: F811
+    """Seed: "Не действует против существ Знака Змееносец либо Кит": Торн as Кит gets no roll at all; the
+    same Удар from Торн as Козерог gets Змей's d100."""
+    serpent(terra)
+    ok(terra("char set Торн знак=кит"))
+    r = ok(terra('cast Торн Удар Змей --given "4 15" --json'))
+    assert dice(r) == [4]
+    assert not any("Змееносец" in line for line in json.loads(r.stdout)["lines"])
+    assert "techniques" not in who(terra, "Змей")["data"]
+    ok(terra("undo"))
+    ok(terra("char set Торн знак=козерог"))
+    r = ok(terra('cast Торн Удар Змей --given "4 15" --json'))
+    assert dice(r) == [4, 15]
+    assert who(terra, "Змей")["data"]["techniques"]["Удар"]["copied"] is True
+
+
+def test_tt_sign_1_level_5_copies_at_40_percent(terra):  # noqa: F811
+    """Seed, 5 уровень: "шанс повышается до 40%"."""
+    serpent(terra, 5)
+    r = ok(terra('cast Торн Удар Змей --given "4 40"'))
+    assert "Змей (Змееносец, 40%): d100 = 40: copies Удар; it is Змей's for this fight." in r.stdout
+
+
+def test_tt_sign_1_level_10_reflects_the_whole_technique_instead(terra):  # noqa: F811
+    """Seed, 10 уровень: "вместо копирования, прием целиком отражается" ([I] at the level-5 chance, 40%):
+    Торн's Удар comes back on Торн (HP 10, 2 paid, 4 Force: HP 4); Змей takes nothing and copies nothing."""
+    serpent(terra, 10)
+    r = ok(terra('cast Торн Удар Змей --given "4 40"'))
+    assert "Змей (Змееносец, 40%): d100 = 40: the technique is reflected whole onto Торн." in r.stdout
+    assert "Торн takes 4 Force: 4 to HP (HP 8 -> 4)." in r.stdout
+    assert who(terra, "Торн")["resources"]["hp"] == 4
+    assert who(terra, "Змей")["resources"]["hp"] == 10
+    assert "techniques" not in who(terra, "Змей")["data"]
+
+
+def test_tt_sign_1_level_10_a_roll_above_40_is_not_reflected_and_nothing_is_copied(terra):  # noqa: F811
+    """Seed, 10 уровень: "вместо копирования": a failed reflection leaves the technique on Змей, uncopied."""
+    serpent(terra, 10)
+    r = ok(terra('cast Торн Удар Змей --given "4 41"'))
+    assert "Змей (Змееносец, 40%): d100 = 41: the technique is not reflected." in r.stdout
+    assert who(terra, "Змей")["resources"]["hp"] == 6
+    assert "techniques" not in who(terra, "Змей")["data"]
+
+
+def test_tt_sign_1_level_10_reflects_a_healing_technique_onto_its_caster(terra):  # noqa: F811
+    """Seed: "прием целиком отражается" ("любой прием"): Торн's healing meant for Змей heals Торн."""
+    serpent(terra, 10)
+    ok(terra("damage Торн 5"))
+    ok(terra("technique Торн Лечение --aspect Душа --effect heal --formula D4 --ap 2"))
+    r = ok(terra('cast Торн Лечение Змей --given "3 10"'))
+    assert "the technique is reflected whole onto Торн." in r.stdout
+    assert "Торн is healed by 3 (HP 5 -> 8)." in r.stdout
+
+
+def test_tt_sign_1_an_unwritten_technique_is_reflected_too(terra):  # noqa: F811
+    """`attack --technique` (a technique the master does not write down) is a technique used on him too."""
+    serpent(terra, 10)
+    r = ok(terra('attack Торн Змей --technique --formula D6 --type Огонь --ap 4 --given "5 30"'))
+    assert "the technique is reflected whole onto Торн." in r.stdout
+    assert "Торн takes 5 Fire: 5 to HP (HP 10 -> 5)." in r.stdout
+    assert who(terra, "Змей")["resources"]["hp"] == 10
+
+
+def test_tt_sign_1_a_copy_of_an_unwritten_technique_is_written_down_by_the_master(terra):  # noqa: F811
+    """A copied `attack --technique` has no name or costs on a sheet: the master writes it with --copied, and
+    it goes with the fight like any copy."""
+    serpent(terra)
+    r = ok(terra('attack Торн Змей --technique --formula D6 --type Огонь --ap 4 --given "5 10"'))
+    assert "Змей (Змееносец, 20%): d100 = 10: copies Торн's technique; write it down to use it in this fight" \
+        in r.stdout
+    r = ok(terra("technique Змей Огонёк --aspect Мана --formula D6 --type Огонь --ap 4 --copied"))
+    assert "Змей knows Огонёк (Мана, D6; 4 AP; copied, for this fight)." in r.stdout
+    assert "Змей forgets the copied Огонёк" in ok(terra("fight end --yes")).stdout
+
+
+@pytest.mark.parametrize(("line", "code", "text"), [
+    ("technique Торн Огонёк --aspect Мана --formula D6 --copied", ExitCode.RULES,
+     "Торн is not Змееносец or Кит: only they copy enemy techniques; write it without --copied"),
+    ("technique Змей Огонёк --aspect Мана --formula D6 --copied --slot", ExitCode.USAGE,
+     "--copied is a technique copied from an enemy"),
+])
+def test_tt_sign_1_a_bad_copy_is_refused_and_changes_nothing(terra, line, code, text):  # noqa: F811
+    serpent(terra)
+    refused_unchanged(terra, line, code, text)
+
+
+def test_tt_sign_1_a_copy_outside_a_fight_is_refused_and_changes_nothing(terra):  # noqa: F811
+    """[I] A copy lasts the fight it was made in: with no fight running there is none to write."""
+    ok(terra(SERPENT))
+    refused_unchanged(terra, "technique Змей Огонёк --aspect Мана --formula D6 --copied", ExitCode.RULES,
+                      "no fight is running: write it without --copied")
