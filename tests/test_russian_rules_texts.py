@@ -123,7 +123,7 @@ _ENGLISH_PHRASE = re.compile(r"\b[A-Za-z']{2,}(?: [A-Za-z']{2,}){2,}\b")
 
 def _english_left(stderr: str) -> list[str]:
     """English phrases in what the master reads, beyond the fixed prefix and the echoed input."""
-    message = stderr.splitlines()[0].removeprefix("ttcli: error: ")
+    message = stderr.splitlines()[0].removeprefix("ttcli: ошибка: ")
     return _ENGLISH_PHRASE.findall(message)
 
 
@@ -174,7 +174,7 @@ def test_rules_errors_reach_a_russian_reader_in_russian(crypt, words, code, russ
     assert r.exit_code != 0 and r.stdout == ""
     if code is not None:
         assert r.exit_code == code
-    assert r.stderr.startswith("ttcli: error: ")  # the prefix stays English for scripts (README)
+    assert r.stderr.startswith("ttcli: ошибка: ")  # issue 24: the prefix is Russian too
     assert russian in r.stderr
     assert _english_left(r.stderr) == []
 
@@ -223,7 +223,7 @@ def test_a_russian_session_words_rule_errors_in_russian_after_the_store_wrote_it
 
     assert run("fight", "start").exit_code == 0  # the store writes the file
     joined = run("fight", "join", "Вор")
-    assert (joined.exit_code, joined.stderr) == (ExitCode.RULES, "ttcli: error: Вор уже в бою\n")
+    assert (joined.exit_code, joined.stderr) == (ExitCode.RULES, "ttcli: ошибка: Вор уже в бою\n")
     english = runner.invoke(app, ["--lang", "en", "--saves", str(saves), "--session", "crypt", "fight", "join", "Вор"])
     assert english.stderr == "ttcli: error: Вор is already in the fight\n"
 

@@ -116,8 +116,9 @@ def rich_console(env, stream):
 
 
 def error(env, message: str, detail: str = "") -> None:
-    """One message on stderr: ``ttcli: error: ...`` plus optional detail lines."""
-    env.stderr.write(f"ttcli: error: {message}\n")
+    """One message on stderr: ``ttcli: error: ...`` (``ttcli: ошибка: ...`` in Russian) plus optional
+    detail lines."""
+    env.stderr.write(_("ttcli: error: {message}").format(message=message) + "\n")
     if detail:
         env.stderr.write("".join(f"  {line}\n" for line in detail.splitlines()))
 

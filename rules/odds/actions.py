@@ -32,6 +32,7 @@ from typing import TypeVar
 from rules.dice.datatypes import datatype
 from rules.dice.errors import DiceError
 from rules.dice.sources import GIVEN, Draw
+from rules.i18n import _
 
 from . import Distribution
 
@@ -55,7 +56,7 @@ class BranchSource:
         i = len(self.faces)
         face = self.prefix[i] if i < len(self.prefix) else 1
         if face > sides:  # a path whose dice changed size: never happens to a rule that draws in order
-            raise ValueError(f"die {i} drawn with {sides} sides after {face}")
+            raise ValueError(_("die {i} drawn with {sides} sides after {face}").format(i=i, sides=sides, face=face))
         self.faces.append(face)
         self.sides.append(sides)
         return Draw(face, GIVEN)
@@ -75,7 +76,7 @@ def enumerate_dice(run: Callable[[BranchSource], T], limit: int = MAX_PATHS) -> 
         out[result] = out.get(result, Fraction(0)) + weight
         paths += 1
         if paths > limit:
-            raise DiceError(f"more than {limit:,} ways for the dice to fall", "", 0, "limit")
+            raise DiceError(_("more than {limit} ways for the dice to fall").format(limit=limit), "", 0, "limit")
         faces, sides = source.faces, source.sides
         i = len(faces) - 1
         while i >= 0 and faces[i] == sides[i]:

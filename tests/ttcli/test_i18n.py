@@ -145,7 +145,7 @@ def test_session_language_holds_on_every_load_of_a_written_file(tmp_path):
     # a mistake Click finds before any session is read speaks the session's language too
     typo = subprocess.run([sys.executable, "-m", "ttcli", "--session", "arena", "fight", "stat"],
                           capture_output=True, text=True, env=env, timeout=60)
-    assert typo.returncode == 2 and typo.stderr.startswith("ttcli: error: нет такой команды: stat"), typo.stderr
+    assert typo.returncode == 2 and typo.stderr.startswith("ttcli: ошибка: нет такой команды: stat"), typo.stderr
     assert "Бой окончен" in run("fight", "end", "--yes")
 
 

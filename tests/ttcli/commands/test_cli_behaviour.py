@@ -147,9 +147,9 @@ def test_usage_errors_are_one_sentence_with_a_hint_and_exit_2(saves, runner, wor
 def test_usage_errors_are_russian_for_a_russian_reader(saves, monkeypatch):
     monkeypatch.setenv("TTCLI_LANG", "ru")
     assert run(saves, "roll", "--bogus", "1d6")[2] == (
-        "ttcli: error: нет такого параметра: --bogus (см. 'ttcli roll --help')\n")
+        "ttcli: ошибка: нет такого параметра: --bogus (см. 'ttcli roll --help')\n")
     assert run(saves, "session", "new")[2] == (
-        "ttcli: error: не хватает аргумента NAME (см. 'ttcli session new --help')\n")
+        "ttcli: ошибка: не хватает аргумента NAME (см. 'ttcli session new --help')\n")
 
 
 def test_usage_errors_read_the_same_in_the_prompt(saves):

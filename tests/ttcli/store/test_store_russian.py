@@ -119,7 +119,7 @@ def test_issue_12_store_errors_reach_the_reader_in_russian(cli, saves, case, bre
     result = cli("--lang", "ru", "--session", NAME, *command)
     assert result.exit_code == code, result.stderr
     message = result.stderr
-    assert message.startswith("ttcli: error: ") and "Traceback" not in message
+    assert message.startswith("ttcli: ошибка: ") and "Traceback" not in message
     for words in said:
         assert words in message, message
     assert "hint:" not in message
