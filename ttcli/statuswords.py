@@ -89,7 +89,7 @@ def status_word(status: str) -> str:
 def effect_short(effect, now: int) -> str:
     """An effect in a status table: its name in the reader's language, stacks, and when it ends."""
     name = shown_name(effect.name)
-    head = name if effect.stacks == 1 else f"{name} x{effect.stacks}"
+    head = name if effect.stacks == 1 else _("{name} x{stacks}").format(name=name, stacks=effect.stacks)
     if effect.until == FIGHT_END:
         return _("{effect} (to the end of the fight)").format(effect=head)
     if effect.until in (TURN_START, TURN_END, ROUND_START, ROUND_END) and effect.until_round:

@@ -78,7 +78,9 @@ def left_of(effect: Effect, fight: Fight | None, bearer: str) -> str:
 def effects_text(enc: Encounter, c: Combatant) -> str:
     shown = []
     for effect in c.effects:
-        name = shown_name(effect.name) + (f" x{effect.stacks}" if effect.stacks > 1 else "")
+        name = shown_name(effect.name)
+        if effect.stacks > 1:
+            name = _("{name} x{stacks}").format(name=name, stacks=effect.stacks)
         shown.append(_("{effect} ({left})").format(effect=name, left=left_of(effect, enc.fight, c.name)))
     return "; ".join(shown)
 

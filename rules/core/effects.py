@@ -496,7 +496,7 @@ def describe(effect: Effect) -> str:
         parts.append(_("healing removes it"))
     parts.append(_END_TEXT[effect.until](effect.until_round))
     name = shown_name(effect.name)
-    head = name if effect.stacks == 1 else f"{name} x{effect.stacks}"
+    head = name if effect.stacks == 1 else _("{name} x{stacks}").format(name=name, stacks=effect.stacks)
     text = f"{head}: " + ", ".join(parts)
     return f"{text} ({shown_name(effect.note)})" if effect.note else text
 

@@ -428,5 +428,5 @@ def test_log_tells_roster_changes_in_sentences(ru):
               "--force").exit_code == 0
     assert ru("-s", "crypt", "char", "rm", "Крыса").exit_code == 0
     lines = [line.split(" ", 3)[3] for line in ru("-s", "crypt", "log").stdout.splitlines()]
-    assert lines == ["Вор получает: факел (Вор: занято 4 из 6 ячеек, свободно 2)", "добавлены: Крыса (враг)",
+    assert lines == ["Вор получает: факел (Вор: занято 4 из 6 мест, свободно 2)", "добавлены: Крыса (враг)",
                      "убраны: Крыса"]

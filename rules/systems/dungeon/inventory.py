@@ -359,7 +359,7 @@ def items_text(items: Sequence[Item]) -> str:
     """``меч, кольчуга (armor), свеча x12`` for people."""
     parts = []
     for item in items:
-        text = item.name + (f" x{item.quantity}" if item.quantity != 1 else "")
+        text = item.name if item.quantity == 1 else _("{item} x{count}").format(item=item.name, count=item.quantity)
         if item.kind != ITEM:
             text += f" ({_kind_text(item)})"
         parts.append(text)

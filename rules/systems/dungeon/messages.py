@@ -66,8 +66,9 @@ _REST_TEXT = {
 
 
 def hp() -> str:
-    """The seed's word for hit points (ЗД)."""
-    return pgettext("dungeon", "HP")
+    """The seed's word for hit points (ЗД); the same text the core's sentences ask for, so in a
+    dungeon session they read ЗД too (docs/glossary.md)."""
+    return pgettext("hit points", "HP")
 
 
 def stat(key: str) -> str:

@@ -103,7 +103,7 @@ RESOURCES = (
              cap="mp_max", minimum=0,
              description="current magic points", rule="DG-REST-1"),
     # [I] the text gives no starting number of rations; 3 is a master's default to edit
-    Resource(key="rations", ru=("пайки", "рационы", "еда"), en=("food",), start=3, minimum=0,
+    Resource(key="rations", ru=("рационы", "рацион", "пайки", "еда"), en=("food",), start=3, minimum=0,
              description="rations carried; each rest eats one", rule="DG-REST-1"),
 )
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rules.core.messages import Fields, Message, View, health_word, players_version
-from rules.i18n import N_, _, ngettext
+from rules.core.messages import Fields, Message, View, health_message, health_word, players_version, tick_message
+from rules.i18n import N_, _, ngettext, pgettext
 
 #: the reasons a roll's terms carry, marked for the catalog
 REASONS = {
@@ -328,7 +328,15 @@ def _paid(f: Fields, view: View) -> str:
         news=_status(f))
 
 
+def hp() -> str:
+    """The seed's word for hit points (hp): the text the core's sentences ask for, so a
+    session of this system reads its own word there too (docs/glossary.md)."""
+    return pgettext("hit points", "HP")
+
+
 MESSAGES: dict[str, Message] = {
+    "health": health_message(hp),
+    "tick": tick_message(hp),
     "turn": lambda f, v: _("Turn: {name}.").format(name=f["name"]),
     "initiative": _initiative,
     "attack_roll": _attack,

@@ -25,11 +25,11 @@ ARTIFACT_DEF = _score("artifact_def", ("def артефактов", "деф ар�
                       ("artifacts",), "def from artifacts", "SK-DMG-1")
 
 STATS = (
-    Stat(key="hp_max", ru=("ХП", "здоровье", "оз"), en=("hp", "max hp"), minimum=1,
+    Stat(key="hp_max", ru=("hp", "ХП", "здоровье", "оз"), en=("hp", "max hp"), minimum=1,
          required=True, description="maximum HP", rule="SK-DMG-1"),
-    Stat(key="mp_max", ru=("МП", "мана"), en=("mp", "max mp"), default=0, minimum=0,
+    Stat(key="mp_max", ru=("Mp", "МП", "мана"), en=("mp", "max mp"), default=0, minimum=0,
          description="maximum MP", rule="SK-EXH-1"),
-    Stat(key="st_max", ru=("ст", "стамина", "очки стамины"), en=("st", "stamina", "max st"),
+    Stat(key="st_max", ru=("st", "ст", "стамина", "очки стамины"), en=("st", "stamina", "max st"),
          default=0, minimum=0,
          description="maximum stamina points (counterattacks, dashes, extra movement)",
          rule="SK-OUT-1"),
@@ -56,7 +56,7 @@ def _free_move(v: Values) -> int:
 
 
 DERIVED = (
-    Derived(key="def", ru=("деф", "общий def"), en=("total def",),
+    Derived(key="def", ru=("def", "деф", "общий def"), en=("total def",),
             formula="endurance def + armor def + artifact def",
             compute=lambda v: v[ENDURANCE_DEF] + v[ARMOR_DEF] + v[ARTIFACT_DEF],
             description="subtracted from every hit's damage", rule="SK-DMG-1"),
@@ -67,11 +67,11 @@ DERIVED = (
 )
 
 RESOURCES = (
-    Resource(key="hp", ru=("ХП", "здоровье", "оз"), en=("health",), start="hp_max",
+    Resource(key="hp", ru=("hp", "ХП", "здоровье", "оз"), en=("health",), start="hp_max",
              cap="hp_max", description="current HP", rule="SK-DMG-1"),
-    Resource(key="mp", ru=("МП", "мана"), en=(), start="mp_max", cap="mp_max",
+    Resource(key="mp", ru=("Mp", "МП", "мана"), en=(), start="mp_max", cap="mp_max",
              minimum=0, description="current MP", rule="SK-EXH-1"),
-    Resource(key="st", ru=("ст", "стамина"), en=("stamina",), start="st_max", cap="st_max",
+    Resource(key="st", ru=("st", "ст", "стамина"), en=("stamina",), start="st_max", cap="st_max",
              minimum=0, description="current stamina points", rule="SK-OUT-1"),
 )
 

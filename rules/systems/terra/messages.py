@@ -6,8 +6,8 @@ Russian catalog can use the seed's own terms (ОД, ДЗ, ГК, Ярость ...
 
 from __future__ import annotations
 
-from rules.core.messages import Fields, Message, View, health_word, players_version
-from rules.i18n import N_, _, ngettext
+from rules.core.messages import Fields, Message, View, health_message, health_word, players_version, tick_message
+from rules.i18n import N_, _, ngettext, pgettext
 from rules.systems.terra.damage import DEFENSE_LABELS, label
 from rules.systems.terra.techniques import aspect_label
 
@@ -354,7 +354,15 @@ def _check_decided(f: Fields, view: View) -> str:
         name=f["name"], by=f["by"])
 
 
+def hp() -> str:
+    """The seed's word for hit points (ОЗ): the text the core's sentences ask for, so a
+    session of this system reads its own word there too (docs/glossary.md)."""
+    return pgettext("hit points", "HP")
+
+
 MESSAGES: dict[str, Message] = {
+    "health": health_message(hp),
+    "tick": tick_message(hp),
     "round": lambda f, v: _("Phase {n}.").format(n=f["round"]),
     "turn_delayed": lambda f, v: _("{name} delays the turn to the end of phase {n}.").format(
         name=f["name"], n=f["round"]),

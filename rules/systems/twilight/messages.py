@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core.messages import Fields, Message, View, health_word, players_version
+from rules.core.messages import Fields, Message, View, health_message, health_word, players_version
 from rules.i18n import N_, _, ngettext, pgettext
 from rules.systems.twilight.presets import BLEEDING, POISON
 
@@ -232,7 +232,14 @@ def _counter_wins(f: Fields, view: View) -> str:
     return line
 
 
+def hp() -> str:
+    """The seed's word for hit points (ОЗ): the text the core's sentences ask for, so a
+    session of this system reads its own word there too (docs/glossary.md)."""
+    return pgettext("hit points", "HP")
+
+
 _MESSAGES: dict[str, Message] = {
+    "health": health_message(hp),
     "declared": _declared,
     "withdrawn": _withdrawn,
     "revealed": _revealed,

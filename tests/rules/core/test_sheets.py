@@ -668,7 +668,7 @@ def test_validate_names_the_key_of_every_problem() -> None:
 
 def test_validate_reports_missing_required_stats() -> None:
     assert SHEETS["skirmish"].validate({"dexterity": 2}) == (
-        "hp_max: required (ХП (hp_max)), no value",
+        "hp_max: required (hp (hp_max)), no value",
     )
 
 
