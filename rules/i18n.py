@@ -20,7 +20,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing costs a one-shot roll more than the rest of this module
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
     from typing import Protocol
 
     class Translator(Protocol):
@@ -108,3 +108,28 @@ def language() -> str:
     """The reader's language, as the catalog that answers names it ("en" with none): the rules
     choose between a stat's Russian and English names by it, never between their texts."""
     return pgettext("the code of the language this catalog is in", "en")
+
+
+# --- a sheet's words -------------------------------------------------------------------------------
+#
+# A stored key (``speed`` in an effect's modifiers) reads in the reader's words (``скорость``); the
+# interface installs how to find them for the session's system, asked only when a text needs one.
+
+_field_words: Callable[[], Mapping[str, str]] | None = None
+_field_table: Mapping[str, str] | None = None
+
+
+def install_field_words(words: Callable[[], Mapping[str, str]] | None) -> None:
+    """How to find the reader's word for each key of the session's sheet (None: keys as stored)."""
+    global _field_words, _field_table
+    _field_words, _field_table = words, None
+
+
+def field_word(key: str) -> str:
+    """``key`` (a stat, derived value or resource) in the reader's words, else as stored."""
+    global _field_table
+    if _field_words is None:
+        return key
+    if _field_table is None:
+        _field_table = _field_words()
+    return _field_table.get(key, key)

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.core import DocumentError, UnknownNameError, shown_name
 from rules.dice import datatype
-from rules.i18n import _, language, ngettext, pgettext
+from rules.i18n import _, ngettext, pgettext
 from rules.systems import get_sheet, system_data
 
 from .choices import PLAIN_KEYS, STATUSES
@@ -20,7 +20,7 @@ from .declension import needs_forms, work_out
 from .errors import CliError
 from .exitcodes import ExitCode
 from .session import SIDES, check_name, fold, match_name, refuse_unloadable, side_of
-from .statuswords import resource_word, side_word, state_words, status_word, system_word
+from .statuswords import resource_word, sheet_words, side_word, state_words, status_word, system_word
 
 MAX_COUNT = 100
 
@@ -308,18 +308,6 @@ def field_word(key: str, system: str | None = None) -> str:
     if key in words:
         return words[key]
     return sheet_words(system).get(key, key) if system else key
-
-
-def sheet_words(system: str) -> dict[str, str]:
-    """Key -> the sheet's first Russian name of every stat, derived value and resource, for a
-    Russian reader; empty for an English one (the keys are English words)."""
-    if language() != "ru":
-        return {}
-    try:
-        sheet = get_sheet(system)
-    except ValueError:
-        return {}
-    return {f.key: f.ru[0] for f in (*sheet.stats, *sheet.derived, *sheet.resources) if f.ru}
 
 
 def value_word(key: str, value: Any) -> str:

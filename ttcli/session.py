@@ -12,7 +12,7 @@ import stat
 import unicodedata
 
 from rules.core import name_key, pick
-from rules.i18n import _, install_forms, ngettext
+from rules.i18n import _, install_field_words, install_forms, ngettext
 
 from .errors import CliError
 from .exitcodes import ExitCode
@@ -266,6 +266,22 @@ def loaded(doc: dict[str, Any]) -> None:
     upgrade_combatants(doc)
     note_language(doc)
     note_forms(doc)
+    note_field_words(doc)
+
+
+def note_field_words(doc: Mapping[str, Any]) -> None:
+    """The session's sheet gives the words a stored key reads in (an effect's ``speed -1``)."""
+    system = doc.get("system")
+    if isinstance(system, str):
+        install_field_words(lambda: _sheet_words(system))
+    else:
+        install_field_words(None)
+
+
+def _sheet_words(system: str) -> Mapping[str, str]:
+    from .statuswords import sheet_words  # loaded only when a text needs a key's word
+
+    return sheet_words(system)
 
 
 def note_forms(doc: Mapping[str, Any]) -> None:

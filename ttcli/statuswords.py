@@ -45,6 +45,18 @@ def resource_words(system: str) -> dict[str, str]:
     return {r.key: (r.ru[0] if russian and r.ru else r.key) for r in sheet.resources}
 
 
+def sheet_words(system: str) -> dict[str, str]:
+    """Key -> the sheet's first Russian name of every stat, derived value and resource, for a
+    Russian reader; empty for an English one (the keys are English words)."""
+    if language() != "ru":
+        return {}
+    try:
+        sheet = get_sheet(system)
+    except ValueError:
+        return {}
+    return {f.key: f.ru[0] for f in (*sheet.stats, *sheet.derived, *sheet.resources) if f.ru}
+
+
 def system_word(system: str) -> str:
     """A system as the reader calls it: its sheet's title («Подземелье Ужаса») in Russian, its id
     (what an English master types) in English."""

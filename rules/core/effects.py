@@ -26,7 +26,7 @@ from rules.core.errors import RuleError
 from rules.core.names import name_key
 from rules.core.plain import beyond_64_bits, fits
 from rules.dice.datatypes import datatype
-from rules.i18n import N_, _, ngettext, pgettext
+from rules.i18n import N_, _, field_word, ngettext, pgettext
 
 # moments of the fight clock
 TURN_START = "turn_start"
@@ -487,7 +487,7 @@ def describe(effect: Effect) -> str:
     if effect.heal:
         parts.append(_HEALS_AT[effect.tick](effect.heal))
     if effect.modifiers:
-        parts.append(", ".join(f"{key} {_signed(v)}" for key, v in effect.modifiers.items()))
+        parts.append(", ".join(f"{field_word(key)} {_signed(v)}" for key, v in effect.modifiers.items()))
     if effect.skip_turn:
         parts.append(_("loses its turns"))
     if effect.floor:
