@@ -18,6 +18,7 @@ from rules.systems import system_rules
 
 from .errors import CliError
 from .exitcodes import ExitCode
+from .numbers import ENGLISH, style
 from .oddsview import chance, chart, exact
 from .session import open_session
 
@@ -53,12 +54,13 @@ class ActionOddsResult:
 
     def lines(self, s) -> list[str]:
         o = self.odds
+        written = style()  # the reader's: 62,28 % in Russian
         out = [s.strong(s.escape(o.title))]  # type: ignore[attr-defined]
         for c in o.chances:  # type: ignore[attr-defined]
-            out.append(f"{s.escape(c.words)}: {s.strong(_percent(c.chance))}")
+            out.append(f"{s.escape(c.words)}: {s.strong(_percent(c.chance, written))}")
         out += self.chart.lines(s)  # type: ignore[attr-defined]
         for _key, words, law in o.laws:  # type: ignore[attr-defined]
-            shown = ", ".join(f"{v}: {_percent(p)}" for v, p in law.pairs)
+            shown = ", ".join(f"{written.integer(v)}: {_percent(p, written)}" for v, p in law.pairs)
             out.append(f"{s.escape(words)}: {shown}")
         return out
 
@@ -81,8 +83,8 @@ class ActionOddsResult:
         }
 
 
-def _percent(p) -> str:
-    return chance(p.numerator, p.denominator)
+def _percent(p, written=ENGLISH) -> str:
+    return chance(p.numerator, p.denominator, written=written)
 
 
 def action_odds(env, action: str, names: list[str], values: dict, at_least: int | None = None,

@@ -10,7 +10,18 @@ from __future__ import annotations
 from rules.dice import Stringifier
 
 
-class RichMarkup(Stringifier):
+class Plain(Stringifier):
+    """Plain text, with a roll's total in the reader's style (``49 946`` in Russian)."""
+
+    def number(self, value: int) -> str:
+        if -10_000 < value < 10_000:  # the same in every language: a plain roll loads no style
+            return str(value)
+        from .numbers import integer
+
+        return integer(value)
+
+
+class RichMarkup(Plain):
     """rich console markup: dropped dice struck through, successes highlighted."""
 
     def dropped(self, text: str) -> str:
@@ -35,7 +46,7 @@ class RichMarkup(Stringifier):
 _MD_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_~[]"})
 
 
-class Markdown(Stringifier):
+class Markdown(Plain):
     def dropped(self, text: str) -> str:
         return f"~~{text}~~"
 
@@ -52,7 +63,7 @@ class Markdown(Stringifier):
         return text.translate(_MD_SPECIAL)
 
 
-class BBCode(Stringifier):
+class BBCode(Plain):
     """BBCode in one of the dialects of ttcli.posts: stock phpBB has no [s] (a dropped
     die is greyed), the plain set has no colours."""
 
@@ -87,7 +98,7 @@ _DROPPED = {
 
 
 STRINGIFIERS = {
-    "plain": Stringifier(),
+    "plain": Plain(),
     "rich": RichMarkup(),
     "markdown": Markdown(),
     "bbcode": BBCode(),

@@ -21,6 +21,7 @@ from rules.odds import VALUE, Distribution, Row, distribution, fold
 
 from .errors import CliError
 from .exitcodes import ExitCode
+from .numbers import ENGLISH, Style, style
 
 BAR_WIDTH = 40
 #: ``--full`` lists every value, up to this many (1000d6 has 5,001, 1000d100 99,001)
@@ -34,18 +35,19 @@ BAR, OTHER_BAR = "█", "░"
 CODE_BLOCKS = {"Markdown": ("```", "```"), "BBCode": ("[code]", "[/code]")}
 
 
-def chance(w: int, total: int, ratio: Ratio | None = None) -> str:
-    """``w / total`` as a percentage; never rounds a possible event to 0 or a sure one to 100."""
+def chance(w: int, total: int, ratio: Ratio | None = None, written: Style = ENGLISH) -> str:
+    """``w / total`` as a percentage (``62.28%``; ``62,28 %`` in the Russian style); never
+    rounds a possible event to 0 or a sure one to 100."""
     if w == 0:
-        return "0.00%"
+        return written.percent("0.00")
     if w == total:
-        return "100.00%"
+        return written.percent("100.00")
     value = 100 * (ratio(w) if ratio is not None else w / total)
     if value < 0.01:
-        return "<0.01%"
+        return written.percent("<0.01")
     if value > 99.99:
-        return ">99.99%"
-    return f"{value:.2f}%"
+        return written.percent(">99.99")
+    return written.percent(f"{value:.2f}")
 
 
 def terminal_columns() -> int:
@@ -86,21 +88,21 @@ class Ratio:
         return (w >> self.shift) / self.total
 
 
-def number(x) -> str:
+def number(x, written: Style = ENGLISH) -> str:
     """A mean for people: two decimals at most, no trailing zeros."""
-    return f"{float(x):.2f}".rstrip("0").rstrip(".")
+    return written.decimal(f"{float(x):.2f}".rstrip("0").rstrip("."))
 
 
-def label(row) -> str:
+def label(row, written: Style = ENGLISH) -> str:
     """``7``, ``10..19``, or a folded tail ``≤289`` / ``≥410`` (kinds of rules.odds.folding)."""
-    kind = row.kind
+    kind, n = row.kind, written.integer
     if kind == "value":
-        return str(row.lo)
+        return n(row.lo)
     if kind == "low":
-        return f"≤{row.hi}"
+        return f"≤{n(row.hi)}"
     if kind == "high":
-        return f"≥{row.lo}"
-    return f"{row.lo}..{row.hi}"
+        return f"≥{n(row.lo)}"
+    return f"{n(row.lo)}..{n(row.hi)}"
 
 
 @datatype(frozen=True)
@@ -140,21 +142,22 @@ class OddsResult:
         return sum(r.weight for r in self.rows
                    if (lo is None or r.lo >= lo) and (hi is None or r.hi <= hi))
 
-    def _answers(self) -> list[tuple[str, str, int]]:
+    def _answers(self, written: Style = ENGLISH) -> list[tuple[str, str, int]]:
         """(JSON key, words, weight) of each chance asked for."""
         d = self.dist
+        n = written.integer
         out = []
         if d.pass_chance is not None:
             out.append(("pass", _("chance to succeed {chance}"), self._weight(hi=d.chance)))
         if self.at_least is not None:
-            out.append(("at_least", _("at least {n}: {chance}").replace("{n}", str(self.at_least)),
+            out.append(("at_least", _("at least {n}: {chance}").replace("{n}", n(self.at_least)),
                         self._weight(lo=self.at_least)))
         if self.at_most is not None:
-            out.append(("at_most", _("at most {n}: {chance}").replace("{n}", str(self.at_most)),
+            out.append(("at_most", _("at most {n}: {chance}").replace("{n}", n(self.at_most)),
                         self._weight(hi=self.at_most)))
         if self.at_least is not None and self.at_most is not None:
-            out.append(("between", _("from {low} to {high}: {chance}").replace("{low}", str(self.at_least))
-                        .replace("{high}", str(self.at_most)), self._weight(self.at_least, self.at_most)))
+            out.append(("between", _("from {low} to {high}: {chance}").replace("{low}", n(self.at_least))
+                        .replace("{high}", n(self.at_most)), self._weight(self.at_least, self.at_most)))
         return out
 
     def lines(self, s) -> list[str]:
@@ -162,14 +165,16 @@ class OddsResult:
         total = d.total
         block = CODE_BLOCKS.get(type(s).__name__)
         rich = type(s).__name__ == "RichMarkup"
-        labels = [label(r) for r in self.rows]
+        written = style()  # the reader's: 62,28 % in Russian
+        labels = [label(r, written) for r in self.rows]
         width = max(len(t) for t in labels)
         ratio = Ratio(total)
         top = ratio(max(r.weight for r in self.rows))
         below = 0  # weight of the values before the row
         body = []
         heads = (_("chance"), _("at least"), _("at most"))
-        cells = (max(7, len(heads[0])), max(8, len(heads[1])), max(8, len(heads[2])))
+        widest = len(written.percent("100.00"))  # 100.00% or 100,00 %: the columns stay aligned
+        cells = (max(widest, len(heads[0])), max(widest + 1, len(heads[1])), max(widest + 1, len(heads[2])))
         if self.cumulative:
             body.append(" ".join(f"{t:>{w}}" for t, w in zip(("", *heads), (width, *cells), strict=True)))
         # on a terminal the bars fit its width (40 columns: no bar wraps); posts keep the full bars
@@ -177,10 +182,10 @@ class OddsResult:
         bar_width = max(1, min(BAR_WIDTH, terminal_columns() - used)) if rich else BAR_WIDTH
         for row, text in zip(self.rows, labels, strict=True):
             asked = self._asked(row)
-            line = f"{text:>{width}} {chance(row.weight, total, ratio):>{cells[0]}}"
+            line = f"{text:>{width}} {chance(row.weight, total, ratio, written):>{cells[0]}}"
             if self.cumulative:
-                line += (f" {chance(total - below, total, ratio):>{cells[1]}}"
-                         f" {chance(below + row.weight, total, ratio):>{cells[2]}}")
+                line += (f" {chance(total - below, total, ratio, written):>{cells[1]}}"
+                         f" {chance(below + row.weight, total, ratio, written):>{cells[2]}}")
             below += row.weight
             size = round(bar_width * ratio(row.weight) / top) if row.weight else 0
             bar = (BAR if asked is not False else OTHER_BAR) * max(size, 1 if row.weight else 0)
@@ -189,13 +194,14 @@ class OddsResult:
             body.append(f"{line} {bar}".rstrip())
         out = [s.strong(s.escape(self.text))]
         out += [block[0], *body, block[1]] if block else body
-        out.append(_("mean {mean}").format(mean=number(d.mean)))
+        out.append(_("mean {mean}").format(mean=number(d.mean, written)))
         if self.folded:
             out.append(_("rare results folded, ranges grouped (--full: every value)"))
         if d.max_error:
-            out.append(_("(explosions followed until the rest is below {error})").format(error=f"{d.max_error:.1e}"))
-        for _key, words, w in self._answers():
-            out.append(words.replace("{chance}", s.strong(chance(w, total))))
+            out.append(_("(explosions followed until the rest is below {error})").format(
+                error=written.decimal(f"{d.max_error:.1e}")))
+        for _key, words, w in self._answers(written):
+            out.append(words.replace("{chance}", s.strong(chance(w, total, written=written))))
         return out
 
     def to_json(self) -> dict:
@@ -244,7 +250,8 @@ def chart(text: str, dist: Distribution, at_least: int | None = None, at_most: i
         if len(dist) > FULL_ROWS_MAX:
             raise CliError(
                 _("{expression} has {count} different results, too many to list (--full lists at most {top})")
-                .format(expression=text, count=f"{len(dist):,}", top=f"{FULL_ROWS_MAX:,}"),
+                .format(expression=text, count=style().integer(len(dist), grouped=True),
+                        top=style().integer(FULL_ROWS_MAX, grouped=True)),
                 ExitCode.BAD_EXPRESSION, _("leave out --full for the folded table, or ask --at-least / --at-most"))
         rows = tuple(Row(v, v, w, VALUE) for v, w in zip(dist.values, dist.weights, strict=True))
     else:

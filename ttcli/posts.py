@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from unicodedata import category, east_asian_width
 
 from rules.dice import Stringifier, datatype
 from rules.i18n import _
@@ -81,12 +82,32 @@ class Spoiler:
 Block = Heading | Entry | Note | Table | Code | Spoiler
 
 
+def width(text: str) -> int:
+    """The columns ``text`` takes in a terminal or a forum's monospaced block: an emoji or a
+    CJK character two, a combining mark or a zero-width character none, an emoji-style
+    symbol (``⚔️``: a narrow one with U+FE0F) two; like rich's ``cell_len``, without rich."""
+    if text.isascii():
+        return len(text)
+    total, narrow = 0, False
+    for ch in text:
+        if ch == "\ufe0f":
+            total, narrow = total + narrow, False
+        elif category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        elif east_asian_width(ch) in ("W", "F"):
+            total, narrow = total + 2, False
+        else:
+            total, narrow = total + 1, True
+    return total
+
+
 def table_lines(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    """Columns padded to their widest cell, separated by `` | ``; a rule under the header."""
-    widths = [max(len(str(r[i])) for r in (header, *rows)) for i in range(len(header))]
+    """Columns padded to their widest cell, separated by `` | ``; a rule under the header.
+    Widths are display widths: a name with an emoji keeps its row in line."""
+    widths = [max(width(str(r[i])) for r in (header, *rows)) for i in range(len(header))]
 
     def line(cells: Sequence[str]) -> str:
-        return " | ".join(str(c).ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
+        return " | ".join(str(c) + " " * (w - width(str(c))) for c, w in zip(cells, widths, strict=True)).rstrip()
 
     return [line(header), "-+-".join("-" * w for w in widths), *(line(r) for r in rows)]
 

@@ -377,15 +377,28 @@ def story_blocks(event: Event, messages: Mapping[str, Any], view: View, hidden: 
 
 
 def _merged(blocks: list[posts.Block]) -> list[posts.Block]:
-    """Neighbouring spoilers as one."""
+    """Neighbouring spoilers as one, their lines one under another (no blank line between
+    two events the players do not see)."""
     out: list[posts.Block] = []
     for b in blocks:
         last = out[-1] if out else None
         if isinstance(b, posts.Spoiler) and isinstance(last, posts.Spoiler) and last.title == b.title:
-            out[-1] = posts.Spoiler(b.title, last.blocks + b.blocks)
+            out[-1] = posts.Spoiler(b.title, _joined_entries(last.blocks + b.blocks))
         else:
             out.append(b)
     return out
+
+
+def _joined_entries(blocks: tuple[posts.Block, ...]) -> tuple[posts.Block, ...]:
+    """Neighbouring entries as one entry of all their lines."""
+    out: list[posts.Block] = []
+    for b in blocks:
+        last = out[-1] if out else None
+        if isinstance(b, posts.Entry) and isinstance(last, posts.Entry):
+            out[-1] = posts.Entry(last.lines + b.lines)
+        else:
+            out.append(b)
+    return tuple(out)
 
 
 def players_journal(events: Sequence[Event], doc: Mapping[str, Any]) -> tuple[list[dict[str, Any]], int]:

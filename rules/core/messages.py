@@ -254,6 +254,32 @@ def hp_text(f: Fields, view: View | None = None, hp: str | None = None) -> str:
     return _("{hp} {before} -> {after}").format(hp=hp or hp_word(), before=f["hp_before"], after=f["hp_after"])
 
 
+def healed(f: Fields, view: View | None = None) -> Any:
+    """What a heal restored: the HP gained when the reader sees the numbers (a heal of 4 on
+    5 of 7 restores 2), else the amount given (the players reading a foe's condition word
+    learn no more than they did)."""
+    before, after = f.get("hp_before"), f.get("hp_after")
+    if health_word(f, view) is not None:
+        return f["amount"]
+    if isinstance(before, int) and isinstance(after, int) and after >= before:
+        return after - before
+    return f["amount"]
+
+
+def nothing_healed(f: Fields, view: View | None = None, hp: str | None = None) -> str | None:
+    """The line of a heal that restored nothing, its target being at full health already
+    (``Лечить Лучницу нечего: ЗД и так 7``, not ``восстанавливает 2 ЗД (ЗД 7 -> 7)``);
+    None for a heal that restored something."""
+    before, after = f.get("hp_before"), f.get("hp_after")
+    if not (isinstance(before, int) and before == after) or f.get("status_before", "ok") != f.get("status_after", "ok"):
+        return None
+    word = health_word(f, view)
+    if word is not None:
+        return _("{name} has nothing to heal ({condition}).").format(name=f["name"], condition=word)
+    return _("{name} has nothing to heal: {hp} stays {after}.").format(
+        name=f["name"], hp=hp or hp_word(), after=f["hp_after"])
+
+
 def signed_terms(modifiers: Iterable[Mapping[str, Any]], reasons: Mapping[str, str] | None = None) -> str:
     """`` + 3 reaction - 5 disadvantage`` from [{amount, reason}]; ``reasons`` translates the reasons."""
     return "".join(
@@ -382,9 +408,10 @@ def _declared(f: Fields, view: View) -> str | None:
     if view.public:
         if not view.visible([name]):
             return None
-        text = _("{name} changes the declaration.") if f.get("changed") else _("{name} declares.")
+        text = (_("{name} adds to the declaration.") if f.get("added") else
+                _("{name} changes the declaration.") if f.get("changed") else _("{name} declares."))
         return text.format(name=name)
-    if f.get("changed"):
+    if f.get("changed") and not f.get("added"):
         return _("{name} changes the declaration: {declaration} (was: {was}).").format(
             name=name, declaration=_declaration(f["declaration"]), was=_declaration(f["was"]))
     return _("{name} declares: {declaration}.").format(name=name, declaration=_declaration(f["declaration"]))

@@ -90,9 +90,22 @@ def declare(rules: Any, enc: Encounter, query: str, declaration: Mapping[str, An
     work.fight = _with_declared(work.fight, declared)
     round_ = work.fight.round
     work.tell("declared", about=[name], public=True, secret=("declaration", "was"), name=name, round=round_,
-              declaration=dict(declaration), changed=before is not None, was=before)
+              declaration=dict(declaration), changed=before is not None, added=_adds_to(before, declaration),
+              was=before)
     event = {"kind": "declare", "name": name, "declaration": dict(declaration)}
     return work.outcome(event, hidden=work.get(name).hidden)
+
+
+def _adds_to(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> bool:
+    """Does ``after`` keep all of ``before`` and add to it (a second roll declared after the
+    first), rather than change it."""
+    if not before or before == after:
+        return False
+    for key, old in before.items():
+        new = after.get(key)
+        if new != old and not (isinstance(old, list) and isinstance(new, list) and new[:len(old)] == old):
+            return False
+    return True
 
 
 def withdraw(rules: Any, enc: Encounter, query: str, work: Work | None = None) -> Outcome:

@@ -72,6 +72,10 @@ class Stringifier:
     def label(self, text: str) -> str:
         return f"[{text}]"
 
+    def number(self, value: int) -> str:
+        """A roll's total for people (the interface writes it in the reader's style: 49 946)."""
+        return str(value)
+
     def crit_hit(self, text: str) -> str:
         """A die a ``cs`` mark matched (Roll20's critical success)."""
         return self.success(text + "✓")
@@ -169,7 +173,7 @@ class Stringifier:
                    + self.strong(verdict)
         if roll.kind == SUCCESSES:
             return self.strong(ngettext("{n} success", "{n} successes", abs(roll.value)).format(n=roll.value))
-        return self.strong(str(roll.value))
+        return self.strong(self.number(roll.value))
 
     def roll(self, roll: Roll) -> str:
         expression, root, value, kind, _, given = roll

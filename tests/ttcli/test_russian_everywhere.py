@@ -378,7 +378,7 @@ def test_the_prompt_answers_mistakes_in_russian(saves, monkeypatch):
         pipe.send_text("\n".join(lines) + "\n")
         Repl(env, "crypt", input=pipe, output=DummyOutput(), history=False).run()
     out, err = env.stdout.getvalue(), env.stderr.getvalue()
-    assert "Вор: туман: 1 урона в конце каждого раунда" in out, out + err
+    assert "Вор: туман: 1 урон в конце каждого раунда" in out, out + err
     errors = [line for line in err.splitlines() if line.startswith("ttcli: ошибка: ")]
     assert len(errors) == 4, err
     assert all(CYRILLIC.search(line) and english_left(line) == [] for line in errors), err

@@ -52,13 +52,13 @@ def test_words_dg_lines_read_in_the_seed_terms(ambush, args, lines):
 def test_words_dg_death_1_status_news_in_russian(ambush):
     ok(ambush("--lang", "ru", "damage", "Гоблин 1", "7"))
     r = ambush("--lang", "ru", "damage", "Гоблин 1", "1")
-    assert "Гоблин 1 получает 1 урона (ЗД 0 -> 0) и умирает." in r.stdout, r.output
+    assert "Гоблин 1 получает 1 урон (ЗД 0 -> 0) и умирает." in r.stdout, r.output
 
 
 def test_words_effect_preset_described_in_russian(ambush):
     """The dungeon's own preset: no skirmish note (the dungeon has no bandaging)."""
     r = ok(ambush("--lang", "ru", "effect", "add", "Гоблин 1", "bleeding", "--duration", "3 хода"))
-    assert r.stdout.strip() == ("Гоблин 1: кровотечение: 1 урона в начале каждого своего хода, "
+    assert r.stdout.strip() == ("Гоблин 1: кровотечение: 1 урон в начале каждого своего хода, "
                                 "до конца своего хода в раунде 3.")
 
 
@@ -77,6 +77,9 @@ def test_words_odds_chart_in_russian(cli):
     r = ok(cli("--lang", "ru", "odds", "3d6", "--at-least", "12", "--at-most", "14", "-c"))
     lines = r.stdout.splitlines()
     assert lines[1].split() == ["шанс", "не", "меньше", "не", "больше"]
-    assert f"не меньше 12: {float(chance_at_least(12)) * 100:.2f}%" in lines
-    assert f"от 12 до 14: {float(chance_at_least(12) - chance_at_least(15)) * 100:.2f}%" in lines
-    assert "в среднем 10.5" in lines
+    def percent(p) -> str:  # the Russian style: decimal comma, a no-break space before %
+        return f"{float(p) * 100:.2f}".replace(".", ",") + "\u00a0%"
+
+    assert f"не меньше 12: {percent(chance_at_least(12))}" in lines
+    assert f"от 12 до 14: {percent(chance_at_least(12) - chance_at_least(15))}" in lines
+    assert "в среднем 10,5" in lines

@@ -237,7 +237,11 @@ def _inventory_message(verb: str, change) -> Message:
     elif change.taker:
         text = _("{taker} gets {pieces}").format(taker=change.taker, pieces=pieces)
     else:
-        text = _("{giver} no longer carries {pieces}").format(giver=change.giver, pieces=pieces)
+        # a system whose items come in pieces (the dungeon's candles) says what is left
+        left = _pieces_left(getattr(change, "giver_after", None), item.name)
+        text = (_("{giver} no longer carries {pieces}") if not left else
+                _("{giver} gives up {pieces}, {left} still carried")).format(giver=change.giver, pieces=pieces,
+                                                                            left=left)
     load = change.taker_load
     if load is not None:
         text += " " + ngettext("({taker}: {used} of {capacity} slot used, {free} free)",
@@ -249,6 +253,11 @@ def _inventory_message(verb: str, change) -> Message:
     if load is not None:
         data["slots"] = {"used": load.used, "free": load.free, "capacity": load.capacity}
     return Message((text,), data)
+
+
+def _pieces_left(inventory, name: str) -> int:
+    """How many of the item ``name`` an inventory still holds (after a ``take``)."""
+    return sum(i.quantity for i in inventory.items if i.name == name) if inventory is not None else 0
 
 
 def _log_inventory(doc, command: str, change) -> None:

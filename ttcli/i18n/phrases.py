@@ -3,7 +3,9 @@
 A translation may write a name's placeholder with a case, ``{target:acc}``, or with the
 forms of a word that agrees with the name's gender, ``{name:устоял|устояла|устояло|устояли}``
 (masculine, feminine, then neuter and plural when they differ; a missing form falls back to
-the masculine).  The forms of each name are the ones :func:`rules.i18n.install_forms` holds
+the masculine).  The same field on a number counts instead: ``{amount:урон|урона|урона}``
+gives the form for 1 (21, 101), for 2-4 (22-24) and for 5-20 (0, 11-14); a dice
+expression (``1d4``) reads as many.  The forms of each name are the ones :func:`rules.i18n.install_forms` holds
 (the session's combatants, worked out by :mod:`ttcli.declension` when they were added);
 a name with no forms stays as written, and its words agree as masculine.
 
@@ -42,9 +44,24 @@ def declined(name: str, case: str) -> str:
     return forms(name).get(CASES[case]) or name
 
 
-def agreeing(name: str, choices: str) -> str:
-    """The one of ``choices`` (``устоял|устояла|…``) that agrees with ``name``'s gender."""
+def counted(n: int, words: list[str]) -> str:
+    """The one of ``words`` (one, few, many: ``урон|урона|урона``) that goes with ``n``."""
+    n = abs(n)
+    last, last_two = n % 10, n % 100
+    index = 2 if 11 <= last_two <= 14 else 0 if last == 1 else 1 if 2 <= last <= 4 else 2
+    return words[min(index, len(words) - 1)]
+
+
+def agreeing(value: object, choices: str) -> str:
+    """The one of ``choices`` that agrees with ``value``: a name's gender (``устоял|устояла|…``),
+    or a number's count (``урон|урона|урона``)."""
     words = choices.split("|")
+    if isinstance(value, int) and not isinstance(value, bool):
+        return counted(value, words)
+    name = str(value)
+    if name not in _OWN and not forms_of(name) and name[:1].isdigit():
+        # a number written out, or dice (1d4): no name starts with a digit
+        return counted(int(name), words) if name.isdigit() else words[-1]
     gender = forms(name).get("gender", "m")
     index = _GENDERS.index(gender) if gender in _GENDERS else 0
     return words[index] if index < len(words) and words[index] else words[0]
@@ -68,7 +85,7 @@ def _render(template: str, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> 
         if spec in CASES:
             parts.append(_escaped(declined(str(_field(field, args, kwargs)), spec)))
         elif spec and "|" in spec:
-            parts.append(_escaped(agreeing(str(_field(field, args, kwargs)), spec)))
+            parts.append(_escaped(agreeing(_field(field, args, kwargs), spec)))
         else:
             parts.append("{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
     return str.format("".join(parts), *args, **kwargs)

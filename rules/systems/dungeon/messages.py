@@ -12,10 +12,12 @@ from rules.core.messages import (
     Message,
     View,
     actions_text,
+    healed,
     health_message,
     hp_text,
     listed,
     natural,
+    nothing_healed,
     players_version,
     signed_terms,
     status_news,
@@ -130,8 +132,8 @@ def _knock(f: Fields, view: View) -> str | None:
         roll = _("d20 {die} + body = {total} vs {target}'s d20 {target_die} + body = {target_total}").format(
             die=f["attacker_die"], total=f["attacker_total"], target=f["target"], target_die=f["target_die"],
             target_total=f["target_total"])
-    text = (_("{attacker} tries to knock {target} down: {roll}: {target} falls prone{left}.") if f["knocked_down"]
-            else _("{attacker} tries to knock {target} down: {roll}: {target} keeps its feet{left}."))
+    text = (_("{attacker} tries to knock {target} down ({roll}): {target} falls prone{left}.") if f["knocked_down"]
+            else _("{attacker} tries to knock {target} down ({roll}): {target} keeps its feet{left}."))
     return text.format(attacker=f["attacker"], target=f["target"], roll=roll, left=_left(f))
 
 
@@ -284,8 +286,8 @@ MESSAGES: dict[str, Message] = {
     "rally": _rally,
     "master_damage": lambda f, v: _("{name} takes {amount} damage ({hp}){news}.").format(
         name=f["name"], amount=f["amount"], hp=hp_text(f, v, hp()), news=status_news(f)),
-    "master_heal": lambda f, v: _("{name} heals {amount} ({hp}){news}.").format(
-        name=f["name"], amount=f["amount"], hp=hp_text(f, v, hp()), news=status_news(f)),
+    "master_heal": lambda f, v: nothing_healed(f, v, hp()) or _("{name} heals {amount} ({hp}){news}.").format(
+        name=f["name"], amount=healed(f, v), hp=hp_text(f, v, hp()), news=status_news(f)),
     "check": _check,
     "save": _save,
     "rest": _rest,

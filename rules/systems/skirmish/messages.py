@@ -9,7 +9,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rules.core.messages import Fields, Message, View, health_message, health_word, players_version, tick_message
+from rules.core.messages import (
+    Fields,
+    Message,
+    View,
+    healed,
+    health_message,
+    health_word,
+    nothing_healed,
+    players_version,
+    tick_message,
+)
 from rules.i18n import N_, _, ngettext, pgettext
 
 #: the reasons a roll's terms carry, marked for the catalog
@@ -309,12 +319,15 @@ def _master_damage(f: Fields, view: View) -> str:
 
 
 def _master_heal(f: Fields, view: View) -> str:
+    nothing = nothing_healed(f, view, pgettext("hit points", "HP"))  # the skirmish's own word: ХП
+    if nothing is not None:
+        return nothing
     condition = health_word(f, view)
     if condition is not None:
-        return _("{name} heals {amount} ({condition}).").format(name=f["name"], amount=f["amount"],
+        return _("{name} heals {amount} ({condition}).").format(name=f["name"], amount=healed(f, view),
                                                                  condition=condition)
     return _("{name} heals {amount} (HP {before} -> {after}){news}.").format(
-        name=f["name"], amount=f["amount"], before=f["hp_before"], after=f["hp_after"], news=_status(f))
+        name=f["name"], amount=healed(f, view), before=f["hp_before"], after=f["hp_after"], news=_status(f))
 
 
 def _paid(f: Fields, view: View) -> str:

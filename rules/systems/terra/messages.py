@@ -6,7 +6,17 @@ Russian catalog can use the seed's own terms (ОД, ДЗ, ГК, Ярость ...
 
 from __future__ import annotations
 
-from rules.core.messages import Fields, Message, View, health_message, health_word, players_version, tick_message
+from rules.core.messages import (
+    Fields,
+    Message,
+    View,
+    healed,
+    health_message,
+    health_word,
+    nothing_healed,
+    players_version,
+    tick_message,
+)
 from rules.i18n import N_, _, ngettext, pgettext
 from rules.systems.terra.damage import DEFENSE_LABELS, label
 from rules.systems.terra.techniques import aspect_label
@@ -320,6 +330,9 @@ def _mirror(f: Fields, view: View) -> str:
 
 
 def _master_health(f: Fields, view: View, heal: bool) -> str:
+    nothing = nothing_healed(f, view) if heal else None
+    if nothing is not None:
+        return nothing
     condition = health_word(f, view)
     if condition is not None and heal:
         text = _("{name} is healed by {amount} ({condition}).")
@@ -329,7 +342,8 @@ def _master_health(f: Fields, view: View, heal: bool) -> str:
         text = _("{name} is healed by {amount} (HP {before} -> {after}).")
     else:
         text = _("{name} takes {amount} damage (HP {before} -> {after}).")
-    return text.format(name=f["name"], amount=f["amount"], condition=condition, before=f["hp_before"],
+    return text.format(name=f["name"], amount=healed(f, view) if heal else f["amount"], condition=condition,
+                       before=f["hp_before"],
                        after=f["hp_after"])
 
 

@@ -111,8 +111,9 @@ def _declared(f: Fields, view: View) -> str | None:
     if view.public:
         if not view.visible([name]):
             return None
-        return _("{name} changes the declaration.").format(name=name) if f.get("changed") \
-            else _("{name} declares.").format(name=name)
+        text = (_("{name} adds to the declaration.") if f.get("added") else
+                _("{name} changes the declaration.") if f.get("changed") else _("{name} declares."))
+        return text.format(name=name)
     return _("{name} declares: {what}.").format(name=name, what=declaration_text(f["declaration"]))
 
 

@@ -49,7 +49,8 @@ def test_tw_round_1_a_declaration_is_hidden_from_every_players_output(duel):
     r = ok(duel("declare", "Ёж", "strike", "Уж", "--public", "--json"))
     players = json.loads(r.stdout)
     assert players["lines"] == ["Ёж declares."]
-    assert players["events"] == [{"kind": "declared", "name": "Ёж", "round": 1, "changed": False}]
+    assert players["events"] == [{"kind": "declared", "name": "Ёж", "round": 1, "changed": False,
+                                  "added": False}]
     assert "strike" not in r.stdout
     status = ok(duel("fight", "status", "--public", "--json"))
     assert "strike" not in status.stdout and "declared" not in status.stdout

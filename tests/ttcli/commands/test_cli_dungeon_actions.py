@@ -138,7 +138,7 @@ def test_dg_knock_1_a_tie_keeps_the_target_standing_and_save_resists_with_body(a
     ok(ambush("fight", "next"))
     ok(ambush("fight", "next"))  # Викинг (ТЕЛО 4)
     r = ok(ambush("сбить", "Викинг", "Гоблин 1", "--given", "5 7"))
-    assert "d20 5 + body = 9 vs Гоблин 1's d20 7 + body = 9: Гоблин 1 keeps its feet" in r.stdout
+    assert "d20 5 + body = 9 vs Гоблин 1's d20 7 + body = 9): Гоблин 1 keeps its feet" in r.stdout
     knock = event(ambush("knock", "Викинг", "Огр", "--save", "--given", "6", "--json"), "knock")
     assert (knock["resist"], knock["target_die"], knock["knocked_down"]) == ("save", 6, True)
     assert data(ambush, "Огр")["prone"] is True
