@@ -69,6 +69,8 @@ class Combatant:
     effects: tuple[Effect, ...] = ()
     #: what the system keeps on this combatant (its decoder checks it)
     data: Mapping[str, Any] = field(default_factory=dict)
+    #: how it fights in a simulation (a tactic of its system, rules.core.tactics); "" for its side's default
+    tactic: str = ""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -231,7 +233,8 @@ class Encounter:
             raise ValueError(_("two combatants share a name (names ignore case)"))
         if self.fight is not None:
             named = (*self.fight.order, *(n for group in self.fight.groups for n in group))
-            missing = [n for n in dict.fromkeys(named) if n not in self.names]
+            names = {c.name for c in self.combatants}
+            missing = [n for n in dict.fromkeys(named) if n not in names]
             if missing:
                 raise ValueError(_("the fight order names unknown combatants: {names}").format(
                     names=", ".join(missing)))
