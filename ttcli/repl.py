@@ -36,6 +36,7 @@ SHORTCUTS = {
     "status": ["fight", "status"], "статус": ["fight", "status"], "состояние": ["fight", "status"],
     "next": ["fight", "next"], "ход": ["fight", "next"], "дальше": ["fight", "next"],
     "end": ["fight", "end"], "конец": ["fight", "end"],
+    "simulate": ["fight", "simulate"], "симуляция": ["fight", "simulate"], "симулировать": ["fight", "simulate"],
     "отмена": ["undo"], "отменить": ["undo"], "повтор": ["redo"], "вернуть": ["redo"],
     "эффект": ["effect"], "бросок": ["roll"], "шансы": ["odds"], "журнал": ["log"],
     "персонаж": ["char"], "сессия": ["session"], "бой": ["fight"],
@@ -45,7 +46,8 @@ SHORTCUTS = {
 SUBCOMMANDS = {
     "effect": {"добавить": "add", "наложить": "add", "снять": "rm", "убрать": "rm", "удалить": "rm"},
     "fight": {"начать": "start", "старт": "start", "статус": "status", "состояние": "status",
-              "ход": "next", "дальше": "next", "конец": "end", "вступить": "join"},
+              "ход": "next", "дальше": "next", "конец": "end", "вступить": "join", "симуляция": "simulate",
+              "симулировать": "simulate"},
     "char": {"добавить": "add", "изменить": "set", "показать": "show", "список": "list", "убрать": "rm",
              "удалить": "rm", "дать": "give", "забрать": "take"},
     "session": {"новая": "new", "список": "list", "выбрать": "use", "показать": "show", "проверить": "check",
