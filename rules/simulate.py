@@ -25,7 +25,8 @@ from typing import Any
 
 from rules.core.actions import convert
 from rules.core.clock import waiting
-from rules.core.contract import ROUNDS_CLOCK, SystemRules
+from rules.core.codec import encounter_from_doc
+from rules.core.contract import SystemRules
 from rules.core.errors import NotFound, RuleError
 from rules.core.outcome import QuietWork
 from rules.core.state import DEAD, Encounter
@@ -135,7 +136,6 @@ def play(rules: SystemRules, enc: Encounter, source: Any, kit: Tactics, tactics:
     """Play one fight to its end (or the round cap) and say how it ended."""
     if enc.fight is None:
         enc = rules.start(enc, source).encounter
-    rounds_clock = rules.clock == ROUNDS_CLOCK
     while True:
         fight = enc.fight
         assert fight is not None
@@ -143,7 +143,7 @@ def play(rules: SystemRules, enc: Encounter, source: Any, kit: Tactics, tactics:
             break
         if fight.round > cap:
             return UNFINISHED, cap, _ends(rules, enc, enc)
-        if rounds_clock:
+        if not fight.order:  # a round clock: no order, everyone able to act declares (rules.core.rounds)
             for c in enc.combatants:
                 if rules.status(c).can_act:
                     enc = _moves(rules, enc, source, kit, tactics, c.name)
@@ -276,6 +276,4 @@ def run_block(enc: Encounter, asked: Mapping[str, str], seed: int, start: int, s
 def run_block_doc(doc: Mapping[str, Any], asked: Mapping[str, str], seed: int, start: int, stop: int,
                   cap: int = ROUND_CAP) -> Summary:
     """:func:`run_block` from a session document (what a worker process is handed)."""
-    from rules.core.codec import encounter_from_doc
-
     return run_block(encounter_from_doc(doc, system_rules(str(doc.get("system")))), asked, seed, start, stop, cap)

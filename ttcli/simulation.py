@@ -11,10 +11,15 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 from collections.abc import Callable, Mapping
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
+from rules import simulate as engine
 from rules.i18n import _, ngettext
+
+from .statuswords import side_word
 
 #: z of a two-sided 95% interval
 Z95 = 1.959963984540054
@@ -33,7 +38,8 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # at k = 0 (k = n) the bound is 0 (1) exactly; rounding would put it a hair off
+    return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
 
 
 def blocks(runs: int, jobs: int) -> list[tuple[int, int]]:
@@ -44,30 +50,25 @@ def blocks(runs: int, jobs: int) -> list[tuple[int, int]]:
 
 def _quiet_worker() -> None:
     """A worker process leaves Ctrl-C to the parent, which stops the runs and reports."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run(doc: Mapping[str, Any], enc: Any, asked: Mapping[str, str], seed: int, runs: int, jobs: int,
         progress: Callable[[int], None] | None = None) -> tuple[Any, bool]:
     """Play ``runs`` runs on ``jobs`` processes; (the summary, whether Ctrl-C stopped them)."""
-    from rules.simulate import empty_summary, run_block, run_block_doc
-
-    total = empty_summary(enc)
+    total = engine.empty_summary(enc)
     parts = blocks(runs, jobs)
     try:
         if jobs == 1 or len(parts) == 1:
             for start, stop in parts:
-                total = total.merge(run_block(enc, asked, seed, start, stop))
+                total = total.merge(engine.run_block(enc, asked, seed, start, stop))
                 if progress is not None:
                     progress(total.runs)
             return total, False
-        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
         pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
         try:
-            todo = {pool.submit(run_block_doc, dict(doc), dict(asked), seed, start, stop) for start, stop in parts}
+            todo = {pool.submit(engine.run_block_doc, dict(doc), dict(asked), seed, start, stop)
+                    for start, stop in parts}
             while todo:
                 done, todo = wait(todo, return_when=FIRST_COMPLETED)
                 for future in done:
@@ -102,18 +103,14 @@ class SimulationResult:
 
     def outcomes(self) -> list[tuple[str, str, int]]:
         """(key, words, runs) for each side, then draws and unfinished runs when there are any."""
-        from rules.simulate import DRAW, UNFINISHED
-
-        from .statuswords import side_word
-
         s = self.summary
         out = [(side, _("{side} wins").format(side=side_word(side)), s.wins.get(side, 0))
                for side in dict.fromkeys(s.sides)]
-        if s.wins.get(DRAW):
-            out.append((DRAW, _("draw (nobody left standing)"), s.wins[DRAW]))
-        if s.wins.get(UNFINISHED):
-            out.append((UNFINISHED, _("unfinished (over {cap} rounds, or nobody could act)").format(cap=self.cap),
-                        s.wins[UNFINISHED]))
+        if s.wins.get(engine.DRAW):
+            out.append((engine.DRAW, _("draw (nobody left standing)"), s.wins[engine.DRAW]))
+        if s.wins.get(engine.UNFINISHED):
+            words = _("unfinished (over {cap} rounds, or nobody could act)").format(cap=self.cap)
+            out.append((engine.UNFINISHED, words, s.wins[engine.UNFINISHED]))
         return out
 
     def mean_rounds(self) -> float | None:
@@ -167,8 +164,6 @@ class SimulationResult:
         return lines
 
     def person_rows(self) -> list[tuple[str, ...]]:
-        from .statuswords import side_word
-
         return [(p["name"], side_word(p["side"]), p["tactic"], percent(p["standing"]), percent(p["down"]),
                  percent(p["dead"]), number(p["hp"])) for p in self.people()]
 
