@@ -237,10 +237,12 @@ def land(
     delayed turn resumes as it was put off: its start has ticked already.
     """
     assert work.fight is not None
-    fight = replace(work.fight, index=index, turn=None)
+    fight = work.fight
     name = fight.order[index]
     paused = fight.delayed_turn(name)
-    work.fight = replace(fight, delayed=tuple(t for t in fight.delayed if t.actor != name))
+    # one copy of the clock, not two: every turn of every fight (and of a simulation's thousands) lands here
+    work.fight = replace(fight, index=index, turn=None, delayed=tuple(t for t in fight.delayed if t.actor != name)
+                         if paused is not None else fight.delayed)
     if work.get(name).status == DEAD:
         return False
     if paused is not None:

@@ -180,14 +180,16 @@ class Fight:
         if self.turn is not None and self.turn.actor != self.current:
             raise ValueError(_("the turn belongs to {current}, not {actor}").format(
                 current=self.current, actor=self.turn.actor))
-        grouped = [name for group in self.groups for name in group]
-        if len(set(grouped)) != len(grouped):
-            raise ValueError(_("a combatant is in two groups"))
-        if any(len(group) < 2 for group in self.groups):
-            raise ValueError(_("a group shares one place among two or more"))
-        waiting = [turn.actor for turn in self.delayed]
-        if len(set(waiting)) != len(waiting) or not set(waiting) <= set(self.order):
-            raise ValueError(_("a delayed turn belongs to someone in the order, once"))
+        if self.groups:  # most fights have none: a simulation makes this thousands of times a second
+            grouped = [name for group in self.groups for name in group]
+            if len(set(grouped)) != len(grouped):
+                raise ValueError(_("a combatant is in two groups"))
+            if any(len(group) < 2 for group in self.groups):
+                raise ValueError(_("a group shares one place among two or more"))
+        if self.delayed:
+            waiting = [turn.actor for turn in self.delayed]
+            if len(set(waiting)) != len(waiting) or not set(waiting) <= set(self.order):
+                raise ValueError(_("a delayed turn belongs to someone in the order, once"))
         if self.initiative and sorted(self.initiative) != sorted(self.order):
             raise ValueError(_("the initiative to return to names the same combatants as the order"))
 
