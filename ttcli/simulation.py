@@ -235,6 +235,11 @@ def escape(text: str) -> str:
 
 
 def percent(p: float) -> str:
+    """A share for people: one decimal; never rounds a share that happened to 0 or one that failed to 100."""
+    if 0 < p < 0.0005:
+        return "<0.1%"
+    if 0.9995 < p < 1:
+        return ">99.9%"
     return f"{100 * p:.1f}%"
 
 
