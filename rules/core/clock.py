@@ -143,6 +143,8 @@ def run_moment(
     """Tick ``name``'s effects due at ``moment``, then end those whose deadline it is."""
     assert work.fight is not None
     round_ = work.fight.round
+    if not work.get(name).effects:  # nothing to tick or end: most moments of most turns
+        return
     if not rules.ticks(work.get(name)):
         return
     effects = []

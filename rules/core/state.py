@@ -228,8 +228,11 @@ class Encounter:
     fight: Fight | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "settings", MappingProxyType(dict(self.settings)))
-        object.__setattr__(self, "combatants", tuple(self.combatants))
+        # every operation builds one: what is frozen already stays as it is
+        if type(self.settings) is not MappingProxyType:
+            object.__setattr__(self, "settings", MappingProxyType(dict(self.settings)))
+        if type(self.combatants) is not tuple:
+            object.__setattr__(self, "combatants", tuple(self.combatants))
         keys = [name_key(c.name) for c in self.combatants]
         if len(set(keys)) != len(keys):
             raise ValueError(_("two combatants share a name (names ignore case)"))
