@@ -224,8 +224,8 @@ class SimulationResult:
             "outcomes": outcomes,
             "rounds": [{"rounds": r, "runs": k, "probability": k / n} for r, k in sorted(s.rounds.items())],
             "mean_rounds": self.mean_rounds(),
-            "combatants": [{**p, "hp_mean": p.pop("hp"), "runs": dict(zip(("standing", "down", "dead"), s.ends[i],
-                                                                           strict=True))}
+            "combatants": [{**{k: v for k, v in p.items() if k != "hp"}, "hp_mean": p["hp"],
+                            "runs": dict(zip(("standing", "down", "dead"), s.ends[i], strict=True))}
                            for i, p in enumerate(self.people())],
         }
 

@@ -61,6 +61,7 @@ def test_simulate_plays_each_example_save_and_touches_nothing(runner, folder, se
         assert o["low"] <= o["probability"] <= o["high"]
     assert sum(r["runs"] for r in data["rounds"]) == 12 - data["outcomes"].get("unfinished", {"runs": 0})["runs"]
     for c in data["combatants"]:
+        assert set(c) == {"name", "side", "tactic", "standing", "down", "dead", "hp_mean", "runs"}
         assert sum(c["runs"].values()) == 12
         assert math.isclose(c["standing"] + c["down"] + c["dead"], 1.0)
     # a side wins when one of its own is still standing at the end of that run
