@@ -6,9 +6,10 @@ dependency), the ``TYPE_CHECKING`` blocks left out (they never run).  The
 system registry loads a system by its name (``importlib``), which no graph
 sees: that is the one door a system is entered by.
 
-    ttcli                 enters rules through rules.dice, rules.odds, rules.fight,
+    ttcli                 enters rules through rules.dice, rules.odds, rules.fight, rules.simulate,
       |                   rules.core's package, the registry, rules.i18n
     rules.fight           the fights' facade: the registry and the core
+    rules.simulate        whole fights played many times: the registry and the core
     rules.systems.<id>    its own modules, the core, the dice, the odds
     rules.systems         the registry: the core
     rules.core            mechanism only: the dice
@@ -142,11 +143,13 @@ BELOW = {
     "rules.systems": {"rules.core", "rules.dice", "rules.i18n"},
     **{f"rules.systems.{s}": {"rules.core", "rules.dice", "rules.odds", "rules.i18n"} for s in SYSTEMS},
     "rules.fight": {"rules.systems", "rules.core", "rules.dice", "rules.i18n"},
-    "ttcli": {"rules.fight", "rules.systems", "rules.core", "rules.dice", "rules.odds", "rules.i18n"},
+    "rules.simulate": {"rules.systems", "rules.core", "rules.dice", "rules.i18n"},
+    "ttcli": {"rules.fight", "rules.simulate", "rules.systems", "rules.core", "rules.dice", "rules.odds",
+              "rules.i18n"},
 }
 
 #: the only modules ttcli may name in a lower layer: the packages' public surfaces
-DOORS = {"rules.dice", "rules.odds", "rules.fight", "rules.systems", "rules.core", "rules.i18n"}
+DOORS = {"rules.dice", "rules.odds", "rules.fight", "rules.simulate", "rules.systems", "rules.core", "rules.i18n"}
 
 #: ttcli's imports past the doors that stay, each with its reason (the test fails on a
 #: line that no longer occurs, so the list only shrinks)

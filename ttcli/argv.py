@@ -41,12 +41,14 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "персонаж": ("char",), "сессия": ("session",), "бой": ("fight",),
     "сверить": ("verify",),
     "день": ("day",), "полночь": ("day",), "сутки": ("day",),
+    "симуляция": ("fight", "simulate"), "симулировать": ("fight", "simulate"),
 }
 #: Russian words for the subcommands of the app's groups: group -> word -> subcommand
 SUBCOMMAND_WORDS: dict[str, dict[str, str]] = {
     "effect": {"добавить": "add", "наложить": "add", "снять": "rm", "убрать": "rm", "удалить": "rm"},
     "fight": {"начать": "start", "старт": "start", "статус": "status", "состояние": "status",
-              "ход": "next", "дальше": "next", "конец": "end", "вступить": "join"},
+              "ход": "next", "дальше": "next", "конец": "end", "вступить": "join",
+              "симуляция": "simulate", "симулировать": "simulate"},
     "char": {"добавить": "add", "изменить": "set", "показать": "show", "список": "list", "убрать": "rm",
              "удалить": "rm", "дать": "give", "забрать": "take", "формы": "forms", "склонение": "forms"},
     "session": {"новая": "new", "список": "list", "выбрать": "use", "показать": "show", "проверить": "check",

@@ -26,7 +26,7 @@ _DICE = ((("--given",), "given", "text"), (("--seed",), "seed", "int"))
 
 #: every command of the fight group that is not a system's verb (``fight start``
 #: included); a system's fight verb of the same name would never run
-FIGHT_BUILTIN = ("start", "status", "next", "end", "join")
+FIGHT_BUILTIN = ("start", "status", "next", "end", "join", "simulate")
 #: the fight group's own commands the fast path runs: name -> their options
 FIGHT_OWN = {
     "status": (_PUBLIC, _FORMAT, _JSON),

@@ -35,6 +35,7 @@ REPL_HELP = N_(
 #: so a line needs no layout switch and a Russian word means one command everywhere
 SHORTCUTS: dict[str, list[str]] = {
     "start": ["fight", "start"], "status": ["fight", "status"], "next": ["fight", "next"], "end": ["fight", "end"],
+    "simulate": ["fight", "simulate"],
     **{word: list(command) for word, command in COMMAND_WORDS.items()},
 }
 #: Russian words for the subcommands of the app's groups (the shell's own)

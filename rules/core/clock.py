@@ -143,6 +143,8 @@ def run_moment(
     """Tick ``name``'s effects due at ``moment``, then end those whose deadline it is."""
     assert work.fight is not None
     round_ = work.fight.round
+    if not work.get(name).effects:  # nothing to tick or end: most moments of most turns
+        return
     if not rules.ticks(work.get(name)):
         return
     effects = []
@@ -237,10 +239,12 @@ def land(
     delayed turn resumes as it was put off: its start has ticked already.
     """
     assert work.fight is not None
-    fight = replace(work.fight, index=index, turn=None)
+    fight = work.fight
     name = fight.order[index]
     paused = fight.delayed_turn(name)
-    work.fight = replace(fight, delayed=tuple(t for t in fight.delayed if t.actor != name))
+    # one copy of the clock, not two: every turn of every fight (and of a simulation's thousands) lands here
+    work.fight = replace(fight, index=index, turn=None, delayed=tuple(t for t in fight.delayed if t.actor != name)
+                         if paused is not None else fight.delayed)
     if work.get(name).status == DEAD:
         return False
     if paused is not None:

@@ -28,7 +28,7 @@ Decoder = Callable[[Mapping[str, Any], Path], Mapping[str, Any]]
 
 #: where the keys this module writes go when the base document lacks them
 _TOP_ORDER = ("format", "name", "system", "created", "settings", "commit", "combatants", "fight")
-_COMBATANT_KEYS = ("side", "hidden", "status", "stats", "resources", "effects", "data", "forms")
+_COMBATANT_KEYS = ("side", "hidden", "status", "stats", "resources", "effects", "data", "forms", "tactic")
 #: a combatant's keys the interface owns: kept as the file has them when the rules write the combatant
 _KEPT_COMBATANT_KEYS = ("forms",)
 #: the keys of a combatant's ``forms`` table (rules.i18n) and the genders it may name
@@ -165,6 +165,7 @@ def combatant_from_doc(name: str, table: Any, path: Path, decode: Decoder | None
                 effect_from_doc(e, path + ("effects", i)) for i, e in enumerate(effects)
             ),
             data=_data(table, path, decode),
+            tactic=_str(table.get("tactic", ""), path + ("tactic",)),
         )
     except DocumentError:
         raise
@@ -306,6 +307,8 @@ def combatant_to_doc(combatant: Combatant) -> dict[str, Any]:
         out["effects"] = [effect_to_doc(e) for e in combatant.effects]
     if combatant.data:
         out["data"] = copy_plain(dict(combatant.data))
+    if combatant.tactic:
+        out["tactic"] = combatant.tactic
     return out
 
 

@@ -15,6 +15,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar
 
 from rules.core.names import closest, name_key
@@ -444,6 +445,10 @@ class _Names:
         return tuple(picked.values())[:limit]
 
 
+#: how many combatants' derived values a sheet keeps (then it forgets them all)
+_DERIVED_KEPT = 512
+
+
 @datatype(frozen=True, kw_only=True)
 class Sheet:
     """Everything a master may declare for one system.
@@ -465,10 +470,15 @@ class Sheet:
     _resource_names: _Names = field(init=False, repr=False, compare=False, hash=False)
     _setting_names: _Names = field(init=False, repr=False, compare=False, hash=False)
     _fields: dict[str, Field[Any]] = field(init=False, repr=False, compare=False, hash=False)
+    #: frozen stats (by identity) -> their derived values: a fight asks for the same
+    #: combatant's derived values at every hit, and a simulation thousands of times
+    _derived: dict[int, tuple[Mapping[str, object], dict[str, int]]] = field(
+        init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         declared = (*self.stats, *self.derived)
         set_ = object.__setattr__
+        set_(self, "_derived", {})
         set_(self, "_stat_names", _Names(self.system, STAT, declared, self.title))
         set_(self, "_resource_names", _Names(self.system, RESOURCE, self.resources, self.title))
         set_(self, "_setting_names", _Names(self.system, SETTING, self.settings, self.title))
@@ -542,11 +552,22 @@ class Sheet:
         neither a value nor a default, ValueError when a value it reads is
         of the wrong kind.
         """
+        frozen = type(stats) is MappingProxyType
+        if frozen:
+            known = self._derived.get(id(stats))
+            if known is not None and known[0] is stats:
+                return dict(known[1])
         values = self.values(stats)
-        return {
+        out = {
             d.key: self._whole(d, stats[d.key]) if d.key in stats else d.compute(values)
             for d in self.derived
         }
+        if frozen:
+            if len(self._derived) >= _DERIVED_KEPT:
+                self._derived.clear()
+            # the stats are held with their values, so their id is never reused meanwhile
+            self._derived[id(stats)] = (stats, dict(out))
+        return out
 
     def _all_values(self, stats: Mapping[str, object]) -> dict[str, object]:
         return {**self.with_defaults(stats), **self.derive(stats)}

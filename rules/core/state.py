@@ -69,6 +69,8 @@ class Combatant:
     effects: tuple[Effect, ...] = ()
     #: what the system keeps on this combatant (its decoder checks it)
     data: Mapping[str, Any] = field(default_factory=dict)
+    #: how it fights in a simulation (a tactic of its system, rules.core.tactics); "" for its side's default
+    tactic: str = ""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -178,14 +180,16 @@ class Fight:
         if self.turn is not None and self.turn.actor != self.current:
             raise ValueError(_("the turn belongs to {current}, not {actor}").format(
                 current=self.current, actor=self.turn.actor))
-        grouped = [name for group in self.groups for name in group]
-        if len(set(grouped)) != len(grouped):
-            raise ValueError(_("a combatant is in two groups"))
-        if any(len(group) < 2 for group in self.groups):
-            raise ValueError(_("a group shares one place among two or more"))
-        waiting = [turn.actor for turn in self.delayed]
-        if len(set(waiting)) != len(waiting) or not set(waiting) <= set(self.order):
-            raise ValueError(_("a delayed turn belongs to someone in the order, once"))
+        if self.groups:  # most fights have none: a simulation makes this thousands of times a second
+            grouped = [name for group in self.groups for name in group]
+            if len(set(grouped)) != len(grouped):
+                raise ValueError(_("a combatant is in two groups"))
+            if any(len(group) < 2 for group in self.groups):
+                raise ValueError(_("a group shares one place among two or more"))
+        if self.delayed:
+            waiting = [turn.actor for turn in self.delayed]
+            if len(set(waiting)) != len(waiting) or not set(waiting) <= set(self.order):
+                raise ValueError(_("a delayed turn belongs to someone in the order, once"))
         if self.initiative and sorted(self.initiative) != sorted(self.order):
             raise ValueError(_("the initiative to return to names the same combatants as the order"))
 
@@ -224,14 +228,18 @@ class Encounter:
     fight: Fight | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "settings", MappingProxyType(dict(self.settings)))
-        object.__setattr__(self, "combatants", tuple(self.combatants))
+        # every operation builds one: what is frozen already stays as it is
+        if type(self.settings) is not MappingProxyType:
+            object.__setattr__(self, "settings", MappingProxyType(dict(self.settings)))
+        if type(self.combatants) is not tuple:
+            object.__setattr__(self, "combatants", tuple(self.combatants))
         keys = [name_key(c.name) for c in self.combatants]
         if len(set(keys)) != len(keys):
             raise ValueError(_("two combatants share a name (names ignore case)"))
         if self.fight is not None:
             named = (*self.fight.order, *(n for group in self.fight.groups for n in group))
-            missing = [n for n in dict.fromkeys(named) if n not in self.names]
+            names = {c.name for c in self.combatants}
+            missing = [n for n in dict.fromkeys(named) if n not in names]
             if missing:
                 raise ValueError(_("the fight order names unknown combatants: {names}").format(
                     names=", ".join(missing)))

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from rules.core.sheet import Sheet
     from rules.core.state import Encounter
     from rules.core.systemdata import SystemData
+    from rules.core.tactics import Tactics
 
 #: system id -> the package that holds its sheet and rules
 REGISTRY: dict[str, str] = {
@@ -106,6 +107,18 @@ def system_card(system: str) -> SystemCard:
 def system_rules(system: str) -> SystemRules:
     """The rules object of ``system``."""
     return import_module(_package(system) + ".rules").RULES
+
+
+def system_tactics(system: str) -> Tactics | None:
+    """How ``system``'s combatants fight in a simulation: its package's ``tactics`` module's
+    ``TACTICS`` (rules.core.tactics), or None for a system that declares none."""
+    package = _package(system)
+    try:
+        return import_module(package + ".tactics").TACTICS
+    except ModuleNotFoundError as err:
+        if err.name != package + ".tactics":
+            raise
+        return None
 
 
 def system_checks(system: str) -> Any:

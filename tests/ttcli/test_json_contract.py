@@ -21,6 +21,8 @@ CONTRACT = [
     (["char", "show", "Огр"], "ttcli.combatant", {"name", "side", "stats", "resources", "derived"}),
     (["fight", "status"], "ttcli.status", {"session", "system", "public", "combatants"}),
     (["log"], "ttcli.log", {"session", "public", "events"}),
+    (["fight", "simulate", "--runs", "2", "--seed", "1", "--jobs", "1"], "ttcli.simulation",
+     {"session", "system", "runs", "seed", "outcomes", "rounds", "mean_rounds", "combatants", "interrupted"}),
 ]
 
 

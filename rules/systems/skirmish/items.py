@@ -3,23 +3,44 @@ and the combatant with one item replaced."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from rules.core.state import Combatant
 from rules.systems.skirmish import gear
 
+#: (section, id of a combatant's frozen data) -> (the data, its items read): a fight reads the
+#: same combatant's items at every roll, and a simulation thousands of times
+_READ: dict[tuple[str, int], tuple[Mapping[str, Any], dict[str, Any]]] = {}
+_READ_KEPT = 1024
+
+
+def _items(section: str, data: Mapping[str, Any],
+           read: Callable[[Mapping[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+    if type(data) is not MappingProxyType:
+        return read(data)
+    key = (section, id(data))
+    known = _READ.get(key)
+    if known is None or known[0] is not data:
+        if len(_READ) >= _READ_KEPT:
+            _READ.clear()
+        # the data is held with what was read of it, so its id is never reused meanwhile
+        known = _READ[key] = (data, read(data))
+    return dict(known[1])
+
 
 def weapons(c: Combatant) -> dict[str, gear.Weapon]:
-    return gear.weapons(c.data)
+    return _items("weapons", c.data, gear.weapons)
 
 
 def armor(c: Combatant) -> dict[str, gear.Armor]:
-    return gear.armor(c.data)
+    return _items("armor", c.data, gear.armor)
 
 
 def artifacts(c: Combatant) -> dict[str, gear.Armor]:
-    return gear.artifacts(c.data)
+    return _items("artifacts", c.data, gear.artifacts)
 
 
 def with_item(c: Combatant, section: str, name: str, table: dict[str, Any] | None) -> Combatant:

@@ -199,3 +199,47 @@ def test_a_datatype_without_a_docstring_is_named_by_its_fields_without_inspectin
         b: str = ""
 
     assert Plain.__doc__ == "Plain(a, b)" and Plain(1) == Plain(1, "")
+
+
+@pytest.mark.parametrize("frozen", [False, True])
+def test_a_class_made_often_gets_a_compiled_init_that_behaves_alike(frozen):
+    """After many instances (a simulation's loop) a datatype's __init__ is compiled, as a dataclass's:
+    the same parameters, defaults, factories, keyword-only fields, init=False fields and __post_init__."""
+    from rules.dice import datatypes
+
+    made = []
+
+    def build(decorator):
+        @decorator(frozen=frozen)
+        class Thing:
+            """A test class."""
+
+            name: str
+            count: int = 2
+            notes: dict = field(default_factory=dict)
+            later: list = field(default_factory=list, init=False)
+            label: str = field(default="x", kw_only=True)
+
+            def __post_init__(self):
+                made.append(self.name)
+
+        return Thing
+
+    plain, ours = build(dataclass), build(datatype)
+    closure = vars(ours)["__init__"]
+    for i in range(datatypes._COMPILE_AFTER + 5):
+        ours(f"n{i}")
+    assert vars(ours)["__init__"] is not closure  # compiled now
+    for args, kwargs in (((("a",)), {}), (("b", 5), {"label": "y"}), ((), {"name": "c", "notes": {"k": 1}})):
+        a, b = plain(*args, **kwargs), ours(*args, **kwargs)
+        assert dataclasses.asdict(a) == dataclasses.asdict(b) and repr(a) == repr(b)
+    one, two = ours("d"), ours("e")
+    assert one.notes is not two.notes and one.later == [] and one.later is not two.later
+    assert made[-1] == "e"
+    with pytest.raises(TypeError):
+        ours()
+    with pytest.raises(TypeError):
+        ours("f", 1, {}, "too many")
+    if frozen:
+        with pytest.raises(FrozenInstanceError):
+            one.name = "z"

@@ -1,0 +1,279 @@
+"""A whole fight, played to its end many times with the real rules (``ttcli fight simulate``).
+
+Each run starts from the session's encounter (its running fight, or its roster as ``fight
+start`` would open it), and plays it through the system's declared contract only: each
+combatant's tactic (``rules.core.tactics``) proposes moves, which are the system's own
+catalogue actions played through its rules object; when none is accepted the clock steps
+(the next turn, or the round resolves).  A run ends when at most one side still stands
+(then ``end`` settles who is down and who is dead) or after :data:`ROUND_CAP` rounds
+("unfinished").  Nothing is written anywhere: the encounter is frozen and every run works
+on its own copies.
+
+Run ``i`` of seed ``s`` rolls with its own seeded source, so a run gives the same fight
+whichever process plays it, and the summary (integer counts, merged in any order) is the
+same for any number of processes.  The rules object is played with a :class:`QuietWork`,
+so no event becomes words nobody reads.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import field
+from typing import Any
+
+from rules.core.actions import convert
+from rules.core.clock import waiting
+from rules.core.codec import encounter_from_doc
+from rules.core.contract import SystemRules
+from rules.core.errors import NotFound, RuleError
+from rules.core.outcome import QuietWork
+from rules.core.state import DEAD, Encounter
+from rules.core.tactics import Move, Tactic, Tactics
+from rules.dice.datatypes import datatype
+from rules.dice.sources import RandomSource
+from rules.i18n import _
+from rules.systems import system_rules, system_tactics
+
+#: a fight still going after this many rounds counts as unfinished (never a hang)
+ROUND_CAP = 100
+#: at most this many moves in one turn (or one combatant's declarations in a round)
+MOVES_PER_TURN = 12
+#: the runs a simulation may be asked for
+RUNS_MIN, RUNS_MAX = 1, 1_000_000
+
+#: how a combatant ends a run
+STANDING, DOWN, GONE = "standing", "down", "dead"
+ENDS = (STANDING, DOWN, GONE)
+#: the winner of a run that ends with nobody standing on either side, and of one cut off at the cap
+DRAW, UNFINISHED = "draw", "unfinished"
+
+
+class SimulationError(ValueError):
+    """The simulation cannot be run as asked (unknown tactic, nobody to fight)."""
+
+
+def tactics_of(system: str) -> Tactics:
+    """The system's tactics, or a SimulationError for a system that declares none."""
+    found = system_tactics(system)
+    if found is None:
+        raise SimulationError(_("fights of {system} cannot be simulated: it declares no tactics").format(
+            system=system))
+    return found
+
+
+def assign(enc: Encounter, tactics: Tactics, asked: Mapping[str, str] = {}) -> dict[str, Tactic]:
+    """Each combatant's tactic: asked for its side or its name (``--tactic``), else the one its
+    session entry names (``tactic = ...``), else its side's default.  Unknown words are refused."""
+    out: dict[str, Tactic] = {}
+    chosen: dict[str, Tactic] = {}
+    for who, word in asked.items():
+        found = tactics.find(word)
+        if found is None:
+            raise SimulationError(_("unknown tactic {tactic!r} for {who}; known: {names}").format(
+                tactic=word, who=who, names=", ".join(tactics.tactics)))
+        chosen[who] = found
+    for c in enc:
+        tactic = chosen.get(c.name) or chosen.get(c.side)
+        if tactic is None and c.tactic:
+            tactic = tactics.find(c.tactic)
+            if tactic is None:
+                raise SimulationError(_("{name}: unknown tactic {tactic!r} in the session; known: {names}").format(
+                    name=c.name, tactic=c.tactic, names=", ".join(tactics.tactics)))
+        if tactic is None:
+            tactic = tactics.tactics[tactics.defaults.get(c.side, next(iter(tactics.tactics)))]
+        out[c.name] = tactic
+    return out
+
+
+def quiet(rules: SystemRules) -> SystemRules:
+    """A copy of ``rules`` whose operations make no words (their events and dice are kept)."""
+    twin = copy.copy(rules)
+    twin.work = lambda enc: QuietWork(enc, twin.messages, twin.hp_max)  # type: ignore[method-assign]
+    return twin
+
+
+def play_move(rules: SystemRules, enc: Encounter, source: Any, move: Move) -> Any:
+    """Play one move: its declared action with the values given and the declared defaults."""
+    action = rules.action(move.verb)
+    if action is None:
+        raise RuleError(_("{verb} is not an action of {system}").format(verb=move.verb, system=enc.system))
+    values = {p.name: convert(p, move.values.get(p.name)) for p in action.params}
+    return action.run(rules, enc, source if action.rolls else None, **values)
+
+
+def sides_standing(rules: SystemRules, enc: Encounter) -> set[str]:
+    return {c.side for c in enc if rules.status(c).standing}
+
+
+def _try(rules: SystemRules, enc: Encounter, source: Any, moves: Iterable[Move]) -> Encounter | None:
+    """The encounter after the first of ``moves`` the rules accept; None when none is."""
+    for move in moves:
+        try:
+            return play_move(rules, enc, source, move).encounter
+        except (RuleError, NotFound, ValueError):
+            continue
+    return None
+
+
+def _react(rules: SystemRules, enc: Encounter, source: Any, kit: Tactics, tactics: Mapping[str, Tactic]) -> Encounter:
+    for _i in range(MOVES_PER_TURN):
+        after = _try(rules, enc, source, kit.reactions(rules, enc, tactics))
+        if after is None:
+            return enc
+        enc = after
+    return enc
+
+
+#: one run: the winner (a side, DRAW or UNFINISHED), the rounds played, and for each
+#: combatant in roster order how it ended (an index into ENDS) and its HP
+Run = tuple[str, int, tuple[tuple[int, int], ...]]
+
+
+def play(rules: SystemRules, enc: Encounter, source: Any, kit: Tactics, tactics: Mapping[str, Tactic],
+         cap: int = ROUND_CAP) -> Run:
+    """Play one fight to its end (or the round cap) and say how it ended."""
+    if enc.fight is None:
+        enc = rules.start(enc, source).encounter
+    while True:
+        fight = enc.fight
+        assert fight is not None
+        if len(sides_standing(rules, enc)) < 2:
+            break
+        if fight.round > cap:
+            return UNFINISHED, cap, _ends(rules, enc, enc)
+        if not fight.order:  # a round clock: no order, everyone able to act declares (rules.core.rounds)
+            for c in enc.combatants:
+                if rules.status(c).can_act:
+                    enc = _moves(rules, enc, source, kit, tactics, c.name)
+        else:
+            actors = waiting(fight)
+            if actors:
+                enc = _moves(rules, enc, source, kit, tactics, actors[0])
+                if len(sides_standing(rules, enc)) < 2:
+                    break
+        try:
+            enc = rules.step(enc, source).encounter
+        except RuleError:  # the clock cannot go on (nobody able to act): a fight that cannot end
+            return UNFINISHED, fight.round, _ends(rules, enc, enc)
+        enc = _react(rules, enc, source, kit, tactics)
+    fight = enc.fight
+    rounds = fight.round if fight is not None else 0
+    try:
+        ended = rules.end(enc, source).encounter
+    except (RuleError, ValueError):
+        ended = enc
+    live = sides_standing(rules, enc)
+    winner = next(iter(live)) if live else DRAW
+    return winner, rounds, _ends(rules, enc, ended)
+
+
+def _moves(rules: SystemRules, enc: Encounter, source: Any, kit: Tactics, tactics: Mapping[str, Tactic],
+           name: str) -> Encounter:
+    for _i in range(MOVES_PER_TURN):
+        after = _try(rules, enc, source, kit.choices(rules, enc, name, tactics))
+        if after is None:
+            break
+        enc = _react(rules, after, source, kit, tactics)
+        if len(sides_standing(rules, enc)) < 2:
+            break
+    return enc
+
+
+def _ends(rules: SystemRules, last: Encounter, ended: Encounter) -> tuple[tuple[int, int], ...]:
+    out = []
+    for c in ended.combatants:
+        if c.status == DEAD:
+            end = 2
+        else:
+            before = next((b for b in last.combatants if b.name == c.name), c)
+            end = 0 if rules.status(before).standing and rules.status(c).standing else 1
+        out.append((end, c.resources.get("hp", 0)))
+    return tuple(out)
+
+
+@datatype(frozen=True)
+class Summary:
+    """What many runs came to, as integer counts (merged in any order, the same sums)."""
+
+    names: tuple[str, ...]
+    sides: tuple[str, ...]
+    runs: int = 0
+    #: side, DRAW or UNFINISHED -> runs
+    wins: Mapping[str, int] = field(default_factory=dict)
+    #: rounds -> runs that ended after that many (unfinished ones left out)
+    rounds: Mapping[int, int] = field(default_factory=dict)
+    #: per combatant (roster order): runs it ended standing, down, dead
+    ends: tuple[tuple[int, int, int], ...] = ()
+    #: per combatant: the sum of its HP at the end over all runs
+    hp: tuple[int, ...] = ()
+
+    def merge(self, other: Summary) -> Summary:
+        if not other.runs:
+            return self
+        if not self.runs:
+            return other
+        wins = Counter(self.wins)
+        wins.update(other.wins)
+        rounds = Counter(self.rounds)
+        rounds.update(other.rounds)
+        return Summary(self.names, self.sides, self.runs + other.runs, dict(wins), dict(rounds),
+                       tuple(tuple(a + b for a, b in zip(x, y, strict=True))  # type: ignore[misc]
+                             for x, y in zip(self.ends, other.ends, strict=True)),
+                       tuple(a + b for a, b in zip(self.hp, other.hp, strict=True)))
+
+
+def empty_summary(enc: Encounter) -> Summary:
+    names = enc.names
+    return Summary(names, tuple(c.side for c in enc), 0, {}, {}, tuple((0, 0, 0) for _n in names),
+                   tuple(0 for _n in names))
+
+
+def summarize(enc: Encounter, runs: Iterable[Run]) -> Summary:
+    wins: Counter[str] = Counter()
+    rounds: Counter[int] = Counter()
+    size = len(enc.combatants)
+    ends = [[0, 0, 0] for _i in range(size)]
+    hp = [0] * size
+    count = 0
+    for winner, played, people in runs:
+        count += 1
+        wins[winner] += 1
+        if winner != UNFINISHED:
+            rounds[played] += 1
+        for i, (end, left) in enumerate(people):
+            ends[i][end] += 1
+            hp[i] += left
+    return Summary(enc.names, tuple(c.side for c in enc), count, dict(wins), dict(rounds),
+                   tuple((a, b, c) for a, b, c in ends), tuple(hp))
+
+
+def run_seed(seed: int, index: int) -> int:
+    """The seed of run ``index`` of a simulation seeded ``seed``."""
+    return (seed << 32) | index
+
+
+def prepare(enc: Encounter, asked: Mapping[str, str] = {}) -> tuple[SystemRules, Tactics, dict[str, Tactic]]:
+    """What the runs need: the quiet rules, the system's tactics, each combatant's tactic;
+    refuses a roster with nobody to fight."""
+    kit = tactics_of(enc.system)
+    tactics = assign(enc, kit, asked)
+    rules = quiet(system_rules(enc.system))
+    if enc.fight is None and len({c.side for c in enc}) < 2:
+        raise SimulationError(_("nobody to fight: the roster needs combatants on both sides"))
+    return rules, kit, tactics
+
+
+def run_block(enc: Encounter, asked: Mapping[str, str], seed: int, start: int, stop: int,
+              cap: int = ROUND_CAP) -> Summary:
+    """Runs ``start`` .. ``stop - 1`` of the simulation seeded ``seed``, summed up."""
+    rules, kit, tactics = prepare(enc, asked)
+    return summarize(enc, (play(rules, enc, RandomSource(run_seed(seed, i)), kit, tactics, cap)
+                           for i in range(start, stop)))
+
+
+def run_block_doc(doc: Mapping[str, Any], asked: Mapping[str, str], seed: int, start: int, stop: int,
+                  cap: int = ROUND_CAP) -> Summary:
+    """:func:`run_block` from a session document (what a worker process is handed)."""
+    return run_block(encounter_from_doc(doc, system_rules(str(doc.get("system")))), asked, seed, start, stop, cap)
