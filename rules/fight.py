@@ -167,7 +167,20 @@ def asked_effect(system: str, name: str, typed: Set[str], *, duration: Duration 
 
 
 def remove_effect(enc: Encounter, name: str, effect_name: str) -> Outcome:
-    return system_rules(enc.system).remove_effect(enc, name, effect_name)
+    """Remove ``name``'s effect called ``effect_name``; a preset's name in either language
+    removes it as added (``кровотечение`` removes the ``bleeding`` that ``bleeding`` added) [I]."""
+    rules = system_rules(enc.system)
+    try:
+        return rules.remove_effect(enc, name, effect_name)
+    except NotFound as missing:
+        build = {name_key(k): v for k, v in rules.effect_presets.items()}.get(name_key(effect_name))
+        stored = build(None, None).name if build is not None else effect_name
+        if name_key(stored) == name_key(effect_name):
+            raise
+        try:
+            return rules.remove_effect(enc, name, stored)
+        except NotFound:
+            raise missing from None
 
 
 __all__ = [

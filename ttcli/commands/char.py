@@ -13,7 +13,7 @@ from .options import FormatOpt, JsonOpt, pick_format
 from .session_cmd import Message, emit
 
 app = typer.Typer(help="Add, change, show and remove combatants of the current session.",
-                  epilog="Examples:\n\n  ttcli char add Вор тело=2 реак=4 раз=3 хар=3\n\n"
+                  epilog="Examples:\n\n  ttcli char add Бард тело=2 реак=3 раз=3 хар=4\n\n"
                          "  ttcli char set Вор hp=5\n\n  ttcli char list",
                   no_args_is_help=True)
 
@@ -73,7 +73,7 @@ def add(
 
     Examples:
 
-      ttcli char add Викинг тело=4 реак=3 раз=3 хар=2
+      ttcli char add Следопыт тело=3 реак=4 раз=3 хар=2
 
       ttcli char add Гоблин --side враг --count 4 тело=2 реак=3 --force
     """
@@ -320,7 +320,7 @@ def take(
 
     Examples:
 
-      ttcli char take Вор факел
+      ttcli char take Вор верёвка
 
       ttcli char take Вор свеча --from Жрец
     """

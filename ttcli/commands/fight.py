@@ -286,7 +286,7 @@ def join(ctx: typer.Context, name: Name) -> None:
 
     Examples:
 
-      ttcli fight join Гоблин-шаман
+      ttcli fight join Гоблин-лучник
     """
     from rules import fight as combat
 
@@ -435,7 +435,7 @@ def repl_command(ctx: typer.Context) -> None:
 
       ttcli repl
 
-      ttcli --session Склеп repl
+      ttcli --session crypt repl
     """
     open_prompt(ctx)
 

@@ -247,10 +247,10 @@ def verify_command(
 
     Examples:
 
-      ttcli verify saves/Склеп.journal.toml --secret 4f1c...e9
+      ttcli verify saves/crypt.journal.toml --secret 4f1c9a0b7d3e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e9
 
-      ttcli verify round2.json --secret 4f1c...e9 --commitment 9a0b...77
-    """
+      ttcli verify fight.json --secret 4f1c9a0b7d3e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e9 --commitment 563c7add089293e18441739003599b75053b9b8529b1c2d9987e31ed556471df
+    """  # noqa: E501 (an example line: a real secret and its commitment)
     from ..verifier import verify_events
 
     events, withheld, system = _read_any_journal(journal)

@@ -18,7 +18,7 @@ from .options import FormatOpt, JsonOpt, pick_format
 
 app = typer.Typer(help="Create, choose, inspect and check sessions; commit to hidden dice.",
                   epilog="Examples:\n\n  ttcli session new Склеп --system подземелье\n\n"
-                         "  ttcli session use Склеп\n\n  ttcli session list",
+                         "  ttcli session use crypt\n\n  ttcli session list",
                   no_args_is_help=True)
 
 SYSTEM_HELP = N_("terra, dungeon, twilight or skirmish (or its Russian name: терра, подземелье ...).")
@@ -169,7 +169,7 @@ def use(
 
     Examples:
 
-      ttcli session use Склеп
+      ttcli session use crypt
     """
     from ..session import open_session, set_current
 
@@ -193,7 +193,7 @@ def show(
 
       ttcli session show
 
-      ttcli session show Склеп --format markdown
+      ttcli session show crypt --format markdown
     """
     from ..roster import session_summary
     from ..session import open_session
@@ -212,7 +212,7 @@ def check(
 
     Examples:
 
-      ttcli session check Склеп
+      ttcli session check crypt
     """
     from ..session import open_session
     from ..store import FORMAT, StoreError, is_read_only
@@ -243,9 +243,9 @@ def rm(
 
     Examples:
 
-      ttcli session rm Склеп
+      ttcli session rm crypt
 
-      ttcli session rm Склеп --yes
+      ttcli session rm crypt --yes
     """
     import os
 
@@ -290,7 +290,7 @@ def commit(
 
       ttcli session commit
 
-      ttcli session commit --secret 4f1c...e9 (64 hex digits, to replay a fight)
+      ttcli session commit --secret 4f1c9a0b7d3e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e9
     """
     import re
     import secrets

@@ -82,9 +82,9 @@ ACTIONS = Catalogue((
                   option=True, required=False),
         ),
         run=_attack,
-        examples=("attack Викинг Гоблин", "attack Лучница Гоблин --ranged --adv 1",
-                  'attack Викинг Гоблин --given "14 6"',
-                  'attack Лучница Гоблин --ranged --situation "укрытие полумрак"'),
+        examples=("attack Викинг Огр", 'attack Лучница "Гоблин 1" --ranged --adv 1',
+                  'attack Викинг Огр --given "14 6"',
+                  'attack Лучница "Гоблин 2" --ranged --situation "укрытие полумрак"'),
     ),
     Action(
         "prone", N_("Drop prone: one action (DG-PRONE-1); outside a fight it just sets the state."),
@@ -110,7 +110,7 @@ ACTIONS = Catalogue((
                   option=True, default=False),
         ),
         run=lambda rules, enc, source, attacker, target, save: rules.knock(enc, source, attacker, target, save=save),
-        examples=("knock Викинг Гоблин", 'knock Викинг Гоблин --given "15 7"', "knock Викинг Огр --save"),
+        examples=('knock Викинг "Гоблин 1"', 'knock Викинг "Гоблин 1" --given "15 7"', "knock Викинг Огр --save"),
     ),
     Action(
         "push", N_("Push a neighbouring TARGET one cell away: one action (DG-ACT-2); without cells, narrative."),
@@ -120,7 +120,7 @@ ACTIONS = Catalogue((
             Param("target", NAME, N_("Who is pushed.")),
         ),
         run=lambda rules, enc, source, pusher, target: rules.push(enc, pusher, target),
-        examples=("push Викинг Гоблин",),
+        examples=('push Викинг "Гоблин 1"',),
     ),
     Action(
         "place", N_("Put a combatant on a grid cell (the master's hand: no action); range and pushes then count."),
@@ -153,7 +153,7 @@ ACTIONS = Catalogue((
         ),
         run=lambda rules, enc, source, name, stat, dc, adv, dis, bonus: rules.check(
             enc, source, name, stat, dc, advantages=adv, disadvantages=dis, bonus=bonus),
-        examples=("check Вор ловкость --dc 12", 'check Вор stealth --dc 15 --given "9"'),
+        examples=('check Вор "ловкость рук" --dc 12', 'check Вор stealth --dc 15 --given "14"'),
     ),
     Action(
         "save", N_("A saving throw (1d10 <= stat); exit code 1 when it fails."),
@@ -221,14 +221,14 @@ ACTIONS = Catalogue((
                       N_("Treat the injuries with a medical kit from the inventory, used up (DG-INJ-2)."),
                       option=True, default=False)),
         run=lambda rules, enc, source, name, kind, medkit: rules.rest(enc, source, name, kind, medkit=medkit),
-        examples=("rest Викинг short", "rest Викинг долгий", "rest Викинг short --medkit"),
+        examples=("rest Викинг short", "rest Викинг долгий", "rest Жрец short --medkit"),
     ),
     Action(
         "damage", N_("Deal damage (the master's call: any time, no turn needed)."),
         aliases=("урон",),
         params=(_WHO, Param("amount", COUNT, N_("Damage to deal."))),
         run=lambda rules, enc, source, name, amount: rules.damage(enc, name, amount),
-        examples=("damage Гоблин 3",),
+        examples=("damage Огр 3",),
     ),
     Action(
         "heal", N_("Heal (never above maximum HP; wakes the unconscious)."),

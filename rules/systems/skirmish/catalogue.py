@@ -61,8 +61,9 @@ ACTIONS = Catalogue((
                   option=True, required=False),
         ),
         run=_attack,
-        examples=("attack Разбойник Рыцарь --weapon Топор", 'attack Разбойник Рыцарь --given "14"',
-                  "attack Рыцарь Разбойник --answer dodge", "attack Стрелок Разбойник --weapon Лук --wind"),
+        examples=('attack "Разбойник 1" Рыцарь --weapon Топор', 'attack "Разбойник 1" Рыцарь --given "14"',
+                  'attack Рыцарь "Разбойник 1" --weapon Меч --answer dodge',
+                  'attack Стрелок "Разбойник 2" --weapon Лук --wind'),
     ),
     Action(
         "defend", N_("TARGET answers the attack waiting for it, out of turn: block (d20 + defense skill of a "
@@ -91,7 +92,8 @@ ACTIONS = Catalogue((
                 _WEAPON, _ANSWER, _REROLL, _STRIKE),
         run=lambda rules, enc, source, name, target, weapon, answer, reroll, strike: rules.counter(
             enc, source, name, target, weapon=weapon, answer=answer, rerolls=reroll, strike=strike),
-        examples=("counter Рыцарь Разбойник", "counter Рыцарь Разбойник --answer block"),
+        examples=('counter Рыцарь "Разбойник 1" --weapon Меч',
+                  'counter Рыцарь "Разбойник 1" --weapon Меч --answer block'),
     ),
     Action(
         "check", N_("A d20 + skill or stat check against --dc; in a fight --reroll spends the allowance; "
@@ -106,7 +108,7 @@ ACTIONS = Catalogue((
         ),
         run=lambda rules, enc, source, name, stat, dc, bonus, reroll: rules.check(
             enc, source, name, stat, dc, rerolls=reroll, bonus=bonus),
-        examples=("check Стрелок ловкость --dc 12", 'check Стрелок stealth --dc 15 --reroll 1 --given "3 17"'),
+        examples=("check Стрелок ловкость --dc 12", 'check Стрелок ловкость --dc 15 --reroll 1 --given "3 17"'),
     ),
     Action(
         "bandage", N_("Bandage NAME: the bleeding stops, even when the bandage fails (SK-BLEED-1)."),
@@ -150,8 +152,8 @@ ACTIONS = Catalogue((
                       default=False)),
         run=lambda rules, enc, source, name, chaser, reroll, weapon, answer, no_attack: rules.flee(
             enc, source, name, chaser, reroll, weapon=weapon, answer=answer, attack=not no_attack),
-        examples=("flee Разбойник", "flee Разбойник --chaser Рыцарь",
-                  "flee Разбойник --chaser Рыцарь --weapon Меч --answer dodge"),
+        examples=('flee "Разбойник 1"', 'flee "Разбойник 1" --chaser Рыцарь',
+                  'flee "Разбойник 1" --chaser Рыцарь --weapon Меч --answer dodge'),
     ),
     Action(
         "exhaust", N_("Out of MP or st: d20 + endurance against the session's difficulty, -1 for every earlier "
@@ -197,7 +199,7 @@ ACTIONS = Catalogue((
         aliases=("поднять",),
         params=(_WHO, Param("weapon", TEXT, N_("The dropped weapon."))),
         run=lambda rules, enc, source, name, weapon: rules.pickup(enc, name, weapon),
-        examples=("pickup Рыцарь Меч",),
+        examples=('pickup "Разбойник 1" Топор',),
     ),
     Action(
         "cover", N_("NAME takes cover of destruction RATING: every shot at NAME hits the cover until it is "
@@ -207,7 +209,7 @@ ACTIONS = Catalogue((
                                                "destroy it)."), required=False),
                 Param("clear", FLAG, N_("NAME leaves cover."), option=True, default=False)),
         run=lambda rules, enc, source, name, rating, clear: rules.take_cover(enc, name, rating, clear),
-        examples=("cover Разбойник 2", "cover Разбойник -1", "cover Разбойник --clear"),
+        examples=('cover "Разбойник 2" 2', 'cover "Разбойник 2" -- -1', 'cover "Разбойник 2" --clear'),
     ),
     Action(
         "gear", N_("Show or set the values of NAME's weapon, armor or artifact (the item comes with char give "
@@ -235,7 +237,7 @@ ACTIONS = Catalogue((
         aliases=("урон",),
         params=(_WHO, Param("amount", COUNT, N_("Damage to deal."))),
         run=lambda rules, enc, source, name, amount: rules.damage(enc, name, amount),
-        examples=("damage Разбойник 3",),
+        examples=('damage "Разбойник 3" 3',),
     ),
     Action(
         "heal", N_("Heal (never above maximum HP; wakes the unconscious)."),

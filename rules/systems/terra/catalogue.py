@@ -76,8 +76,8 @@ ACTIONS = Catalogue((
         ),
         run=_run("attack", "attacker", "target", "formula", "type", "ap", "technique", "shift", "into_hp",
                  "provokes", "trance", "learned", "reach", "near"),
-        examples=("attack Торн Волк", 'attack Торн Волк --formula "D6+2" --given "1 3"',
-                  "attack Айрис Волк --formula 2D6 --type Огонь --technique --ap 4",
+        examples=('attack Торн "Волк 1"', 'attack Торн "Волк 1" --formula "D6+2" --given "1 3"',
+                  'attack Айрис "Волк 1" --formula 2D6 --type Огонь --technique --ap 4',
                   'attack Торн "Волк 2" --near "Волк 1"'),
     ),
     Action(
@@ -89,7 +89,7 @@ ACTIONS = Catalogue((
             _FORMULA, _TYPE, _SHIFT, _INTO_HP,
         ),
         run=_run("counter", "name", "target", "formula", "type", "shift", "into_hp"),
-        examples=("counter Волк Айрис", 'counter Торн Волк --given "4"'),
+        examples=('counter "Волк 1" Торн', 'counter Торн "Волк 1" --given "4"'),
     ),
     Action(
         "unarmed", N_("An unarmed attack within radius 1: 3 AP, 5 with both hands busy; damage = min(level, Тело), "
@@ -104,7 +104,7 @@ ACTIONS = Catalogue((
                   default=False),
         ),
         run=_run("unarmed", "attacker", "target", "identify", "both_hands"),
-        examples=("unarmed Плут Волк", "unarmed Плут Волк --identify"),
+        examples=('unarmed Торн "Волк 1"', 'unarmed Торн "Волк 1" --identify'),
     ),
     Action(
         "move", N_("Move on the grid: 1 AP a cell, within speed, one diagonal step, around others "
@@ -273,7 +273,7 @@ ACTIONS = Catalogue((
         ),
         run=_run("theatre", "name", "what", "ap", "chance", "defensive"),
         examples=('theatre Плут "прыжок через стол" --ap 2 --chance 40',
-                  'theatre Лео "устоять на ногах" --chance 30 --defensive'),
+                  'theatre Торн "устоять на ногах" --chance 30 --defensive'),
     ),
     Action(
         "control", N_("Рак's aura on a summonable monster's turn within radius 1: d100 <= 20 and the turn is "
@@ -281,7 +281,7 @@ ACTIONS = Catalogue((
         aliases=("контроль",), rolls=True, out_of_turn=True,
         params=(Param("name", NAME, N_("Рак.")), Param("target", NAME, N_("The monster whose turn it is."))),
         run=_run("control", "name", "target"),
-        examples=('control Краб "Волк 1" --given 15',),
+        examples=('control Айрис "Волк 1" --given 15',),
     ),
 ))
 

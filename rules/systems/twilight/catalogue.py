@@ -75,7 +75,7 @@ ACTIONS = Catalogue((
            "eases, no energy comes back (TW-BLEED-1); between fights, a spared champion stands again "
            "(TW-CHOICE-1)."),
            aliases=("лечение", "лечить"), run=_play("heal"),
-           examples=("heal Амазонка 3", "heal Викинг"),
+           examples=("heal Кочевник 3", "heal Викинг"),
            params=(Param("name", NAME, N_("Who is healed.")),
                    Param("amount", COUNT, N_("HP to restore (without it: all of them)."), required=False))),
 ))
