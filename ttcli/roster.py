@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import Any
 
-from rules.core import DocumentError, UnknownNameError, shown_name
+from rules.core import DocumentError, UnknownNameError, effect_from_doc, shown_name
 from rules.dice import datatype
 from rules.i18n import _, ngettext, pgettext
 from rules.systems import get_sheet, system_data
@@ -298,6 +298,14 @@ def shown_value(value: Any) -> str:
     return str(value)
 
 
+def choice_word(sheet: Any, key: str, value: Any) -> str:
+    """A stat's value for a Russian reader: a choice by its Russian spelling (``pisces`` -> ``Рыбы``)."""
+    choice = sheet.choice(key, value)
+    if choice is None:
+        return shown_value(value)
+    return next((n for n in choice.names if not n.isascii()), str(value))
+
+
 def field_word(key: str, system: str | None = None) -> str:
     """A combatant's field in the reader's language: its own (side, hidden, status, effects, forms),
     or a stat, derived value or resource of ``system``'s sheet by the sheet's Russian name
@@ -350,7 +358,8 @@ class CombatantView:
                 if k in self.caps else f"{labels.get(k, k)} {v}" for k, v in res.items())))
         stats = sheet.with_defaults(t.get("stats", {}))
         out.append("  " + _("stats: {values}").format(values=", ".join(
-            f"{words.get(k) or sheet.label(k)} {shown_value(v)}" for k, v in stats.items() if v is not None)))
+            f"{words.get(k) or sheet.label(k)} {choice_word(sheet, k, v) if words else shown_value(v)}"
+            for k, v in stats.items() if v is not None)))
         if self.derived:
             out.append("  " + _("derived: {values}").format(values=", ".join(
                 f"{words.get(k) or sheet.label(k)} {v}" for k, v in self.derived.items())))
@@ -361,7 +370,9 @@ class CombatantView:
                 used=load.used, capacity=load.capacity, free=load.free,
                 items=s.escape(items) if items else _("nothing")))
 
-        own = state_words(self.system, SimpleNamespace(data=t.get("data") or {}, resources=t.get("resources") or {}))
+        effects = tuple(effect_from_doc(e, ("effects", i)) for i, e in enumerate(t.get("effects", [])))
+        own = state_words(self.system, SimpleNamespace(data=t.get("data") or {}, resources=t.get("resources") or {},
+                                                       effects=effects))
         if own:
             out.append("  " + s.escape(_("state: {marks}").format(marks=", ".join(own))))
         for effect in t.get("effects", []):

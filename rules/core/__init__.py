@@ -14,7 +14,7 @@ TYPE_CHECKING = False  # typing costs a journaled roll, which reads INT_LIMIT he
 _DOOR = {
     # what a session file holds
     "INT_LIMIT": "plain", "beyond_64_bits": "plain", "fits": "plain", "copy_plain": "plain",
-    "encounter_from_doc": "codec",
+    "encounter_from_doc": "codec", "effect_from_doc": "codec",
     # names and errors
     "Names": "names", "name_key": "names", "pick": "names",
     "DocumentError": "errors", "NotFound": "errors", "UnknownNameError": "errors",
@@ -38,7 +38,7 @@ __all__ = [
     "Action", "CONDITIONS", "DocumentError", "Effect", "FIGHT_END", "INT_LIMIT", "MASTER", "NEVER",
     "Names", "NotFound", "ROUND_END", "ROUND_START", "TURN_END", "TURN_START", "UnknownNameError",
     "View", "actor_of", "beyond_64_bits", "condition", "convert", "copy_plain", "describe",
-    "encounter_from_doc", "event_lines", "fits", "health_owner", "name_key", "pick",
+    "effect_from_doc", "encounter_from_doc", "event_lines", "fits", "health_owner", "name_key", "pick",
     "players_fight", "players_lines", "players_records", "recheck_event", "shown_name",
 ]
 

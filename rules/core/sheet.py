@@ -516,6 +516,11 @@ class Sheet:
     def label(self, key: str) -> str:
         return self._fields[key].label
 
+    def choice(self, key: str, value: object) -> Choice | None:
+        """The choice ``value`` is of stat ``key`` (with its other spellings), or None."""
+        field = self._fields.get(key)
+        return next((c for c in field.choices if c.value == value), None) if field is not None else None
+
     # -- values ------------------------------------------------------------
 
     def parse_value(self, key: str, text: str) -> Value:

@@ -69,6 +69,7 @@ def _play(saves: Path, session: str) -> list[str]:
     run("effect", "add", actor, "кровотечение")
     run("undo")
     return [
+        run("char", "show", actor),  # in a fight: a twilight champion's marks read its effects
         run("fight", "status"),
         run("fight", "status", "--public"),
         run("log", "-n", "0"),
