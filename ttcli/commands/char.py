@@ -63,8 +63,8 @@ def add(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="Name (Cyrillic welcome).")],
     assignments: Assignments = None,  # type: ignore[assignment]  # Typer reads None as "no words given"
-    side: Annotated[str, typer.Option("--side", help="party or enemy (отряд or враг).",
-                                      autocompletion=_complete_side)] = "party",
+    side: Annotated[str, typer.Option("--side", help="party or enemy (отряд or враг); party when left out.",
+                                      autocompletion=_complete_side, show_default=False)] = "party",
     count: Annotated[int, typer.Option("--count", "-c", help="Add NAME 1..N with the same stats.")] = 1,
     hidden: Annotated[bool, typer.Option("--hidden", help="Leave out of public forum output.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Skip the creation rules (house rules).")] = False,

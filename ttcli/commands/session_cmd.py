@@ -91,7 +91,9 @@ def new(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="Session name (Cyrillic welcome).")],
     system: Annotated[str, typer.Option("--system", help=SYSTEM_HELP, autocompletion=_complete_system)],
-    use: Annotated[bool, typer.Option("--use/--no-use", help="Make it the current session.")] = True,
+    use: Annotated[bool, typer.Option(
+        "--use/--no-use", show_default=False,
+        help="Make it the current session (the default; --no-use keeps the current one).")] = True,
 ) -> None:
     """Create a session file for SYSTEM and make it current.
 
