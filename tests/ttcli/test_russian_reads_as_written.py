@@ -117,3 +117,29 @@ def test_i24_a_russian_post_status_and_log_decline_every_name(outputs, session):
                 if re.search(rf"(?<!\w){re.escape(word)} {re.escape(name)}(?![\w-])", text):
                     undeclined.append(f"{word} {name}")
     assert undeclined == [], "\n\n".join(outputs[session])
+
+
+def _command_paths() -> list[list[str]]:
+    import typer.main
+
+    root = typer.main.get_command(app)
+    paths = []
+    for name, command in root.commands.items():  # type: ignore[attr-defined]
+        subcommands = getattr(command, "commands", None)
+        if subcommands:
+            paths.extend([name, sub] for sub in subcommands)
+        else:
+            paths.append([name])
+    return paths
+
+
+def test_i24_russian_help_shows_no_english_default(tmp_path):
+    """Issue 24: help defaults read in Russian (``[по умолчанию: party]`` was English)."""
+    runner = CliRunner()
+    found = []
+    paths = _command_paths()
+    assert len(paths) > 20, paths
+    for path in paths:
+        out = runner.invoke(app, ["--lang", "ru", *path, "--help"], env={"COLUMNS": "300"}).output
+        found += [f"{' '.join(path)}: {m}" for m in re.findall(r"по умолчанию: ([A-Za-z][^\]]*)\]", out)]
+    assert found == []
