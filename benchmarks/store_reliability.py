@@ -16,6 +16,9 @@ Three experiments:
   killed at random moments; afterwards ``verify`` must find every counter
   either in a roll or journaled as burned (none missing, none used twice),
   and every die and shown total matching the secret.
+* session rm: six processes change a session in a loop while ``session rm``
+  removes it; nothing of the session may come back, rm must succeed and every
+  writer must stop with "the session was deleted".
 
     python benchmarks/store_reliability.py --kills 1000 --procs 8 --updates 100 --roll-kills 200
 
@@ -125,6 +128,32 @@ def child_roller(path: str) -> None:
             records = [roll_record(r) for r in result.rolls]
             doc.log({"kind": "roll", "hidden": True, "text": [r["text"] for r in records], "rolls": records})
         print(doc["commit"]["counter"], flush=True)
+
+
+def child_rm_writer(path: str) -> None:
+    """Change the session in a loop until it is removed: exit 0 when told so (SessionGone),
+    3 on any other error."""
+    from ttcli.store import SessionGone
+
+    session = SessionFile(path, validate)
+    _warm_up()
+    print("ready", flush=True)
+    sys.stdin.readline()
+    saves = 0
+    while True:
+        try:
+            with session.transaction() as doc:
+                n = doc["n"] + 1
+                doc.clear()
+                doc.update(make_doc(n))
+                doc.log({"kind": "inc", "pid": os.getpid(), "n": n})
+        except SessionGone:
+            print(saves, flush=True)
+            return
+        except StoreError as exc:
+            print(f"error: {exc}", flush=True)
+            sys.exit(3)
+        saves += 1
 
 
 def _child(*args: str, **popen) -> subprocess.Popen:
@@ -292,6 +321,64 @@ def run_roll_kills(folder: Path, kills: int, *, seed: int = 1, max_delay: float 
     return figures
 
 
+@dataclass
+class RemoveFigures:
+    trials: int = 0
+    removed: int = 0
+    saves_before_rm: int = 0
+    writers_told: int = 0
+    failures: list[str] = field(default_factory=list)
+
+
+def run_rm_race(folder: Path, trials: int, writers: int = 6) -> RemoveFigures:
+    """``session rm`` (the real command) while ``writers`` processes change the session in a loop:
+    afterwards nothing of the session may be left, rm must succeed, and every writer must have
+    stopped with "the session was deleted" instead of writing it again."""
+    figures = RemoveFigures()
+    for trial in range(trials):
+        path = folder / "crypt.toml"
+        SessionFile(path, validate).create(make_doc(0))
+        children = [_child("rm-writer", str(path), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                    for _ in range(writers)]
+        for child in children:
+            assert child.stdout is not None and child.stdin is not None
+            child.stdout.readline()
+        for child in children:
+            assert child.stdin is not None
+            child.stdin.write("go\n")
+            child.stdin.close()
+        rm = subprocess.run([sys.executable, "-m", "ttcli", "--saves", str(folder), "session", "rm", "crypt",
+                             "--yes"], capture_output=True, text=True, env={**os.environ, "TTCLI_LANG": "en"})
+        told = []
+        for child in children:
+            assert child.stdout is not None
+            told.append(child.stdout.read().strip())
+            child.stdout.close()
+            child.wait()
+        figures.trials += 1
+        figures.saves_before_rm += sum(int(t) for t in told if t.isdigit())
+        figures.writers_told += sum(child.returncode == 0 for child in children)
+        left = sorted(p.name for p in folder.iterdir())
+        if rm.returncode != 0:
+            figures.failures.append(f"trial {trial}: rm exited {rm.returncode}: {rm.stderr.strip()}")
+        if left:
+            figures.failures.append(f"trial {trial}: left after rm: {left}")
+            for name in left:
+                target = folder / name
+                if target.is_dir():
+                    import shutil
+
+                    shutil.rmtree(target)
+                else:
+                    target.unlink()
+        else:
+            figures.removed += 1
+        bad = [t for child, t in zip(children, told, strict=True) if child.returncode != 0]
+        if bad:
+            figures.failures.append(f"trial {trial}: writers did not stop cleanly: {bad[:2]}")
+    return figures
+
+
 # ---------------------------------------------------------------- main
 
 
@@ -301,6 +388,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--procs", type=int, default=4)
     parser.add_argument("--updates", type=int, default=25)
     parser.add_argument("--roll-kills", type=int, default=50)
+    parser.add_argument("--rm-trials", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -310,6 +398,8 @@ def main(argv: list[str] | None = None) -> int:
             child_saver(path)
         elif role == "roller":
             child_roller(path)
+        elif role == "rm-writer":
+            child_rm_writer(path)
         else:
             child_incrementer(path, int(rest[0]))
         return 0
@@ -351,6 +441,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  burned counters flagged missing:   {rolls.missing_flagged}")
         print(f"  failures:                          {len(rolls.failures)}")
         failures += rolls.failures
+
+        folder = Path(tmp, "rm")
+        folder.mkdir()
+        started = time.perf_counter()
+        removed = run_rm_race(folder, args.rm_trials)
+        print(f"session rm while 6 writers change the session: {removed.trials} trials "
+              f"in {time.perf_counter() - started:.1f} s")
+        print(f"  saves the writers made before rm:  {removed.saves_before_rm}")
+        print(f"  trials with nothing left after rm: {removed.removed}")
+        print(f"  writers stopped by 'deleted':      {removed.writers_told} of {6 * removed.trials}")
+        print(f"  failures:                          {len(removed.failures)}")
+        failures += removed.failures
     for failure in failures:
         print("FAIL", failure, file=sys.stderr)
     return 1 if failures else 0

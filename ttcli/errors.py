@@ -82,6 +82,7 @@ def _classes():
         ("rules.dice.sources", "GivenFaceError", _given),
         ("rules.dice.sources", "CommitmentExhausted", _rule),
         ("ttcli.store.errors", "Unwritable", _unwritable),
+        ("ttcli.store.errors", "SessionGone", _not_found),
         ("ttcli.store.errors", "StoreError", _store),
         ("rules.core.sheet", "UnknownStat", _not_found),
         ("rules.core.errors", "NotFound", _not_found),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import field
 from typing import Annotated
 
@@ -246,10 +245,7 @@ def rm(
 
       ttcli session rm Склеп --yes
     """
-    import os
-
     from ..session import current_name, open_session, set_current
-    from ..store import history_dir
 
     env = ctx.obj
     session = open_session(env, name)
@@ -260,17 +256,7 @@ def rm(
         if not confirmed:
             emit(ctx, Message((_("nothing deleted"),)))
             return
-    target, journal = session.path, session.journal_path
-    sidecars = [journal, journal.with_name(journal.name + ".torn"), *target.parent.glob(f".{target.name}.*")]
-    for path in sidecars:
-        if os.path.lexists(path):
-            os.unlink(path)  # a link is removed itself, never what it points to
-    history = history_dir(target)
-    if os.path.islink(history) or (os.path.lexists(history) and not os.path.isdir(history)):
-        os.unlink(history)
-    elif os.path.lexists(history):
-        shutil.rmtree(history)  # refuses to follow links inside
-    session.path.unlink()
+    session.remove()  # under the session's lock: a command changing it finishes first
     if current_name(env) == name and env.session is None:
         set_current(env, None)
     emit(ctx, Message((_("deleted session {name}").format(name=name),), {"name": name}))

@@ -17,16 +17,20 @@ import contextlib
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rules.core import copy_plain
 from rules.i18n import N_, _
 
 from . import events
 from .errors import StoreError
-from .files import atomic_write, beside, digest, locked, read_bytes
+from .files import atomic_write, beside, digest, gone, locked, read_bytes
 from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History
 from .journal import append_event, read_events
 from .toml import check_writable, encode_document, is_read_only, parse_document, placed, system_of
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 DEFAULT_HEADER = (
     "ttcli session file. You may edit it by hand between commands: ttcli checks\n"
@@ -104,6 +108,40 @@ class SessionFile:
     def history(self) -> History:
         return History(self.path, self.keep)
 
+    @contextlib.contextmanager
+    def _hold(self) -> Iterator[str]:
+        """The session's lock, for a change of a session that must exist: one that `session rm`
+        removed while this process waited is :class:`SessionGone` (nothing of it is created again)."""
+        with locked(self.path) as lock:
+            if not os.path.lexists(self.path):
+                raise gone(self.path, lock)
+            yield lock
+
+    def remove(self) -> None:
+        """Delete the session with its journal, undo history and sidecars, under its lock: a
+        command that was changing it finishes first, one that waits for it then finds it gone.
+        Links are removed themselves, never what they point to."""
+        import shutil
+
+        with self._hold() as lock:
+            folder, name = self.path.parent, self.path.name
+            journal = self.journal_path
+            hidden = (f".{name}.", f".{journal.name}.")  # .fight.toml.dice, .lock, .tmp ...
+            companions: list[str | Path] = [journal, journal.with_name(journal.name + ".torn"),
+                                            *(e.path for e in os.scandir(folder) if e.name.startswith(hidden))]
+            for path in companions:
+                if os.path.abspath(path) != lock:
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(path)
+            history = self.history.folder
+            if os.path.islink(history) or (os.path.lexists(history) and not os.path.isdir(history)):
+                os.unlink(history)
+            elif os.path.lexists(history):
+                shutil.rmtree(history)  # refuses to follow links inside
+            os.unlink(self.path)
+            _WRITTEN.pop(os.fspath(self.path), None)
+            os.unlink(lock)  # last, while held: see files.locked
+
     def _check(self, doc, text: str | None) -> None:
         """Raise the first validation problem, located; all of them in ``.errors``."""
         problems = [placed(error.located(path=error.path or self.path), text) for error in self.validate(doc)]
@@ -160,7 +198,7 @@ class SessionFile:
     @contextlib.contextmanager
     def transaction(self):
         """Lock, load, yield a :class:`Draft`; on clean exit journal events and save changes."""
-        with locked(self.path):
+        with self._hold():
             history = self.history
             data, doc = self._read(history)
             found = _read_dice(self.path)
@@ -202,7 +240,7 @@ class SessionFile:
     def _move(self, steps: int, sign: int, event) -> dict | None:
         if steps < 1:  # a caller's mistake, not a reader's: the commands check their argument
             raise ValueError(steps)
-        with locked(self.path):
+        with self._hold():
             history = self.history
             try:
                 own = history.load().sync(read_bytes(self.path))
@@ -234,7 +272,7 @@ class SessionFile:
     def restore(self, event=None) -> dict:
         """Put the last state ttcli saved back over a broken file; keep the broken bytes
         aside as ``<name>.history/broken.toml``."""
-        with locked(self.path):
+        with self._hold():
             history = self.history.load()
             if not history.states:
                 raise StoreError(self.path, _("the undo history is empty: there is no earlier state to restore"),
