@@ -24,6 +24,30 @@ GLOBALS: dict[str, tuple[str, bool, bool]] = {
 }
 
 
+#: digits of the longest whole number a command line may hold: 2^63, a session file's limit, has 19;
+#: a longer one is refused by its length before Python reads it (Python will not read 4,300 digits)
+MAX_DIGITS = 20
+#: characters of a typed word an error message repeats
+SHOWN = 40
+
+
+def shown(text: str) -> str:
+    """A typed word as an error message repeats it: control and bidi characters spelled as
+    escapes, and cut to :data:`SHOWN` characters with its length said."""
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= SHOWN else f"{text[:SHOWN]}... ({len(text)})"
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number (ASCII digits, one sign allowed, at most :data:`MAX_DIGITS`
+    digits), else None: read with a length limit, so thousands of digits cost nothing."""
+    digits = text[1:] if text[:1] in "+-" else text
+    if not (0 < len(digits) <= MAX_DIGITS and digits.isascii() and digits.isdigit()):
+        return None
+    return int(text)
+
+
 class Line:
     """One command line, its global options read."""
 

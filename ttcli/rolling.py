@@ -66,12 +66,15 @@ class RollResult:
 
 
 def parse_given(text: str) -> tuple[int, ...]:
+    from .argv import shown, whole_number
+
     values = []
     for token in text.replace(",", " ").replace(";", " ").split():  # spaces, commas, semicolons
-        if not token.isdigit():
-            raise CliError(_("--given: {token!r} is not a die face").format(token=token), ExitCode.USAGE,
+        value = whole_number(token) if token[:1] not in "+-" else None
+        if value is None:
+            raise CliError(_("--given: {token!r} is not a die face").format(token=shown(token)), ExitCode.USAGE,
                            _('give whole numbers separated by spaces, like --given "5 4 3"'))
-        values.append(int(token))
+        values.append(value)
     return tuple(values)
 
 

@@ -87,8 +87,8 @@ def saves_folder(env, create: bool = False):
         if is_file:
             raise CliError(_("the saves folder {folder} is a file, not a folder").format(folder=saves),
                            ExitCode.USAGE, _("point --saves (or TTCLI_SAVES) at a folder"))
-        if create:
-            saves.mkdir(parents=True, exist_ok=True)
+        if create:  # 0700 whatever the umask, as the history folder: sessions hold secrets
+            saves.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as e:
         raise CliError(_("cannot use the saves folder {folder}: {problem}").format(
             folder=saves, problem=e.strerror or e), ExitCode.USAGE,

@@ -141,8 +141,10 @@ class History:
         """Snapshot bytes that are already in the session file: a hand edit, or a file first seen."""
         self.commit(self.prepare(data), digest(data), HAND_EDIT if self.states else FIRST_SEEN)
 
-    def move(self, steps: int) -> bytes:
-        """Put the state ``steps`` back (negative: forward) into the session file."""
+    def move(self, steps: int, before=None) -> bytes:
+        """Put the state ``steps`` back (negative: forward) into the session file.  ``before(data)``
+        is called with the bytes of that state once they are read and checked, before anything is
+        written: the undo's journal event goes first, as every change's does."""
         pos = self.position()
         target = pos - steps
         if pos < 0 or not 0 <= target < len(self.states):
@@ -159,6 +161,8 @@ class History:
                               "there are {ahead} undone states to redo; a change made after an undo drops them",
                               ahead).format(ahead=ahead))
         data = self.snapshot(self.states[target])
+        if before is not None:
+            before(data)
         atomic_write(self.session_path, data)  # a crash before the index agrees: sync() finishes the move
         self.current, self.written = self.states[target].id, self.states[target].sha256
         self.save()

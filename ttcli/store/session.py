@@ -250,9 +250,10 @@ class SessionFile:
                 self._read(history)
             # bytes ttcli wrote are restored over unread: undo must work even on a state an older,
             # buggy version wrote that no longer loads (docs/session-format.md, "Undo restores bytes")
-            data = history.move(sign * steps)
-            if event is not None:
-                append_event(self.journal_path, event, system_of(data))
+            # the journal first, then the file, as every change (a kill between them leaves an event
+            # whose state was not written, never a state the journal does not tell)
+            data = history.move(sign * steps, None if event is None else
+                                lambda data: append_event(self.journal_path, event, system_of(data)))
             try:
                 doc = parse_document(data, self.path, read_only=True)
             except StoreError:
@@ -280,9 +281,9 @@ class SessionFile:
             with contextlib.suppress(FileNotFoundError):
                 atomic_write(history.folder / "broken.toml", read_bytes(self.path))
             data = history.snapshot(history.states[history.position()])  # -1, the newest, when none is current
-            self._save(history, data, RESTORED)
-            if event is not None:
+            if event is not None:  # the journal first, as every change
                 append_event(self.journal_path, event, system_of(data))
+            self._save(history, data, RESTORED)
             return parse_document(data, self.path, read_only=True)
 
     def states(self):
