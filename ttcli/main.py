@@ -31,7 +31,11 @@ def console() -> None:
 
     if hasattr(_signal, "SIGPIPE"):  # not on Windows
         _signal.signal(_signal.SIGPIPE, _signal.SIG_DFL)
-    code, fast = _run(None)
+    try:
+        code, fast = _run(None)
+    except KeyboardInterrupt:  # Ctrl-C while the program starts: one line, no traceback
+        sys.stderr.write(_("ttcli: interrupted") + "\n")
+        sys.exit(130)
     sys.exit(finished(code) if fast else code)
 
 

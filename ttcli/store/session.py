@@ -23,11 +23,11 @@ from rules.core import copy_plain
 from rules.i18n import N_, _
 
 from . import events
-from .errors import StoreError
+from .errors import StoreError, Unwritable
 from .files import atomic_write, beside, digest, gone, locked, read_bytes
 from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History
 from .journal import append_event, read_events
-from .toml import check_writable, encode_document, is_read_only, parse_document, placed, system_of
+from .toml import check_depth, check_writable, encode_document, is_read_only, parse_document, placed, system_of
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -173,6 +173,7 @@ class SessionFile:
         return data, doc
 
     def _dump(self, doc) -> bytes:  # what the tests check every written document at
+        check_depth(doc, self.path, Unwritable)  # what the loader refuses is never written
         return encode_document(doc, self.header, self.path)
 
     def _save(self, history: History, data: bytes, origin: str) -> None:

@@ -119,3 +119,35 @@ def test_issue_27_a_saves_folder_the_program_creates_is_0700_whatever_the_umask(
     finally:
         os.umask(old)
     assert stat.S_IMODE(os.stat(saves).st_mode) == 0o700
+
+
+# ---------------------------------------------------------------- depth is checked on load
+
+
+@pytest.mark.parametrize("deep", [
+    "extra = " + "[" * 300 + "]" * 300 + "\n",
+    "[" + ".".join(["a"] * 20000) + "]\nx = 1\n",
+])
+def test_issue_27_a_session_nested_too_deep_is_refused_on_load_not_after(cli, crypt, saves, deep):
+    path = saves / "склеп.toml"
+    text = path.read_text(encoding="utf-8")
+    if deep.startswith("extra"):  # a top-level key: before the first table
+        text = text.replace('system = "dungeon"\n', 'system = "dungeon"\n' + deep, 1)
+    else:
+        text += deep
+    path.write_text(text, encoding="utf-8")
+    refused(cli("session", "check"), ExitCode.BAD_DATA, "nested more than 64 levels deep")
+    refused(cli("damage", "Огр", "1"), ExitCode.BAD_DATA, "nested more than 64 levels deep")
+    assert cli("undo", "--yes").exit_code == 0  # the master gets back to the last saved state
+    assert cli("damage", "Огр", "1").exit_code == 0
+
+
+# ---------------------------------------------------------------- one call rolls a bounded number of dice
+
+
+def test_issue_27_one_roll_call_in_a_session_is_capped_before_a_die_is_rolled(cli, crypt, saves):
+    journal = saves / "склеп.journal.toml"
+    before = journal.read_bytes() if journal.exists() else b""
+    refused(cli("roll", *["1000d1000000"] * 4, "--times", "1000"), ExitCode.BAD_EXPRESSION, "at most 10,000 dice")
+    assert (journal.read_bytes() if journal.exists() else b"") == before  # nothing journaled
+    assert cli("roll", "1000d6", "--times", "10").exit_code == 0  # the cap itself is allowed
