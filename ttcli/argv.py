@@ -13,6 +13,8 @@ cannot exist in one and not the other.
 
 from __future__ import annotations
 
+from rules.i18n import _
+
 #: spelling -> (parameter name, takes a value, may stand anywhere on the line)
 GLOBALS: dict[str, tuple[str, bool, bool]] = {
     "--no-color": ("no_color", False, True),
@@ -37,6 +39,19 @@ def shown(text: str) -> str:
     if not text.isprintable():
         text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
     return text if len(text) <= SHOWN else f"{text[:SHOWN]}... ({len(text)})"
+
+
+def unprintable(words) -> str | None:
+    """The first word holding a control or bidi character (a terminal escape, a right-to-left
+    override), or None: no name, label, note or expression a master types needs one, and
+    every one of them is printed back to a terminal sooner or later."""
+    return next((word for word in words if not word.isprintable()), None)
+
+
+def unprintable_word(word: str) -> str:
+    """The error of a typed word :func:`unprintable` found."""
+    return _("the argument {word} holds a control or bidi character (a terminal escape, a right-to-left "
+             "mark): type it again without it").format(word=shown(word))
 
 
 def whole_number(text: str) -> int | None:

@@ -10,7 +10,7 @@ import sys
 
 from rules.i18n import _
 
-from .argv import read_line
+from .argv import read_line, unprintable
 from .i18n import normalize, setup
 
 
@@ -70,6 +70,12 @@ def _main(argv: list[str] | None, collecting: bool) -> tuple[int, bool]:
             sys.stderr.write(_("ttcli: error: the argument {word} is not UTF-8 text (hint: set the terminal "
                                "to UTF-8)").format(word=ascii(word)) + "\n")
             return 2, False
+    bad = unprintable(args)
+    if bad is not None:  # before the fast paths: no name or label with a terminal escape gets in
+        from .argv import unprintable_word
+
+        sys.stderr.write("ttcli: error: " + unprintable_word(bad) + "\n")
+        return 2, False
     if line.plain and line.command and "_TTCLI_COMPLETE" not in os.environ \
             and not os.environ.get("TTCLI_NO_FASTPATH"):
         if line.command[0] == "roll":

@@ -117,9 +117,11 @@ def rich_console(env, stream):
 
 def error(env, message: str, detail: str = "") -> None:
     """One message on stderr: ``ttcli: error: ...`` plus optional detail lines."""
-    env.stderr.write(f"ttcli: error: {message}\n")
+    from .store.errors import printable  # everything echoed is made printable: no raw terminal escape
+
+    env.stderr.write(f"ttcli: error: {printable(message)}\n")
     if detail:
-        env.stderr.write("".join(f"  {line}\n" for line in detail.splitlines()))
+        env.stderr.write("".join(f"  {printable(line)}\n" for line in detail.splitlines()))
 
 
 def report_failure(env, e: BaseException) -> int:

@@ -192,8 +192,8 @@ def check_depth(doc, path=None, error=StoreError) -> None:
     while stack:
         value, at = stack.pop()
         if len(at) > MAX_DEPTH:
-            raise error(path, _("tables and arrays are nested more than {most} levels deep").format(most=MAX_DEPTH),
-                        field=format_field(at[:3]), hint=_fix())  # where it starts
+            problem = _("tables and arrays are nested too deeply: more than {most} levels").format(most=MAX_DEPTH)
+            raise error(path, problem, field=format_field(at[:3]), hint=_fix())  # where it starts
         for key, item in value.items() if isinstance(value, dict) else enumerate(value):
             if type(item) in (dict, list, tuple):
                 stack.append((item, at + (key,)))

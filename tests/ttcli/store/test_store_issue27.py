@@ -136,8 +136,8 @@ def test_issue_27_a_session_nested_too_deep_is_refused_on_load_not_after(cli, cr
     else:
         text += deep
     path.write_text(text, encoding="utf-8")
-    refused(cli("session", "check"), ExitCode.BAD_DATA, "nested more than 64 levels deep")
-    refused(cli("damage", "Огр", "1"), ExitCode.BAD_DATA, "nested more than 64 levels deep")
+    refused(cli("session", "check"), ExitCode.BAD_DATA, "nested too deeply: more than 64 levels")
+    refused(cli("damage", "Огр", "1"), ExitCode.BAD_DATA, "nested too deeply: more than 64 levels")
     assert cli("undo", "--yes").exit_code == 0  # the master gets back to the last saved state
     assert cli("damage", "Огр", "1").exit_code == 0
 
@@ -151,3 +151,36 @@ def test_issue_27_one_roll_call_in_a_session_is_capped_before_a_die_is_rolled(cl
     refused(cli("roll", *["1000d1000000"] * 4, "--times", "1000"), ExitCode.BAD_EXPRESSION, "at most 10,000 dice")
     assert (journal.read_bytes() if journal.exists() else b"") == before  # nothing journaled
     assert cli("roll", "1000d6", "--times", "10").exit_code == 0  # the cap itself is allowed
+
+
+# ---------------------------------------------------------------- terminal escapes never reach the terminal raw
+
+ESCAPE = "x\x1b[31mRED\u202e"
+
+
+@pytest.mark.parametrize("words", [
+    ("effect", "add", "Огр", ESCAPE, "--custom"), ("char", "give", "Огр", ESCAPE), ("roll", "1d6", "--label", ESCAPE),
+    ("roll", f"1d6 [{ESCAPE}]"), ("roll", f"1d6{ESCAPE}"), ("char", "add", ESCAPE),
+])
+def test_issue_27_control_and_bidi_characters_are_refused_at_every_entry(cli, crypt, saves, words):
+    before = (saves / "склеп.toml").read_bytes()
+    result = refused(cli(*words), ExitCode.USAGE, "control or bidi character")
+    assert "\x1b" not in result.output and "\u202e" not in result.output
+    assert (saves / "склеп.toml").read_bytes() == before
+
+
+def test_issue_27_the_prompt_echoes_a_line_printable(cli, crypt):
+    result = cli("fight", input="roll 1d6\x1b[31m\nbogus\u202e\n")
+    assert result.exit_code == ExitCode.USAGE
+    assert "\x1b" not in result.stderr and "\u202e" not in result.stderr
+    assert "\\x1b[31m" in result.stderr  # spelled out, so the master sees what was typed
+
+
+def test_issue_27_a_hand_edited_effect_name_with_an_escape_is_refused_on_load(cli, crypt, saves):
+    assert cli("effect", "add", "Огр", "Проклятие", "--custom").exit_code == 0
+    path = saves / "склеп.toml"
+    text = path.read_text(encoding="utf-8")
+    assert 'name = "Проклятие"' in text
+    path.write_text(text.replace('name = "Проклятие"', 'name = "Проклятие\\u001b[31m"'), encoding="utf-8")
+    result = refused(cli("session", "check"), ExitCode.BAD_DATA, "effects[0].name", "control or bidi")
+    assert "\x1b" not in result.output
