@@ -80,7 +80,7 @@ class TtcliGroup(TyperGroup):
         error reads the same in both: ``ttcli: error: ...`` with a hint, exit 2.
         """
         from ._compat import click_exceptions
-        from .argv import read_line, unprintable, unprintable_word
+        from .argv import read_line, running, unprintable, unprintable_word
         from .render import error
 
         click_errors = click_exceptions()
@@ -91,6 +91,7 @@ class TtcliGroup(TyperGroup):
         if bad is not None:
             error(env or Environment(), unprintable_word(bad))
             return ExitCode.USAGE
+        running(line.command)
         try:
             result = super().main(line.for_click(), prog_name, standalone_mode=False, obj=obj, **extra)
         except click_errors.NoArgsIsHelpError as e:

@@ -63,6 +63,16 @@ def whole_number(text: str) -> int | None:
     return int(text)
 
 
+#: the command line this process runs (the prompt: its current line), as typed: a `burned`
+#: event names it when committed dice it drew never reach the journal
+RUNNING = [""]
+
+
+def running(words) -> None:
+    """Say which command line this process is running (one line, at most 500 characters)."""
+    RUNNING[0] = " ".join(words).replace("\n", " ").strip()[:500]
+
+
 class Line:
     """One command line, its global options read."""
 

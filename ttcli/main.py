@@ -10,7 +10,7 @@ import sys
 
 from rules.i18n import _
 
-from .argv import read_line, unprintable
+from .argv import read_line, running, unprintable
 from .i18n import normalize, setup
 
 
@@ -76,6 +76,7 @@ def _main(argv: list[str] | None, collecting: bool) -> tuple[int, bool]:
 
         sys.stderr.write("ttcli: error: " + unprintable_word(bad) + "\n")
         return 2, False
+    running(line.command)
     if line.plain and line.command and "_TTCLI_COMPLETE" not in os.environ \
             and not os.environ.get("TTCLI_NO_FASTPATH"):
         if line.command[0] == "roll":

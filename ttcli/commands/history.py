@@ -240,21 +240,31 @@ def verify_command(
     secret: Annotated[str, typer.Option("--secret", help="The secret printed by 'session reveal'.")],
     commitment: Annotated[str | None, typer.Option(
         "--commitment", help="The hash the master posted (default: the one in the journal).")] = None,
+    against: Annotated[Path | None, typer.Option(
+        "--against", help="A players' journal (log --public --json) saved during the fight: the journal's "
+                          "committed dice must be the ones it showed drawn.")] = None,
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
 ) -> None:
-    """Re-derive every committed roll and shown total from the secret; exit 1 if any does not match.
+    """Re-derive every committed roll and shown total from the secret; exit 1 if any does not match,
+    7 if all match but some committed dice were burned (listed with the command that drew them).
 
     Examples:
 
       ttcli verify saves/Склеп.journal.toml --secret 4f1c...e9
 
       ttcli verify round2.json --secret 4f1c...e9 --commitment 9a0b...77
+
+      ttcli verify saves/Склеп.journal.toml --secret 4f1c...e9 --against round2.json
     """
-    from ..verifier import verify_events
+    from ..verifier import compare_players, verify_events
 
     events, withheld, system = _read_any_journal(journal)
     result = verify_events(events, secret, commitment, withheld=withheld, system=system)
+    if against is not None:
+        result.mismatches += tuple(compare_players(events, _read_any_journal(against)[0]))
     emit(ctx, result, pick_format(fmt, as_json))
     if not result.ok:
         raise typer.Exit(ExitCode.FAILED)
+    if result.burned_spans:  # never a silent pass: players ask the master about each
+        raise typer.Exit(ExitCode.BURNED)

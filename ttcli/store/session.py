@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from rules.core import copy_plain
 from rules.i18n import N_, _
 
+from ..argv import RUNNING
 from . import events
 from .errors import StoreError, Unwritable
 from .files import atomic_write, beside, digest, gone, locked, read_bytes
@@ -58,12 +59,14 @@ class Draft(dict):
         self.dice = (commitment, next_counter)
 
 
-# ``.fight.toml.dice`` holds "COMMITMENT RESERVED JOURNALED", outside the session file so
-# that `undo` never rewinds the dice (docs/session-format.md, "Committed dice").
-def _read_dice(session_path) -> tuple[str, int, int] | None:
+# ``.fight.toml.dice`` holds "COMMITMENT RESERVED JOURNALED COMMAND", outside the session file so
+# that `undo` never rewinds the dice (docs/session-format.md, "Committed dice"); COMMAND, the
+# command line that reserved the counters, is what a `burned` event names if it never finished.
+def _read_dice(session_path) -> tuple[str, int, int, str] | None:
     try:
-        fields = read_bytes(beside(session_path, "dice")).decode("ascii").split()
-        return fields[0], int(fields[1]), int(fields[2] if len(fields) > 2 else fields[1])
+        fields = read_bytes(beside(session_path, "dice")).decode("utf-8").split(" ", 3)
+        return (fields[0], int(fields[1]), int(fields[2] if len(fields) > 2 else fields[1]),
+                fields[3].strip() if len(fields) > 3 else "")
     except (FileNotFoundError, UnicodeDecodeError, IndexError, ValueError):
         return None  # absent or torn: the session file's own counter applies
 
@@ -74,8 +77,9 @@ def dice_counter(session_path, commitment: str) -> int:
     return found[1] if found and found[0] == commitment else 0
 
 
-def _write_dice(session_path, commitment: str, reserved: int, journaled: int) -> None:
-    atomic_write(beside(session_path, "dice"), f"{commitment} {reserved} {journaled}\n", sync_dir=False)
+def _write_dice(session_path, commitment: str, reserved: int, journaled: int, command: str = "") -> None:
+    atomic_write(beside(session_path, "dice"), f"{commitment} {reserved} {journaled} {command}".rstrip() + "\n",
+                 sync_dir=False)
 
 
 #: why committed dice were drawn and never shown (said in the session's language)
@@ -83,8 +87,8 @@ _UNFINISHED = N_("committed dice {first}..{last} were drawn by a command that di
 _UNSHOWN = N_("committed dice {first}..{last} were drawn and not shown")
 
 
-def _burned(commitment: str, start: int, end: int, why: str) -> dict:
-    return events.burned(commitment, start, end, _(why).format(first=start, last=end - 1))
+def _burned(commitment: str, start: int, end: int, why: str, command: str = "") -> dict:
+    return events.burned(commitment, start, end, _(why).format(first=start, last=end - 1), command)
 
 
 def _no_problems(doc) -> list[StoreError]:
@@ -204,7 +208,7 @@ class SessionFile:
             data, doc = self._read(history)
             found = _read_dice(self.path)
             if found and found[1] > found[2]:  # counters a killed command drew, perhaps never journaled
-                append_event(self.journal_path, _burned(found[0], found[2], found[1], _UNFINISHED),
+                append_event(self.journal_path, _burned(found[0], found[2], found[1], _UNFINISHED, found[3]),
                              doc.get("system"))
                 _write_dice(self.path, found[0], found[1], found[1])
             draft = Draft(doc)
@@ -218,8 +222,8 @@ class SessionFile:
                 before = _read_dice(self.path)
                 journaled = before[2] if before and before[0] == commitment else 0
                 if not draft.events:  # dice drawn but no roll logged: say so rather than leave a gap
-                    draft.log(_burned(commitment, journaled, reserved, _UNSHOWN))
-                _write_dice(self.path, commitment, reserved, journaled)
+                    draft.log(_burned(commitment, journaled, reserved, _UNSHOWN, RUNNING[0]))
+                _write_dice(self.path, commitment, reserved, journaled, RUNNING[0])
             for event in draft.events:
                 append_event(self.journal_path, event, doc.get("system"))
             if draft.dice is not None:
