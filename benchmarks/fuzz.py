@@ -336,7 +336,6 @@ VERIFY_CODES = {0, 1, 4, 7}
 def _honest_journal(root: Path) -> tuple[Path, Path, str]:
     """An honest journal (TOML) and the players' export (JSON) of a session with committed
     hidden and public rolls, revealed; and its secret."""
-    import json
 
     from typer.testing import CliRunner
 

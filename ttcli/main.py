@@ -73,8 +73,10 @@ def _main(argv: list[str] | None, collecting: bool) -> tuple[int, bool]:
     bad = unprintable(args)
     if bad is not None:  # before the fast paths: no name or label with a terminal escape gets in
         from .argv import unprintable_word
+        from .env import Environment
+        from .render import error
 
-        sys.stderr.write("ttcli: error: " + unprintable_word(bad) + "\n")
+        error(Environment(), unprintable_word(bad))
         return 2, False
     running(line.command)
     if line.plain and line.command and "_TTCLI_COMPLETE" not in os.environ \

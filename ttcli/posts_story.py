@@ -21,6 +21,7 @@ from rules.i18n import _, ngettext
 from rules.systems import read_encounter, system_rules
 
 from . import posts
+from .dicelog import event_dice
 from .jsonout import to_plain
 from .session import fold
 from .statusview import StatusView
@@ -386,8 +387,6 @@ def with_withheld_dice(event: Event, shown: dict[str, Any] | None) -> dict[str, 
     and order), and what a hidden roll was is bound to the moment it was drawn: its counters
     and die sizes are public, its faces are not (docs/verify.md).  A whole hidden event becomes
     a ``withheld`` event saying them in a line; a shortened one keeps its players' lines."""
-    from .dicelog import event_dice
-
     seen = {d.get("counter") for d in event_dice(shown)} if shown is not None else set()
     drawn = sorted((d["counter"], d["sides"]) for d in event_dice(event)
                    if d.get("origin") == "committed" and type(d.get("counter")) is int
