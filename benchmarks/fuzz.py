@@ -21,6 +21,19 @@ wall-clock time, which on a shared machine also counts the time spent
 waiting for a core; both are printed.  Rerun a slow case alone before
 believing it.
 
+Numbers (``--numbers``): every whole-number option and argument of the session
+commands (``roll --times/-n/--seed/--given``, ``damage``, ``heal``, ``effect add
+--duration/--damage/--heal/--floor/--mod``, ``char set``, ``char give --count``,
+``check --dc``, ``save --mod``, ``undo``, ``redo``, ``log -n``, ``fight next``) is
+given extreme text (2^63 and its neighbours, thousands of digits, Unicode digits,
+signs, underscores) through the CLI in-process, on a copy of a dungeon session with
+a fight running; the goal is a documented exit code (never 70, never an escaped
+exception) and a session that still loads afterwards.  Verify (``--verify``):
+an honest journal with committed hidden and public rolls, as TOML and as the
+players' JSON export, is mutated at random (numbers made extreme, keys dropped,
+values of other types, events swapped or cut, deep nesting) and handed to
+``ttcli verify``; the goal is exit 0, 1, 4 or 7, nothing escaping, and under 1 s.
+
 ``--memory`` traces the odds' allocations (``tracemalloc``): the goal is no
 expression holding over 200 MB at its peak.  Tracing slows Python several
 times over, so a run judges memory and not time.
@@ -49,6 +62,8 @@ from ttcli.render import render_text
 DICE_LIMIT = 0.100
 ODDS_LIMIT = 2.0
 ODDS_MEMORY = 200e6
+NUMBER_LIMIT = 5.0  # reported, not judged: a command's time includes loading its system
+VERIFY_LIMIT = 1.0
 
 DIE_LETTERS = "dDдДкК"
 OPS = ["+", "-", "*", "/", " + ", " - ", "×", "÷", "−"]
@@ -233,7 +248,229 @@ class Tally:
             for took, wall, text, outcome in sorted(self.slowest, reverse=True)[:show]:
                 print(f"    {took * 1000:9.1f} {wall * 1000:9.1f}  {_shown(text)!r}  {outcome}")
         for text, tb in self.escapes[:5]:
-            print(f"  ESCAPE {text!r}\n{tb}")
+            print(f"  ESCAPE {_shown(text)!r}\n{tb[-1500:]}")
+        for text, tb in self.escapes[5:]:
+            print(f"  ESCAPE {_shown(text)!r}: {tb.strip().splitlines()[-1][:150]}")
+
+
+# ---------------------------------------------------------------- numbers on the command line
+
+#: text a master (or a script gone wrong) may type where a whole number is asked
+NUMBERS = ["0", "1", "-1", "+5", str(2 ** 63 - 1), str(2 ** 63), str(-2 ** 63), str(-2 ** 63 - 1),
+           "9" * 19, "1" + "0" * 20, "9" * 4300, "9" * 5000, "-" + "9" * 5000, "0" * 5000 + "7", "²", "٣", "1_000",
+           " 7", "0x10", "1e3", "", "-", "NaN"]
+#: command lines with {N} where the number goes (a dungeon fight is running: Огр, Викинг are in it)
+NUMERIC_COMMANDS = [
+    "roll 1d6 --times {N}", "roll 1d6 -n {N}", "roll 1d6 --seed {N}", "roll 1d6 --given {N}",
+    "roll 2d6 --given 3,{N}", "roll {N}d6", "roll 1d{N}", "roll 1d6+{N}",
+    "damage Огр {N}", "heal Огр {N}",
+    "effect add Огр bleeding --duration {N}_rounds", "effect add Огр bleeding --damage {N}",
+    "effect add Огр bleeding --heal {N}", "effect add Огр bleeding --floor {N}",
+    "effect add Огр bleeding --mod защита={N}",
+    "char set Огр hp={N}", "char give Викинг верёвка --count {N}",
+    "check Викинг атлетика --dc {N}", "check Викинг атлетика --dc 10 --given {N}",
+    "save Викинг ловкость --mod {N}", "undo {N}", "redo {N}", "log -n {N}",
+    "fight next --seed {N}", "fight next --given {N}",
+]
+
+
+def numeric_cases() -> list[list[str]]:
+    cases = []
+    for template in NUMERIC_COMMANDS:
+        for number_text in NUMBERS:
+            # a word stays one word: "_" in a template stands for a space inside it
+            cases.append([w.replace("{N}", number_text).replace("_", " ") if "{N}" in w else w
+                          for w in template.split()])
+    return cases
+
+
+def _fight_folder(root: Path) -> Path:
+    """A saves folder with the example dungeon session and its fight started."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from ttcli.app import app
+
+    folder = root / "template"
+    folder.mkdir()
+    shutil.copy(Path(__file__).resolve().parent.parent / "saves" / "crypt.toml", folder / "crypt.toml")
+    result = CliRunner().invoke(app, ["--saves", str(folder), "--session", "crypt", "fight", "start"])
+    assert result.exit_code == 0, result.output
+    return folder
+
+
+def run_numbers(tally: Tally, root: Path) -> None:
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from ttcli.app import app
+    from ttcli.session import HEADER, validate
+    from ttcli.store import SessionFile
+
+    template = _fight_folder(root)
+    runner = CliRunner()
+    for n, words in enumerate(numeric_cases()):
+        folder = root / f"case{n}"
+        shutil.copytree(template, folder)
+
+        def call(words=words, folder=folder) -> str:
+            result = runner.invoke(app, ["--saves", str(folder), "--session", "crypt", *words])
+            if result.exception is not None and not isinstance(result.exception, SystemExit):
+                raise result.exception
+            if result.exit_code == 70 or "Traceback" in result.output:
+                raise RuntimeError(f"exit {result.exit_code}: {result.output[-300:]}")
+            SessionFile(folder / "crypt.toml", validate, header=HEADER).read()  # still loads
+            return f"exit {result.exit_code}"
+
+        tally.one(" ".join(words), call)
+        shutil.rmtree(folder)
+
+
+# ---------------------------------------------------------------- verify's own input
+
+VERIFY_CODES = {0, 1, 4, 7}
+
+
+def _honest_journal(root: Path) -> tuple[Path, Path, str]:
+    """An honest journal (TOML) and the players' export (JSON) of a session with committed
+    hidden and public rolls, revealed; and its secret."""
+
+    from typer.testing import CliRunner
+
+    from ttcli.app import app
+
+    (root / "verify").mkdir(exist_ok=True)
+    folder = _fight_folder(root / "verify")
+    runner = CliRunner()
+
+    def run(*words: str) -> str:
+        result = runner.invoke(app, ["--saves", str(folder), "--session", "crypt", *words])
+        assert result.exit_code in (0, 1), (words, result.output)
+        return result.output
+
+    run("session", "commit")
+    for words in (["roll", "3d6", "1d20+2"], ["roll", "1d100", "--hidden"], ["roll", "2d8"],
+                  ["roll", "1d6", "--hidden"], ["fight", "next"]):
+        run(*words)
+    secret = run("session", "reveal").splitlines()[0].split(": ")[1].strip()
+    exported = folder / "public.json"
+    exported.write_text(run("log", "--public", "--json", "-n", "0"), encoding="utf-8")
+    return folder / "crypt.journal.toml", exported, secret
+
+
+def _mutate_value(r: random.Random, value):
+    choice = r.random()
+    if choice < 0.3:
+        return r.choice([2 ** 63 - 1, 2 ** 63, -1, 0, 10 ** 30, -2 ** 63, 2 ** 64 + 1, 10 ** 9])
+    if choice < 0.45:
+        return r.choice(["", "x", "1", "\x1b[31m", "‮"])
+    if choice < 0.55:
+        return r.choice([None, True, [], {}, [1, 2], {"a": 1}])
+    if choice < 0.65:
+        deep = value
+        for _ in range(r.randint(1, 400)):
+            deep = [deep]
+        return deep
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value + r.choice([-1, 1, 2 ** 40])
+    if isinstance(value, list) and value:
+        return value[: r.randint(0, len(value))]
+    return value
+
+
+def _paths(doc, at=()):
+    yield at
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            yield from _paths(v, at + (k,))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            yield from _paths(v, at + (i,))
+
+
+def mutate_events(r: random.Random, events: list) -> list:
+    import copy
+
+    events = copy.deepcopy(events)
+    for _ in range(r.randint(1, 4)):
+        what = r.random()
+        if what < 0.1 and len(events) > 1:
+            i = r.randrange(len(events) - 1)
+            events[i], events[i + 1] = events[i + 1], events[i]
+        elif what < 0.15 and events:
+            del events[r.randrange(len(events))]
+        else:
+            paths = [p for p in _paths(events) if len(p) >= 2]
+            if not paths:
+                continue
+            path = r.choice(paths)
+            parent = events
+            for key in path[:-1]:
+                parent = parent[key]
+            if r.random() < 0.15 and isinstance(parent, dict):
+                del parent[path[-1]]
+            else:
+                parent[path[-1]] = _mutate_value(r, parent[path[-1]])
+    return events
+
+
+def _as_toml(events: list) -> str | None:
+    from ttcli.store.journal import JOURNAL_HEADER, render_event
+
+    try:
+        return JOURNAL_HEADER + "".join(render_event({**e, "seq": e.get("seq", 0)}) if isinstance(e, dict)
+                                        else "" for e in events)
+    except (ValueError, TypeError, RecursionError, KeyError):
+        return None
+
+
+def run_verify(tally: Tally, root: Path, cases: int, r: random.Random) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from ttcli.app import app
+    from ttcli.store import read_events
+
+    journal, exported, secret = _honest_journal(root)
+    toml_events = read_events(journal)
+    public = json.loads(exported.read_text(encoding="utf-8"))
+    runner = CliRunner()
+    target = root / "verify" / "case"
+    for n in range(cases):
+        as_json = n % 2 == 1
+        with_secret = n % 3 != 2
+        if as_json:
+            doc = json.loads(json.dumps(public))
+            key = "events" if isinstance(doc.get("events"), list) else None
+            if key is None:
+                doc = mutate_events(r, [doc])[0] if r.random() < 0.5 else doc
+            else:
+                doc[key] = mutate_events(r, doc[key])
+            try:
+                text = json.dumps(doc, ensure_ascii=False)
+            except (ValueError, RecursionError):
+                continue
+            path = target.with_suffix(".json")
+        else:
+            text = _as_toml(mutate_events(r, toml_events))
+            if text is None:
+                continue
+            path = target.with_suffix(".toml")
+        path.write_text(text, encoding="utf-8")
+        words = ["verify", str(path), "--secret", secret if with_secret else "00" * 32]  # or a wrong secret
+
+        def call(words=words) -> str:
+            result = runner.invoke(app, words)
+            if result.exception is not None and not isinstance(result.exception, SystemExit):
+                raise result.exception
+            if result.exit_code not in VERIFY_CODES or "Traceback" in result.output:
+                raise RuntimeError(f"exit {result.exit_code}: {result.output[-300:]}")
+            return f"exit {result.exit_code}"
+
+        tally.one(f"{'json' if as_json else 'toml'} case {n}", call)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -243,6 +480,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=12, help="seed of the expression generator")
     ap.add_argument("--show", type=int, default=10, help="slowest cases to print")
     ap.add_argument("--memory", action="store_true", help="judge the odds' peak memory, not their time")
+    ap.add_argument("--numbers", action="store_true", help="also every whole-number option of the session commands")
+    ap.add_argument("--verify", type=int, default=0, help="mutated journals handed to verify (default 0)")
     args = ap.parse_args(argv)
     r = random.Random(args.seed)
     print(f"fuzz: seed {args.seed}, Python {sys.version.split()[0]}")
@@ -266,6 +505,22 @@ def main(argv: list[str] | None = None) -> int:
 
     ok = not (dice.escapes or odds.escapes or dice.over or odds.over_memory
               or (odds.over and not args.memory))
+    if args.numbers or args.verify:
+        import os
+        import tempfile
+
+        os.environ.setdefault("TTCLI_LANG", "en")
+        with tempfile.TemporaryDirectory(prefix="ttcli-fuzz-") as tmp:
+            if args.numbers:
+                numbers = Tally("numbers (session commands, extreme whole numbers)", NUMBER_LIMIT)
+                run_numbers(numbers, Path(tmp))
+                numbers.report(args.show)
+                ok = ok and not numbers.escapes
+            if args.verify:
+                checked = Tally("verify (mutated journals, TOML and JSON)", VERIFY_LIMIT)
+                run_verify(checked, Path(tmp), args.verify, r)
+                checked.report(args.show)
+                ok = ok and not checked.escapes and not checked.over
     print("\ngoals met" if ok else "\ngoals MISSED")
     return 0 if ok else 1
 

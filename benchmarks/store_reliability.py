@@ -16,6 +16,13 @@ Three experiments:
   killed at random moments; afterwards ``verify`` must find every counter
   either in a roll or journaled as burned (none missing, none used twice),
   and every die and shown total matching the secret.
+* undo kills: a child changes, undoes and redoes in a random mix and is killed
+  at random moments; the file must hold the state the journal's events lead to
+  (the last event may be one whose state a kill kept from being written: the
+  journal goes first), never a state no event tells.
+* session rm: six processes change a session in a loop while ``session rm``
+  removes it; nothing of the session may come back, rm must succeed and every
+  writer must stop with "the session was deleted".
 
     python benchmarks/store_reliability.py --kills 1000 --procs 8 --updates 100 --roll-kills 200
 
@@ -125,6 +132,60 @@ def child_roller(path: str) -> None:
             records = [roll_record(r) for r in result.rolls]
             doc.log({"kind": "roll", "hidden": True, "text": [r["text"] for r in records], "rolls": records})
         print(doc["commit"]["counter"], flush=True)
+
+
+def child_undoer(path: str, seed: str) -> None:
+    """Changes, undos and redos in a random mix, each journaled; prints each one's seq when done."""
+    from ttcli.store import HistoryLimit
+
+    rng = random.Random(int(seed))
+    session = SessionFile(path, validate)
+    _warm_up()
+    print("ready", flush=True)
+    while True:
+        what = rng.random()
+        try:
+            if what < 0.4:
+                with session.transaction() as doc:
+                    # every state its own bytes: a write killed after the file was replaced whose bytes
+                    # equal a kept state's would be read, rightly, as a move to that state
+                    n = rng.randrange(10 ** 12)
+                    doc.clear()
+                    doc.update(make_doc(n))
+                    doc.log({"kind": "inc", "n": n})
+            elif what < 0.7:
+                session.undo(1, {"kind": "undo", "steps": 1})
+            else:
+                session.redo(1, {"kind": "redo", "steps": 1})
+        except HistoryLimit:
+            continue
+        print("done", flush=True)
+
+
+def child_rm_writer(path: str) -> None:
+    """Change the session in a loop until it is removed: exit 0 when told so (SessionGone),
+    3 on any other error."""
+    from ttcli.store import SessionGone
+
+    session = SessionFile(path, validate)
+    _warm_up()
+    print("ready", flush=True)
+    sys.stdin.readline()
+    saves = 0
+    while True:
+        try:
+            with session.transaction() as doc:
+                n = doc["n"] + 1
+                doc.clear()
+                doc.update(make_doc(n))
+                doc.log({"kind": "inc", "pid": os.getpid(), "n": n})
+        except SessionGone:
+            print(saves, flush=True)
+            return
+        except StoreError as exc:
+            print(f"error: {exc}", flush=True)
+            sys.exit(3)
+        saves += 1
 
 
 def _child(*args: str, **popen) -> subprocess.Popen:
@@ -292,6 +353,135 @@ def run_roll_kills(folder: Path, kills: int, *, seed: int = 1, max_delay: float 
     return figures
 
 
+@dataclass
+class UndoFigures:
+    kills: int = 0
+    moves_confirmed: int = 0
+    undos_journaled: int = 0
+    redos_journaled: int = 0
+    event_without_its_state: int = 0
+    failures: list[str] = field(default_factory=list)
+
+
+def replay_moves(events: list, skipped: set) -> int:
+    """The ``n`` the journal's changes, undos and redos lead to (events in ``skipped`` were
+    journaled by a killed command whose state was never written)."""
+    states, pos = [0], 0
+    for event in events:
+        if event["seq"] in skipped:
+            continue
+        if event["kind"] == "inc":
+            states, pos = states[: pos + 1] + [event["n"]], pos + 1
+        elif event["kind"] == "undo":
+            pos -= 1
+        elif event["kind"] == "redo":
+            pos += 1
+        if not 0 <= pos < len(states):
+            raise ValueError(f"event {event['seq']} ({event['kind']}) moves outside the states")
+    return states[pos]
+
+
+def run_undo_kills(folder: Path, kills: int, *, seed: int = 1, max_delay: float = 0.08) -> UndoFigures:
+    """SIGKILL while changes, undos and redos run: the journal must tell every state the file
+    ends in (at most its last event journaled and not yet written)."""
+    rng = random.Random(seed)
+    path = folder / "undo.toml"
+    session = SessionFile(path, validate)
+    session.create(make_doc(0))
+    figures = UndoFigures()
+    skipped: set = set()
+    for attempt in range(kills):
+        child = _child("undoer", str(path), str(rng.randrange(10 ** 6)), stdout=subprocess.PIPE)
+        assert child.stdout is not None
+        if child.stdout.readline().strip() != "ready":
+            figures.failures.append(f"kill {attempt}: child did not start")
+        time.sleep(rng.uniform(0, max_delay))
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        figures.moves_confirmed += len(child.stdout.read().split())
+        child.stdout.close()
+        figures.kills += 1
+        try:
+            n = SessionFile(path, validate).read()["n"]
+            events = read_journal(session.journal_path).events
+        except StoreError as exc:
+            figures.failures.append(f"kill {attempt}: {exc}")
+            break
+        try:
+            if replay_moves(events, skipped) != n:
+                if events and replay_moves(events[:-1], skipped) == n:
+                    skipped.add(events[-1]["seq"])  # journaled, then killed before its state was written
+                    figures.event_without_its_state += 1
+                else:
+                    figures.failures.append(f"kill {attempt}: the file holds n={n}, which the journal does not tell")
+                    break
+        except ValueError as exc:
+            figures.failures.append(f"kill {attempt}: {exc}")
+            break
+    events = read_journal(session.journal_path).events
+    figures.undos_journaled = sum(e["kind"] == "undo" for e in events)
+    figures.redos_journaled = sum(e["kind"] == "redo" for e in events)
+    return figures
+
+
+@dataclass
+class RemoveFigures:
+    trials: int = 0
+    removed: int = 0
+    saves_before_rm: int = 0
+    writers_told: int = 0
+    failures: list[str] = field(default_factory=list)
+
+
+def run_rm_race(folder: Path, trials: int, writers: int = 6) -> RemoveFigures:
+    """``session rm`` (the real command) while ``writers`` processes change the session in a loop:
+    afterwards nothing of the session may be left, rm must succeed, and every writer must have
+    stopped with "the session was deleted" instead of writing it again."""
+    figures = RemoveFigures()
+    for trial in range(trials):
+        path = folder / "crypt.toml"
+        SessionFile(path, validate).create(make_doc(0))
+        children = [_child("rm-writer", str(path), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                    for _ in range(writers)]
+        for child in children:
+            assert child.stdout is not None and child.stdin is not None
+            child.stdout.readline()
+        for child in children:
+            assert child.stdin is not None
+            child.stdin.write("go\n")
+            child.stdin.close()
+        rm = subprocess.run([sys.executable, "-m", "ttcli", "--saves", str(folder), "session", "rm", "crypt",
+                             "--yes"], capture_output=True, text=True, env={**os.environ, "TTCLI_LANG": "en"})
+        told = []
+        for child in children:
+            assert child.stdout is not None
+            told.append(child.stdout.read().strip())
+            child.stdout.close()
+            child.wait()
+        figures.trials += 1
+        figures.saves_before_rm += sum(int(t) for t in told if t.isdigit())
+        figures.writers_told += sum(child.returncode == 0 for child in children)
+        left = sorted(p.name for p in folder.iterdir())
+        if rm.returncode != 0:
+            figures.failures.append(f"trial {trial}: rm exited {rm.returncode}: {rm.stderr.strip()}")
+        if left:
+            figures.failures.append(f"trial {trial}: left after rm: {left}")
+            for name in left:
+                target = folder / name
+                if target.is_dir():
+                    import shutil
+
+                    shutil.rmtree(target)
+                else:
+                    target.unlink()
+        else:
+            figures.removed += 1
+        bad = [t for child, t in zip(children, told, strict=True) if child.returncode != 0]
+        if bad:
+            figures.failures.append(f"trial {trial}: writers did not stop cleanly: {bad[:2]}")
+    return figures
+
+
 # ---------------------------------------------------------------- main
 
 
@@ -301,6 +491,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--procs", type=int, default=4)
     parser.add_argument("--updates", type=int, default=25)
     parser.add_argument("--roll-kills", type=int, default=50)
+    parser.add_argument("--rm-trials", type=int, default=10)
+    parser.add_argument("--undo-kills", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -310,6 +502,10 @@ def main(argv: list[str] | None = None) -> int:
             child_saver(path)
         elif role == "roller":
             child_roller(path)
+        elif role == "undoer":
+            child_undoer(path, rest[0])
+        elif role == "rm-writer":
+            child_rm_writer(path)
         else:
             child_incrementer(path, int(rest[0]))
         return 0
@@ -351,6 +547,29 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  burned counters flagged missing:   {rolls.missing_flagged}")
         print(f"  failures:                          {len(rolls.failures)}")
         failures += rolls.failures
+
+        folder = Path(tmp, "undo")
+        folder.mkdir()
+        started = time.perf_counter()
+        undos = run_undo_kills(folder, args.undo_kills, seed=args.seed)
+        print(f"kill -9 during changes, undos and redos: {undos.kills} kills in {time.perf_counter() - started:.1f} s")
+        print(f"  commands confirmed by the children:  {undos.moves_confirmed}")
+        print(f"  undos / redos journaled:             {undos.undos_journaled} / {undos.redos_journaled}")
+        print(f"  killed after the event, before the state: {undos.event_without_its_state}")
+        print(f"  failures (a state the journal does not tell): {len(undos.failures)}")
+        failures += undos.failures
+
+        folder = Path(tmp, "rm")
+        folder.mkdir()
+        started = time.perf_counter()
+        removed = run_rm_race(folder, args.rm_trials)
+        print(f"session rm while 6 writers change the session: {removed.trials} trials "
+              f"in {time.perf_counter() - started:.1f} s")
+        print(f"  saves the writers made before rm:  {removed.saves_before_rm}")
+        print(f"  trials with nothing left after rm: {removed.removed}")
+        print(f"  writers stopped by 'deleted':      {removed.writers_told} of {6 * removed.trials}")
+        print(f"  failures:                          {len(removed.failures)}")
+        failures += removed.failures
     for failure in failures:
         print("FAIL", failure, file=sys.stderr)
     return 1 if failures else 0

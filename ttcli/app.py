@@ -84,13 +84,18 @@ class TtcliGroup(TyperGroup):
         error reads the same in both: ``ttcli: error: ...`` with a hint, exit 2.
         """
         from ._compat import click_exceptions
-        from .argv import read_line
+        from .argv import read_line, running, unprintable, unprintable_word
         from .render import error
 
         click_errors = click_exceptions()
         env = obj if isinstance(obj, Environment) else None
         line = read_line(words)
         _language_of_the_line(line.options.get("lang"), env)
+        bad = unprintable(words)
+        if bad is not None:
+            error(env or Environment(), unprintable_word(bad))
+            return ExitCode.USAGE
+        running(line.command)
         try:
             result = super().main(line.for_click(), prog_name, standalone_mode=False, obj=obj, **extra)
         except click_errors.NoArgsIsHelpError as e:

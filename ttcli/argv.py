@@ -18,6 +18,8 @@ Russian aliases (its catalogue), and a test holds the two lists apart.
 
 from __future__ import annotations
 
+from rules.i18n import _
+
 #: spelling -> (parameter name, takes a value, may stand anywhere on the line)
 GLOBALS: dict[str, tuple[str, bool, bool]] = {
     "--no-color": ("no_color", False, True),
@@ -73,6 +75,53 @@ def english_command(words: list[str]) -> list[str]:
         if sub is not None:
             head[1] = sub
     return head
+
+
+#: digits of the longest whole number a command line may hold: 2^63, a session file's limit, has 19;
+#: a longer one is refused by its length before Python reads it (Python will not read 4,300 digits)
+MAX_DIGITS = 20
+#: characters of a typed word an error message repeats
+SHOWN = 40
+
+
+def shown(text: str) -> str:
+    """A typed word as an error message repeats it: control and bidi characters spelled as
+    escapes, and cut to :data:`SHOWN` characters with its length said."""
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= SHOWN else f"{text[:SHOWN]}... ({len(text)})"
+
+
+def unprintable(words) -> str | None:
+    """The first word holding a control or bidi character (a terminal escape, a right-to-left
+    override), or None: no name, label, note or expression a master types needs one, and
+    every one of them is printed back to a terminal sooner or later."""
+    return next((word for word in words if not word.isprintable()), None)
+
+
+def unprintable_word(word: str) -> str:
+    """The error of a typed word :func:`unprintable` found."""
+    return _("the argument {word} holds a control or bidi character (a terminal escape, a right-to-left "
+             "mark): type it again without it").format(word=shown(word))
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number (ASCII digits, one sign allowed, at most :data:`MAX_DIGITS`
+    digits), else None: read with a length limit, so thousands of digits cost nothing."""
+    digits = text[1:] if text[:1] in "+-" else text
+    if not (0 < len(digits) <= MAX_DIGITS and digits.isascii() and digits.isdigit()):
+        return None
+    return int(text)
+
+
+#: the command line this process runs (the prompt: its current line), as typed: a `burned`
+#: event names it when committed dice it drew never reach the journal
+RUNNING = [""]
+
+
+def running(words) -> None:
+    """Say which command line this process is running (one line, at most 500 characters)."""
+    RUNNING[0] = " ".join(words).replace("\n", " ").strip()[:500]
 
 
 class Line:

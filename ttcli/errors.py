@@ -82,6 +82,7 @@ def _classes():
         ("rules.dice.sources", "GivenFaceError", _given),
         ("rules.dice.sources", "CommitmentExhausted", _rule),
         ("ttcli.store.errors", "Unwritable", _unwritable),
+        ("ttcli.store.errors", "SessionGone", _not_found),
         ("ttcli.store.errors", "StoreError", _store),
         ("rules.core.sheet", "UnknownStat", _not_found),
         ("rules.core.errors", "NotFound", _not_found),
@@ -141,6 +142,8 @@ _VALUE_PROBLEMS = (
     (r"'(?P<value>.*)' is not a valid boolean.*", N_("{value!r} is not yes or no")),
     (r"(?P<value>.*) is not in the range (?P<range>.*)\.", N_("{value} is not in the range {range}")),
     # ours (commands/options.py), worded before the session's language is known: worded again here
+    (r"(?P<value>.+) is far too long for a whole number: at most (?P<most>\d+) digits",
+     N_("{value} is far too long for a whole number: at most {most} digits")),
     (r"(?P<value>\S+) does not fit in 64 bits: the largest whole number allowed is (?P<high>\d+)",
      N_("{value} does not fit in 64 bits: the largest whole number allowed is {high}")),
     (r"(?P<value>\S+) does not fit in 64 bits: the smallest whole number allowed is (?P<low>-\d+)",

@@ -17,6 +17,9 @@ class ExitCode(IntEnum):
     RULES = 5
     #: no such session, combatant or stat
     NOT_FOUND = 6
+    #: verify: every die checked matches, but committed dice were burned (drawn and never
+    #: shown): each is listed with the command that drew it, so players can ask the master
+    BURNED = 7
     #: a bug in ttcli: please report it
     INTERNAL = 70
     INTERRUPTED = 130

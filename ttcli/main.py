@@ -10,7 +10,7 @@ import sys
 
 from rules.i18n import _
 
-from .argv import read_line
+from .argv import read_line, running, unprintable
 from .i18n import normalize, setup
 
 
@@ -31,7 +31,11 @@ def console() -> None:
 
     if hasattr(_signal, "SIGPIPE"):  # not on Windows
         _signal.signal(_signal.SIGPIPE, _signal.SIG_DFL)
-    code, fast = _run(None)
+    try:
+        code, fast = _run(None)
+    except KeyboardInterrupt:  # Ctrl-C while the program starts: one line, no traceback
+        sys.stderr.write(_("ttcli: interrupted") + "\n")
+        sys.exit(130)
     sys.exit(finished(code) if fast else code)
 
 
@@ -66,6 +70,15 @@ def _main(argv: list[str] | None, collecting: bool) -> tuple[int, bool]:
             sys.stderr.write(_("ttcli: error: the argument {word} is not UTF-8 text (hint: set the terminal "
                                "to UTF-8)").format(word=ascii(word)) + "\n")
             return 2, False
+    bad = unprintable(args)
+    if bad is not None:  # before the fast paths: no name or label with a terminal escape gets in
+        from .argv import unprintable_word
+        from .env import Environment
+        from .render import error
+
+        error(Environment(), unprintable_word(bad))
+        return 2, False
+    running(line.command)
     if line.plain and line.command and "_TTCLI_COMPLETE" not in os.environ \
             and not os.environ.get("TTCLI_NO_FASTPATH"):
         if line.command[0] == "roll":

@@ -21,6 +21,7 @@ from rules.i18n import _, ngettext
 from rules.systems import read_encounter, system_rules
 
 from . import posts
+from .dicelog import event_dice
 from .jsonout import to_plain
 from .session import fold
 from .statusview import StatusView
@@ -410,9 +411,32 @@ def players_journal(events: Sequence[Event], doc: Mapping[str, Any]) -> tuple[li
         shown = players_event(e, messages, view)
         if shown is None or shown != dict(e):
             withheld += 1
+            shown = with_withheld_dice(e, shown)
         if shown is not None:
             out.append(shown)
     return out, withheld
+
+
+def with_withheld_dice(event: Event, shown: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``shown`` (the players' part of ``event``, or None) with a placeholder for every committed
+    die of the event it leaves out: ``withheld_dice``, its counter and its sides, and a line
+    saying them.  So the players' journal carries every counter (verify checks it for gaps
+    and order), and what a hidden roll was is bound to the moment it was drawn: its counters
+    and die sizes are public, its faces are not (docs/verify.md).  A whole hidden event becomes
+    a ``withheld`` event saying them in a line; a shortened one keeps its players' lines."""
+    seen = {d.get("counter") for d in event_dice(shown)} if shown is not None else set()
+    drawn = sorted((d["counter"], d["sides"]) for d in event_dice(event)
+                   if d.get("origin") == "committed" and type(d.get("counter")) is int
+                   and type(d.get("sides")) is int and d["counter"] not in seen)
+    if not drawn:
+        return shown
+    if shown is None:  # the whole event is hidden: a placeholder says what it drew
+        dice = ", ".join(f"#{counter} d{sides}" for counter, sides in drawn)
+        shown = {k: event[k] for k in ("seq", "time", "round") if k in event}
+        shown.update(kind="withheld", text=[ngettext("hidden: committed die {dice}", "hidden: committed dice {dice}",
+                                                     len(drawn)).format(dice=dice)])
+    shown["withheld_dice"] = [{"counter": counter, "sides": sides} for counter, sides in drawn]
+    return shown
 
 
 # ---------------------------------------------------------------- one outcome as a post

@@ -117,10 +117,12 @@ def rich_console(env, stream):
 
 def error(env, message: str, detail: str = "") -> None:
     """One message on stderr: ``ttcli: error: ...`` (``ttcli: ошибка: ...`` in Russian) plus optional
-    detail lines."""
-    env.stderr.write(_("ttcli: error: {message}").format(message=message) + "\n")
+    detail lines; everything echoed is made printable (no raw terminal escape)."""
+    from .store.errors import printable
+
+    env.stderr.write(_("ttcli: error: {message}").format(message=printable(message)) + "\n")
     if detail:
-        env.stderr.write("".join(f"  {line}\n" for line in detail.splitlines()))
+        env.stderr.write("".join(f"  {printable(line)}\n" for line in detail.splitlines()))
 
 
 def report_failure(env, e: BaseException) -> int:

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from rules.i18n import N_, _
 
 from .app import app
-from .argv import COMMAND_WORDS, SUBCOMMAND_WORDS
+from .argv import COMMAND_WORDS, SUBCOMMAND_WORDS, shown
 from .commands.actions import declarations
 from .commands.completion import document_language, effect_words_of, matching, stat_words_of, verb_words_of
 from .exitcodes import ExitCode
@@ -40,6 +40,10 @@ SHORTCUTS: dict[str, list[str]] = {
 }
 #: Russian words for the subcommands of the app's groups (the shell's own)
 SUBCOMMANDS = SUBCOMMAND_WORDS
+
+
+#: characters of one prompt line (a forum post's longest command is a few hundred)
+MAX_LINE = 10_000
 
 
 def click_command():
@@ -78,6 +82,10 @@ class Dispatcher:
 
     def run(self, line: str) -> int:
         env = self.env
+        if len(line) > MAX_LINE:  # refused by its length: reading a longer line costs more than any command
+            error(env, _("the line is {length:,} characters long; the prompt reads at most {most:,}").format(
+                length=len(line), most=MAX_LINE), _("split it into several commands"))
+            return ExitCode.USAGE
         try:
             words = split_line(line)
         except ValueError as e:
@@ -325,18 +333,34 @@ class Repl:
         """
 
         worst = 0
-        for number, raw in enumerate(lines, start=1):
+        numbered = enumerate(lines, start=1)
+        while True:
+            try:
+                number, raw = next(numbered)
+            except StopIteration:
+                break
+            except KeyboardInterrupt:  # Ctrl-C while waiting for a line: the lines go on
+                continue
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
             if fold_word(line) in EXIT_WORDS:
                 break
-            code = self.dispatcher.run(line)
+            code = self._one(line)
             if code and code != ExitCode.FAILED:  # 1 is a failed check, not an error
                 self.env.stderr.write(_("ttcli: the error above is on line {number} of the input: {line}").format(
-                    number=number, line=line) + "\n")
+                    number=number, line=shown(line)) + "\n")
                 worst = code
         return worst
+
+    def _one(self, line: str) -> int:
+        """Run one line; Ctrl-C stops that command only (the session is saved or untouched, as
+        after any failed command), never the prompt."""
+        try:
+            return self.dispatcher.run(line)
+        except KeyboardInterrupt:
+            self.env.stderr.write(_("ttcli: interrupted") + "\n")
+            return ExitCode.INTERRUPTED
 
     def run_prompt(self) -> int:
         from prompt_toolkit import PromptSession
@@ -368,6 +392,6 @@ class Repl:
                 break
             if fold_word(line.strip()) in EXIT_WORDS:
                 break
-            self.dispatcher.run(line)
+            self._one(line)
             self.env.stdout.flush()
         return 0

@@ -8,12 +8,16 @@ from __future__ import annotations
 from rules.dice import GivenSource, RandomSource, parse, resolve
 from rules.i18n import _, ngettext
 
+from .argv import shown, whole_number
 from .errors import CliError
 from .exitcodes import ExitCode
 from .render import emit
 from .session import current_name, note_language_of, open_session, session_file
 
 MAX_TIMES = 1000
+#: dice one call may roll, all its expressions times --times together (rerolls and explosions
+#: included): a call is one journal event, and every later `log` reads it
+MAX_CALL_DICE = 10_000
 
 
 class RollResult:
@@ -68,10 +72,11 @@ class RollResult:
 def parse_given(text: str) -> tuple[int, ...]:
     values = []
     for token in text.replace(",", " ").replace(";", " ").split():  # spaces, commas, semicolons
-        if not token.isdigit():
-            raise CliError(_("--given: {token!r} is not a die face").format(token=token), ExitCode.USAGE,
+        value = whole_number(token) if token[:1] not in "+-" else None
+        if value is None:
+            raise CliError(_("--given: {token!r} is not a die face").format(token=shown(token)), ExitCode.USAGE,
                            _('give whole numbers separated by spaces, like --given "5 4 3"'))
-        values.append(int(token))
+        values.append(value)
     return tuple(values)
 
 
@@ -105,9 +110,21 @@ def roll_expressions(texts: list[str], *, times: int = 1, seed: int | None = Non
         source = RandomSource(seed)
     if given is not None:
         source = GivenSource(given, source)
-    rolls = tuple(resolve(e, source) for e in exprs for _ in range(times))
+    rolls, drawn = [], 0  # counted as they roll: past the cap by at most one expression's 1,000 dice
+    for e in exprs:
+        for _time in range(times):
+            rolls.append(resolve(e, source))
+            drawn += len(rolls[-1].dice)
+            if drawn > MAX_CALL_DICE:  # refused before anything is shown or journaled
+                _too_many_dice()
     ignored = source.unused if given is not None else ()
-    return RollResult(rolls, given, ignored, seed, times)
+    return RollResult(tuple(rolls), given, ignored, seed, times)
+
+
+def _too_many_dice():
+    raise CliError(_("one roll may draw at most {most} dice, all its expressions and --times together "
+                     "(rerolls and explosions included)").format(most=f"{MAX_CALL_DICE:,}"),
+                   ExitCode.BAD_EXPRESSION, _("roll fewer dice, or split the call"))
 
 
 def run_roll(env, expressions: list[str], *, times: int = 1, seed: int | None = None,

@@ -87,8 +87,8 @@ def saves_folder(env, create: bool = False):
         if is_file:
             raise CliError(_("the saves folder {folder} is a file, not a folder").format(folder=saves),
                            ExitCode.USAGE, _("point --saves (or TTCLI_SAVES) at a folder"))
-        if create:
-            saves.mkdir(parents=True, exist_ok=True)
+        if create:  # 0700 whatever the umask, as the history folder: sessions hold secrets
+            saves.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as e:
         raise CliError(_("cannot use the saves folder {folder}: {problem}").format(
             folder=saves, problem=e.strerror or e), ExitCode.USAGE,
@@ -415,9 +415,35 @@ def validate(doc: Mapping[str, Any]) -> list:
             continue
         data = _system_data(doc)
         _validate_combatant(sheet, where, dict(data.upgrade_combatant(table)) if data is not None else table, bad)
+    for field in _unprintable_fields(doc, problems):
+        bad(field, _("holds control or bidi characters"), _("type the text again in a plain editor"))
     if not problems:
         _validate_encounter(doc, bad)
     return problems
+
+
+def _unprintable_fields(doc: Mapping[str, Any], problems: list) -> list[str]:
+    """Fields of ``doc`` (keys anywhere, texts of effects, items, notes ...) holding a control or
+    bidi character, which a listing would print raw: a line break or a tab in a text is let be.
+    Walked without recursion (the depth was checked on load); fields already reported are skipped."""
+    from .store import format_field
+
+    reported = {p.field for p in problems}
+    found: list[str] = []
+    stack: list = [(doc, ())]
+    while stack and len(found) < 5:
+        value, at = stack.pop()
+        for key, item in value.items() if isinstance(value, dict) else enumerate(value):
+            where = at + (key,)
+            if (isinstance(key, str) and not key.isprintable()) or \
+                    (isinstance(item, str) and not item.isprintable() and not item.replace("\n", "").replace(
+                        "\t", "").isprintable()):
+                field = format_field(where)
+                if field not in reported and not any(field.startswith(r + ".") for r in reported if r):
+                    found.append(field)
+            elif isinstance(item, (dict, list)):
+                stack.append((item, where))
+    return found
 
 
 def _validate_encounter(doc: Mapping[str, Any], bad) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right, insort
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Set
 from itertools import islice
@@ -40,7 +40,7 @@ from .errors import CliError
 from .exitcodes import ExitCode
 from .i18n import load
 from .posts_story import hidden_names
-from .store import INT_LIMIT, format_field
+from .store import INT_LIMIT, format_field, printable
 
 if TYPE_CHECKING:
     from collections import Counter
@@ -79,12 +79,15 @@ class Verification:
 
     def __init__(self, checked: int, totals: int, problems: list, commitment_ok, commitment,
                  burned: int = 0, withheld: int | None = None, revealed: int | None = None,
-                 lines: int = 0, public: int = 0, results: int = 0, unbacked: int = 0) -> None:
+                 lines: int = 0, public: int = 0, results: int = 0, unbacked: int = 0,
+                 burned_spans: Iterable = ()) -> None:
         self.checked, self.totals, self.lines_said, self.mismatches = checked, totals, lines, tuple(problems)
         #: players' lines said again, system results recomputed, players' events shown without their dice
         self.public_said, self.results, self.unbacked = public, results, unbacked
         self.commitment_ok, self.commitment = commitment_ok, commitment
         self.burned, self.withheld, self.revealed = burned, withheld, revealed
+        #: (seq, first, last, command or "") of every `burned` event: never a silent pass (exit 7)
+        self.burned_spans = tuple(burned_spans)
 
     @property
     def ok(self) -> bool:
@@ -97,11 +100,13 @@ class Verification:
         elif self.commitment_ok is False:
             out.append(s.strong(_("the secret does NOT match the commitment {hash}").format(hash=self.commitment)))
         out.extend(s.escape(m.text()) for m in self.mismatches)
-        if self.burned:
-            out.append(ngettext(
-                "{n} committed die was drawn by a command that did not finish (journaled as burned; nobody saw it)",
-                "{n} committed dice were drawn by commands that did not finish (journaled as burned; nobody saw them)",
-                self.burned).format(n=self.burned))
+        for seq, first, last, command in self.burned_spans:
+            where = _("event {seq}").format(seq=seq) if seq is not None else ""
+            said = (_("committed dice {first}..{last} burned (drawn, never shown) by `{command}`: ask the master "
+                      "about them").format(first=first, last=last, command=command) if command else
+                    _("committed dice {first}..{last} burned (drawn, never shown) by a command the journal does not "
+                      "name: ask the master about them").format(first=first, last=last))
+            out.append(s.escape(f"{where}: {said}" if where else said))
         if self.withheld is not None:
             out.append(ngettext(
                 "players' journal: {n} hidden event withheld; check it against the full journal after the reveal",
@@ -140,6 +145,8 @@ class Verification:
                 "without_dice": self.unbacked, "ok": self.ok,
                 "commitment": self.commitment, "commitment_ok": self.commitment_ok, "burned": self.burned,
                 "withheld": self.withheld, "revealed_count": self.revealed,
+                "burned_counters": [{"seq": seq, "from": first, "to": last, "drawn_by": command or None}
+                                    for seq, first, last, command in self.burned_spans],
                 "mismatches": [m.to_json() for m in self.mismatches]}
 
 
@@ -206,7 +213,13 @@ def check_journal(events: list[Mapping[str, Any]]) -> None:
                     "roll #{number} records {n} die: a roll has at most {most}",
                     "roll #{number} records {n} dice: a roll has at most {most}",
                     len(roll["dice"])).format(number=at + 1, n=len(roll["dice"]), most=DEFAULT_LIMITS.max_dice))
-        for die in event_dice(event):
+        placeholders = event.get("withheld_dice", [])
+        if not (isinstance(placeholders, list) and len(placeholders) <= DEFAULT_LIMITS.max_dice
+                and all(isinstance(d, dict) and type(d.get("counter")) is int and type(d.get("sides")) is int
+                        for d in placeholders)):
+            _refuse(index, event, "withheld_dice", _("must be a list of at most {most} dice, each a counter and "
+                                                     "its sides").format(most=DEFAULT_LIMITS.max_dice))
+        for die in [*event_dice(event), *placeholders]:
             dice += 1
             sides, counter = die.get("sides"), die.get("counter")
             if type(sides) is int and not 1 <= sides <= DEFAULT_LIMITS.max_sides:
@@ -306,16 +319,51 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
     if systems.mismatch is not None:
         problems.append(Problem(None, None, systems.mismatch))
     earlier = _Pools()  # the faces of every event's dice so far: pools rolled when declared
+    spans: list[tuple[Any, int, int, str]] = []
+    ordered: list[int] = []  # every counter a die used so far, sorted (in an honest journal, appended)
+    high: tuple[Any, int] | None = None  # (seq, counter) of the highest counter drawn so far
     for event in events:
         seq, kind = event.get("seq"), event.get("kind")
+        drawn = [d["counter"] for d in event_dice(event) if d.get("origin") == "committed"
+                 and type(d.get("counter")) is int]
         if kind == "commit":
-            active = True
+            active, high = True, None  # a new commitment's counters start again at 0
         elif kind == "reveal":
             active = False
             if isinstance(event.get("rolls"), int):
                 revealed = event["rolls"]
         elif kind == "burned":
-            burned.append((event["counters"][0], event["counters"][1]))  # check_journal: [from, to]
+            first, end = event["counters"][0], event["counters"][1]  # check_journal: [from, to]
+            burned.append((first, end))
+            if end > first:
+                command = event.get("drawn_by")
+                spans.append((seq, first, end, printable(command) if isinstance(command, str) else ""))
+                # a command killed after journaling some of its dice burns them again: only the
+                # counters no die used must come after every counter drawn before
+                below = min(end, high[1] + 1) if high is not None else first
+                if high is not None and below > first and \
+                        bisect_left(ordered, below) - bisect_left(ordered, first) < below - first:
+                    problems.append(Problem(seq, first, _(
+                        "burned after counter {counter} of event {earlier}: the events are not in the order their "
+                        "dice were drawn").format(counter=high[1], earlier=high[0])))
+                if high is None or end - 1 > high[1]:
+                    high = (seq, end - 1)
+        for die in event.get("withheld_dice", ()):  # a players' journal: a hidden die's counter and sides
+            counter = die["counter"]
+            drawn.append(counter)
+            if counter in used:
+                problems.append(Problem(seq, counter, _("counter already used in event {seq}").format(
+                    seq=used[counter]), die["sides"]))
+            used[counter] = seq
+        if drawn:  # counters run in the order of the events that drew them
+            if high is not None and min(drawn) <= high[1]:
+                problems.append(Problem(seq, min(drawn), _(
+                    "drawn after counter {counter} of event {earlier}: the events are not in the order their dice "
+                    "were drawn").format(counter=high[1], earlier=high[0])))
+            if high is None or max(drawn) > high[1]:
+                high = (seq, max(drawn))
+            for counter in drawn:
+                insort(ordered, counter)
         for die in event_dice(event):
             if die.get("origin") != "committed":
                 if active and event.get("hidden"):
@@ -338,24 +386,71 @@ def verify_events(events: list[Mapping[str, Any]], secret_hex: str, commitment: 
                 problems.append(Problem(seq, counter, _("recorded {face}, the secret gives {expected}").format(
                     face=face, expected=expected), sides, face, expected))
         totals += _check_totals(event, problems) + _check_records(event, problems, words, earlier, systems, players)
-    if withheld is None:
-        present = _merged(burned + [(c, c + 1) for c in used])
-        end = max(revealed or 0, present[-1][1] if present else 0)
-        missing = end - sum(b - a for a, b in present)
-        for counter in islice(_gaps(present, end), 20):
-            problems.append(Problem(None, counter, _("no die with this counter: a committed roll is missing")))
-        if missing > 20:
-            more = missing - 20
-            problems.append(Problem(None, None, ngettext("{n} more counter is missing", "{n} more counters are missing",
-                                                         more).format(n=more)))
-        beyond = sorted(c for c in used if revealed is not None and c >= revealed)
-        if beyond:
-            problems.append(Problem(None, beyond[0], ngettext(
-                "the reveal says {n} committed die was drawn, but this counter comes after it",
-                "the reveal says {n} committed dice were drawn, but this counter comes after them",
-                revealed or 0).format(n=revealed)))
+    # a players' journal too: its placeholders (withheld_dice) carry the counters of what it withholds
+    present = _merged(burned + [(c, c + 1) for c in used])
+    end = max(revealed or 0, present[-1][1] if present else 0)
+    missing = end - sum(b - a for a, b in present)
+    for counter in islice(_gaps(present, end), 20):
+        problems.append(Problem(None, counter, _("no die with this counter: a committed roll is missing")))
+    if missing > 20:
+        more = missing - 20
+        problems.append(Problem(None, None, ngettext("{n} more counter is missing", "{n} more counters are missing",
+                                                     more).format(n=more)))
+    beyond = sorted(c for c in used if revealed is not None and c >= revealed)
+    if beyond:
+        problems.append(Problem(None, beyond[0], ngettext(
+            "the reveal says {n} committed die was drawn, but this counter comes after it",
+            "the reveal says {n} committed dice were drawn, but this counter comes after them",
+            revealed or 0).format(n=revealed)))
+    ordered = sorted(used)  # a burned span none of whose counters a die used is listed (exit 7)
+    listed = [(seq, first, end - 1, command) for seq, first, end, command in spans
+              if bisect_left(ordered, end) - bisect_left(ordered, first) < end - first]
     return Verification(checked, totals, problems, commitment_ok, commitment, _unused(_merged(burned), used),
-                        withheld, revealed, words.lines, words.public, systems.results, systems.unbacked)
+                        withheld, revealed, words.lines, words.public, systems.results, systems.unbacked, listed)
+
+
+def compare_players(events: list[Mapping[str, Any]], players: list[Mapping[str, Any]]) -> list[Problem]:
+    """What a players' journal (``log --public --json``, saved when it was posted) says was drawn
+    against what the full journal says now: every event of the players' journal that drew
+    committed dice must be in the journal with the same counters and die sizes.  A hidden roll
+    rewritten after it was drawn (other dice, another counter) or an event moved is caught here,
+    where the secret alone cannot catch it (docs/verify.md)."""
+
+    def drawn(event: Mapping[str, Any]) -> list[tuple[int, int]]:
+        dice = [d for d in event_dice(event) if d.get("origin") == "committed"]
+        dice += [d for d in event.get("withheld_dice", ()) if isinstance(d, Mapping)]
+        return sorted((d["counter"], d["sides"]) for d in dice
+                      if type(d.get("counter")) is int and type(d.get("sides")) is int)
+
+    def said(dice: list[tuple[int, int]]) -> str:
+        return ", ".join(f"#{c} d{s}" for c, s in dice) or _("none")
+
+    check_journal(players)
+    by_seq: dict[int, Mapping[str, Any]] = {e["seq"]: e for e in events if type(e.get("seq")) is int}
+    problems = []
+    last = max((e["seq"] for e in players if type(e.get("seq")) is int), default=0)
+    seen = set()
+    for event in players:
+        seq = event.get("seq")
+        if type(seq) is not int:
+            continue
+        seen.add(seq)
+        theirs = drawn(event)
+        ours = by_seq.get(seq)
+        if ours is None:
+            if theirs:
+                problems.append(Problem(seq, None, _("the players' journal has this event; the journal does not")))
+            continue
+        if theirs != drawn(ours):
+            problems.append(Problem(seq, None, _(
+                "the players saw committed dice {theirs} drawn here; the journal now says {ours}: the roll was "
+                "changed after it was drawn").format(theirs=said(theirs), ours=said(drawn(ours)))))
+    for seq, event in by_seq.items():
+        if seq <= last and seq not in seen and drawn(event):
+            problems.append(Problem(seq, None, _(
+                "the journal has committed dice {ours} here; the players' journal shows no such event").format(
+                ours=said(drawn(event)))))
+    return problems
 
 
 # Counters as spans, [from, to): a journal's work follows how many it lists, never their values.

@@ -115,3 +115,54 @@ def test_scripted_fight_one_shot_and_prompt_give_the_same_journal(tmp_path):
     fight_events = [e for e in fr.journal(a) if e["kind"] != "char-set"]  # the set-up is not typed
     assert len(fight_events) == len(lines) + 1  # + the commit
     assert max(e.get("round", 0) for e in fight_events) > 10  # ten whole rounds were fought
+
+
+# ---------------------------------------------------------------- issue 27: line cap, Ctrl-C
+
+
+def test_issue_27_a_line_past_the_cap_is_refused_by_its_length(saves):
+    from typer.testing import CliRunner
+
+    from ttcli.app import app
+    from ttcli.repl import MAX_LINE
+
+    long_line = "roll 1d6 " + "+1" * MAX_LINE
+    r = CliRunner().invoke(app, ["--saves", str(saves), "--session", "crypt", "fight"],
+                           input=f"{long_line}\nroll 1d8\n")
+    assert r.exit_code == 2 and "the prompt reads at most 10,000" in r.stderr
+    assert "1d8 =" in r.stdout  # the next line still ran
+    assert len(r.stderr) < 600  # the line is not echoed whole
+
+
+def test_issue_27_ctrl_c_in_piped_mode_stops_one_command_not_the_lines_after(saves, monkeypatch):
+    from typer.testing import CliRunner
+
+    from ttcli import repl
+    from ttcli.app import app
+
+    real = repl.Dispatcher.run
+
+    def interrupted_once(self, line):
+        if line.startswith("fight start"):
+            raise KeyboardInterrupt
+        return real(self, line)
+
+    monkeypatch.setattr(repl.Dispatcher, "run", interrupted_once)
+    r = CliRunner().invoke(app, ["--saves", str(saves), "--session", "crypt", "fight"],
+                           input="fight start\nroll 1d8\nchar show огр\n")
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    assert "interrupted" in r.stderr and "Traceback" not in r.output
+    assert "1d8 =" in r.stdout and "Огр (enemy" in r.stdout  # the lines after it ran
+
+
+def test_issue_27_ctrl_c_during_start_up_is_one_line_not_a_traceback(monkeypatch, capsys):
+    from ttcli import main
+
+    def interrupted(argv):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(main, "_run", interrupted)
+    with pytest.raises(SystemExit) as leaving:
+        main.console()
+    assert leaving.value.code == 130
+    assert capsys.readouterr().err.strip().endswith("interrupted")

@@ -240,10 +240,14 @@ def verify_command(
     secret: Annotated[str, typer.Option("--secret", help="The secret printed by 'session reveal'.")],
     commitment: Annotated[str | None, typer.Option(
         "--commitment", help="The hash the master posted (default: the one in the journal).")] = None,
+    against: Annotated[Path | None, typer.Option(
+        "--against", help="A players' journal (log --public --json) saved during the fight: the journal's "
+                          "committed dice must be the ones it showed drawn.")] = None,
     fmt: FormatOpt = "auto",
     as_json: JsonOpt = False,
 ) -> None:
-    """Re-derive every committed roll and shown total from the secret; exit 1 if any does not match.
+    """Re-derive every committed roll and shown total from the secret; exit 1 if any does not match,
+    7 if all match but some committed dice were burned (listed with the command that drew them).
 
     Examples:
 
@@ -251,10 +255,14 @@ def verify_command(
 
       ttcli verify fight.json --secret 4f1c9a0b7d3e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e9 --commitment 563c7add089293e18441739003599b75053b9b8529b1c2d9987e31ed556471df
     """  # noqa: E501 (an example line: a real secret and its commitment)
-    from ..verifier import verify_events
+    from ..verifier import compare_players, verify_events
 
     events, withheld, system = _read_any_journal(journal)
     result = verify_events(events, secret, commitment, withheld=withheld, system=system)
+    if against is not None:
+        result.mismatches += tuple(compare_players(events, _read_any_journal(against)[0]))
     emit(ctx, result, pick_format(fmt, as_json))
     if not result.ok:
         raise typer.Exit(ExitCode.FAILED)
+    if result.burned_spans:  # never a silent pass: players ask the master about each
+        raise typer.Exit(ExitCode.BURNED)

@@ -7,6 +7,8 @@ from typing import Annotated
 import typer
 import typer.core
 
+from ..argv import MAX_DIGITS
+
 FORMATS = ("auto", "rich", "plain", "json", "bbcode", "markdown")
 
 
@@ -73,6 +75,12 @@ class _Fits64Bits:
     bits) is refused with the option's name and the range, before the command runs."""
 
     def convert(self, value, param, ctx):
+        if isinstance(value, str) and len(value.strip()) > MAX_DIGITS + 1:  # read by its length first
+            from ..argv import shown
+
+            # English here, worded in the reader's language by ttcli.errors (as beyond_64_bits's text)
+            self.fail(f"{shown(value.strip())} is far too long for a whole number: at most {MAX_DIGITS} "  # type: ignore[attr-defined]
+                      "digits", param, ctx)
         number = super().convert(value, param, ctx)  # type: ignore[misc]
         from rules.core import beyond_64_bits, fits
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import field
 from typing import Annotated
 
@@ -249,10 +248,7 @@ def rm(
 
       ttcli session rm crypt --yes
     """
-    import os
-
     from ..session import current_name, open_session, set_current
-    from ..store import history_dir
 
     env = ctx.obj
     session = open_session(env, name)
@@ -263,17 +259,7 @@ def rm(
         if not confirmed:
             emit(ctx, Message((_("nothing deleted"),)))
             return
-    target, journal = session.path, session.journal_path
-    sidecars = [journal, journal.with_name(journal.name + ".torn"), *target.parent.glob(f".{target.name}.*")]
-    for path in sidecars:
-        if os.path.lexists(path):
-            os.unlink(path)  # a link is removed itself, never what it points to
-    history = history_dir(target)
-    if os.path.islink(history) or (os.path.lexists(history) and not os.path.isdir(history)):
-        os.unlink(history)
-    elif os.path.lexists(history):
-        shutil.rmtree(history)  # refuses to follow links inside
-    session.path.unlink()
+    session.remove()  # under the session's lock: a command changing it finishes first
     if current_name(env) == name and env.session is None:
         set_current(env, None)
     emit(ctx, Message((_("deleted session {name}").format(name=name),), {"name": name}))
@@ -284,7 +270,9 @@ def commit(
     ctx: typer.Context,
     secret: Annotated[str | None, typer.Option(
         help="Use this secret (64 hex digits) instead of a fresh one: to replay a fight "
-             "exactly. Never reuse a secret that was revealed.")] = None,
+             "exactly. A secret already revealed in a journal of the saves folder is refused.")] = None,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Accept a --secret that was already revealed (its dice are known to everyone).")] = False,
 ) -> None:
     """Start committed dice: print a hash to post before the fight; reveal the secret after.
 
@@ -313,6 +301,8 @@ def commit(
         elif not re.fullmatch(r"[0-9a-f]{64}", secret.strip().lower()):
             raise CliError(_("--secret must be 64 hexadecimal digits"), ExitCode.USAGE)
         secret = secret.strip().lower()
+        if not force:
+            _refuse_revealed(session, secret, old)
         digest = commitment(bytes.fromhex(secret))
         doc["commit"] = {"commitment": digest, "secret": secret, "counter": 0, "revealed": False}
         doc.log(events.committed(digest))
@@ -321,6 +311,32 @@ def commit(
         _("post it before the fight; every roll of this session now comes from the hidden secret"),
         _("after the fight: ttcli session reveal"),
     ), {"commitment": digest}))
+
+
+def _refuse_revealed(session, secret: str, old) -> None:
+    """Refuse (exit 5) a secret revealed before: in this session's file, or in the reveal event
+    of any journal of the saves folder.  Its dice are public: every roll would be known ahead."""
+    import os
+
+    where = None
+    if isinstance(old, dict) and old.get("secret") == secret and old.get("revealed"):
+        where = session.path
+    else:
+        needle = f'secret = "{secret}"'.encode("ascii")
+        folder = session.path.parent
+        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+            if entry.name.endswith(".journal.toml") and entry.is_file(follow_symlinks=False):
+                try:
+                    with open(entry.path, "rb") as journal:
+                        found = needle in journal.read()
+                except OSError:
+                    continue
+                if found:
+                    where = entry.path
+                    break
+    if where is not None:
+        raise CliError(_("this secret was already revealed ({file}): players know every die it gives").format(
+            file=where), ExitCode.RULES, _("leave out --secret for a fresh one, or add --force to replay a fight"))
 
 
 @app.command("reveal")

@@ -8,7 +8,7 @@ first use, so a command imports only the part of the store it needs.
 """
 
 _NAMES = {
-    "errors": ("StoreError", "FormatTooNew", "HistoryLimit", "UnsafePath", "Unwritable", "printable"),
+    "errors": ("StoreError", "FormatTooNew", "HistoryLimit", "SessionGone", "UnsafePath", "Unwritable", "printable"),
     "files": ("atomic_write", "read_bytes"),
     "toml": ("FORMAT", "INT_LIMIT", "format_field", "is_read_only"),
     "history": ("history_dir",),

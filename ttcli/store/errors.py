@@ -61,3 +61,8 @@ class HistoryLimit(StoreError):
 
 class UnsafePath(StoreError):
     """A link, folder or special file where the store expects its own regular file."""
+
+
+class SessionGone(StoreError):
+    """The session was removed (``session rm``) between finding it and locking it: nothing is
+    written, and nothing of it is created again."""

@@ -34,7 +34,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "undo": {"command": str, "steps": int},
     "redo": {"command": str, "steps": int},
     "restore": {"command": str, "text": list},
-    "burned": {"commitment": str, "counters": list, "text": list},
+    "burned": {"commitment": str, "counters": list, "text": list, "drawn_by": (str, None)},
 }
 
 #: what every fight command's event holds, whatever its kind (the system's own fields beside)
@@ -108,6 +108,10 @@ def restored(line: str) -> dict[str, Any]:
     return {"kind": "restore", "command": "undo", "text": [line]}
 
 
-def burned(commitment: str, start: int, end: int, line: str) -> dict[str, Any]:
-    """Committed counters ``start``..``end - 1`` drawn and never shown."""
-    return {"kind": "burned", "commitment": commitment, "counters": [start, end], "text": [line]}
+def burned(commitment: str, start: int, end: int, line: str, command: str = "") -> dict[str, Any]:
+    """Committed counters ``start``..``end - 1`` drawn and never shown; ``command``, the command
+    line that drew them (players ask the master about it: verify lists it)."""
+    event: dict[str, Any] = {"kind": "burned", "commitment": commitment, "counters": [start, end], "text": [line]}
+    if command:
+        event["drawn_by"] = command
+    return event

@@ -14,7 +14,7 @@ import stat
 
 from rules.i18n import _
 
-from .errors import StoreError, UnsafePath
+from .errors import SessionGone, StoreError, UnsafePath
 
 try:  # the interpreter's built-in module: loading OpenSSL's costs more than hashing a session file
     from _sha256 import sha256  # type: ignore[import-not-found]  # (3.12 names it _sha2)
@@ -168,27 +168,53 @@ _held: set[str] = set()
 def locked(session_path, *, wait: bool = True):
     """Hold the one exclusive lock of a session (its file, journal, history and dice), once
     per operation.  ``wait=False`` refuses at once when another process holds it.  The
-    lock file is never deleted: removing it would let two processes lock two files.
+    lock file is deleted only by `session rm`, while holding it: a process that was waiting on
+    the deleted file sees it is no longer the one at its path and locks the new one, so two
+    processes never hold two locks of one session.
     """
     import fcntl
 
     path = os.path.abspath(beside(session_path, "lock"))
     if path in _held:
         raise RuntimeError(path)  # a bug: this process holds this lock already
-    try:
-        fd = open_regular(path, os.O_RDWR | os.O_CREAT)
-    except FileNotFoundError:
-        raise StoreError(session_path, _("cannot create files in the saves folder") if os.path.isdir(
-            os.path.dirname(path) or ".") else _("the saves folder does not exist"),
-            hint=_("point --saves at a folder you can write to")) from None
-    try:
+    while True:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-        except BlockingIOError:
-            raise StoreError(session_path, _("another ttcli command is changing this session"),
-                             hint=_("wait for it to finish and retry")) from None
-        _held.add(path)
-        yield path
-    finally:
-        _held.discard(path)
-        os.close(fd)  # closing the only descriptor releases the flock
+            fd = open_regular(path, os.O_RDWR | os.O_CREAT)
+        except FileNotFoundError:
+            raise StoreError(session_path, _("cannot create files in the saves folder") if os.path.isdir(
+                os.path.dirname(path) or ".") else _("the saves folder does not exist"),
+                hint=_("point --saves at a folder you can write to")) from None
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+            except BlockingIOError:
+                raise StoreError(session_path, _("another ttcli command is changing this session"),
+                                 hint=_("wait for it to finish and retry")) from None
+            if not _same_file(fd, path):
+                continue  # `session rm` deleted the lock while we waited: lock the file that is there now
+            _held.add(path)
+            yield path
+            return
+        finally:
+            _held.discard(path)
+            os.close(fd)  # closing the only descriptor releases the flock
+
+
+def gone(session_path, lock: str) -> StoreError:
+    """The error of a session removed while this process waited for its lock, whose lock file
+    (just created again by this process) is removed again: nothing of the session comes back."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(lock)
+    return SessionGone(session_path, _("the session was deleted while this command waited for it; "
+                                       "nothing was written"),
+                       hint=_("choose another session: ttcli session list"))
+
+
+def _same_file(fd: int, path: str) -> bool:
+    """Whether the descriptor ``fd`` is still the file at ``path`` (not deleted, not replaced)."""
+    try:
+        there = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    mine = os.fstat(fd)
+    return (there.st_dev, there.st_ino) == (mine.st_dev, mine.st_ino)

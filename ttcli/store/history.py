@@ -141,10 +141,12 @@ class History:
         """Snapshot bytes that are already in the session file: a hand edit, or a file first seen."""
         self.commit(self.prepare(data), digest(data), HAND_EDIT if self.states else FIRST_SEEN)
 
-    def move(self, steps: int, carry=None) -> bytes:
+    def move(self, steps: int, carry=None, before=None) -> bytes:
         """Put the state ``steps`` back (negative: forward) into the session file; ``carry(bytes)``,
         if given, makes the bytes written of the state's (the master's comments of the file it
-        replaces), and their digest becomes the last written."""
+        replaces), and their digest becomes the last written.  ``before(data)`` is called with the
+        bytes to write once they are read and checked, before anything is written: the undo's
+        journal event goes first, as every change's does."""
         pos = self.position()
         target = pos - steps
         if pos < 0 or not 0 <= target < len(self.states):
@@ -163,6 +165,8 @@ class History:
         data = self.snapshot(self.states[target])
         if carry is not None:
             data = carry(data)
+        if before is not None:
+            before(data)
         atomic_write(self.session_path, data)  # a crash before the index agrees: sync() finishes the move
         self.current, self.written = self.states[target].id, digest(data)
         self.save()

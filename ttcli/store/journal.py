@@ -16,7 +16,7 @@ from rules.dice import record
 from rules.i18n import N_, _
 
 from .errors import StoreError
-from .files import beside, digest, fsync_dir, locked, open_regular, read_bytes, write_all
+from .files import beside, digest, fsync_dir, gone, locked, open_regular, read_bytes, write_all
 from .toml import check_writable, parse_toml, system_of
 
 JOURNAL_HEADER = (
@@ -200,8 +200,11 @@ def append_if_clean(session_path, make_event, unless: bytes, seen=None) -> dict 
     transaction).  ``seen(data)`` is told the file's bytes before the event is made."""
 
     path = os.fspath(session_path)
-    with locked(path):
-        data = read_bytes(path)
+    with locked(path) as lock:
+        try:
+            data = read_bytes(path)
+        except FileNotFoundError:
+            raise gone(path, lock) from None
         if unless in data or os.path.lexists(beside(path, "dice")):
             return None
         try:

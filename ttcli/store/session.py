@@ -17,16 +17,30 @@ import contextlib
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rules.core import copy_plain
 from rules.i18n import N_, _
 
+from ..argv import RUNNING
 from . import events
-from .errors import StoreError
-from .files import atomic_write, beside, digest, locked, read_bytes
+from .errors import StoreError, Unwritable
+from .files import atomic_write, beside, digest, gone, locked, read_bytes
 from .history import CREATED, DEFAULT_KEEP, RESTORED, WRITTEN, History
 from .journal import append_event, read_events
-from .toml import check_writable, encode_document, header_comment, is_read_only, parse_document, placed, system_of
+from .toml import (
+    check_depth,
+    check_writable,
+    encode_document,
+    header_comment,
+    is_read_only,
+    parse_document,
+    placed,
+    system_of,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 DEFAULT_HEADER = (
     "ttcli session file. You may edit it by hand between commands: ttcli checks\n"
@@ -56,12 +70,14 @@ class Draft(dict):
         self.dice = (commitment, next_counter)
 
 
-# ``.fight.toml.dice`` holds "COMMITMENT RESERVED JOURNALED", outside the session file so
-# that `undo` never rewinds the dice (docs/session-format.md, "Committed dice").
-def _read_dice(session_path) -> tuple[str, int, int] | None:
+# ``.fight.toml.dice`` holds "COMMITMENT RESERVED JOURNALED COMMAND", outside the session file so
+# that `undo` never rewinds the dice (docs/session-format.md, "Committed dice"); COMMAND, the
+# command line that reserved the counters, is what a `burned` event names if it never finished.
+def _read_dice(session_path) -> tuple[str, int, int, str] | None:
     try:
-        fields = read_bytes(beside(session_path, "dice")).decode("ascii").split()
-        return fields[0], int(fields[1]), int(fields[2] if len(fields) > 2 else fields[1])
+        fields = read_bytes(beside(session_path, "dice")).decode("utf-8").split(" ", 3)
+        return (fields[0], int(fields[1]), int(fields[2] if len(fields) > 2 else fields[1]),
+                fields[3].strip() if len(fields) > 3 else "")
     except (FileNotFoundError, UnicodeDecodeError, IndexError, ValueError):
         return None  # absent or torn: the session file's own counter applies
 
@@ -72,8 +88,9 @@ def dice_counter(session_path, commitment: str) -> int:
     return found[1] if found and found[0] == commitment else 0
 
 
-def _write_dice(session_path, commitment: str, reserved: int, journaled: int) -> None:
-    atomic_write(beside(session_path, "dice"), f"{commitment} {reserved} {journaled}\n", sync_dir=False)
+def _write_dice(session_path, commitment: str, reserved: int, journaled: int, command: str = "") -> None:
+    atomic_write(beside(session_path, "dice"), f"{commitment} {reserved} {journaled} {command}".rstrip() + "\n",
+                 sync_dir=False)
 
 
 #: why committed dice were drawn and never shown (said in the session's language)
@@ -81,8 +98,8 @@ _UNFINISHED = N_("committed dice {first}..{last} were drawn by a command that di
 _UNSHOWN = N_("committed dice {first}..{last} were drawn and not shown")
 
 
-def _burned(commitment: str, start: int, end: int, why: str) -> dict:
-    return events.burned(commitment, start, end, _(why).format(first=start, last=end - 1))
+def _burned(commitment: str, start: int, end: int, why: str, command: str = "") -> dict:
+    return events.burned(commitment, start, end, _(why).format(first=start, last=end - 1), command)
 
 
 def _no_problems(doc) -> list[StoreError]:
@@ -107,6 +124,40 @@ class SessionFile:
     @property
     def history(self) -> History:
         return History(self.path, self.keep)
+
+    @contextlib.contextmanager
+    def _hold(self) -> Iterator[str]:
+        """The session's lock, for a change of a session that must exist: one that `session rm`
+        removed while this process waited is :class:`SessionGone` (nothing of it is created again)."""
+        with locked(self.path) as lock:
+            if not os.path.lexists(self.path):
+                raise gone(self.path, lock)
+            yield lock
+
+    def remove(self) -> None:
+        """Delete the session with its journal, undo history and sidecars, under its lock: a
+        command that was changing it finishes first, one that waits for it then finds it gone.
+        Links are removed themselves, never what they point to."""
+        import shutil
+
+        with self._hold() as lock:
+            folder, name = self.path.parent, self.path.name
+            journal = self.journal_path
+            hidden = (f".{name}.", f".{journal.name}.")  # .fight.toml.dice, .lock, .tmp ...
+            companions: list[str | Path] = [journal, journal.with_name(journal.name + ".torn"),
+                                            *(e.path for e in os.scandir(folder) if e.name.startswith(hidden))]
+            for path in companions:
+                if os.path.abspath(path) != lock:
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(path)
+            history = self.history.folder
+            if os.path.islink(history) or (os.path.lexists(history) and not os.path.isdir(history)):
+                os.unlink(history)
+            elif os.path.lexists(history):
+                shutil.rmtree(history)  # refuses to follow links inside
+            os.unlink(self.path)
+            _WRITTEN.pop(os.fspath(self.path), None)
+            os.unlink(lock)  # last, while held: see files.locked
 
     def _check(self, doc, text: str | None) -> None:
         """Raise the first validation problem, located; all of them in ``.errors``."""
@@ -139,6 +190,7 @@ class SessionFile:
         return data, doc
 
     def _dump(self, doc) -> bytes:  # what the tests check every written document at
+        check_depth(doc, self.path, Unwritable)  # what the loader refuses is never written
         return encode_document(doc, self.header, self.path)
 
     def _plain(self, data: bytes) -> bool:
@@ -184,12 +236,12 @@ class SessionFile:
     @contextlib.contextmanager
     def transaction(self):
         """Lock, load, yield a :class:`Draft`; on clean exit journal events and save changes."""
-        with locked(self.path):
+        with self._hold():
             history = self.history
             data, doc = self._read(history)
             found = _read_dice(self.path)
             if found and found[1] > found[2]:  # counters a killed command drew, perhaps never journaled
-                append_event(self.journal_path, _burned(found[0], found[2], found[1], _UNFINISHED),
+                append_event(self.journal_path, _burned(found[0], found[2], found[1], _UNFINISHED, found[3]),
                              doc.get("system"))
                 _write_dice(self.path, found[0], found[1], found[1])
             draft = Draft(doc)
@@ -203,8 +255,8 @@ class SessionFile:
                 before = _read_dice(self.path)
                 journaled = before[2] if before and before[0] == commitment else 0
                 if not draft.events:  # dice drawn but no roll logged: say so rather than leave a gap
-                    draft.log(_burned(commitment, journaled, reserved, _UNSHOWN))
-                _write_dice(self.path, commitment, reserved, journaled)
+                    draft.log(_burned(commitment, journaled, reserved, _UNSHOWN, RUNNING[0]))
+                _write_dice(self.path, commitment, reserved, journaled, RUNNING[0])
             for event in draft.events:
                 append_event(self.journal_path, event, doc.get("system"))
             if draft.dice is not None:
@@ -226,7 +278,7 @@ class SessionFile:
     def _move(self, steps: int, sign: int, event) -> dict | None:
         if steps < 1:  # a caller's mistake, not a reader's: the commands check their argument
             raise ValueError(steps)
-        with locked(self.path):
+        with self._hold():
             history = self.history
             current: bytes | None = None
             current_doc = None
@@ -239,10 +291,12 @@ class SessionFile:
                 current, current_doc = self._read(history)
             # bytes ttcli wrote are restored over unread: undo must work even on a state an older,
             # buggy version wrote that no longer loads (docs/session-format.md, "Undo restores bytes");
-            # only the master's comments of the file it replaces are carried into them
-            data = history.move(sign * steps, lambda target: self._carry(current, target, current_doc))
-            if event is not None:
-                append_event(self.journal_path, event, system_of(data))
+            # only the master's comments of the file it replaces are carried into them; the journal
+            # first, then the file, as every change (a kill between them leaves an event whose state
+            # was not written, never a state the journal does not tell)
+            data = history.move(sign * steps, lambda target: self._carry(current, target, current_doc),
+                                None if event is None else
+                                lambda data: append_event(self.journal_path, event, system_of(data)))
             try:
                 doc = parse_document(data, self.path, read_only=True)
             except StoreError:
@@ -262,7 +316,7 @@ class SessionFile:
     def restore(self, event=None) -> dict:
         """Put the last state ttcli saved back over a broken file; keep the broken bytes
         aside as ``<name>.history/broken.toml``."""
-        with locked(self.path):
+        with self._hold():
             history = self.history.load()
             if not history.states:
                 raise StoreError(self.path, _("the undo history is empty: there is no earlier state to restore"),
@@ -270,9 +324,9 @@ class SessionFile:
             with contextlib.suppress(FileNotFoundError):
                 atomic_write(history.folder / "broken.toml", read_bytes(self.path))
             data = history.snapshot(history.states[history.position()])  # -1, the newest, when none is current
-            self._save(history, data, RESTORED)
-            if event is not None:
+            if event is not None:  # the journal first, as every change
                 append_event(self.journal_path, event, system_of(data))
+            self._save(history, data, RESTORED)
             return parse_document(data, self.path, read_only=True)
 
     def states(self):

@@ -81,7 +81,8 @@ def locate_field(text: str, field) -> tuple[int, int] | None:
             in_multiline = not quotes
             continue
         found = re.match(_KEY_LINE, raw)
-        if found is None or (parts := _parts(found["key"])) is None or \
+        # a key of thousands of parts is refused by its depth; reading it again would take seconds
+        if found is None or found["key"].count(".") > MAX_DEPTH or (parts := _parts(found["key"])) is None or \
                 not raw.startswith({"[[": "]]", "[": "]", "": "="}[found["open"]], found.end()):
             continue
         paths = [table + parts]
@@ -171,10 +172,31 @@ def parse_document(data: bytes, path=None, *, read_only: bool = False) -> dict:
     try:
         if not (read_only and is_read_only(doc)):
             check_format(doc)
+        check_depth(doc)  # first: it stops at the limit, while a walk of the whole would take seconds
         check_integers(doc)
     except StoreError as exc:
         raise placed(exc.located(path=path), text) from None
     return doc
+
+
+#: tables and arrays nested deeper than this are refused on load and on save: a session
+#: ttcli writes is a few levels deep, and every reader and writer of a document recurses
+MAX_DEPTH = 64
+
+
+def check_depth(doc, path=None, error=StoreError) -> None:
+    """Refuse (``error``, naming the field) tables and arrays nested deeper than :data:`MAX_DEPTH`:
+    a file read but not written back, or a change every later command fails on, would lock
+    the master out.  Walked without recursion."""
+    stack: list = [(doc, ())]
+    while stack:
+        value, at = stack.pop()
+        if len(at) > MAX_DEPTH:
+            problem = _("tables and arrays are nested too deeply: more than {most} levels").format(most=MAX_DEPTH)
+            raise error(path, problem, field=format_field(at[:3]), hint=_fix())  # where it starts
+        for key, item in value.items() if isinstance(value, dict) else enumerate(value):
+            if type(item) in (dict, list, tuple):
+                stack.append((item, at + (key,)))
 
 
 def check_format(doc) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+import os
 import sys
 
 import pytest
@@ -161,3 +162,62 @@ def test_issue_12_every_journal_append_of_a_session_runs_under_its_lock(tmp_path
         s.restore({"kind": "restore"})
     assert seen == [True]
     assert not is_locked(path)
+
+
+# ---------------------------------------------------------------- session rm against writers (issue 27, item 4)
+
+HOLDER = """
+import sys
+from ttcli.store import SessionFile
+with SessionFile(sys.argv[1]).transaction() as doc:
+    print("inside", flush=True)
+    sys.stdin.readline()
+    doc["n"] += 1
+    doc.log({"kind": "inc"})
+print("saved", flush=True)
+"""
+
+
+def _waits_for_a_lock(pid: int) -> bool:
+    """Whether process ``pid`` is blocked on a file lock (the kernel's table of locks)."""
+    with open("/proc/locks") as table:
+        return any(line.split()[1:2] == ["->"] and str(pid) in line.split() for line in table)
+
+
+def test_issue_27_session_rm_waits_for_a_change_in_progress_and_nothing_comes_back(tmp_path):
+    import subprocess
+
+    from ttcli.store import SessionFile
+
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    SessionFile(saves / "crypt.toml").create({"format": 1, "n": 0})
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(saves / "crypt.toml")], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline() == "inside\n"  # a change is under way, the lock held
+    rm = subprocess.Popen([sys.executable, "-m", "ttcli", "--saves", str(saves), "session", "rm", "crypt", "--yes"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    while rm.poll() is None and not _waits_for_a_lock(rm.pid):
+        os.sched_yield()  # until rm has finished, or waits for the session's lock
+    holder.stdin.write("go\n")
+    holder.stdin.close()
+    assert holder.wait(timeout=60) == 0
+    assert rm.wait(timeout=60) == 0, rm.stderr.read()
+    assert sorted(p.name for p in saves.iterdir()) == []  # the change landed, then rm took all of it
+
+
+def test_issue_27_writers_running_during_session_rm_stop_and_recreate_nothing(harness, tmp_path):
+    figures = harness.run_rm_race(tmp_path, trials=2, writers=3)
+    assert figures.failures == []
+    assert figures.removed == 2 and figures.writers_told == 6
+
+
+def test_issue_27_a_command_that_finds_its_session_removed_says_so(crypt):
+    from ttcli.store import SessionFile, SessionGone
+
+    saves = crypt.path.parent
+    session = SessionFile(crypt.path)  # found before the session was removed
+    assert crypt("session", "rm", "crypt", "--yes").exit_code == 0
+    with pytest.raises(SessionGone, match="deleted while this command waited"), session.transaction():
+        pass
+    assert sorted(p.name for p in saves.iterdir()) == []  # not even its lock file
