@@ -200,3 +200,12 @@ class Work:
             events=tuple(self.events),
             hidden_names=tuple(n for n, c in self.combatants.items() if c.hidden),
         )
+
+
+class QuietWork(Work):
+    """A scratch copy that records every event but words none: for the odds of an action,
+    which play the same comparison once per way the dice fall and show only numbers."""
+
+    def tell(self, kind: str, *, about: Iterable[str] = (), public: bool = False,
+             secret: Iterable[str] = (), **fields: Any) -> Event:
+        return self.emit(kind, about=about, secret=secret, **fields)
