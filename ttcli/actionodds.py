@@ -1,8 +1,9 @@
 """``ttcli odds attack|check|save``: the exact odds of one action, with the session's real values.
 
-The system computes them (``rules.fight.action_odds``, each system's ``odds``
-module, through the same functions its fight calls); this module reads the
-session, passes what was typed, and shows the result: the chances that decide
+The system computes them (each system's ``odds`` module, through the same
+functions its fight calls, reached through the registry so that neither the
+fight rules nor Typer load); this module reads the session, passes what was
+typed, and shows the result: the chances that decide
 the action, then the chart of its number (damage dealt, or a check's total)
 exactly as ``ttcli odds EXPR`` charts a dice expression, with ``--at-least``,
 ``--at-most``, ``--json`` and the forum formats.  Nothing is rolled, nothing
@@ -11,10 +12,9 @@ is written, nothing goes to the journal.
 
 from __future__ import annotations
 
-from rules import fight as combat
 from rules.dice import datatype
 from rules.i18n import _
-from rules.systems import system_rules
+from rules.systems import read_encounter, system_odds
 
 from .errors import CliError
 from .exitcodes import ExitCode
@@ -97,20 +97,20 @@ def action_odds(env, action: str, names: list[str], values: dict, at_least: int 
             action=action, first=first.upper(), second=second.upper()), ExitCode.USAGE)
     doc = open_session(env).read()
     system = str(doc.get("system"))
-    rules = system_rules(system)
-    if action not in rules.odds_actions:
+    table = system_odds(system)
+    if action not in table:
         raise CliError(_("{system} has no odds of {action}; it has: {actions}").format(
-            system=system, action=action, actions=", ".join(rules.odds_actions) or "-"), ExitCode.RULES)
-    run = rules.odds_table()[action]
+            system=system, action=action, actions=", ".join(table) or "-"), ExitCode.RULES)
+    run = table[action]
     code = run.__code__
     accepted = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
     for key in values:
         if key not in accepted:
             raise CliError(_("{option} does not fit the odds of {action} in {system}").format(
                 option=SPELLINGS.get(key, key), action=action, system=system), ExitCode.USAGE)
-    enc = combat.encounter_from_doc(doc, rules)
+    enc = read_encounter(doc)
     try:
-        odds = combat.action_odds(enc, action, **{first: names[0], second: names[1]}, **values)
+        odds = run(enc, **{first: names[0], second: names[1]}, **values)
     except ValueError as e:
         if type(e) is not ValueError:
             raise

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from importlib import import_module
-from types import MappingProxyType
 from typing import Any
 
 from rules.core import common
@@ -27,6 +26,7 @@ from rules.core.errors import RuleError
 from rules.core.outcome import Damage, HealthChange, Outcome, Work
 from rules.core.sheet import Sheet
 from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Encounter, Status, TurnState, status_in
+from rules.core.state import DEFAULT_STATUSES as DEFAULT_STATUSES
 from rules.core.systemdata import SystemData
 from rules.dice.sources import DiceSource
 from rules.i18n import _
@@ -35,14 +35,6 @@ from rules.i18n import _
 TURNS_CLOCK = "turns"
 #: a round clock: everyone declares in secret, then the round resolves at once
 ROUNDS_CLOCK = "rounds"
-
-
-#: the statuses of a plain system: fights on, out of it, dead (dungeon's three)
-DEFAULT_STATUSES: Mapping[str, Status] = MappingProxyType({
-    OK: Status(OK),
-    UNCONSCIOUS: Status(UNCONSCIOUS, can_act=False, standing=False),
-    DEAD: Status(DEAD, can_act=False, standing=False, ticks=False),
-})
 
 
 class SystemRules(SystemData):
@@ -194,10 +186,10 @@ class SystemRules(SystemData):
         if action not in self.odds_actions:
             raise RuleError(_("{system} has no odds of {action}; it has: {actions}").format(
                 system=self.id, action=action, actions=", ".join(self.odds_actions) or "-"))
-        return self.odds_table()[action](self, enc, **values)
+        return self.odds_table()[action](enc, **values)
 
     def odds_table(self) -> Mapping[str, Callable[..., Any]]:
-        """Each of :attr:`odds_actions` -> its function ``(rules, enc, **values)``, from :attr:`odds_module`
+        """Each of :attr:`odds_actions` -> its function ``(enc, **values)``, from :attr:`odds_module`
         (by its name, as the registry loads a system: no fight command pays for the odds)."""
         return import_module(self.odds_module).ODDS if self.odds_module else {}
 

@@ -205,8 +205,9 @@ class Work:
 class QuietWork(Work):
     """A :class:`Work` that records every event and die but makes no words: for runs nobody
     reads line by line (``fight simulate`` plays thousands of fights and prints only a
-    summary), where turning every event into the master's and the players' lines would be
-    most of the cost.  Its outcomes have no lines; their events are the same."""
+    summary; the odds of an action play the same comparison once per way the dice fall),
+    where turning every event into the master's and the players' lines would be most of
+    the cost.  Its outcomes have no lines; their events are the same."""
 
     def tell(self, kind: str, *, about: Iterable[str] = (), public: bool = False,
              secret: Iterable[str] = (), **fields: Any) -> Event:

@@ -46,6 +46,14 @@ class Status:
     ticks: bool = True
 
 
+#: the statuses of a plain system: fights on, out of it, dead (dungeon's three)
+DEFAULT_STATUSES: Mapping[str, Status] = MappingProxyType({
+    OK: Status(OK),
+    UNCONSCIOUS: Status(UNCONSCIOUS, can_act=False, standing=False),
+    DEAD: Status(DEAD, can_act=False, standing=False, ticks=False),
+})
+
+
 def status_in(statuses: Mapping[str, Status], combatant: Combatant) -> Status:
     """What ``combatant``'s status word means by a system's table; a word it does not list acts and stands."""
     known = statuses.get(combatant.status)  # asked of everyone at every moment of a round

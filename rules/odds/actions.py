@@ -64,25 +64,31 @@ class BranchSource:
 
 def enumerate_dice(run: Callable[[BranchSource], T], limit: int = MAX_PATHS) -> dict[T, Fraction]:
     """Every result of ``run(source)`` with its exact chance, over every way the dice fall."""
-    out: dict[T, Fraction] = {}
+    # each path weighs 1 / (the product of its dice's sides): paths are counted by result and
+    # that product, in integers, and each count becomes one fraction at the end
+    counts: dict[T, dict[int, int]] = {}
     prefix: list[int] = []
     paths = 0
     while True:
         source = BranchSource(prefix)
         result = run(source)
-        weight = Fraction(1)
-        for s in source.sides:
-            weight /= s
-        out[result] = out.get(result, Fraction(0)) + weight
+        faces, sides = source.faces, source.sides
+        size = 1
+        for s in sides:
+            size *= s
+        by_size = counts.get(result)
+        if by_size is None:
+            by_size = counts[result] = {}
+        by_size[size] = by_size.get(size, 0) + 1
         paths += 1
         if paths > limit:
             raise DiceError(_("more than {limit} ways for the dice to fall").format(limit=limit), "", 0, "limit")
-        faces, sides = source.faces, source.sides
         i = len(faces) - 1
         while i >= 0 and faces[i] == sides[i]:
             i -= 1
         if i < 0:
-            return out
+            return {result: sum((Fraction(n, size) for size, n in by_size.items()), Fraction(0))
+                    for result, by_size in counts.items()}
         prefix = [*faces[:i], faces[i] + 1]
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rules.i18n import _
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
 
     from rules.core.actions import SystemCard
     from rules.core.contract import SystemRules
@@ -102,6 +102,19 @@ def system_card(system: str) -> SystemCard:
     rules = system_rules(system)
     return SystemCard(rules.id, rules.name_en, rules.name_ru, rules.actions, rules.start_params,
                       rules.day_params)
+
+
+def system_odds(system: str) -> Mapping[str, Callable[..., Any]]:
+    """The actions ``ttcli odds`` answers for ``system``, each -> its function ``(enc, **values)``:
+    its package's ``odds`` module's ``ODDS``, so the odds load the mechanics they use and
+    not the fight rules; for a system without one, its rules object's table."""
+    package = _package(system)
+    try:
+        return import_module(package + ".odds").ODDS
+    except ModuleNotFoundError as err:
+        if err.name != package + ".odds":
+            raise
+    return system_rules(system).odds_table()
 
 
 def system_rules(system: str) -> SystemRules:

@@ -109,7 +109,8 @@ def next_command(doc: dict[str, Any], rounds: int, started: bool) -> list[str] |
     """The master's next command for the scripted fight, or None when it is over."""
     from rules.fight import encounter_from_doc
     from rules.systems.skirmish import fightdata
-    from rules.systems.skirmish.fight import resource, stunned, weapons
+    from rules.systems.skirmish.items import weapons
+    from rules.systems.skirmish.reading import resource, stunned
 
     enc = encounter_from_doc(doc)
     fight = enc.fight

@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.core.die import Die, roll
+from rules.core.errors import NotFound, RuleError, UnknownNameError
 from rules.core.names import Names
+from rules.core.sheet import UnknownStat
 from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
@@ -19,8 +21,10 @@ from rules.systems.dungeon.common import (
     CHARISMA,
     MIND,
     REACTION,
+    STAT_KEYS,
     require_non_negative,
 )
+from rules.systems.dungeon.sheet import SHEET
 
 CHECK_DIE = 20
 SAVE_DIE = 10
@@ -85,6 +89,26 @@ def skill_stat(name: str, stats: Mapping[str, int]) -> str:
     if missing:
         raise ValueError(_("{skill} needs the stats {stats}").format(skill=skill.name_en, stats=", ".join(missing)))
     return max(skill.stats, key=lambda key: (stats[key], -skill.stats.index(key)))
+
+
+#: the stats a check or a saving throw names directly
+PRIMARY = STAT_KEYS
+
+
+def check_subject(text: str) -> tuple[str, Skill | None]:
+    """A primary stat key, or the skill a check uses (DG-SKILL-1)."""
+    try:
+        key = SHEET.resolve(text)
+    except UnknownStat as stat_error:
+        try:
+            return "", find_skill(text)
+        except UnknownNameError as skill_error:
+            suggestions = dict.fromkeys(stat_error.suggestions + skill_error.suggestions)
+            raise NotFound(N_("stat or skill"), text, list(suggestions)[:3]) from None
+    if key not in PRIMARY:
+        raise RuleError(_("checks use {stats} or a skill, not {key}").format(stats=", ".join(PRIMARY), key=key),
+                        rule="DG-CHECK-1")
+    return key, None
 
 
 def advantage_modifier(advantages: int = 0, disadvantages: int = 0) -> int:

@@ -44,15 +44,15 @@ from rules.i18n import N_, _
 from rules.systems.dungeon import fightdata, manoeuvres
 from rules.systems.dungeon import mechanics as dg
 from rules.systems.dungeon.acting import budget_of, say_turn, set_turn, turn_of
+from rules.systems.dungeon.checks import PRIMARY, check_subject
 from rules.systems.dungeon.common import parse_weapon
 from rules.systems.dungeon.sheet import SHEET
-from rules.systems.dungeon.situations import SITUATION_NAMES, require_fatigue_advantage_counts, situation_from_words
+from rules.systems.dungeon.situations import require_fatigue_advantage_counts, situation_of
 from rules.systems.dungeon.values import cap, resource, value
 
 if TYPE_CHECKING:
     from rules.systems.dungeon.rules import Dungeon
 
-PRIMARY = dg.STAT_KEYS
 
 #: modifier keys beyond the sheet's stats: added to every hit roll, damage
 #: roll, check or saving throw of the bearer
@@ -242,7 +242,7 @@ def attack(
         raise RuleError(_("{attacker} has no weapon die; give the weapon (e.g. 1d8) or set stats.weapon").format(
             attacker=a))
     count, sides, weapon_bonus = parse_weapon(weapon_text)
-    situated = _situation(situation, ac, tc)
+    situated = situation_of(situation, ac, tc)
     reach = manoeuvres.require_reach(ac, tc, kind)
     budget = budget_of(turn).spend()
     used = list(turn.used)
@@ -501,7 +501,7 @@ def check(
     work = rules.work(enc)
     n = find(enc, name)
     c = _living(work, n)
-    stat_key, skill = _check_subject(stat_or_skill)
+    stat_key, skill = check_subject(stat_or_skill)
     effective = {key: value(c, key) for key in PRIMARY}
     if skill is not None:
         stat_key = dg.skill_stat(skill.key, effective)
@@ -528,7 +528,7 @@ def save(rules: Dungeon, enc: Encounter, source: DiceSource, name: str, stat: st
     work = rules.work(enc)
     n = find(enc, name)
     c = _living(work, n)
-    key, skill = _check_subject(stat)
+    key, skill = check_subject(stat)
     if skill is not None:
         raise RuleError(_("a saving throw uses a stat ({stats}), not a skill").format(stats=", ".join(PRIMARY)),
                         rule="DG-SAVE-1")
@@ -593,44 +593,6 @@ def rest(rules: Dungeon, enc: Encounter, source: DiceSource, name: str, kind: st
     return work.outcome(event, hidden=c.hidden)
 
 
-def _situation(words: Sequence[str], attacker: Combatant, target: Combatant) -> dg.Situation:
-    """The attack's situation: the words typed, and who lies prone (DG-ADV-1, DG-PRONE-1)."""
-    try:
-        return situation_from_words(
-            [w for text in words for w in _situation_words(text)],
-            attacker_prone=fightdata.prone(attacker), target_prone=fightdata.prone(target))
-    except UnknownNameError as err:
-        # with nothing close, the master sees the words there are
-        raise NotFound(N_("attack situation"), err.name, err.suggestions or _SITUATION_WORDS) from None
-
-
-_SITUATION_WORDS = ("укрытие", "полумрак", "темнота", "невидимость", "cover", "dim", "dark", "invisible")
-
-
-def _situation_words(text: str) -> list[str]:
-    """``"укрытие полумрак"`` -> the situations it names; a two-word name
-    (``dim light``, ``в укрытии``) is read as one, longest first."""
-    words = text.replace(",", " ").split()
-    found: list[str] = []
-    i = 0
-    while i < len(words):
-        for size in (3, 2, 1):
-            phrase = " ".join(words[i:i + size])
-            if size == 1 or _known_situation(phrase):
-                found.append(phrase)
-                i += size
-                break
-    return found
-
-
-def _known_situation(phrase: str) -> bool:
-    try:
-        SITUATION_NAMES.key(phrase)
-    except UnknownNameError:
-        return False
-    return True
-
-
 def _situation_keys(situation: dg.Situation) -> list[str]:
     keys = [key for key in ("attacker_prone", "target_prone", "target_in_cover", "target_invisible")
             if getattr(situation, key)]
@@ -650,17 +612,3 @@ _OWN_COMMANDS = {"attack": "attack ATTACKER TARGET", "move": "move NAME CELLS",
                  "knock_down": "knock ATTACKER TARGET", "push": "push PUSHER TARGET"}
 
 
-def _check_subject(text: str) -> tuple[str, dg.Skill | None]:
-    """A primary stat key, or the skill a check uses (DG-SKILL-1)."""
-    try:
-        key = SHEET.resolve(text)
-    except UnknownStat as stat_error:
-        try:
-            return "", dg.find_skill(text)
-        except UnknownNameError as skill_error:
-            suggestions = dict.fromkeys(stat_error.suggestions + skill_error.suggestions)
-            raise NotFound(N_("stat or skill"), text, list(suggestions)[:3]) from None
-    if key not in PRIMARY:
-        raise RuleError(_("checks use {stats} or a skill, not {key}").format(stats=", ".join(PRIMARY), key=key),
-                        rule="DG-CHECK-1")
-    return key, None

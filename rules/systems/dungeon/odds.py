@@ -20,14 +20,14 @@ from rules.dice.sources import DiceSource, GivenSource
 from rules.i18n import _
 from rules.odds import distribution
 from rules.odds.actions import ActionOdds, Chance, Law, enumerate_dice, mixture, sum_faces
-from rules.systems.dungeon import mechanics as dg
+from rules.systems.dungeon import attacks, checks, health, situations
+from rules.systems.dungeon.checks import PRIMARY, check_subject
 from rules.systems.dungeon.common import parse_weapon
-from rules.systems.dungeon.fight import PRIMARY, _check_subject, _situation
+from rules.systems.dungeon.situations import situation_of
 from rules.systems.dungeon.values import resource, value
 
 if TYPE_CHECKING:
     from rules.core.state import Encounter
-    from rules.systems.dungeon.rules import Dungeon
 
 
 def weapon_totals(count: int, sides: int) -> Law:
@@ -36,7 +36,7 @@ def weapon_totals(count: int, sides: int) -> Law:
     return Law.of((v, Fraction(w, d.total)) for v, w in zip(d.values, d.weights, strict=True))
 
 
-def attack(rules: Dungeon, enc: Encounter, attacker: str, target: str, *, ranged: bool = False,
+def attack(enc: Encounter, attacker: str, target: str, *, ranged: bool = False,
            weapon: str | None = None, advantages: int = 0, disadvantages: int = 0,
            situation: Sequence[str] = ()) -> ActionOdds:
     """DG-HIT-1, DG-DMG-1, DG-DEATH-1: the hit, the damage dealt and the chance the target drops."""
@@ -44,17 +44,17 @@ def attack(rules: Dungeon, enc: Encounter, attacker: str, target: str, *, ranged
     if a == t:
         raise RuleError(_("{attacker} cannot attack itself").format(attacker=a))
     ac, tc = enc.get(a), enc.get(t)
-    kind = dg.RANGED if ranged else dg.MELEE
+    kind = situations.RANGED if ranged else situations.MELEE
     weapon_text = weapon if weapon is not None else ac.stats.get("weapon")
     if not isinstance(weapon_text, str):
         raise RuleError(_("{attacker} has no weapon die; give the weapon (e.g. 1d8) or set stats.weapon").format(
             attacker=a))
     count, sides, weapon_bonus = parse_weapon(weapon_text)
-    situated = _situation(situation, ac, tc)
+    situated = situation_of(situation, ac, tc)
     dodge = value(tc, "dodge")
 
     def hit_of(source: DiceSource) -> bool:
-        return dg.hit_roll(source, kind, dodge, reaction=value(ac, "reaction"), bonus=ac.modifier("hit"),
+        return attacks.hit_roll(source, kind, dodge, reaction=value(ac, "reaction"), bonus=ac.modifier("hit"),
                            advantages=advantages, disadvantages=disadvantages, situation=situated).hit
 
     hits = enumerate_dice(hit_of).get(True, Fraction(0))
@@ -62,13 +62,13 @@ def attack(rules: Dungeon, enc: Encounter, attacker: str, target: str, *, ranged
 
     def dealt(total: int) -> int:
         faces = GivenSource(sum_faces(total, count, sides))
-        return dg.damage_roll(faces, kind, (count, sides), body=value(ac, "body"), armor=armor,
+        return attacks.damage_roll(faces, kind, (count, sides), body=value(ac, "body"), armor=armor,
                               bonus=weapon_bonus + ac.modifier("damage")).dealt
 
     damage = weapon_totals(count, sides).map(dealt)
     law = mixture(((1 - hits, Law.certain(0)), (hits, damage)))
     hp = resource(tc, "hp")
-    after = {v: dg.take_damage(hp, v, status=tc.status) for v, _p in law.pairs}
+    after = {v: health.take_damage(hp, v, status=tc.status) for v, _p in law.pairs}
     drops = law.chance(lambda v: after[v].status_after != OK and after[v].status_before == OK)
     dies = law.chance(lambda v: after[v].killed)
     chances = [Chance("hit", _("{attacker} hits {target}").format(attacker=a, target=t), hits),
@@ -83,20 +83,20 @@ def attack(rules: Dungeon, enc: Encounter, attacker: str, target: str, *, ranged
                              ("dodge", dodge), ("armor", armor), ("hp", hp)))
 
 
-def check(rules: Dungeon, enc: Encounter, name: str, stat: str, *, dc: int | None = None,
+def check(enc: Encounter, name: str, stat: str, *, dc: int | None = None,
           advantages: int = 0, disadvantages: int = 0) -> ActionOdds:
     """DG-CHECK-1 (a stat or a skill, DG-SKILL-1): the chance to pass and the total."""
     if dc is None:
         raise RuleError(_("a check needs its difficulty: --dc N"), rule="DG-CHECK-1")
     n = find(enc, name)
     c = enc.get(n)
-    key, skill = _check_subject(stat)
+    key, skill = check_subject(stat)
     effective = {k: value(c, k) for k in PRIMARY}
     if skill is not None:
-        key = dg.skill_stat(skill.key, effective)
+        key = checks.skill_stat(skill.key, effective)
 
     def run(source: DiceSource) -> tuple[int, bool]:
-        out = dg.check(source, effective[key], dc, bonus=c.modifier("check"), advantages=advantages,
+        out = checks.check(source, effective[key], dc, bonus=c.modifier("check"), advantages=advantages,
                        disadvantages=disadvantages)
         return out.total, out.success
 
@@ -110,11 +110,11 @@ def check(rules: Dungeon, enc: Encounter, name: str, stat: str, *, dc: int | Non
                       facts=(("name", n), ("stat", key), ("value", effective[key]), ("dc", dc)))
 
 
-def save(rules: Dungeon, enc: Encounter, name: str, stat: str, *, modifier: int = 0) -> ActionOdds:
+def save(enc: Encounter, name: str, stat: str, *, modifier: int = 0) -> ActionOdds:
     """DG-SAVE-1: 1d10 <= stat (+ the master's modifier) saves."""
     n = find(enc, name)
     c = enc.get(n)
-    key, skill = _check_subject(stat)
+    key, skill = check_subject(stat)
     if skill is not None:
         raise RuleError(_("a saving throw uses a stat ({stats}), not a skill").format(stats=", ".join(PRIMARY)),
                         rule="DG-SAVE-1")
@@ -122,7 +122,7 @@ def save(rules: Dungeon, enc: Encounter, name: str, stat: str, *, modifier: int 
     total_modifier = modifier + c.modifier("save")
 
     def run(source: DiceSource) -> tuple[int, bool]:
-        out = dg.saving_throw(source, score, modifier=total_modifier)
+        out = checks.saving_throw(source, score, modifier=total_modifier)
         return out.die.face, out.success
 
     results = enumerate_dice(run)

@@ -7,13 +7,18 @@ terms come from :func:`hit_modifiers`; the hit roll adds them up.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from rules.core.errors import RuleError
+from rules.core.errors import NotFound, RuleError, UnknownNameError
 from rules.core.names import Names
 from rules.dice.datatypes import datatype
 from rules.i18n import N_, _
+from rules.systems.dungeon import fightdata
 from rules.systems.dungeon.common import ADVANTAGE_CAP, ADVANTAGE_STEP, require_non_negative
+
+if TYPE_CHECKING:
+    from rules.core.state import Combatant
 
 MELEE = "melee"
 RANGED = "ranged"
@@ -236,3 +241,41 @@ def require_fatigue_advantage_counts(
             rule="DG-FAT-1",
         )
     return gain
+
+
+def situation_of(words: Sequence[str], attacker: Combatant, target: Combatant) -> Situation:
+    """The attack's situation: the words typed, and who lies prone (DG-ADV-1, DG-PRONE-1)."""
+    try:
+        return situation_from_words(
+            [w for text in words for w in _situation_words(text)],
+            attacker_prone=fightdata.prone(attacker), target_prone=fightdata.prone(target))
+    except UnknownNameError as err:
+        # with nothing close, the master sees the words there are
+        raise NotFound(N_("attack situation"), err.name, err.suggestions or _SITUATION_WORDS) from None
+
+
+_SITUATION_WORDS = ("укрытие", "полумрак", "темнота", "невидимость", "cover", "dim", "dark", "invisible")
+
+
+def _situation_words(text: str) -> list[str]:
+    """``"укрытие полумрак"`` -> the situations it names; a two-word name
+    (``dim light``, ``в укрытии``) is read as one, longest first."""
+    words = text.replace(",", " ").split()
+    found: list[str] = []
+    i = 0
+    while i < len(words):
+        for size in (3, 2, 1):
+            phrase = " ".join(words[i:i + size])
+            if size == 1 or _known_situation(phrase):
+                found.append(phrase)
+                i += size
+                break
+    return found
+
+
+def _known_situation(phrase: str) -> bool:
+    try:
+        SITUATION_NAMES.key(phrase)
+    except UnknownNameError:
+        return False
+    return True

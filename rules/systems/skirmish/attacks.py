@@ -20,10 +20,10 @@ from rules.core.die import Die
 from rules.core.effects import FIGHT, Duration, EffectSpec
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome, Work
-from rules.core.state import Combatant, Encounter
+from rules.core.state import Encounter
 from rules.dice import roll_text
 from rules.dice.sources import DiceSource
-from rules.i18n import N_, _
+from rules.i18n import _
 from rules.systems.skirmish import fightdata, gear, presets
 from rules.systems.skirmish import mechanics as sk
 from rules.systems.skirmish.fight import (
@@ -36,18 +36,11 @@ from rules.systems.skirmish.fight import (
     with_cover,
 )
 from rules.systems.skirmish.items import weapons
+from rules.systems.skirmish.reading import ANSWERS, BARE_HANDS, BLOCK, DODGE, NONE, blocker, weapon_of
 from rules.systems.skirmish.strain import Spent, give_effect, spend
 
 if TYPE_CHECKING:
     from rules.systems.skirmish.rules import Skirmish
-
-BLOCK = "block"
-DODGE = "dodge"
-NONE = "none"
-ANSWERS = (BLOCK, DODGE, NONE)
-
-#: who lacks a weapon fights with bare hands: strength damage only [I]
-BARE_HANDS = gear.Weapon(name="", kind=gear.MELEE, size=gear.SHORT)
 
 
 def _terms(*pairs: tuple[int, str]) -> list[dict[str, Any]]:
@@ -76,27 +69,6 @@ def check_roll(work: Work, source: DiceSource, name: str, stat: str, score: int,
 
 
 # --- the attack ----------------------------------------------------------------------
-
-
-def weapon_of(c: Combatant, query: str | None) -> gear.Weapon:
-    carried = weapons(c)
-    if query is not None:
-        chosen = carried[gear.pick_item(N_("weapon"), query, tuple(carried))] if carried else None
-        if chosen is None:
-            raise RuleError(_("{name} carries no weapons; leave out --weapon to strike with bare hands")
-                            .format(name=c.name))
-    elif not carried:
-        return BARE_HANDS
-    elif len(arms := [w for w in carried.values() if w.kind != gear.SHIELD] or list(carried.values())) == 1:
-        # a shield strikes only when named: the one weapon besides it is meant [I]
-        chosen = arms[0]
-    else:
-        raise RuleError(_("{name} carries several weapons; name one with --weapon ({names})")
-                        .format(name=c.name, names=", ".join(carried)))
-    if chosen.name in c.data.get("dropped", []):
-        raise RuleError(_("{name} dropped {weapon} when stunned; pick it up first (pickup {name} {weapon})")
-                        .format(name=c.name, weapon=chosen.name), rule="SK-STUN-1")
-    return chosen
 
 
 def _busy(work: Work, *names: str) -> None:
@@ -257,25 +229,6 @@ def _cover(work: Work, source: DiceSource, target: str, rating: int) -> None:
 
 
 # --- the answer ------------------------------------------------------------------------
-
-
-def blocker(c: Combatant, query: str | None) -> gear.Weapon:
-    """What ``c`` blocks with: the named item, else its shield, else its first weapon that blocks."""
-    carried = {n: w for n, w in weapons(c).items() if n not in c.data.get("dropped", [])}
-    able = {n: w for n, w in carried.items() if w.block}
-    if query is not None:
-        chosen = carried.get(gear.pick_item(N_("weapon or shield"), query, tuple(carried))) if carried else None
-        if chosen is None or not chosen.block:
-            raise RuleError(_("{name} cannot block with {item}").format(name=c.name, item=query),
-                            rule="SK-ATK-1")
-        return chosen
-    shields = [w for w in able.values() if w.kind == gear.SHIELD]
-    if shields:
-        return shields[0]
-    if able:
-        return next(iter(able.values()))
-    raise RuleError(_("{name} has no weapon or shield to block with; dodge instead").format(name=c.name),
-                    rule="SK-ATK-1")
 
 
 def defend(rules: Skirmish, enc: Encounter, source: DiceSource, defender: str, how: str, *, item: str | None = None,

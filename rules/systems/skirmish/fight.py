@@ -8,8 +8,6 @@ the clock asks of the system and what every action reads of a combatant;
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -20,73 +18,23 @@ from rules.core.outcome import Damage, Outcome, Work
 from rules.core.state import DEAD, OK, PARTY, Combatant, Encounter, Fight, TurnState, find
 from rules.dice.sources import DiceSource, RandomSource
 from rules.i18n import _
-from rules.systems.skirmish import fightdata, gear
+from rules.systems.skirmish import fightdata
 from rules.systems.skirmish.breakage import after_fight, burning_item, roll_breakage
-from rules.systems.skirmish.items import armor, artifacts, weapons
-from rules.systems.skirmish.presets import FAINTED, STUN
+from rules.systems.skirmish.reading import base as base
+from rules.systems.skirmish.reading import cannot_act as cannot_act
+from rules.systems.skirmish.reading import resource as resource
+from rules.systems.skirmish.reading import slots as slots
+from rules.systems.skirmish.reading import stored_cover as stored_cover
+from rules.systems.skirmish.reading import stunned as stunned
+from rules.systems.skirmish.reading import total_def as total_def
+from rules.systems.skirmish.reading import value as value
 from rules.systems.skirmish.sheet import SHEET
 
 if TYPE_CHECKING:
     from rules.systems.skirmish.rules import Skirmish
 
-#: stats whose item bonuses and slot penalties are added when a roll reads them
-_SLOT_STATS = ("stealth", "dexterity")
 
-
-# --- reading a combatant ------------------------------------------------------------
-
-
-def base(c: Combatant) -> dict[str, Any]:
-    return {**SHEET.with_defaults(c.stats), **SHEET.derive(c.stats)}
-
-
-def slots(c: Combatant, settings: Mapping[str, Any]) -> gear.Slots:
-    worn = armor(c)
-    # every worn item can hold one short weapon; with none listed, the clothes on one's back [I]
-    clothing = len(worn) if worn else 1
-    return gear.slots(weapons(c), clothing, over_three_adds=settings.get("slot_penalty") == "on_top")
-
-
-def _bonus(c: Combatant, key: str) -> float:
-    items: list[gear.Weapon | gear.Armor] = [*weapons(c).values(), *armor(c).values(), *artifacts(c).values()]
-    return sum((float(i.bonuses.get(key, 0)) for i in items), 0.0)
-
-
-def value(c: Combatant, key: str, settings: Mapping[str, Any] | None = None) -> int:
-    """A stat as a roll reads it: typed value, effects' modifiers, item bonuses
-    (tenths round half up [I]) and, for stealth and dexterity, the slot penalties."""
-    total = float(base(c)[key]) + c.modifier(key) + _bonus(c, key)
-    if key in _SLOT_STATS:
-        load = slots(c, settings or {})
-        total += load.stealth if key == "stealth" else load.dexterity
-    return math.floor(total + 0.5)
-
-
-def total_def(c: Combatant) -> float:
-    """SK-DMG-1: endurance def + armor + artifacts.  Listed armor (artifacts)
-    replaces the sheet's armor def (artifact def), which is for characters without
-    an item list [I]."""
-    values = base(c)
-    worn, kept = armor(c), artifacts(c)
-    armor_def = sum(float(a.def_) for a in worn.values()) if worn else float(values["armor_def"])
-    artifact_def = sum(float(a.def_) for a in kept.values()) if kept else float(values["artifact_def"])
-    return float(values["endurance_def"]) + artifact_def + armor_def + c.modifier("def") + _bonus(c, "def")
-
-
-def resource(c: Combatant, key: str) -> int:
-    if key in c.resources:
-        return c.resources[key]
-    return SHEET.initial_resources(c.stats)[key]
-
-
-def stunned(c: Combatant) -> bool:
-    return c.effect(STUN) is not None
-
-
-def stored_cover(c: Combatant) -> int | None:
-    """The destruction rating of the cover the master set for ``c`` (SK-COVER-1), or None."""
-    rating = c.data.get("cover")
-    return None if rating is None else int(rating)
+# --- reading a combatant (the readers live in reading.py, which the odds load alone) ----
 
 
 def with_cover(c: Combatant, rating: int | None) -> Combatant:
@@ -110,16 +58,6 @@ def joined(first: Outcome, second: Outcome) -> Outcome:
 
 
 # --- what the shared clock asks ----------------------------------------------
-
-
-def cannot_act(c: Combatant) -> str | None:
-    """What keeps ``c`` from acting besides its status: a stun, a faint."""
-    if stunned(c):
-        return _("is stunned")
-    if c.effect(FAINTED) is not None:
-        # SK-EXH-1: fainted, it can neither block nor dodge [I]
-        return _("has fainted")
-    return None
 
 
 def before_hurt(work: Work, name: str, damage: Damage) -> None:

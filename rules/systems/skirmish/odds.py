@@ -26,13 +26,12 @@ from rules.odds import distribution
 from rules.odds.actions import ActionOdds, Chance, Law, enumerate_dice, mixture
 from rules.systems.skirmish import fightdata, gear, presets
 from rules.systems.skirmish import mechanics as sk
-from rules.systems.skirmish.attacks import ANSWERS, BLOCK, DODGE, NONE, blocker, weapon_of
-from rules.systems.skirmish.fight import stunned, total_def, value
+from rules.systems.skirmish.reading import ANSWERS, BLOCK, DODGE, NONE, blocker, stunned, total_def, value, weapon_of
+from rules.systems.skirmish.reading import unable as unable_to_answer
 from rules.systems.skirmish.sheet import SHEET
 
 if TYPE_CHECKING:
     from rules.core.state import Encounter
-    from rules.systems.skirmish.rules import Skirmish
 
 
 def _d20_passes(test: Callable[[int], bool], rerolls: int) -> Fraction:
@@ -56,7 +55,7 @@ def _rerolls_left(enc: Encounter, name: str, stat: str, score: int) -> int:
     return max(0, sk.reroll_allowance(score) - used) if enc.fight is not None else 0
 
 
-def attack(rules: Skirmish, enc: Encounter, attacker: str, target: str, *, answer: str | None = None,
+def attack(enc: Encounter, attacker: str, target: str, *, answer: str | None = None,
            weapon: str | None = None) -> ActionOdds:
     """SK-ATK-1 against the answer, SK-DMG-1 through def, each effect's chance (SK-EFF-1)."""
     a, t = find(enc, attacker), find(enc, target)
@@ -74,7 +73,7 @@ def attack(rules: Skirmish, enc: Encounter, attacker: str, target: str, *, answe
     modifier = score + (sk.dexterity_shot_penalty(value(tc, "dexterity", settings)) if shot else 0)
     tie = bool(settings.get("tie_to_defender", True))
     used = None
-    unable = rules.cannot_act(tc) is not None
+    unable = unable_to_answer(tc) is not None
     if unable or how == NONE:
         defence = 0  # SK-NODEF-1: no roll meets the attack
         lands = Fraction(1)
@@ -132,7 +131,7 @@ def attack(rules: Skirmish, enc: Encounter, attacker: str, target: str, *, answe
                              ("hp", hp)))
 
 
-def check(rules: Skirmish, enc: Encounter, name: str, stat: str, *, dc: int | None = None,
+def check(enc: Encounter, name: str, stat: str, *, dc: int | None = None,
           rerolls: int | None = None) -> ActionOdds:
     """A d20 check on a skill or stat; rerolls after a failure from its allowance (SK-REROLL-1)."""
     if dc is None:

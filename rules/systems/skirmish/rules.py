@@ -14,6 +14,7 @@ from rules.systems.skirmish import attacks, fight, fightdata, manoeuvres
 from rules.systems.skirmish.catalogue import CARD
 from rules.systems.skirmish.messages import MESSAGES
 from rules.systems.skirmish.presets import BURN, PRESETS
+from rules.systems.skirmish.reading import unable
 from rules.systems.skirmish.sheet import SHEET
 
 if TYPE_CHECKING:
@@ -38,8 +39,7 @@ class Skirmish(SystemRules):
     # --- what the shared clock asks (fight.py) ---------------------------------------
 
     def cannot_act(self, combatant: Combatant) -> str | None:
-        reason = super().cannot_act(combatant)
-        return reason if reason is not None else fight.cannot_act(combatant)
+        return unable(combatant, self.statuses)
 
     def hurt(self, work: Work, name: str, damage: Damage) -> HealthChange:
         fight.before_hurt(work, name, damage)

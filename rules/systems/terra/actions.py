@@ -26,8 +26,6 @@ from rules.systems.terra.fight import (
     COMBINED,
     GEMINI_MISS,
     SYNC,
-    _by_level,
-    _int,
     _NoDice,
     in_fight,
     normal_combat,
@@ -36,6 +34,8 @@ from rules.systems.terra.formula import MISS, parse_formula, roll_formula
 from rules.systems.terra.grid import Cell, distance
 from rules.systems.terra.messages import state_name
 from rules.systems.terra.positions import cell_of
+from rules.systems.terra.reading import by_level as _by_level
+from rules.systems.terra.reading import int_stat as _int
 from rules.systems.terra.signs import libra
 
 if TYPE_CHECKING:

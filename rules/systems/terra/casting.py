@@ -26,8 +26,9 @@ from rules.systems.terra.actions import (
     _sp_allows,
     _technique_misses,
 )
-from rules.systems.terra.fight import COMBAT, COMBINED, _int
+from rules.systems.terra.fight import COMBAT, COMBINED
 from rules.systems.terra.formula import parse_formula
+from rules.systems.terra.reading import int_stat as _int
 
 if TYPE_CHECKING:
     from rules.core.outcome import Outcome, Work

@@ -11,9 +11,10 @@ from rules.core.common import require_fight
 from rules.core.outcome import Work
 from rules.core.state import Fight
 from rules.systems.terra import health
-from rules.systems.terra.fight import _int, in_fight
+from rules.systems.terra.fight import in_fight
 from rules.systems.terra.grid import Cell, distance
 from rules.systems.terra.positions import cell_of
+from rules.systems.terra.reading import int_stat as _int
 
 
 def countered(fight: Fight) -> list[str]:

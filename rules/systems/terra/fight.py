@@ -25,6 +25,7 @@ from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems.terra import health
 from rules.systems.terra.initiative import roll_initiative
+from rules.systems.terra.reading import blood_group as blood_group
 from rules.systems.terra.sheet import SHEET
 from rules.systems.terra.techniques import drop_copies
 
@@ -47,22 +48,6 @@ KEPT = ("cell", "trance_used", "techniques", "worn")
 PHASE_MARKS = ("countered", "cast")
 #: fight data: each Лев who gave an ally this turn's guaranteed defensive win (TT-SIGN-2), cleared as a turn starts
 LION_USED = "lion"
-
-
-def _by_level(table: dict[int, int], level: int) -> int:
-    """Powers are cumulative by sign level: L7 uses the L5 value (TT-SIGN-1 [I])."""
-    reached = [lvl for lvl in table if lvl <= level]
-    return table[max(reached)] if reached else 0
-
-
-def _int(c: Combatant, key: str, default: int = 0) -> int:
-    value = c.stats.get(key, default)
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-def blood_group(c: Combatant) -> int | None:
-    value = c.stats.get("blood_group")
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def new_turn(work: Work, name: str) -> TurnState:

@@ -19,38 +19,15 @@ from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems.terra import damage as dmg
 from rules.systems.terra import health
-from rules.systems.terra.fight import _by_level, _int, blood_group
-from rules.systems.terra.formula import Check, Formula, FormulaRoll, roll_formula
+from rules.systems.terra.formula import Formula, FormulaRoll, roll_formula
+from rules.systems.terra.reading import PISCES_DODGE as PISCES_DODGE
+from rules.systems.terra.reading import blood_group
+from rules.systems.terra.reading import by_level as _by_level
+from rules.systems.terra.reading import check_of as check_of
+from rules.systems.terra.reading import int_stat as _int
+from rules.systems.terra.reading import target_of as target_of
 
 TRANCE_USES = TRANCE_TURNS = 3  # TT-TRANCE-1
-
-#: TT-SIGN-1: chance by sign level (1, 5, 10) of Рыбы dodging physical damage
-PISCES_DODGE = {1: 20, 5: 50}
-
-
-def check_of(c: Combatant | None, kind: str, *, technique: bool = False, shift: int = 0,
-             blood: int | None = None, monster: bool = False) -> Check:
-    """How ``c``'s formula is checked (TT-CRIT-1..6)."""
-    doubling = kind not in (dmg.SUPERNATURAL, dmg.MYSTIC)
-    if c is None:
-        return Check(None if monster else blood, doubling, shift)
-    if health.is_monster(c) and not c.stats.get("crits", False):
-        if shift:
-            raise RuleError(_("{name} is a monster: it rolls without a crit check").format(name=c.name),
-                            rule="TT-CRIT-4")
-        return Check(None, doubling)
-    group = blood_group(c)
-    if group is None:
-        raise RuleError(_("{name} has no blood group (ГК) to check a crit against").format(name=c.name),
-                        rule="TT-CRIT-1")
-    sign, level = c.stats.get("zodiac", ""), _int(c, "sign_level", 1)
-    if shift and sign != "capricorn":
-        raise RuleError(_("only Козерог may shift a check die (TT-CRIT-6); {name} is not").format(
-            name=c.name), rule="TT-CRIT-6")
-    forced = technique and sign == "capricorn" and (
-        level >= 10 or (level >= 5 and kind in (*dmg.PHYSICAL_TYPES, dmg.PHYSICAL)))
-    return Check(group, doubling, shift, forced)
-
 
 def roll_for(work: Work, source: DiceSource, roller: Combatant | None, formula: Formula, kind: str,
              *, technique: bool = False, shift: int = 0) -> FormulaRoll:
@@ -59,20 +36,6 @@ def roll_for(work: Work, source: DiceSource, roller: Combatant | None, formula: 
     work.tell("formula", about=[roller.name] if roller else [], roller=roller.name if roller else None,
               **rolled.fields())
     return rolled
-
-
-def target_of(c: Combatant) -> dmg.Target:
-    bonus = dict(health.defense_bonus(c))
-    if c.stats.get("zodiac") == "pisces" and _int(c, "sign_level", 1) >= 10:
-        # TT-SIGN-2: Рыбы L10, one Aura of Mystery (+1 to each МЗ) per full 10 of physical defenses
-        auras = sum(max(0, _int(c, k) + bonus.get(k, 0)) for k in ("pdef", "pdef_dice")) // 10
-        for key in ("mdef_mana", "mdef_life", "mdef_time", "mdef_soul"):
-            bonus[key] = bonus.get(key, 0) + auras
-    return dmg.Target(
-        defenses=dmg.defenses_of(c.stats, bonus), level=_int(c, "level", 1),
-        blood_group=None if health.is_monster(c) else blood_group(c),
-        sign=str(c.stats.get("zodiac", "")), sign_level=_int(c, "sign_level", 1),
-    )
 
 
 def strike(work: Work, source: DiceSource, attacker: str | None, target: str, kind: str,

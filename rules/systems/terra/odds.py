@@ -23,18 +23,15 @@ from rules.i18n import _
 from rules.odds.actions import ActionOdds, Chance, Law, enumerate_dice
 from rules.systems.terra import damage as dmg
 from rules.systems.terra import health, weapons
-from rules.systems.terra.fight import _by_level, _int
 from rules.systems.terra.formula import CRIT, MISS, parse_formula, roll_formula
 from rules.systems.terra.grid import distance
-from rules.systems.terra.hits import PISCES_DODGE, check_of, target_of
-from rules.systems.terra.positions import cell_of
+from rules.systems.terra.reading import PISCES_DODGE, by_level, cell_of, check_of, int_stat, target_of
 
 if TYPE_CHECKING:
     from rules.core.state import Encounter
-    from rules.systems.terra.rules import Terra
 
 
-def attack(rules: Terra, enc: Encounter, attacker: str, target: str, *, formula: str | None = None) -> ActionOdds:
+def attack(enc: Encounter, attacker: str, target: str, *, formula: str | None = None) -> ActionOdds:
     """The weapon Attack of ``attacker`` on ``target`` (TT-CRIT-1, TT-DMG-1, TT-SP-1)."""
     a, t = find(enc, attacker), find(enc, target)
     ac, tc = enc.get(a), enc.get(t)
@@ -53,8 +50,8 @@ def attack(rules: Terra, enc: Encounter, attacker: str, target: str, *, formula:
     added, extra = weapons.sign_bonus(ac, distance(here, there) if here is not None and there is not None else None)
     aim = target_of(tc)
     split = bool(enc.settings.get("split_physical", False))
-    sign, level = str(tc.stats.get("zodiac", "")), _int(tc, "sign_level", 1)
-    dodge = Fraction(_by_level(PISCES_DODGE, level), 100) if (
+    sign, level = str(tc.stats.get("zodiac", "")), int_stat(tc, "sign_level", 1)
+    dodge = Fraction(by_level(PISCES_DODGE, level), 100) if (
         kind in dmg.PHYSICAL_TYPES and sign == "pisces" and level < 10) else Fraction(0)
 
     def run(source: DiceSource) -> tuple[str, int, int]:

@@ -8,14 +8,10 @@ from __future__ import annotations
 
 from rules.core.errors import RuleError
 from rules.core.outcome import Work
-from rules.core.state import DEAD, Combatant
+from rules.core.state import DEAD
 from rules.i18n import _
 from rules.systems.terra.grid import Cell, check_path, distance, shortest_path
-
-
-def cell_of(c: Combatant) -> Cell | None:
-    raw = c.data.get("cell")
-    return (int(raw[0]), int(raw[1])) if raw else None
+from rules.systems.terra.reading import cell_of as cell_of
 
 
 def occupied(work: Work, mover: str) -> set[Cell]:

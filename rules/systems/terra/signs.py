@@ -14,9 +14,10 @@ from rules.core.errors import RuleError
 from rules.core.state import DEAD, Combatant, find
 from rules.i18n import _
 from rules.systems.terra import health, weapons
-from rules.systems.terra.fight import _by_level, _int
 from rules.systems.terra.grid import distance
 from rules.systems.terra.positions import cell_of
+from rules.systems.terra.reading import by_level as _by_level
+from rules.systems.terra.reading import int_stat as _int
 
 if TYPE_CHECKING:
     from rules.core.outcome import Outcome, Work

@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Any
 from rules.core.errors import RuleError
 from rules.core.state import DEAD, find
 from rules.i18n import _
-from rules.systems.terra.fight import LION_USED, _int
+from rules.systems.terra.fight import LION_USED
 from rules.systems.terra.grid import distance
 from rules.systems.terra.positions import cell_of
+from rules.systems.terra.reading import int_stat as _int
 
 if TYPE_CHECKING:
     from rules.core.outcome import Outcome, Work

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core.errors import DocumentError, RuleError
 from rules.core.state import Combatant
 from rules.dice.datatypes import datatype
 from rules.i18n import _, ngettext
 from rules.systems.twilight.perks import BARRIER_THROW, Perk, decode_perks
+
+if TYPE_CHECKING:
+    from rules.core.outcome import Work
+    from rules.core.state import Encounter
 
 DEADLINESS = "deadliness"
 MIGHT = "might"
@@ -119,12 +123,27 @@ def main_weapon(c: Combatant) -> Weapon:
                   drain=_int(s, "drain", 1), twin_roll=bool(c.data.get("twin_roll", False)))
 
 
+#: the weapons last read off each champion, by the combatant itself (it is frozen, so the same
+#: object always carries the same weapons): a round, and the odds of an attack, which compare
+#: once per way the dice fall, read them again for every attack roll
+_WEAPONS: dict[int, tuple[Combatant, tuple[Weapon, ...]]] = {}
+_WEAPONS_KEPT = 64
+
+
 def weapons(c: Combatant) -> tuple[Weapon, ...]:
     """Weapon 1 is the sheet's; more come from ``data.weapons``; under random weapons, the kit's only."""
+    known = _WEAPONS.get(id(c))
+    if known is not None and known[0] is c:
+        return known[1]
     if arena_kit(c) is not None:
-        return (main_weapon(c),)
-    extra = tuple(decode_weapon(w, ("data", "weapons", i)) for i, w in enumerate(c.data.get("weapons", ())))
-    return (main_weapon(c), *extra)
+        found: tuple[Weapon, ...] = (main_weapon(c),)
+    else:
+        extra = tuple(decode_weapon(w, ("data", "weapons", i)) for i, w in enumerate(c.data.get("weapons", ())))
+        found = (main_weapon(c), *extra)
+    if len(_WEAPONS) >= _WEAPONS_KEPT:
+        _WEAPONS.clear()
+    _WEAPONS[id(c)] = (c, found)
+    return found
 
 
 def weapon(c: Combatant, number: int) -> Weapon:
@@ -293,3 +312,9 @@ def action_points(c: Combatant, rounds: Iterable[Circumstances]) -> int:
 def successes(faces: Iterable[int], threshold: int) -> int:
     """Dice showing at least the threshold (TW-POOL-1)."""
     return sum(1 for f in faces if f >= threshold)
+
+
+def threshold(enc: Encounter | Work) -> int:
+    """The face a d6 of a pool needs for a success: the session's ``success_threshold``, 5 by default."""
+    value = enc.settings.get("success_threshold", 5)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 5

@@ -16,10 +16,11 @@ from dataclasses import replace
 from rules.core import rounds
 from rules.core.common import require_fight
 from rules.core.outcome import Work
-from rules.core.state import OK, Encounter
+from rules.core.state import OK
 from rules.dice.sources import DiceSource
 from rules.systems.twilight import champion as ch
 from rules.systems.twilight import stages as st
+from rules.systems.twilight.champion import threshold as threshold
 from rules.systems.twilight.perks import ENDGAME, EXTEND
 from rules.systems.twilight.resolve import (
     COUNTER,
@@ -35,12 +36,6 @@ from rules.systems.twilight.resolve import (
     weapon_effects,
 )
 from rules.systems.twilight.verdict import decide
-
-
-def threshold(enc: Encounter | Work) -> int:
-    """The face a d6 of a pool needs for a success: the session's ``success_threshold``, 5 by default."""
-    value = enc.settings.get("success_threshold", 5)
-    return value if isinstance(value, int) and not isinstance(value, bool) else 5
 
 
 def betrayals(work: Work, declared: rounds.Declarations) -> None:

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rules.core.errors import RuleError
+from rules.core.outcome import QuietWork
 from rules.core.state import find
 from rules.dice import parse
 from rules.dice.sources import RandomSource
@@ -23,13 +24,12 @@ from rules.i18n import _
 from rules.odds import distribution
 from rules.odds.actions import ActionOdds, Chance, Law
 from rules.systems.twilight import champion as ch
-from rules.systems.twilight.fight_round import threshold
+from rules.systems.twilight.champion import threshold
 from rules.systems.twilight.resolve import PoolRoll, Round, compare, weapon_effects
 from rules.systems.twilight.vocabulary import ATTACK_KIND, COUNTER, DEFEND
 
 if TYPE_CHECKING:
     from rules.core.state import Encounter
-    from rules.systems.twilight.rules import Twilight
 
 WOUND_WORDS = {ch.NONE: "no wound", ch.LIGHT: "light wound", ch.MEDIUM: "medium wound", ch.HEAVY: "heavy wound"}
 
@@ -54,7 +54,7 @@ def best_of(law: Law, k: int) -> Law:
     return Law.of(out)
 
 
-def attack(rules: Twilight, enc: Encounter, attacker: str, target: str, *, defenses: int | None = None,
+def attack(enc: Encounter, attacker: str, target: str, *, defenses: int | None = None,
            counter: bool = False, weapon: str | None = None) -> ActionOdds:
     a, t = find(enc, attacker), find(enc, target)
     if a == t:
@@ -74,12 +74,12 @@ def attack(rules: Twilight, enc: Encounter, attacker: str, target: str, *, defen
         other_pool = ch.after_penalty(ch.defense_pool(tc), ch.penalty(tc, (), "defense"))
         other = best_of(successes(other_pool, face), k)
     mine = successes(attack_pool, face)
-    work = rules.work(enc)
     hp_max = ch.hp_max(tc) or int(tc.resources.get("hp", 0))
     hp = int(tc.resources.get("hp", 0))
 
     def play(s: int, d: int) -> tuple[int, int, dict]:
-        rnd = Round(work, RandomSource(0), face)
+        # a fresh scratch copy each time: a comparison may note on a champion (a blocked deadly strike)
+        rnd = Round(QuietWork(enc), RandomSource(0), face)
         rnd.rolls = [PoolRoll(a, ATTACK_KIND, (face,) * s, s, t, number)]
         if counter:
             rnd.rolls.append(PoolRoll(t, COUNTER, (face,) * d, d))

@@ -1,0 +1,141 @@
+"""What every skirmish action reads of a combatant: its stats as a roll reads them, its def,
+its weapons, what keeps it from acting.
+
+The fight, the attack and the odds of an attack (``odds.py``) read them here, so
+the odds load none of the fight's turn machinery.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from rules.core.errors import RuleError
+from rules.core.state import DEFAULT_STATUSES, Combatant, Status, status_in
+from rules.i18n import N_, _
+from rules.systems.skirmish import gear
+from rules.systems.skirmish.items import armor, artifacts, weapons
+from rules.systems.skirmish.presets import FAINTED, STUN
+from rules.systems.skirmish.sheet import SHEET
+
+BLOCK = "block"
+DODGE = "dodge"
+NONE = "none"
+ANSWERS = (BLOCK, DODGE, NONE)
+
+#: who lacks a weapon fights with bare hands: strength damage only [I]
+BARE_HANDS = gear.Weapon(name="", kind=gear.MELEE, size=gear.SHORT)
+
+
+#: stats whose item bonuses and slot penalties are added when a roll reads them
+_SLOT_STATS = ("stealth", "dexterity")
+
+
+def base(c: Combatant) -> dict[str, Any]:
+    return {**SHEET.with_defaults(c.stats), **SHEET.derive(c.stats)}
+
+
+def slots(c: Combatant, settings: Mapping[str, Any]) -> gear.Slots:
+    worn = armor(c)
+    # every worn item can hold one short weapon; with none listed, the clothes on one's back [I]
+    clothing = len(worn) if worn else 1
+    return gear.slots(weapons(c), clothing, over_three_adds=settings.get("slot_penalty") == "on_top")
+
+
+def _bonus(c: Combatant, key: str) -> float:
+    items: list[gear.Weapon | gear.Armor] = [*weapons(c).values(), *armor(c).values(), *artifacts(c).values()]
+    return sum((float(i.bonuses.get(key, 0)) for i in items), 0.0)
+
+
+def value(c: Combatant, key: str, settings: Mapping[str, Any] | None = None) -> int:
+    """A stat as a roll reads it: typed value, effects' modifiers, item bonuses
+    (tenths round half up [I]) and, for stealth and dexterity, the slot penalties."""
+    total = float(base(c)[key]) + c.modifier(key) + _bonus(c, key)
+    if key in _SLOT_STATS:
+        load = slots(c, settings or {})
+        total += load.stealth if key == "stealth" else load.dexterity
+    return math.floor(total + 0.5)
+
+
+def total_def(c: Combatant) -> float:
+    """SK-DMG-1: endurance def + armor + artifacts.  Listed armor (artifacts)
+    replaces the sheet's armor def (artifact def), which is for characters without
+    an item list [I]."""
+    values = base(c)
+    worn, kept = armor(c), artifacts(c)
+    armor_def = sum(float(a.def_) for a in worn.values()) if worn else float(values["armor_def"])
+    artifact_def = sum(float(a.def_) for a in kept.values()) if kept else float(values["artifact_def"])
+    return float(values["endurance_def"]) + artifact_def + armor_def + c.modifier("def") + _bonus(c, "def")
+
+
+def resource(c: Combatant, key: str) -> int:
+    if key in c.resources:
+        return c.resources[key]
+    return SHEET.initial_resources(c.stats)[key]
+
+
+def stunned(c: Combatant) -> bool:
+    return c.effect(STUN) is not None
+
+
+def stored_cover(c: Combatant) -> int | None:
+    """The destruction rating of the cover the master set for ``c`` (SK-COVER-1), or None."""
+    rating = c.data.get("cover")
+    return None if rating is None else int(rating)
+
+
+def cannot_act(c: Combatant) -> str | None:
+    """What keeps ``c`` from acting besides its status: a stun, a faint."""
+    if stunned(c):
+        return _("is stunned")
+    if c.effect(FAINTED) is not None:
+        # SK-EXH-1: fainted, it can neither block nor dodge [I]
+        return _("has fainted")
+    return None
+
+
+def unable(c: Combatant, statuses: Mapping[str, Status] = DEFAULT_STATUSES) -> str | None:
+    """What keeps ``c`` from acting, answering an attack included: its status, a stun, a faint."""
+    state = status_in(statuses, c)
+    return cannot_act(c) if state.can_act else f"is {state.label}"
+
+
+def weapon_of(c: Combatant, query: str | None) -> gear.Weapon:
+    carried = weapons(c)
+    if query is not None:
+        chosen = carried[gear.pick_item(N_("weapon"), query, tuple(carried))] if carried else None
+        if chosen is None:
+            raise RuleError(_("{name} carries no weapons; leave out --weapon to strike with bare hands")
+                            .format(name=c.name))
+    elif not carried:
+        return BARE_HANDS
+    elif len(arms := [w for w in carried.values() if w.kind != gear.SHIELD] or list(carried.values())) == 1:
+        # a shield strikes only when named: the one weapon besides it is meant [I]
+        chosen = arms[0]
+    else:
+        raise RuleError(_("{name} carries several weapons; name one with --weapon ({names})")
+                        .format(name=c.name, names=", ".join(carried)))
+    if chosen.name in c.data.get("dropped", []):
+        raise RuleError(_("{name} dropped {weapon} when stunned; pick it up first (pickup {name} {weapon})")
+                        .format(name=c.name, weapon=chosen.name), rule="SK-STUN-1")
+    return chosen
+
+
+def blocker(c: Combatant, query: str | None) -> gear.Weapon:
+    """What ``c`` blocks with: the named item, else its shield, else its first weapon that blocks."""
+    carried = {n: w for n, w in weapons(c).items() if n not in c.data.get("dropped", [])}
+    able = {n: w for n, w in carried.items() if w.block}
+    if query is not None:
+        chosen = carried.get(gear.pick_item(N_("weapon or shield"), query, tuple(carried))) if carried else None
+        if chosen is None or not chosen.block:
+            raise RuleError(_("{name} cannot block with {item}").format(name=c.name, item=query),
+                            rule="SK-ATK-1")
+        return chosen
+    shields = [w for w in able.values() if w.kind == gear.SHIELD]
+    if shields:
+        return shields[0]
+    if able:
+        return next(iter(able.values()))
+    raise RuleError(_("{name} has no weapon or shield to block with; dodge instead").format(name=c.name),
+                    rule="SK-ATK-1")
