@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core.state import DEAD
 from rules.systems.terra import techniques as tech
-from rules.systems.terra.fight import _by_level, _int
+from rules.systems.terra.reading import by_level as _by_level
+from rules.systems.terra.reading import int_stat as _int
 
 if TYPE_CHECKING:
     from rules.core.outcome import Work
