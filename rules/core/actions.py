@@ -201,19 +201,36 @@ def parse_cells(text: str, where: str = "path") -> tuple[tuple[int, int], ...]:
     for part in text.replace(";", " ").split():
         x, _comma, y = part.partition(",")
         try:
-            cells.append((int(x), int(y)))
+            cells.append((whole(x), whole(y)))
         except ValueError:
-            raise ValueError(_("{where}: {part!r} is not a cell like 2,3").format(where=where, part=part)) from None
+            shown = part if len(part) <= 40 else f"{part[:40]}... ({len(part)})"
+            raise ValueError(_("{where}: {part!r} is not a cell like 2,3").format(where=where, part=shown)) from None
     if not cells:
         raise ValueError(_("{where}: give cells like \"0,0 1,1\"").format(where=where))
     return tuple(cells)
 
 
+#: digits of the longest whole number a command may name: a session file holds 19 (2^63)
+MAX_DIGITS = 20
+
+
+def whole(text: str) -> int:
+    """``text`` as a whole number, read with a length limit (a sign and at most :data:`MAX_DIGITS`
+    ASCII digits), so thousands of digits cost nothing; ValueError otherwise."""
+    text = text.strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    if not (0 < len(digits) <= MAX_DIGITS and digits.isascii() and digits.isdigit()):
+        raise ValueError(text)
+    return int(text)
+
+
 def _whole(param: Param, raw: Any) -> int:
     try:
-        return int(str(raw).strip())
+        return whole(str(raw))
     except ValueError:
-        raise ValueError(_("{param}: {value!r} is not a whole number").format(param=_shown(param), value=raw)) from None
+        shown = str(raw) if len(str(raw)) <= 40 else f"{str(raw)[:40]}... ({len(str(raw))})"
+        raise ValueError(_("{param}: {value!r} is not a whole number").format(param=_shown(param),
+                                                                                value=shown)) from None
 
 
 def _shown(param: Param) -> str:
