@@ -19,6 +19,7 @@ from support.paths import ROOT_DIR
 from support.registered import session_of
 
 from rules.core.contract import SystemRules
+from rules.core.errors import RuleError
 from rules.core.systemdata import SystemData
 from ttcli.exitcodes import ExitCode
 
@@ -37,6 +38,10 @@ EXEMPT = {
               "shows the CLI asking it",
     "day": "the template every system shares: it refuses during a fight, tells the day and asks the "
            "system's end_day (the toy overrides that); its case below still shows the CLI asking it",
+    "odds_table": "a template every system shares: it loads the ODDS of the system's odds_module (the toy "
+                  "overrides that); its case below still shows the CLI asking it",
+    "action_odds": "a template every system shares: it refuses an action not in odds_actions and runs the "
+                   "one odds_table gives (the toy overrides both); its case below shows it asked",
 }
 
 #: hooks a system declares that nothing in the program reads, so no command can reach them
@@ -178,6 +183,17 @@ def _settle_health(toy):
     assert stored(toy, "Ёж")["status"] == "unconscious"
     ok(toy("char", "set", "Ёж", "hp=2"))
     assert stored(toy, "Ёж")["status"] == "ok"
+
+
+@reaches("settle_marks")
+def _settle_marks(toy):
+    """HP set back to the maximum by hand smooths out the dents (TOY-DENT-2); less HP keeps them."""
+    ok(toy("poke", "Уж", "Ёж", "--given", "3"))
+    ok(toy("poke", "Уж", "Ёж", "--given", "1"))
+    assert "dents" not in ok(toy("char", "set", "Ёж", "hp=5")).stdout
+    assert stored(toy, "Ёж")["data"] == {"dents": 2}
+    assert "Ёж: hp 5 -> 6, dents 2 -> 0" in ok(toy("char", "set", "Ёж", "hp=6")).stdout
+    assert "data" not in stored(toy, "Ёж")
 
 
 @reaches("keeps_inventory")
@@ -492,6 +508,67 @@ def _action(toy):
     ok(toy("fight", "start"))
     assert "Уж pokes Ёж for 3" in ok(toy("poke", "Уж", "Ёж", "--given", "3")).stdout
     assert fight(toy)["turn"] == {"actor": "Ёж", "actions": 1, "spent": 0}
+
+
+@reaches("skill_words")
+def _skill_words(toy):
+    """A check's stat completes to the toy's skill too, in the session's language until a Russian letter."""
+    import typer
+    import typer.main
+
+    from ttcli.app import app
+    from ttcli.commands.completion import complete_stat_word
+
+    ctx = typer.Context(typer.main.get_command(app), info_name="ttcli", resilient_parsing=True)
+    ctx.params.update(saves=toy.saves, session="pit")  # what the shell's line names, as `check NAME <Tab>` reads it
+    assert complete_stat_word(ctx, "") == ["hp_max", "squeak"]
+    assert complete_stat_word(ctx, "пи") == ["писк"]
+
+
+def poke_odds(toy):
+    """``odds attack Ёж Уж --json`` on Уж at 2 HP: the toy's odds of a poke."""
+    ok(toy("char", "set", "Уж", "hp=2"))
+    return json.loads(ok(toy("odds", "attack", "Ёж", "Уж", "--json")).stdout)
+
+
+@reaches("odds_module")
+def _odds_module(toy):
+    """The toy's odds of a poke, a d6 played through its own rule: Уж at 2 HP drops on 2 to 6."""
+    done = poke_odds(toy)
+    assert done["title"] == "Ёж pokes Уж: a d6 against HP 2" and done["chances"]["drop"]["exact"] == "5/6"
+    assert [o["value"] for o in done["law"]["outcomes"]] == [1, 2, 3, 4, 5, 6]
+
+
+@reaches("odds_table")
+def _odds_table(toy):
+    """The contract's template: the CLI answers what the table loaded from odds_module holds, and no more."""
+    assert poke_odds(toy)["action"] == "attack"
+    asked = toy("odds", "check", "Ёж", "hp_max", "--dc", "3")
+    refused(asked, ExitCode.RULES, "toy has no odds of check; it has: attack")
+
+
+def library_odds(toy, action, **values):
+    """``rules.fight.action_odds`` on the session: the one reader of ``SystemRules.action_odds``.
+    ``ttcli odds`` takes the registry's table (``rules.systems.system_odds``) instead, so no command asks it."""
+    from rules import fight as combat
+    from rules.systems import read_encounter
+
+    return combat.action_odds(read_encounter(stored(toy)), action, **values)
+
+
+@reaches("odds_actions")
+def _odds_actions(toy):
+    """The toy answers the odds of an attack only: a check is refused with the one action it has."""
+    with pytest.raises(RuleError, match="toy has no odds of check; it has: attack"):
+        library_odds(toy, "check", name="Ёж", stat="hp_max")
+
+
+@reaches("action_odds")
+def _action_odds(toy):
+    """The template's odds of a poke are the ones ``ttcli odds attack`` shows."""
+    shown = poke_odds(toy)
+    odds = library_odds(toy, "attack", attacker="Ёж", target="Уж")
+    assert odds.title == shown["title"] and str(odds.chances[0].chance) == shown["chances"]["drop"]["exact"]
 
 
 @pytest.mark.parametrize("hook", sorted(CASES))

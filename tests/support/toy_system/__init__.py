@@ -12,5 +12,6 @@ the command line:
                   file's ``mood``, the statuses a master sets, the notes in a status;
 - ``words.py``    what the toy's events say;
 - ``rules.py``    the fight: ``poke``, a loud start, dizzy and sulky toys, dents,
-                  the sticky effect, newcomers who cut in.
+                  the sticky effect, newcomers who cut in;
+- ``pokeodds.py`` the exact odds of a poke (``ttcli odds attack``).
 """

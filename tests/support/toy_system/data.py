@@ -111,6 +111,18 @@ class ToyData(SystemData):
             return UNCONSCIOUS
         return OK if hp > 0 and status_before == UNCONSCIOUS else status_before
 
+    def settle_marks(self, table, old_resources, given):
+        """TOY-DENT-2: a master who sets a toy's HP back to its maximum smooths out its dents."""
+        data, cap = table.get("data", {}), table.get("stats", {}).get("hp_max")
+        if "hp" not in given or given["hp"] != cap or not isinstance(data, Mapping) or not data.get("dents"):
+            return {}
+        kept = {k: v for k, v in data.items() if k != "dents"}
+        if kept:
+            table["data"] = kept
+        else:
+            del table["data"]
+        return {"dents": 0}
+
     @property
     def item_kinds(self):
         """TOY-MARBLE-1: marbles, nothing else (``char give --kind``)."""
