@@ -10,8 +10,15 @@ from rules.i18n import _
 
 def printable(text: str) -> str:
     """``text`` with control and bidi characters spelled as escapes: a hand-edited file
-    may hold terminal escapes, which must never reach a terminal raw."""
-    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    may hold terminal escapes, which must never reach a terminal raw.  The spaces Russian
+    numbers are written with (no-break, thin) are text, not controls, and stay."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c in _SPACES else repr(c)[1:-1] for c in text)
+
+
+#: spaces that are typography, not terminal controls: no-break, thin, narrow no-break
+_SPACES = frozenset("\u00a0\u2009\u202f")
 
 
 class StoreError(Exception):
