@@ -349,6 +349,25 @@ def list_(ctx: typer.Context, fmt: FormatOpt = "auto", as_json: JsonOpt = False)
     emit(ctx, RosterView(open_session(ctx.obj).read()), pick_format(fmt, as_json))
 
 
+def _leave_the_fight(doc: dict, names: list[str]) -> None:
+    """Those of ``names`` in a running fight leave its order first (the core's ``leave_fight``:
+    the order, its groups and the initiative close up; the one whose turn it is is refused),
+    so the fight never names a combatant the roster no longer has."""
+    fight = doc.get("fight")
+    if not isinstance(fight, dict) or not any(n in fight.get("order", ()) for n in names):
+        return
+    from rules.fight import encounter_from_doc, encounter_to_doc, leave_fight
+    from rules.systems import system_rules
+
+    enc = encounter_from_doc(doc, system_rules(str(doc.get("system"))))
+    for name in names:
+        if enc.fight is not None and name in enc.fight.order:
+            enc = leave_fight(enc, name).encounter
+    new_doc = encounter_to_doc(enc, doc)
+    doc.clear()
+    doc.update(new_doc)
+
+
 @app.command("rm")
 def rm(
     ctx: typer.Context,
@@ -368,6 +387,7 @@ def rm(
         combatants = doc.get("combatants", {})
         full = [match_name(combatants, n) for n in names]
         hidden = any(combatants[n].get("hidden", False) for n in full)
+        _leave_the_fight(doc, full)
         for n in full:
             combatants.pop(n, None)
         line = _("removed {names}").format(names=", ".join(full))
