@@ -18,7 +18,10 @@ from typing import Any
 
 from rules import simulate as engine
 from rules.i18n import _, ngettext
+from rules.systems import system_tactics
 
+from .i18n import language
+from .numbers import style
 from .statuswords import side_word
 
 #: z of a two-sided 95% interval
@@ -118,6 +121,16 @@ class SimulationResult:
         ended = sum(rounds.values())
         return sum(r * n for r, n in rounds.items()) / ended if ended else None
 
+    def tactic_words(self) -> dict[str, str]:
+        """A tactic's name -> the word a Russian reader types for it (its first Russian alias)."""
+        tactics = system_tactics(self.system)
+        if tactics is None or language() != "ru":
+            return {}
+        words: dict[str, str] = {}
+        for alias, name in tactics.aliases.items():
+            words.setdefault(name, alias)
+        return words
+
     def people(self) -> list[dict[str, Any]]:
         s = self.summary
         out = []
@@ -164,7 +177,9 @@ class SimulationResult:
         return lines
 
     def person_rows(self) -> list[tuple[str, ...]]:
-        return [(p["name"], side_word(p["side"]), p["tactic"], percent(p["standing"]), percent(p["down"]),
+        words = self.tactic_words()
+        return [(p["name"], side_word(p["side"]), words.get(p["tactic"], p["tactic"]), percent(p["standing"]),
+                 percent(p["down"]),
                  percent(p["dead"]), number(p["hp"])) for p in self.people()]
 
     def person_heads(self) -> tuple[str, ...]:
@@ -237,14 +252,15 @@ def escape(text: str) -> str:
 def percent(p: float) -> str:
     """A share for people: one decimal; never rounds a share that happened to 0 or one that failed to 100."""
     if 0 < p < 0.0005:
-        return "<0.1%"
+        return style().percent("<0.1")
     if 0.9995 < p < 1:
-        return ">99.9%"
-    return f"{100 * p:.1f}%"
+        return style().percent(">99.9")
+    return style().percent(f"{100 * p:.1f}")
 
 
 def number(x: float) -> str:
-    return f"{x:.1f}".rstrip("0").rstrip(".")
+    """A mean for people in the reader's style: one decimal at most (``3,4`` in Russian)."""
+    return style().decimal(f"{x:.1f}".rstrip("0").rstrip("."))
 
 
 def default_jobs() -> int:

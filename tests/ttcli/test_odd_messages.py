@@ -36,7 +36,7 @@ def test_i24_dg_inv_1_taking_one_candle_of_six_says_how_many_are_left(ru):
 @pytest.mark.parametrize("session, name, line", [
     ("crypt", "Лучница", "Лечить Лучницу нечего: ЗД и так 7."),
     ("terra", "Торн", "Лечить Торна нечего: ОЗ и так 10."),
-    ("skirmish", "Стрелок", "Лечить Стрелка нечего: ХП и так 22."),
+    ("skirmish", "Стрелок", "Лечить Стрелка нечего: hp и так 22."),
 ])
 def test_i24_heal_at_full_health_says_there_is_nothing_to_heal(ru, session, name, line):
     out = ru(session, "heal", name, "2")

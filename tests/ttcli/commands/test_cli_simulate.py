@@ -180,7 +180,7 @@ def test_simulate_in_russian_and_as_forum_posts(runner, folder, monkeypatch):
     r = simulate(runner, folder, "crypt", "--runs", "5", "--seed", "1", "--jobs", "1")
     assert r.exit_code == 0
     assert "crypt: 5 сыгранных боёв, зерно 1" in r.stdout and "победа: отряд" in r.stdout
-    assert "на ногах" in r.stdout and "ОЗ в конце" in r.stdout
+    assert "на ногах" in r.stdout and "здоровье в конце" in r.stdout
     bb = simulate(runner, folder, "crypt", "--runs", "5", "--seed", "1", "--jobs", "1", "--format", "bbcode")
     assert bb.stdout.startswith("[b]crypt: 5 сыгранных боёв") and "[code]" in bb.stdout
     md = simulate(runner, folder, "crypt", "--runs", "5", "--seed", "1", "--jobs", "1", "--format", "markdown")
