@@ -62,7 +62,7 @@ from rules.core.state import (
 )
 from rules.dice.sources import DiceSource
 from rules.i18n import _
-from rules.systems import system_rules
+from rules.systems import system_odds, system_rules
 
 
 def start_fight(enc: Encounter, source: DiceSource, **options: object) -> Outcome:
@@ -95,8 +95,13 @@ def perform(enc: Encounter, source: DiceSource | None, verb: str, **values: obje
 
 
 def action_odds(enc: Encounter, action: str, **values: object) -> Any:
-    """The exact odds of one action of the session's system (``rules.odds.actions.ActionOdds``)."""
-    return system_rules(enc.system).action_odds(enc, action, **values)
+    """The exact odds of one action of the session's system (``rules.odds.actions.ActionOdds``),
+    from its ``odds`` module (``rules.systems.system_odds``), as ``ttcli odds`` asks them."""
+    table = system_odds(enc.system)
+    if action not in table:
+        raise RuleError(_("{system} has no odds of {action}; it has: {actions}").format(
+            system=enc.system, action=action, actions=", ".join(table) or "-"))
+    return table[action](enc, **values)
 
 
 def damage(enc: Encounter, name: str, n: int) -> Outcome:

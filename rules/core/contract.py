@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from importlib import import_module
 from typing import Any
 
 from rules.core import common
@@ -174,24 +173,6 @@ class SystemRules(SystemData):
 
     def action(self, word: str) -> Action | None:
         return self.actions.find(word)
-
-    #: the actions ``ttcli odds`` answers for this system ("attack", "check", "save")
-    odds_actions: tuple[str, ...] = ()
-    #: the module whose ``ODDS`` maps each of them to its function; loaded only when odds are asked
-    odds_module: str = ""
-
-    def action_odds(self, enc: Encounter, action: str, **values: Any) -> Any:
-        """The exact odds of ``action`` (one of :attr:`odds_actions`) with the combatants'
-        values in ``enc``: a ``rules.odds.actions.ActionOdds``.  Nothing is rolled or changed."""
-        if action not in self.odds_actions:
-            raise RuleError(_("{system} has no odds of {action}; it has: {actions}").format(
-                system=self.id, action=action, actions=", ".join(self.odds_actions) or "-"))
-        return self.odds_table()[action](enc, **values)
-
-    def odds_table(self) -> Mapping[str, Callable[..., Any]]:
-        """Each of :attr:`odds_actions` -> its function ``(enc, **values)``, from :attr:`odds_module`
-        (by its name, as the registry loads a system: no fight command pays for the odds)."""
-        return import_module(self.odds_module).ODDS if self.odds_module else {}
 
 
 __all__ = ["ROUNDS_CLOCK", "TURNS_CLOCK", "Damage", "Status", "SystemRules"]

@@ -107,14 +107,14 @@ def system_card(system: str) -> SystemCard:
 def system_odds(system: str) -> Mapping[str, Callable[..., Any]]:
     """The actions ``ttcli odds`` answers for ``system``, each -> its function ``(enc, **values)``:
     its package's ``odds`` module's ``ODDS``, so the odds load the mechanics they use and
-    not the fight rules; for a system without one, its rules object's table."""
+    not the fight rules; none for a system without one."""
     package = _package(system)
     try:
         return import_module(package + ".odds").ODDS
     except ModuleNotFoundError as err:
         if err.name != package + ".odds":
             raise
-    return system_rules(system).odds_table()
+    return {}
 
 
 def system_rules(system: str) -> SystemRules:

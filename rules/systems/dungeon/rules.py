@@ -24,8 +24,6 @@ class Dungeon(SystemRules):
     sheet = SHEET
     actions = CARD.actions
     #: ``ttcli odds``: the actions answered, by the functions of the module named
-    odds_actions = ("attack", "check", "save")
-    odds_module = "rules.systems.dungeon.odds"
     start_params = CARD.start_params
     effect_presets = PRESETS
     skill_words = tuple((s.key, s.name_ru.lower(), s.name_en.lower()) for s in SKILLS)

@@ -31,8 +31,6 @@ class Skirmish(SystemRules):
     sheet = SHEET
     actions = CARD.actions
     #: ``ttcli odds``: the actions answered, by the functions of the module named
-    odds_actions = ("attack", "check")
-    odds_module = "rules.systems.skirmish.odds"
     effect_presets = PRESETS
     messages = MESSAGES
 

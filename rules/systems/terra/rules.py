@@ -27,8 +27,6 @@ class Terra(SystemRules):
     sheet = terra_sheet.SHEET
     actions = CARD.actions
     #: ``ttcli odds``: the actions answered, by the functions of the module named
-    odds_actions = ("attack",)
-    odds_module = "rules.systems.terra.odds"
     start_params = CARD.start_params
     day_params = CARD.day_params
     messages = MESSAGES

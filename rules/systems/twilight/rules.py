@@ -39,8 +39,6 @@ class Twilight(SystemRules):
     clock = ROUNDS_CLOCK
     actions = CARD.actions
     #: ``ttcli odds``: the actions answered, by the functions of the module named
-    odds_actions = ("attack",)
-    odds_module = "rules.systems.twilight.odds"
     start_params = CARD.start_params
     messages: Mapping[str, Any] = MESSAGES
     effect_presets = PRESETS

@@ -38,10 +38,6 @@ EXEMPT = {
               "shows the CLI asking it",
     "day": "the template every system shares: it refuses during a fight, tells the day and asks the "
            "system's end_day (the toy overrides that); its case below still shows the CLI asking it",
-    "odds_table": "a template every system shares: it loads the ODDS of the system's odds_module (the toy "
-                  "overrides that); its case below still shows the CLI asking it",
-    "action_odds": "a template every system shares: it refuses an action not in odds_actions and runs the "
-                   "one odds_table gives (the toy overrides both); its case below shows it asked",
 }
 
 #: hooks a system declares that nothing in the program reads, so no command can reach them
@@ -531,44 +527,27 @@ def poke_odds(toy):
     return json.loads(ok(toy("odds", "attack", "Ёж", "Уж", "--json")).stdout)
 
 
-@reaches("odds_module")
-def _odds_module(toy):
-    """The toy's odds of a poke, a d6 played through its own rule: Уж at 2 HP drops on 2 to 6."""
+def test_toy_odds_1_the_toys_odds_module_answers_ttcli_odds(toy):
+    """TOY-ODDS-1: a system's ``odds`` module (``ODDS``) is what ``ttcli odds`` answers: the toy's
+    odds of a poke, a d6 played through its own rule; Уж at 2 HP drops on 2 to 6."""
     done = poke_odds(toy)
+    assert done["action"] == "attack"
     assert done["title"] == "Ёж pokes Уж: a d6 against HP 2" and done["chances"]["drop"]["exact"] == "5/6"
     assert [o["value"] for o in done["law"]["outcomes"]] == [1, 2, 3, 4, 5, 6]
+    checked = toy("odds", "check", "Ёж", "hp_max", "--dc", "3")
+    refused(checked, ExitCode.RULES, "toy has no odds of check; it has: attack")
 
 
-@reaches("odds_table")
-def _odds_table(toy):
-    """The contract's template: the CLI answers what the table loaded from odds_module holds, and no more."""
-    assert poke_odds(toy)["action"] == "attack"
-    asked = toy("odds", "check", "Ёж", "hp_max", "--dc", "3")
-    refused(asked, ExitCode.RULES, "toy has no odds of check; it has: attack")
-
-
-def library_odds(toy, action, **values):
-    """``rules.fight.action_odds`` on the session: the one reader of ``SystemRules.action_odds``.
-    ``ttcli odds`` takes the registry's table (``rules.systems.system_odds``) instead, so no command asks it."""
+def test_toy_odds_1_the_library_asks_the_same_table(toy):
+    """``rules.fight.action_odds`` answers from the same ``odds`` module the command line reads."""
     from rules import fight as combat
     from rules.systems import read_encounter
 
-    return combat.action_odds(read_encounter(stored(toy)), action, **values)
-
-
-@reaches("odds_actions")
-def _odds_actions(toy):
-    """The toy answers the odds of an attack only: a check is refused with the one action it has."""
-    with pytest.raises(RuleError, match="toy has no odds of check; it has: attack"):
-        library_odds(toy, "check", name="Ёж", stat="hp_max")
-
-
-@reaches("action_odds")
-def _action_odds(toy):
-    """The template's odds of a poke are the ones ``ttcli odds attack`` shows."""
     shown = poke_odds(toy)
-    odds = library_odds(toy, "attack", attacker="Ёж", target="Уж")
+    odds = combat.action_odds(read_encounter(stored(toy)), "attack", attacker="Ёж", target="Уж")
     assert odds.title == shown["title"] and str(odds.chances[0].chance) == shown["chances"]["drop"]["exact"]
+    with pytest.raises(RuleError, match="toy has no odds of check; it has: attack"):
+        combat.action_odds(read_encounter(stored(toy)), "check", name="Ёж", stat="hp_max")
 
 
 @pytest.mark.parametrize("hook", sorted(CASES))

@@ -13,5 +13,5 @@ the command line:
 - ``words.py``    what the toy's events say;
 - ``rules.py``    the fight: ``poke``, a loud start, dizzy and sulky toys, dents,
                   the sticky effect, newcomers who cut in;
-- ``pokeodds.py`` the exact odds of a poke (``ttcli odds attack``).
+- ``odds.py`` the exact odds of a poke (``ttcli odds attack``).
 """

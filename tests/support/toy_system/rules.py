@@ -98,10 +98,6 @@ class Toy(ToyData, SystemRules):
     effect_presets = PRESETS
     #: TOY-SQUEAK-1: a check may test a toy's squeak besides its stats (completion offers it)
     skill_words = (("squeak", "писк", "squeak"),)
-    #: TOY-ODDS-1: ``ttcli odds attack`` answers the odds of a poke; the module is named by
-    #: the rules object (not ``odds``), so the registry asks ``odds_table`` for it
-    odds_actions = ("attack",)
-    odds_module = "toy_system.pokeodds"
     #: TOY-DAY-1: ``day --wind-up``
     day_params = (Param("wind_up", FLAG, "Wind every toy up: a sulky toy cheers up.", option=True,
                         default=False),)

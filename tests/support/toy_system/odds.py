@@ -1,8 +1,5 @@
-"""TOY-ODDS-1: the exact odds of a poke, through the toy's own rule (``rules._poke``).
-
-Named by the rules object's ``odds_module`` rather than ``odds``: the registry
-finds no ``odds`` module here, so ``ttcli odds`` asks the rules object's
-``odds_table``, which loads this one.
+"""TOY-ODDS-1: the exact odds of a poke, through the toy's own rule (``rules._poke``):
+the package's ``odds`` module, which ``ttcli odds`` finds as it finds every system's.
 """
 
 from fractions import Fraction
