@@ -113,19 +113,21 @@ def load(language: str, system: str | None = None):
 def _read(language: str, system: str | None = None):
     import gettext
 
-    from ttcli.i18n.phrases import phrased
-
     if language == "en":
         return ENGLISH
     chain = None
     for path in catalog_files(language, system):
         with open(path, "rb") as fp:
-            catalog = phrased(gettext.GNUTranslations(fp))
+            catalog = gettext.GNUTranslations(fp)
         if chain is None:
             chain = catalog
         else:
             chain.add_fallback(catalog)
     return chain if chain is not None else ENGLISH
+
+
+#: translated text -> itself, or the Phrase it is (asked once a process)
+_PHRASED: dict[str, str] = {}
 
 
 class Lazy:
@@ -153,17 +155,29 @@ class Lazy:
                 self._loaded, self._language = load(language, self._system), language
         return self._loaded
 
+    def _phrase(self, text: str) -> str:
+        """A translation that may put a name in its case (``ttcli.i18n.phrases``): only another
+        language than the source's asks, and a text is looked at once a process."""
+        if self._language == "en" or "{" not in text or ":" not in text:
+            return text
+        found = _PHRASED.get(text)
+        if found is None:
+            from .phrases import as_phrase  # the Russian texts' cases: loaded by the first one
+
+            found = _PHRASED[text] = as_phrase(text)
+        return found
+
     def gettext(self, message: str, /) -> str:
-        return self._target().gettext(message)
+        return self._phrase(self._target().gettext(message))
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str:
-        return self._target().ngettext(singular, plural, n)
+        return self._phrase(self._target().ngettext(singular, plural, n))
 
     def pgettext(self, context: str, message: str, /) -> str:
-        return self._target().pgettext(context, message)
+        return self._phrase(self._target().pgettext(context, message))
 
     def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
-        return self._target().npgettext(context, singular, plural, n)
+        return self._phrase(self._target().npgettext(context, singular, plural, n))
 
 
 _choice = Choice()

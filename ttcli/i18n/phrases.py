@@ -9,9 +9,9 @@ expression (``1d4``) reads as many.  The forms of each name are the ones :func:`
 (the session's combatants, worked out by :mod:`ttcli.declension` when they were added);
 a name with no forms stays as written, and its words agree as masculine.
 
-:func:`phrased` turns such translations of a catalog into :class:`Phrase` values once, when
-the catalog is read, so finding a text costs nothing more; texts without a case or a gender
-stay plain strings.
+:func:`as_phrase` makes such a translation a :class:`Phrase` the first time it is asked for
+(``ttcli.i18n`` keeps the answer), so only the texts a command prints are looked at; texts
+without a case or a gender stay plain strings.
 """
 
 from __future__ import annotations
@@ -119,15 +119,9 @@ def _asks(text: str) -> bool:
     return False
 
 
-def phrased(catalog: Any) -> Any:
-    """``catalog`` (a ``gettext.GNUTranslations``) with every translation that asks for a case
-    or a gender made a :class:`Phrase`, in place."""
-    table: dict[Any, str] = getattr(catalog, "_catalog", {})
-    for key, text in table.items():
-        try:
-            asks = isinstance(text, str) and _asks(text)
-        except ValueError:  # a broken placeholder stays as the catalog has it
-            continue
-        if asks:
-            table[key] = Phrase(text)
-    return catalog
+def as_phrase(text: str) -> str:
+    """``text`` as a :class:`Phrase` when it asks for a case or a gender, else as it is."""
+    try:
+        return Phrase(text) if _asks(text) else text
+    except ValueError:  # a broken placeholder stays as the catalog has it
+        return text
