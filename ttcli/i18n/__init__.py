@@ -65,14 +65,16 @@ class Choice:
 
 
 def catalog_files(language: str, system: str | None = None) -> list[str]:
-    """The .mo files for ``language``: ``system``'s first (a text two catalogs share reads in
-    the words of the session's system: skirmish's armor is броня, the dungeon's БР), then the
-    program's, then every other registered system's."""
+    """The .mo files for ``language``: in a session, its ``system``'s first (a text two catalogs
+    share reads in the words of the session's system: skirmish's armor is броня, the dungeon's
+    БР), then the program's, and no other system's (a session shows only its own system's
+    texts, and every catalog read costs start-up time); outside a session, the program's, then
+    every registered system's."""
     from pathlib import Path
 
     here = Path(__file__).resolve().parent.parent
     files = [here / "locale" / language / "LC_MESSAGES" / "ttcli.mo"]
-    for domain, folder in system_folders().items():
+    for domain, folder in system_folders(system).items():
         mo = folder / "locale" / language / "LC_MESSAGES" / f"{domain}.mo"
         if domain == system:
             files.insert(0, mo)
@@ -81,16 +83,17 @@ def catalog_files(language: str, system: str | None = None) -> list[str]:
     return [str(f) for f in files if f.is_file()]
 
 
-def system_folders() -> dict:
+def system_folders(only: str | None = None) -> dict:
     """System id -> its package's folder, found without importing the system (a system's
-    catalogs sit in ``<package>/locale``)."""
+    catalogs sit in ``<package>/locale``); only ``only``'s when it is a registered system."""
     from importlib.util import find_spec
     from pathlib import Path
 
     from rules.systems import REGISTRY
 
     found = {}
-    for system, package in REGISTRY.items():
+    wanted = {only: REGISTRY[only]} if only in REGISTRY else REGISTRY
+    for system, package in wanted.items():
         spec = find_spec(package)
         for folder in (spec.submodule_search_locations or []) if spec is not None else []:
             found[system] = Path(folder)
