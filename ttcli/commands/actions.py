@@ -11,6 +11,7 @@ appear by themselves.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.i18n import N_, _
@@ -335,11 +336,14 @@ def _start(rules, enc, source, **options):
     return rules.start(enc, source, **options)
 
 
-def run_start(ctx, entries, values: dict[str, Any]) -> None:
+def system_plan(ctx, entries, values: dict[str, Any], command: str, problem: str,
+                hook: Callable[[Any], Callable[..., Any]], rolls: bool, quoted: bool = False):
+    """The plan of a command whose options each system declares (``fight start``, ``day``): once
+    the session's system is known, its options are checked and converted, an option of another
+    system is refused, and ``hook(rules)`` (the system's ``start``, ``day``) runs with them.
+    ``problem`` words a bad value; ``quoted`` journals the values as Python strings."""
     from rules.core import convert
     from rules.systems import system_rules
-
-    from ..operations import emit_fight, run_operation
 
     typed = _typed_options(ctx, values)
 
@@ -351,14 +355,23 @@ def run_start(ctx, entries, values: dict[str, Any]) -> None:
             others = ", ".join(r.id for r, a in entries if any(p.name == foreign[0] for p in a.params))
             raise CliError(_("{option} belongs to {owners}; this session plays {system}").format(
                 option="--" + foreign[0].replace("_", "-"), owners=others, system=system),
-                ExitCode.USAGE, _("see '{command} --help'").format(command="ttcli fight start"))
+                ExitCode.USAGE, _("see '{command} --help'").format(command="ttcli " + command))
         try:
             options = {p.name: convert(p, values.get(p.name)) for p in action.params}
         except ValueError as e:
-            raise CliError(_("fight start: {problem}").format(problem=e), ExitCode.USAGE) from None
-        words = ["fight start"] + [f"{_spelled(p)} {values[p.name]}" for p in action.params if p.name in typed]
-        return " ".join(words), (lambda enc, src: system_rules(system).start(enc, src, **options)), True
+            raise CliError(problem.format(problem=e), ExitCode.USAGE) from None
+        words = [command] + [f"{_spelled(p)} {values[p.name]!r}" if quoted else f"{_spelled(p)} {values[p.name]}"
+                             for p in action.params if p.name in typed]
+        run = hook(system_rules(system))
+        return " ".join(words), (lambda enc, src: run(enc, src, **options)), rolls
 
+    return plan
+
+
+def run_start(ctx, entries, values: dict[str, Any]) -> None:
+    from ..operations import emit_fight, run_operation
+
+    plan = system_plan(ctx, entries, values, "fight start", _("fight start: {problem}"), lambda r: r.start, True)
     result = run_operation(ctx.obj, "", None, plan=plan, seed=values.get("seed"), given=values.get("given"))
     fmt = "json" if values.get("as_json") else values.get("fmt") or "auto"
     emit_fight(ctx, result, fmt)

@@ -13,9 +13,6 @@ from typing import Any
 
 from rules.i18n import N_, _
 
-from ..errors import CliError
-from ..exitcodes import ExitCode
-
 
 def day_command() -> Any:
     """The Click command ``day`` with the options every system declares for its day."""
@@ -56,30 +53,10 @@ def _day(rules, enc, source, **options):
 
 
 def run_day(ctx, entries, values: dict[str, Any]) -> None:
-    from rules.core import convert
-    from rules.systems import system_rules
-
     from ..operations import emit_fight, run_operation
-    from .actions import COMMON, _spelled, _typed_options
+    from .actions import system_plan
 
-    typed = _typed_options(ctx, values)
-
-    def plan(system: str):
-        _card, action = next((r, a) for r, a in entries if r.id == system)
-        declared = {p.name for p in action.params}
-        foreign = [name for name in typed if name not in declared and name not in COMMON]
-        if foreign:
-            others = ", ".join(r.id for r, a in entries if any(p.name == foreign[0] for p in a.params))
-            raise CliError(_("{option} belongs to {owners}; this session plays {system}").format(
-                option="--" + foreign[0].replace("_", "-"), owners=others, system=system),
-                ExitCode.USAGE, _("see '{command} --help'").format(command="ttcli day"))
-        try:
-            options = {p.name: convert(p, values.get(p.name)) for p in action.params}
-        except ValueError as e:
-            raise CliError(_("day: {problem}").format(problem=e), ExitCode.USAGE) from None
-        words = ["day"] + [f"{_spelled(p)} {values[p.name]!r}" for p in action.params if p.name in typed]
-        return " ".join(words), (lambda enc, src: system_rules(system).day(enc, src, **options)), False
-
+    plan = system_plan(ctx, entries, values, "day", _("day: {problem}"), lambda r: r.day, False, quoted=True)
     result = run_operation(ctx.obj, "", None, plan=plan)
     fmt = "json" if values.get("as_json") else values.get("fmt") or "auto"
     emit_fight(ctx, result, fmt)
