@@ -29,7 +29,7 @@ from rules.core.codec import encounter_from_doc
 from rules.core.contract import SystemRules
 from rules.core.errors import NotFound, RuleError
 from rules.core.outcome import QuietWork
-from rules.core.state import DEAD, Encounter
+from rules.core.state import DEAD, Combatant, Encounter, Status, status_in
 from rules.core.tactics import Move, Tactic, Tactics
 from rules.dice.datatypes import datatype
 from rules.dice.sources import RandomSource
@@ -88,9 +88,22 @@ def assign(enc: Encounter, tactics: Tactics, asked: Mapping[str, str] = {}) -> d
 
 
 def quiet(rules: SystemRules) -> SystemRules:
-    """A copy of ``rules`` whose operations make no words (their events and dice are kept)."""
+    """A copy of ``rules`` whose operations make no words and keep no records (the dice and
+    the encounters are the same), and whose statuses are looked up in one table."""
     twin = copy.copy(rules)
     twin.work = lambda enc: QuietWork(enc, twin.messages, twin.hp_max)  # type: ignore[method-assign]
+    if type(rules).status is SystemRules.status:
+        # the contract's own lookup (status_in): the status a word means, the same for every
+        # combatant with that word; asked of everyone after every move
+        meanings = dict(rules.statuses)
+
+        def status(combatant: Combatant) -> Status:
+            meaning = meanings.get(combatant.status)
+            if meaning is None:
+                meaning = meanings[combatant.status] = status_in(rules.statuses, combatant)
+            return meaning
+
+        twin.status = status  # type: ignore[method-assign]
     return twin
 
 

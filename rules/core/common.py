@@ -7,13 +7,13 @@ modifier may name, what ending a fight means for health).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from rules.core.effects import EffectSpec, effect_record, stack
 from rules.core.errors import RuleError
 from rules.core.outcome import HpMax, Outcome, Work
 from rules.core.state import DEAD, SIDES, UNCONSCIOUS, Combatant, Encounter, Fight, Status, find, find_effect
+from rules.dice.datatypes import replace
 from rules.i18n import _
 
 

@@ -15,7 +15,6 @@ the encounter it was given; methods that may roll take a dice source.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from importlib import import_module
 from types import MappingProxyType
 from typing import Any
@@ -28,6 +27,7 @@ from rules.core.outcome import Damage, HealthChange, Outcome, Work
 from rules.core.sheet import Sheet
 from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Encounter, Status, TurnState, status_in
 from rules.core.systemdata import SystemData
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 

@@ -203,11 +203,24 @@ class Work:
 
 
 class QuietWork(Work):
-    """A :class:`Work` that records every event and die but makes no words: for runs nobody
-    reads line by line (``fight simulate`` plays thousands of fights and prints only a
-    summary), where turning every event into the master's and the players' lines would be
-    most of the cost.  Its outcomes have no lines; their events are the same."""
+    """A :class:`Work` that keeps no record of what happened, only the new encounter: for runs
+    nobody reads (``fight simulate`` plays thousands of fights and prints only a summary),
+    where turning every event into the master's and the players' lines, and even making the
+    event records, would be most of the cost.  Its outcomes have the encounter, the dice and
+    the journal entry; no lines and no events.  The rules never read back what they told."""
 
     def tell(self, kind: str, *, about: Iterable[str] = (), public: bool = False,
              secret: Iterable[str] = (), **fields: Any) -> Event:
-        return self.emit(kind, about=about, secret=secret, **fields)
+        return _UNTOLD
+
+    def emit(self, kind: str, *, about: Iterable[str] = (), secret: Iterable[str] = (), **fields: Any) -> Event:
+        return _UNTOLD
+
+    def outcome(
+        self, event: dict[str, Any], *, passed: bool | None = None, hidden: bool = False
+    ) -> Outcome:
+        return Outcome(self.encounter(), tuple(self.dice), (), event, passed, hidden)
+
+
+#: what a QuietWork hands back for an event it does not keep
+_UNTOLD = Event("untold")

@@ -7,13 +7,13 @@ refused request leaves the one it was given untouched.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import field, replace
+from dataclasses import field
 from types import MappingProxyType
 from typing import Any
 
 from rules.core.effects import Effect
 from rules.core.names import name_key, pick
-from rules.dice.datatypes import datatype
+from rules.dice.datatypes import datatype, replace
 from rules.i18n import _
 
 PARTY = "party"
@@ -217,6 +217,12 @@ class Fight:
         return next((t for t in self.delayed if t.actor == name), None)
 
 
+#: rosters (names in order) whose names are told apart (name_key): every copy of an encounter
+#: checks its roster, a simulation's hundreds of thousands of times, and a fight's roster hardly changes
+_ROSTERS: dict[tuple[str, ...], frozenset[str]] = {}
+_ROSTERS_KEPT = 256
+
+
 @datatype(frozen=True)
 class Encounter:
     """A session's people and its fight, in the system's terms; never changed in place."""
@@ -233,12 +239,19 @@ class Encounter:
             object.__setattr__(self, "settings", MappingProxyType(dict(self.settings)))
         if type(self.combatants) is not tuple:
             object.__setattr__(self, "combatants", tuple(self.combatants))
-        keys = [name_key(c.name) for c in self.combatants]
-        if len(set(keys)) != len(keys):
-            raise ValueError(_("two combatants share a name (names ignore case)"))
-        if self.fight is not None:
-            named = (*self.fight.order, *(n for group in self.fight.groups for n in group))
-            names = {c.name for c in self.combatants}
+        roster = tuple(c.name for c in self.combatants)
+        names = _ROSTERS.get(roster)
+        if names is None:
+            keys = [name_key(name) for name in roster]
+            if len(set(keys)) != len(keys):
+                raise ValueError(_("two combatants share a name (names ignore case)"))
+            if len(_ROSTERS) >= _ROSTERS_KEPT:
+                _ROSTERS.clear()
+            names = _ROSTERS[roster] = frozenset(roster)
+        fight = self.fight
+        if fight is not None and not (names.issuperset(fight.order)
+                                      and all(names.issuperset(group) for group in fight.groups)):
+            named = (*fight.order, *(n for group in fight.groups for n in group))
             missing = [n for n in dict.fromkeys(named) if n not in names]
             if missing:
                 raise ValueError(_("the fight order names unknown combatants: {names}").format(
@@ -275,6 +288,9 @@ def find(enc: Encounter, query: str) -> str:
     :class:`rules.core.errors.NotFound` with the candidates when several fit, or
     the closest names when none does.
     """
+    for combatant in enc.combatants:
+        if combatant.name == query:  # the exact name, as every move of a simulation gives it
+            return query
     return pick("combatant", query, enc.names)
 
 

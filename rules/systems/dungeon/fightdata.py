@@ -15,11 +15,11 @@ these tables.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.core.errors import DocumentError
 from rules.core.state import ENEMY, PARTY, Combatant, Fight, TurnState
+from rules.dice.datatypes import replace
 from rules.i18n import N_, _
 
 if TYPE_CHECKING:

@@ -26,11 +26,11 @@ On the fight, every key left out while empty:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from rules.core.errors import DocumentError
 from rules.core.state import Fight
+from rules.dice.datatypes import replace
 from rules.i18n import N_, _
 from rules.systems.skirmish import gear
 
