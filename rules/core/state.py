@@ -78,23 +78,31 @@ class Combatant:
         if self.side not in SIDES:
             raise ValueError(_("a side is {party!r} or {enemy!r}, not {side!r}").format(
                 party=PARTY, enemy=ENEMY, side=self.side))
-        keys = [effect.key for effect in self.effects]
-        if len(set(keys)) != len(keys):
-            raise ValueError(_("{name}: two effects share a name").format(name=self.name))
+        if type(self.effects) is not tuple or len(self.effects) > 1:  # one effect or none cannot clash
+            keys = [effect.key for effect in self.effects]
+            if len(set(keys)) != len(keys):
+                raise ValueError(_("{name}: two effects share a name").format(name=self.name))
         # replace() runs this on every change of a round: what is frozen already stays as it is,
         # and a combatant's max HP is then known again by its stats' identity (rules.core.outcome)
-        for key in ("stats", "resources", "data"):
-            if type(getattr(self, key)) is not MappingProxyType:
-                object.__setattr__(self, key, MappingProxyType(dict(getattr(self, key))))
+        if type(self.stats) is not MappingProxyType:
+            object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
+        if type(self.resources) is not MappingProxyType:
+            object.__setattr__(self, "resources", MappingProxyType(dict(self.resources)))
+        if type(self.data) is not MappingProxyType:
+            object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
         if type(self.effects) is not tuple:
             object.__setattr__(self, "effects", tuple(self.effects))
 
     def effect(self, name: str) -> Effect | None:
+        if not self.effects:  # most combatants, most of the time
+            return None
         wanted = name_key(name)
         return next((e for e in self.effects if e.key == wanted), None)
 
     def modifier(self, key: str) -> int:
         """Sum of what the active effects add to ``key``."""
+        if not self.effects:
+            return 0
         return sum(effect.modifiers.get(key, 0) for effect in self.effects)
 
     def with_resource(self, key: str, value: int) -> Combatant:

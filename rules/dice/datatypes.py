@@ -228,6 +228,7 @@ def _copier(cls: type, fields: Fields, slots: bool) -> Callable[[Any, dict[str, 
     without the call.  Changes naming no field go the standard way (and its error)."""
     names = tuple(f.name for f in fields)
     known = frozenset(names)
+    count = len(names)
     values = _values(names)
     post_init = getattr(cls, "__post_init__", None)
     new = object.__new__
@@ -241,7 +242,10 @@ def _copier(cls: type, fields: Fields, slots: bool) -> Callable[[Any, dict[str, 
             for name, value in zip(names, values(obj), strict=True):
                 put(made, name, changes.get(name, value))
         else:
-            state = dict(zip(names, values(obj), strict=True))
+            state = obj.__dict__
+            # the fields alone (all set by __init__) are copied whole; anything else kept on the
+            # instance is left behind, as the class's own __init__ would
+            state = state.copy() if len(state) == count else dict(zip(names, values(obj), strict=True))
             state.update(changes)
             put(made, "__dict__", state)
         if post_init is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from rules.core.clock import ClockReport, open_rounds, proceed
@@ -48,8 +49,27 @@ def slots(c: Combatant, settings: Mapping[str, Any]) -> gear.Slots:
 
 
 def _bonus(c: Combatant, key: str) -> float:
+    data = c.data
+    if type(data) is not MappingProxyType:
+        return _item_bonus(c, key)
+    known = _BONUSES.get((key, id(data)))
+    if known is None or known[0] is not data:
+        if len(_BONUSES) >= _BONUSES_KEPT:
+            _BONUSES.clear()
+        # the data is held with the sum, so its id is never reused meanwhile
+        known = _BONUSES[(key, id(data))] = (data, _item_bonus(c, key))
+    return known[1]
+
+
+def _item_bonus(c: Combatant, key: str) -> float:
     items: list[gear.Weapon | gear.Armor] = [*weapons(c).values(), *armor(c).values(), *artifacts(c).values()]
     return sum((float(i.bonuses.get(key, 0)) for i in items), 0.0)
+
+
+#: (stat, id of a combatant's frozen data) -> (the data, what its items add to the stat): read at
+#: every roll of a fight, and a simulation's thousands of fights
+_BONUSES: dict[tuple[str, int], tuple[Mapping[str, Any], float]] = {}
+_BONUSES_KEPT = 1024
 
 
 def value(c: Combatant, key: str, settings: Mapping[str, Any] | None = None) -> int:
