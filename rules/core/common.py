@@ -147,9 +147,16 @@ def standing(work: Work, side: str, status: Callable[[Combatant], Status]) -> li
 
 def decided(work: Work, status: Callable[[Combatant], Status]) -> str | None:
     """The side left standing when the other has nobody on its feet, else None."""
-    left = {side: standing(work, side, status) for side in SIDES}
-    up = [side for side in SIDES if left[side]]
-    return up[0] if len(up) == 1 else None
+    fight = require_fight(work)
+    # asked after every action: each side is looked at until one of its own stands
+    up = set()
+    for name in fight.order:
+        c = work.get(name)
+        if c.side not in up and status(c).standing:
+            up.add(c.side)
+            if len(up) == len(SIDES):
+                return None
+    return next((side for side in SIDES if side in up), None) if len(up) == 1 else None
 
 
 def report_decided(work: Work, event: dict[str, Any], status: Callable[[Combatant], Status]) -> None:
