@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.core.effects import Effect
 from rules.core.names import name_key, pick
@@ -106,7 +106,8 @@ class Combatant:
         return sum(effect.modifiers.get(key, 0) for effect in self.effects)
 
     def with_resource(self, key: str, value: int) -> Combatant:
-        return replace(self, resources={**self.resources, key: value})
+        # only a resource changes: the name, side and effects checked when this one was made stand
+        return _copied(self, "resources", MappingProxyType({**self.resources, key: value}))
 
 
 @datatype(frozen=True)
@@ -173,11 +174,15 @@ class Fight:
 
     def __post_init__(self) -> None:
         # replace() runs this on every step of the clock: what is frozen already stays as it is
-        for key in ("order", "delayed", "initiative"):
-            if type(getattr(self, key)) is not tuple:
-                object.__setattr__(self, key, tuple(getattr(self, key)))
-        if type(self.groups) is not tuple or not all(type(g) is tuple for g in self.groups):
-            object.__setattr__(self, "groups", tuple(tuple(g) for g in self.groups))
+        if type(self.order) is not tuple:
+            object.__setattr__(self, "order", tuple(self.order))
+        if type(self.delayed) is not tuple:
+            object.__setattr__(self, "delayed", tuple(self.delayed))
+        if type(self.initiative) is not tuple:
+            object.__setattr__(self, "initiative", tuple(self.initiative))
+        groups = self.groups
+        if type(groups) is not tuple or (groups and not all(type(g) is tuple for g in groups)):
+            object.__setattr__(self, "groups", tuple(tuple(g) for g in groups))
         if type(self.data) is not MappingProxyType:
             object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
         if self.round < 1:
@@ -200,6 +205,11 @@ class Fight:
                 raise ValueError(_("a delayed turn belongs to someone in the order, once"))
         if self.initiative and sorted(self.initiative) != sorted(self.order):
             raise ValueError(_("the initiative to return to names the same combatants as the order"))
+
+    def with_data(self, data: Mapping[str, Any]) -> Fight:
+        """This fight with other system data (``replace(fight, data=data)``): the clock is the
+        one checked when this fight was made, so only the data is frozen."""
+        return _copied(self, "data", data if type(data) is MappingProxyType else MappingProxyType(dict(data)))
 
     @property
     def current(self) -> str | None:
@@ -286,6 +296,19 @@ class Encounter:
         else:
             updated = self.combatants + (combatant,)
         return replace(self, combatants=updated)
+
+
+R = TypeVar("R")
+
+
+def _copied(record: R, key: str, value: Any) -> R:
+    """A copy of a frozen record with one field changed to an already frozen ``value``, without
+    running its checks again: for a change that none of them reads."""
+    made: R = object.__new__(type(record))
+    state = record.__dict__.copy()
+    state[key] = value
+    object.__setattr__(made, "__dict__", state)
+    return made
 
 
 def find(enc: Encounter, query: str) -> str:

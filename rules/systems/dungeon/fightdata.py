@@ -121,7 +121,7 @@ def with_damaged(fight: Fight, names: tuple[str, ...]) -> Fight:
     data = {k: v for k, v in fight.data.items() if k != "damaged"}
     if names:
         data["damaged"] = list(names)
-    return replace(fight, data=data)
+    return fight.with_data(data)
 
 
 def place(c: Combatant) -> int | None:

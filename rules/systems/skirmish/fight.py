@@ -75,6 +75,27 @@ _BONUSES_KEPT = 1024
 def value(c: Combatant, key: str, settings: Mapping[str, Any] | None = None) -> int:
     """A stat as a roll reads it: typed value, effects' modifiers, item bonuses
     (tenths round half up [I]) and, for stealth and dexterity, the slot penalties."""
+    stats, data, effects = c.stats, c.data, c.effects
+    if type(stats) is not MappingProxyType or type(data) is not MappingProxyType \
+            or type(settings) is not MappingProxyType:
+        return _value(c, key, settings)
+    # read at every roll from the same frozen stats, items, effects and settings: kept by their identity
+    ids = (key, id(stats), id(data), id(effects), id(settings))
+    known = _VALUES.get(ids)
+    if known is None or known[0] is not stats or known[1] is not data or known[2] is not effects \
+            or known[3] is not settings:
+        if len(_VALUES) >= _VALUES_KEPT:
+            _VALUES.clear()
+        known = _VALUES[ids] = (stats, data, effects, settings, _value(c, key, settings))
+    return known[4]
+
+
+#: (stat, ids of the stats, data, effects and settings it was read from) -> (them, the value)
+_VALUES: dict[tuple[str, int, int, int, int], tuple[Any, Any, Any, Any, int]] = {}
+_VALUES_KEPT = 4096
+
+
+def _value(c: Combatant, key: str, settings: Mapping[str, Any] | None) -> int:
     total = float(base(c)[key]) + c.modifier(key) + _bonus(c, key)
     if key in _SLOT_STATS:
         load = slots(c, settings or {})

@@ -31,7 +31,6 @@ from typing import Any
 
 from rules.core.errors import DocumentError
 from rules.core.state import Fight
-from rules.dice.datatypes import replace
 from rules.i18n import N_, _
 from rules.systems.skirmish import gear
 
@@ -152,7 +151,7 @@ def put(fight: Fight, key: str, value: Any) -> Fight:
     else:
         data.pop(key, None)
     # frozen here, so the copy keeps this very table (Fight freezes any other mapping by copying it)
-    return replace(fight, data=MappingProxyType(data))
+    return fight.with_data(MappingProxyType(data))
 
 
 def pending(fight: Fight) -> list[dict[str, Any]]:
