@@ -109,11 +109,28 @@ def quiet(rules: SystemRules) -> SystemRules:
 
 def play_move(rules: SystemRules, enc: Encounter, source: Any, move: Move) -> Any:
     """Play one move: its declared action with the values given and the declared defaults."""
-    action = rules.action(move.verb)
-    if action is None:
-        raise RuleError(_("{verb} is not an action of {system}").format(verb=move.verb, system=enc.system))
-    values = {p.name: convert(p, move.values.get(p.name)) for p in action.params}
+    plan = _PLANS.get((id(rules), move.verb))
+    if plan is None or plan[0] is not rules:
+        action = rules.action(move.verb)
+        if action is None:
+            raise RuleError(_("{verb} is not an action of {system}").format(verb=move.verb, system=enc.system))
+        if len(_PLANS) >= 64:
+            _PLANS.clear()
+        # a value not given is the parameter's default (convert's answer for None), taken once
+        plan = _PLANS[(id(rules), move.verb)] = (rules, action, {p.name: p for p in action.params},
+                                                 {p.name: p.default for p in action.params})
+    _rules, action, params, defaults = plan
+    values = dict(defaults)
+    for name, raw in move.values.items():
+        param = params.get(name)
+        if param is not None and raw is not None:
+            values[name] = convert(param, raw)
     return action.run(rules, enc, source if action.rolls else None, **values)
+
+
+#: (id of a rules object, verb) -> (the rules, its action, its parameters by name, their defaults):
+#: every move of every run looks its verb up
+_PLANS: dict[tuple[int, str], tuple[Any, Any, dict[str, Any], dict[str, Any]]] = {}
 
 
 def sides_standing(rules: SystemRules, enc: Encounter) -> set[str]:
