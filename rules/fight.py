@@ -14,7 +14,6 @@ Names are typed names: case, ``ё``/``е`` and a unique prefix are forgiven
 from __future__ import annotations
 
 from collections.abc import Mapping, Set
-from dataclasses import replace
 from typing import Any
 
 from rules.core.codec import encounter_from_doc, encounter_to_doc
@@ -60,6 +59,7 @@ from rules.core.state import (
     TurnState,
     find,
 )
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems import system_odds, system_rules

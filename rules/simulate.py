@@ -29,7 +29,7 @@ from rules.core.codec import encounter_from_doc
 from rules.core.contract import SystemRules
 from rules.core.errors import NotFound, RuleError
 from rules.core.outcome import QuietWork
-from rules.core.state import DEAD, Encounter
+from rules.core.state import DEAD, Combatant, Encounter, Status, status_in
 from rules.core.tactics import Move, Tactic, Tactics
 from rules.dice.datatypes import datatype
 from rules.dice.sources import RandomSource
@@ -88,19 +88,49 @@ def assign(enc: Encounter, tactics: Tactics, asked: Mapping[str, str] = {}) -> d
 
 
 def quiet(rules: SystemRules) -> SystemRules:
-    """A copy of ``rules`` whose operations make no words (their events and dice are kept)."""
+    """A copy of ``rules`` whose operations make no words and keep no records (the dice and
+    the encounters are the same), and whose statuses are looked up in one table."""
     twin = copy.copy(rules)
     twin.work = lambda enc: QuietWork(enc, twin.messages, twin.hp_max)  # type: ignore[method-assign]
+    if type(rules).status is SystemRules.status:
+        # the contract's own lookup (status_in): the status a word means, the same for every
+        # combatant with that word; asked of everyone after every move
+        meanings = dict(rules.statuses)
+
+        def status(combatant: Combatant) -> Status:
+            meaning = meanings.get(combatant.status)
+            if meaning is None:
+                meaning = meanings[combatant.status] = status_in(rules.statuses, combatant)
+            return meaning
+
+        twin.status = status  # type: ignore[method-assign]
     return twin
 
 
 def play_move(rules: SystemRules, enc: Encounter, source: Any, move: Move) -> Any:
     """Play one move: its declared action with the values given and the declared defaults."""
-    action = rules.action(move.verb)
-    if action is None:
-        raise RuleError(_("{verb} is not an action of {system}").format(verb=move.verb, system=enc.system))
-    values = {p.name: convert(p, move.values.get(p.name)) for p in action.params}
+    plan = _PLANS.get((id(rules), move.verb))
+    if plan is None or plan[0] is not rules:
+        action = rules.action(move.verb)
+        if action is None:
+            raise RuleError(_("{verb} is not an action of {system}").format(verb=move.verb, system=enc.system))
+        if len(_PLANS) >= 64:
+            _PLANS.clear()
+        # a value not given is the parameter's default (convert's answer for None), taken once
+        plan = _PLANS[(id(rules), move.verb)] = (rules, action, {p.name: p for p in action.params},
+                                                 {p.name: p.default for p in action.params})
+    _rules, action, params, defaults = plan
+    values = dict(defaults)
+    for name, raw in move.values.items():
+        param = params.get(name)
+        if param is not None and raw is not None:
+            values[name] = convert(param, raw)
     return action.run(rules, enc, source if action.rolls else None, **values)
+
+
+#: (id of a rules object, verb) -> (the rules, its action, its parameters by name, their defaults):
+#: every move of every run looks its verb up
+_PLANS: dict[tuple[int, str], tuple[Any, Any, dict[str, Any], dict[str, Any]]] = {}
 
 
 def sides_standing(rules: SystemRules, enc: Encounter) -> set[str]:

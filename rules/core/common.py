@@ -7,13 +7,13 @@ modifier may name, what ending a fight means for health).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from rules.core.effects import EffectSpec, effect_record, stack
 from rules.core.errors import RuleError
-from rules.core.outcome import HpMax, Outcome, Work
+from rules.core.outcome import HpMax, Outcome, QuietWork, Work
 from rules.core.state import DEAD, SIDES, UNCONSCIOUS, Combatant, Encounter, Fight, Status, find, find_effect
+from rules.dice.datatypes import replace
 from rules.i18n import _
 
 
@@ -24,13 +24,15 @@ def require_fight(work: Work) -> Fight:
 
 
 def add_effect(
-    enc: Encounter, query: str, spec: EffectSpec, resolve_modifier: Callable[[str], str], hp_max: HpMax = None
+    enc: Encounter, query: str, spec: EffectSpec, resolve_modifier: Callable[[str], str], hp_max: HpMax = None,
+    *, quiet: bool = False,
 ) -> Outcome:
     """Give ``query`` the effect ``spec``; a same-named effect stacks by the
     new one's stacking policy.  ``resolve_modifier`` turns a typed stat name
-    into its key (or raises NotFound)."""
+    into its key (or raises NotFound).  ``quiet``: for a rule working inside a
+    :class:`QuietWork`, which keeps no words and no records of what happened."""
     name = find(enc, query)
-    work = Work(enc, hp_max=hp_max)
+    work = (QuietWork if quiet else Work)(enc, hp_max=hp_max)
     bearer = work.get(name)
     if bearer.status == DEAD:
         raise RuleError(_("{name} is dead; effects on the dead do nothing").format(name=name))
@@ -145,9 +147,16 @@ def standing(work: Work, side: str, status: Callable[[Combatant], Status]) -> li
 
 def decided(work: Work, status: Callable[[Combatant], Status]) -> str | None:
     """The side left standing when the other has nobody on its feet, else None."""
-    left = {side: standing(work, side, status) for side in SIDES}
-    up = [side for side in SIDES if left[side]]
-    return up[0] if len(up) == 1 else None
+    fight = require_fight(work)
+    # asked after every action: each side is looked at until one of its own stands
+    up = set()
+    for name in fight.order:
+        c = work.get(name)
+        if c.side not in up and status(c).standing:
+            up.add(c.side)
+            if len(up) == len(SIDES):
+                return None
+    return next((side for side in SIDES if side in up), None) if len(up) == 1 else None
 
 
 def report_decided(work: Work, event: dict[str, Any], status: Callable[[Combatant], Status]) -> None:

@@ -15,7 +15,6 @@ the encounter it was given; methods that may roll take a dice source.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from rules.core import common
@@ -27,6 +26,7 @@ from rules.core.sheet import Sheet
 from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Encounter, Status, TurnState, status_in
 from rules.core.state import DEFAULT_STATUSES as DEFAULT_STATUSES
 from rules.core.systemdata import SystemData
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import field, fields, replace
+from dataclasses import field, fields
 from types import MappingProxyType
 from typing import Any
 
@@ -25,7 +25,7 @@ from rules import dice
 from rules.core.errors import RuleError
 from rules.core.names import name_key
 from rules.core.plain import beyond_64_bits, fits
-from rules.dice.datatypes import datatype
+from rules.dice.datatypes import datatype, replace
 from rules.i18n import N_, _, field_word, ngettext, pgettext
 
 # moments of the fight clock

@@ -203,12 +203,45 @@ class Work:
 
 
 class QuietWork(Work):
-    """A :class:`Work` that records every event and die but makes no words: for runs nobody
-    reads line by line (``fight simulate`` plays thousands of fights and prints only a
-    summary; the odds of an action play the same comparison once per way the dice fall),
-    where turning every event into the master's and the players' lines would be most of
-    the cost.  Its outcomes have no lines; their events are the same."""
+    """A :class:`Work` that keeps no record of what happened, only the new encounter: for runs
+    nobody reads (``fight simulate`` plays thousands of fights and prints only a summary; the
+    odds of an action play the same comparison once per way the dice fall),
+    where turning every event into the master's and the players' lines, and even making the
+    event records, would be most of the cost.  Its outcomes have the encounter, the dice and
+    the journal entry; no lines and no events.  The rules never read back what they told."""
+
+    def __init__(self, enc: Encounter, messages: Mapping[str, Any] | None = None,
+                 hp_max: HpMax = None) -> None:
+        super().__init__(enc, messages, hp_max)
+        self._start = enc
+
+    def encounter(self) -> Encounter:
+        start = self._start
+        fight = self.fight
+        if len(self.combatants) != len(start.combatants) or self.settings is not start.settings or (
+                fight is not None and (start.fight is None or fight.order is not start.fight.order
+                                       or fight.groups is not start.fight.groups)):
+            return super().encounter()
+        # the roster of the encounter this work began with (a put only replaces or adds, so as
+        # many combatants are the same names in the same order) and its very fight order:
+        # the checks that encounter passed are passed again, and a run makes one per move
+        made: Encounter = object.__new__(Encounter)
+        object.__setattr__(made, "__dict__", {"system": self.system, "settings": self.settings,
+                                              "combatants": tuple(self.combatants.values()), "fight": fight})
+        return made
 
     def tell(self, kind: str, *, about: Iterable[str] = (), public: bool = False,
              secret: Iterable[str] = (), **fields: Any) -> Event:
-        return self.emit(kind, about=about, secret=secret, **fields)
+        return _UNTOLD
+
+    def emit(self, kind: str, *, about: Iterable[str] = (), secret: Iterable[str] = (), **fields: Any) -> Event:
+        return _UNTOLD
+
+    def outcome(
+        self, event: dict[str, Any], *, passed: bool | None = None, hidden: bool = False
+    ) -> Outcome:
+        return Outcome(self.encounter(), tuple(self.dice), (), event, passed, hidden)
+
+
+#: what a QuietWork hands back for an event it does not keep
+_UNTOLD = Event("untold")

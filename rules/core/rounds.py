@@ -20,7 +20,6 @@ with :func:`decode_declared`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from rules.core.clock import ClockReport, next_round
@@ -30,6 +29,7 @@ from rules.core.messages import DECLARED, reason_words
 from rules.core.outcome import Outcome, Work
 from rules.core.plain import copy_plain
 from rules.core.state import Encounter, Fight, find
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 

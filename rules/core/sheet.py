@@ -474,11 +474,15 @@ class Sheet:
     #: combatant's derived values at every hit, and a simulation thousands of times
     _derived: dict[int, tuple[Mapping[str, object], dict[str, int]]] = field(
         init=False, repr=False, compare=False, hash=False)
+    #: (what, id of frozen stats) -> (the stats, every value / the maximums / the start values)
+    _kept: dict[tuple[str, int], tuple[Mapping[str, object], dict[str, Any]]] = field(
+        init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         declared = (*self.stats, *self.derived)
         set_ = object.__setattr__
         set_(self, "_derived", {})
+        set_(self, "_kept", {})
         set_(self, "_stat_names", _Names(self.system, STAT, declared, self.title))
         set_(self, "_resource_names", _Names(self.system, RESOURCE, self.resources, self.title))
         set_(self, "_setting_names", _Names(self.system, SETTING, self.settings, self.title))
@@ -574,8 +578,27 @@ class Sheet:
             self._derived[id(stats)] = (stats, dict(out))
         return out
 
+    def all_values(self, stats: Mapping[str, object]) -> dict[str, Any]:
+        """Every stat (defaults filled in) and every derived value, in one table."""
+        return self._keep("values", stats, self._all_values)
+
     def _all_values(self, stats: Mapping[str, object]) -> dict[str, object]:
         return {**self.with_defaults(stats), **self.derive(stats)}
+
+    def _keep(self, what: str, stats: Mapping[str, object],
+              compute: Callable[[Mapping[str, object]], dict[str, Any]]) -> dict[str, Any]:
+        """``compute(stats)``, kept by the identity of frozen stats (a fresh copy each time):
+        a fight reads the same combatant's values at every roll, a simulation thousands of times."""
+        if type(stats) is not MappingProxyType:
+            return compute(stats)
+        key = (what, id(stats))
+        known = self._kept.get(key)
+        if known is None or known[0] is not stats:
+            if len(self._kept) >= _DERIVED_KEPT:
+                self._kept.clear()
+            # the stats are held with their values, so their id is never reused meanwhile
+            known = self._kept[key] = (stats, compute(stats))
+        return dict(known[1])
 
     def _whole(self, f: Field[Any], value: object) -> int:
         if value is None:
@@ -586,7 +609,10 @@ class Sheet:
 
     def initial_resources(self, stats: Mapping[str, object]) -> dict[str, int]:
         """Start values of every resource (HP at its maximum, fatigue at 0...)."""
-        values = self._all_values(stats)
+        return self._keep("start", stats, self._initial_resources)
+
+    def _initial_resources(self, stats: Mapping[str, object]) -> dict[str, int]:
+        values = self.all_values(stats)
         return {
             r.key: r.start
             if isinstance(r.start, int)
@@ -596,7 +622,10 @@ class Sheet:
 
     def resource_caps(self, stats: Mapping[str, object]) -> dict[str, int]:
         """The maximum of every resource that has one."""
-        values = self._all_values(stats)
+        return self._keep("caps", stats, self._resource_caps)
+
+    def _resource_caps(self, stats: Mapping[str, object]) -> dict[str, int]:
+        values = self.all_values(stats)
         return {
             r.key: self._whole(self._fields[r.cap], values[r.cap])
             for r in self.resources

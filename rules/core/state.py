@@ -7,13 +7,13 @@ refused request leaves the one it was given untouched.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import field, replace
+from dataclasses import field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.core.effects import Effect
 from rules.core.names import name_key, pick
-from rules.dice.datatypes import datatype
+from rules.dice.datatypes import datatype, replace
 from rules.i18n import _
 
 PARTY = "party"
@@ -86,27 +86,36 @@ class Combatant:
         if self.side not in SIDES:
             raise ValueError(_("a side is {party!r} or {enemy!r}, not {side!r}").format(
                 party=PARTY, enemy=ENEMY, side=self.side))
-        keys = [effect.key for effect in self.effects]
-        if len(set(keys)) != len(keys):
-            raise ValueError(_("{name}: two effects share a name").format(name=self.name))
+        if type(self.effects) is not tuple or len(self.effects) > 1:  # one effect or none cannot clash
+            keys = [effect.key for effect in self.effects]
+            if len(set(keys)) != len(keys):
+                raise ValueError(_("{name}: two effects share a name").format(name=self.name))
         # replace() runs this on every change of a round: what is frozen already stays as it is,
         # and a combatant's max HP is then known again by its stats' identity (rules.core.outcome)
-        for key in ("stats", "resources", "data"):
-            if type(getattr(self, key)) is not MappingProxyType:
-                object.__setattr__(self, key, MappingProxyType(dict(getattr(self, key))))
+        if type(self.stats) is not MappingProxyType:
+            object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
+        if type(self.resources) is not MappingProxyType:
+            object.__setattr__(self, "resources", MappingProxyType(dict(self.resources)))
+        if type(self.data) is not MappingProxyType:
+            object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
         if type(self.effects) is not tuple:
             object.__setattr__(self, "effects", tuple(self.effects))
 
     def effect(self, name: str) -> Effect | None:
+        if not self.effects:  # most combatants, most of the time
+            return None
         wanted = name_key(name)
         return next((e for e in self.effects if e.key == wanted), None)
 
     def modifier(self, key: str) -> int:
         """Sum of what the active effects add to ``key``."""
+        if not self.effects:
+            return 0
         return sum(effect.modifiers.get(key, 0) for effect in self.effects)
 
     def with_resource(self, key: str, value: int) -> Combatant:
-        return replace(self, resources={**self.resources, key: value})
+        # only a resource changes: the name, side and effects checked when this one was made stand
+        return _copied(self, "resources", MappingProxyType({**self.resources, key: value}))
 
 
 @datatype(frozen=True)
@@ -173,11 +182,15 @@ class Fight:
 
     def __post_init__(self) -> None:
         # replace() runs this on every step of the clock: what is frozen already stays as it is
-        for key in ("order", "delayed", "initiative"):
-            if type(getattr(self, key)) is not tuple:
-                object.__setattr__(self, key, tuple(getattr(self, key)))
-        if type(self.groups) is not tuple or not all(type(g) is tuple for g in self.groups):
-            object.__setattr__(self, "groups", tuple(tuple(g) for g in self.groups))
+        if type(self.order) is not tuple:
+            object.__setattr__(self, "order", tuple(self.order))
+        if type(self.delayed) is not tuple:
+            object.__setattr__(self, "delayed", tuple(self.delayed))
+        if type(self.initiative) is not tuple:
+            object.__setattr__(self, "initiative", tuple(self.initiative))
+        groups = self.groups
+        if type(groups) is not tuple or (groups and not all(type(g) is tuple for g in groups)):
+            object.__setattr__(self, "groups", tuple(tuple(g) for g in groups))
         if type(self.data) is not MappingProxyType:
             object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
         if self.round < 1:
@@ -200,6 +213,11 @@ class Fight:
                 raise ValueError(_("a delayed turn belongs to someone in the order, once"))
         if self.initiative and sorted(self.initiative) != sorted(self.order):
             raise ValueError(_("the initiative to return to names the same combatants as the order"))
+
+    def with_data(self, data: Mapping[str, Any]) -> Fight:
+        """This fight with other system data (``replace(fight, data=data)``): the clock is the
+        one checked when this fight was made, so only the data is frozen."""
+        return _copied(self, "data", data if type(data) is MappingProxyType else MappingProxyType(dict(data)))
 
     @property
     def current(self) -> str | None:
@@ -225,6 +243,12 @@ class Fight:
         return next((t for t in self.delayed if t.actor == name), None)
 
 
+#: rosters (names in order) whose names are told apart (name_key): every copy of an encounter
+#: checks its roster, a simulation's hundreds of thousands of times, and a fight's roster hardly changes
+_ROSTERS: dict[tuple[str, ...], frozenset[str]] = {}
+_ROSTERS_KEPT = 256
+
+
 @datatype(frozen=True)
 class Encounter:
     """A session's people and its fight, in the system's terms; never changed in place."""
@@ -241,12 +265,19 @@ class Encounter:
             object.__setattr__(self, "settings", MappingProxyType(dict(self.settings)))
         if type(self.combatants) is not tuple:
             object.__setattr__(self, "combatants", tuple(self.combatants))
-        keys = [name_key(c.name) for c in self.combatants]
-        if len(set(keys)) != len(keys):
-            raise ValueError(_("two combatants share a name (names ignore case)"))
-        if self.fight is not None:
-            named = (*self.fight.order, *(n for group in self.fight.groups for n in group))
-            names = {c.name for c in self.combatants}
+        roster = tuple(c.name for c in self.combatants)
+        names = _ROSTERS.get(roster)
+        if names is None:
+            keys = [name_key(name) for name in roster]
+            if len(set(keys)) != len(keys):
+                raise ValueError(_("two combatants share a name (names ignore case)"))
+            if len(_ROSTERS) >= _ROSTERS_KEPT:
+                _ROSTERS.clear()
+            names = _ROSTERS[roster] = frozenset(roster)
+        fight = self.fight
+        if fight is not None and not (names.issuperset(fight.order)
+                                      and all(names.issuperset(group) for group in fight.groups)):
+            named = (*fight.order, *(n for group in fight.groups for n in group))
             missing = [n for n in dict.fromkeys(named) if n not in names]
             if missing:
                 raise ValueError(_("the fight order names unknown combatants: {names}").format(
@@ -275,6 +306,19 @@ class Encounter:
         return replace(self, combatants=updated)
 
 
+R = TypeVar("R")
+
+
+def _copied(record: R, key: str, value: Any) -> R:
+    """A copy of a frozen record with one field changed to an already frozen ``value``, without
+    running its checks again: for a change that none of them reads."""
+    made: R = object.__new__(type(record))
+    state = record.__dict__.copy()
+    state[key] = value
+    object.__setattr__(made, "__dict__", state)
+    return made
+
+
 def find(enc: Encounter, query: str) -> str:
     """The name of the combatant the master means by ``query``.
 
@@ -283,6 +327,9 @@ def find(enc: Encounter, query: str) -> str:
     :class:`rules.core.errors.NotFound` with the candidates when several fit, or
     the closest names when none does.
     """
+    for combatant in enc.combatants:
+        if combatant.name == query:  # the exact name, as every move of a simulation gives it
+            return query
     return pick("combatant", query, enc.names)
 
 

@@ -19,6 +19,12 @@ checks fields, ``replace`` and frozenness exactly as for a dataclass.  Only
 ``frozen``, ``slots`` and ``kw_only`` are taken; anything else is refused
 rather than ignored.
 
+:func:`replace` is ``dataclasses.replace`` for every class, and for a frozen
+datatype a quicker copy: the new instance gets the old one's field values with
+the changes and runs ``__post_init__``, as the class's own ``__init__`` would,
+without going through the generic field walk and a keyword call.  A simulation
+copies its frozen encounter on every action, so this is most of what a copy costs.
+
 It is the one record idiom above the dice (tests/test_layers.py): the dice engine's
 own nodes are :func:`rules.dice.records.record` named tuples, because a bare roll
 loads neither ``dataclasses`` nor ``inspect``.  It lives on the dice floor so that
@@ -31,11 +37,11 @@ import dataclasses
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-__all__ = ["datatype"]
+__all__ = ["datatype", "replace"]
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from dataclasses import Field
+    from dataclasses import Field, replace
     from dataclasses import dataclass as datatype
     from typing import Any
 
@@ -51,6 +57,16 @@ else:
             return _make(cls, frozen, slots, kw_only)
 
         return wrap if cls is None else wrap(cls)
+
+    def replace(obj, /, **changes):
+        """``dataclasses.replace``: a copy of ``obj`` with ``changes``; quick for a frozen datatype."""
+        copier = _COPIERS.get(obj.__class__)
+        if copier is None:
+            return dataclasses.replace(obj, **changes)
+        return copier(obj, changes)
+
+#: frozen datatype class -> its quick copy (see :func:`replace`)
+_COPIERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 
 
 def _make(cls: type, frozen: bool, slots: bool, kw_only: bool) -> type:
@@ -79,6 +95,10 @@ def _make(cls: type, frozen: bool, slots: bool, kw_only: bool) -> type:
             # copy and pickle restore a slotted instance through setattr, which is refused
             methods["__getstate__"] = _getstate(fields)
             methods["__setstate__"] = _setstate(fields)
+        if "__init__" not in own and all(f.init for f in fields) \
+                and len(fields) == len(cls.__dataclass_fields__):  # type: ignore[attr-defined]
+            # every field set by the __init__ made here (no InitVar, no ClassVar, no init=False)
+            _COPIERS[cls] = _copier(cls, fields, slots)
     elif "__hash__" not in own:
         methods["__hash__"] = None  # mutable and compared by value: unhashable, as a dataclass
     for name, method in methods.items():
@@ -201,6 +221,38 @@ def _values(names: tuple[str, ...]) -> Callable[[object], tuple[Any, ...]]:
     if len(names) == 1:
         return lambda obj: (get(obj),)
     return get  # several names: attrgetter gives the tuple itself
+
+
+def _copier(cls: type, fields: Fields, slots: bool) -> Callable[[Any, dict[str, Any]], Any]:
+    """What ``replace`` does for a frozen datatype: what ``cls(**every field, **changes)`` does,
+    without the call.  Changes naming no field go the standard way (and its error)."""
+    names = tuple(f.name for f in fields)
+    known = frozenset(names)
+    count = len(names)
+    values = _values(names)
+    post_init = getattr(cls, "__post_init__", None)
+    new = object.__new__
+    put = object.__setattr__
+
+    def copy(obj: Any, changes: dict[str, Any]) -> Any:
+        if not known.issuperset(changes):
+            return dataclasses.replace(obj, **changes)
+        made: Any = new(cls)
+        if slots:
+            for name, value in zip(names, values(obj), strict=True):
+                put(made, name, changes.get(name, value))
+        else:
+            state = obj.__dict__
+            # the fields alone (all set by __init__) are copied whole; anything else kept on the
+            # instance is left behind, as the class's own __init__ would
+            state = state.copy() if len(state) == count else dict(zip(names, values(obj), strict=True))
+            state.update(changes)
+            put(made, "__dict__", state)
+        if post_init is not None:
+            post_init(made)
+        return made
+
+    return copy
 
 
 def _repr(fields: Fields) -> Method:

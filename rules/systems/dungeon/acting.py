@@ -10,12 +10,12 @@ back as ``rules.systems.dungeon.mechanics``'s action budget; ``fight`` and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from rules.core.common import require_fight
 from rules.core.errors import RuleError
 from rules.core.outcome import Work
 from rules.core.state import OK, TurnState
+from rules.dice.datatypes import replace
 from rules.i18n import N_, _
 from rules.systems.dungeon import fightdata
 from rules.systems.dungeon import mechanics as dg

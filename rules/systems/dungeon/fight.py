@@ -12,7 +12,6 @@ object, which ``rules.py`` assembles.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.core.clock import ClockReport, advance, end_turn, open_rounds, restore
@@ -39,6 +38,7 @@ from rules.core.state import (
     TurnState,
     find,
 )
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
 from rules.systems.dungeon import fightdata, manoeuvres

@@ -15,11 +15,11 @@ these tables.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.core.errors import DocumentError
 from rules.core.state import ENEMY, PARTY, Combatant, Fight, TurnState
+from rules.dice.datatypes import replace
 from rules.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ def with_damaged(fight: Fight, names: tuple[str, ...]) -> Fight:
     data = {k: v for k, v in fight.data.items() if k != "damaged"}
     if names:
         data["damaged"] = list(names)
-    return replace(fight, data=data)
+    return fight.with_data(data)
 
 
 def place(c: Combatant) -> int | None:

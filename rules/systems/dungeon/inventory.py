@@ -14,12 +14,11 @@ changes nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from rules.core.errors import DocumentError, RuleError
 from rules.core.names import Names, name_key, pick
-from rules.dice.datatypes import datatype
+from rules.dice.datatypes import datatype, replace
 from rules.i18n import N_, _, pgettext
 
 ITEM = "item"

@@ -12,13 +12,13 @@ methods of the dungeon's rules object.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.core.effects import NEVER, Effect
 from rules.core.errors import NotFound, RuleError, UnknownNameError
 from rules.core.outcome import Outcome, Work
 from rules.core.state import DEAD, ENEMY, OK, PARTY, Combatant, Encounter, find
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
 from rules.systems.dungeon import fightdata

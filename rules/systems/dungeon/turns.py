@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import replace
 
 from rules.core.die import Die, roll
 from rules.core.errors import NotFound, RuleError
 from rules.core.names import name_key, pick
-from rules.dice.datatypes import datatype
+from rules.dice.datatypes import datatype, replace
 from rules.dice.sources import DiceSource
 from rules.i18n import _, ngettext
 

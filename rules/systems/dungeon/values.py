@@ -11,7 +11,7 @@ from rules.systems.dungeon.sheet import SHEET
 
 
 def base_values(c: Combatant) -> dict[str, Any]:
-    return {**SHEET.with_defaults(c.stats), **SHEET.derive(c.stats)}
+    return SHEET.all_values(c.stats)
 
 
 def value(c: Combatant, key: str) -> int:

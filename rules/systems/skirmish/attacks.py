@@ -11,7 +11,6 @@ counterattack out of turn for 2, 4, 8 ... st (SK-OUT-1).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.core.clock import ClockReport, take_turn
@@ -22,6 +21,7 @@ from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome, Work
 from rules.core.state import Encounter
 from rules.dice import roll_text
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems.skirmish import fightdata, gear, presets

@@ -8,7 +8,6 @@ the clock asks of the system and what every action reads of a combatant;
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.core.clock import ClockReport, open_rounds, proceed
@@ -16,6 +15,7 @@ from rules.core.common import end_fight, leave_fight, report_decided, require_fi
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome, Work
 from rules.core.state import DEAD, OK, PARTY, Combatant, Encounter, Fight, TurnState, find
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource, RandomSource
 from rules.i18n import _
 from rules.systems.skirmish import fightdata
@@ -192,7 +192,8 @@ def release_runners(rules: Skirmish, out: Outcome) -> Outcome:
 def fighter(work: Work, query: str) -> str:
     """A combatant in the running fight, alive."""
     fight = require_fight(work)
-    name = find(work.encounter(), query)
+    # an exact name is itself; only a typed one needs the encounter to be matched in
+    name = query if query in work.combatants else find(work.encounter(), query)
     if name not in fight.order:
         raise RuleError(_("{name} is not in the fight").format(name=name))
     if work.get(name).status == DEAD:

@@ -26,7 +26,7 @@ On the fight, every key left out while empty:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from rules.core.errors import DocumentError
@@ -150,7 +150,8 @@ def put(fight: Fight, key: str, value: Any) -> Fight:
         data[key] = value
     else:
         data.pop(key, None)
-    return replace(fight, data=data)
+    # frozen here, so the copy keeps this very table (Fight freezes any other mapping by copying it)
+    return fight.with_data(MappingProxyType(data))
 
 
 def pending(fight: Fight) -> list[dict[str, Any]]:

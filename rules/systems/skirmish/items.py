@@ -4,11 +4,11 @@ and the combatant with one item replaced."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
 from rules.core.state import Combatant
+from rules.dice.datatypes import replace
 from rules.systems.skirmish import gear
 
 #: (section, id of a combatant's frozen data) -> (the data, its items read): a fight reads the

@@ -3,7 +3,6 @@ exhaustion, movement, picking up a dropped weapon, slots, and the master's hand.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.core.clock import restore
@@ -11,6 +10,7 @@ from rules.core.common import remove_effect, require_fight
 from rules.core.errors import RuleError
 from rules.core.outcome import Damage, Outcome
 from rules.core.state import DEAD, Encounter, Fight, find
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource
 from rules.i18n import N_, _
 from rules.systems.skirmish import fightdata, kit, presets

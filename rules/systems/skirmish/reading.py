@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from rules.core.errors import RuleError
@@ -33,7 +34,7 @@ _SLOT_STATS = ("stealth", "dexterity")
 
 
 def base(c: Combatant) -> dict[str, Any]:
-    return {**SHEET.with_defaults(c.stats), **SHEET.derive(c.stats)}
+    return SHEET.all_values(c.stats)
 
 
 def slots(c: Combatant, settings: Mapping[str, Any]) -> gear.Slots:
@@ -44,13 +45,53 @@ def slots(c: Combatant, settings: Mapping[str, Any]) -> gear.Slots:
 
 
 def _bonus(c: Combatant, key: str) -> float:
+    data = c.data
+    if type(data) is not MappingProxyType:
+        return _item_bonus(c, key)
+    known = _BONUSES.get((key, id(data)))
+    if known is None or known[0] is not data:
+        if len(_BONUSES) >= _BONUSES_KEPT:
+            _BONUSES.clear()
+        # the data is held with the sum, so its id is never reused meanwhile
+        known = _BONUSES[(key, id(data))] = (data, _item_bonus(c, key))
+    return known[1]
+
+
+def _item_bonus(c: Combatant, key: str) -> float:
     items: list[gear.Weapon | gear.Armor] = [*weapons(c).values(), *armor(c).values(), *artifacts(c).values()]
     return sum((float(i.bonuses.get(key, 0)) for i in items), 0.0)
+
+
+#: (stat, id of a combatant's frozen data) -> (the data, what its items add to the stat): read at
+#: every roll of a fight, and a simulation's thousands of fights
+_BONUSES: dict[tuple[str, int], tuple[Mapping[str, Any], float]] = {}
+_BONUSES_KEPT = 1024
 
 
 def value(c: Combatant, key: str, settings: Mapping[str, Any] | None = None) -> int:
     """A stat as a roll reads it: typed value, effects' modifiers, item bonuses
     (tenths round half up [I]) and, for stealth and dexterity, the slot penalties."""
+    stats, data, effects = c.stats, c.data, c.effects
+    if type(stats) is not MappingProxyType or type(data) is not MappingProxyType \
+            or type(settings) is not MappingProxyType:
+        return _value(c, key, settings)
+    # read at every roll from the same frozen stats, items, effects and settings: kept by their identity
+    ids = (key, id(stats), id(data), id(effects), id(settings))
+    known = _VALUES.get(ids)
+    if known is None or known[0] is not stats or known[1] is not data or known[2] is not effects \
+            or known[3] is not settings:
+        if len(_VALUES) >= _VALUES_KEPT:
+            _VALUES.clear()
+        known = _VALUES[ids] = (stats, data, effects, settings, _value(c, key, settings))
+    return known[4]
+
+
+#: (stat, ids of the stats, data, effects and settings it was read from) -> (them, the value)
+_VALUES: dict[tuple[str, int, int, int, int], tuple[Any, Any, Any, Any, int]] = {}
+_VALUES_KEPT = 4096
+
+
+def _value(c: Combatant, key: str, settings: Mapping[str, Any] | None) -> int:
     total = float(base(c)[key]) + c.modifier(key) + _bonus(c, key)
     if key in _SLOT_STATS:
         load = slots(c, settings or {})

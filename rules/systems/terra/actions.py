@@ -6,7 +6,6 @@ are in ``rules.py``.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.core.clock import ClockReport, delay, land, restore
@@ -15,6 +14,7 @@ from rules.core.errors import RuleError
 from rules.core.events import health_fields
 from rules.core.outcome import Damage
 from rules.core.state import DEAD, Combatant, find
+from rules.dice.datatypes import replace
 from rules.i18n import _
 from rules.systems.terra import damage as dmg
 from rules.systems.terra import health, mirror, weapons

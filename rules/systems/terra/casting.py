@@ -7,7 +7,6 @@ technique (TT-TECH-3), its costs in AP, HP and MP (TT-TECH-1), the combined acti
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.core.clock import restore
@@ -15,6 +14,7 @@ from rules.core.errors import RuleError
 from rules.core.events import health_fields
 from rules.core.names import pick
 from rules.core.state import Combatant, find
+from rules.dice.datatypes import replace
 from rules.i18n import N_, _
 from rules.systems.terra import damage as dmg
 from rules.systems.terra import health, mirror

@@ -5,11 +5,10 @@ a phase that makes a second one provoke; Телец's answers and immunity (TT-S
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.core.common import require_fight
 from rules.core.outcome import Work
 from rules.core.state import Fight
+from rules.dice.datatypes import replace
 from rules.systems.terra import health
 from rules.systems.terra.fight import in_fight
 from rules.systems.terra.grid import Cell, distance

@@ -17,12 +17,12 @@ MP are refilled before every fight (TT-MP-1), not by the day.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.core.errors import RuleError
 from rules.core.names import name_key
 from rules.core.state import DEAD, OK, find
+from rules.dice.datatypes import replace
 from rules.i18n import _
 from rules.systems.terra.health import is_monster
 from rules.systems.terra.sheet import SHEET

@@ -13,7 +13,6 @@ counter attacks in ``counters.py``, movement on the grid in ``positions.py``.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.core.clock import ClockReport, end_turn, land, open_rounds, proceed, take_turn
@@ -21,6 +20,7 @@ from rules.core.common import end_fight, report_decided, require_fight
 from rules.core.errors import RuleError
 from rules.core.outcome import Outcome, Work
 from rules.core.state import DEAD, ENEMY, PARTY, Combatant, Encounter, Fight, TurnState
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems.terra import health

@@ -27,26 +27,61 @@ def distance(a: Cell, b: Cell) -> int:
 def shortest_path(start: Cell, goal: Cell, blocked: Collection[Cell], limit: int) -> tuple[Cell, ...] | None:
     """The cells walked from ``start`` to ``goal`` (``start`` left out), at most
     ``limit`` steps, one of them diagonal at most; None when there is no way."""
-    if goal in blocked:
-        return None
-    seen = {(start, False)}
-    queue: deque[tuple[Cell, bool, tuple[Cell, ...]]] = deque([(start, False, ())])
-    while queue:
-        cell, diagonal, path = queue.popleft()
-        if cell == goal:
-            return path
-        if len(path) >= limit:
+    return shortest_paths(start, (goal,), blocked, limit)[goal]
+
+
+Step = tuple[Cell, bool]
+
+
+def shortest_paths(start: Cell, goals: Collection[Cell], blocked: Collection[Cell],
+                   limit: int) -> dict[Cell, tuple[Cell, ...] | None]:
+    """:func:`shortest_path` to each of ``goals`` from one search.
+
+    A breadth-first search over (cell, diagonal used), the orthogonal steps before the
+    diagonal ones: the way to a goal is the one by which the search first comes to it.
+    The search's order does not depend on the goal, so one search finds each goal's way
+    as its own search would, and it stops once every goal is found.
+    """
+    found: dict[Cell, tuple[Cell, ...] | None] = dict.fromkeys(goals)
+    wanted = {goal for goal in found if goal not in blocked}
+    if start in wanted:
+        found[start] = ()
+        wanted.discard(start)
+    came: dict[Step, Step | None] = {(start, False): None}
+    queue: deque[tuple[Cell, bool, int]] = deque([(start, False, 0)])
+    while queue and wanted:
+        (x, y), diagonal, depth = queue.popleft()
+        if depth >= limit:
             continue
-        steps = [(d, diagonal) for d in _ORTHOGONAL]
-        if not diagonal:
-            steps += [(d, True) for d in _DIAGONAL]
-        for (dx, dy), used in steps:
-            nxt = (cell[0] + dx, cell[1] + dy)
-            if nxt in blocked or (nxt, used) in seen:
+        here = ((x, y), diagonal)
+        for (dx, dy), used in _STEPS[diagonal]:
+            nxt = (x + dx, y + dy)
+            state = (nxt, used)
+            if nxt in blocked or state in came:
                 continue
-            seen.add((nxt, used))
-            queue.append((nxt, used, path + (nxt,)))
-    return None
+            came[state] = here
+            queue.append((nxt, used, depth + 1))
+            if nxt in wanted:
+                found[nxt] = _walked(came, state)
+                wanted.discard(nxt)
+    return found
+
+
+def _walked(came: dict[Step, Step | None], last: Step) -> tuple[Cell, ...]:
+    """The cells of the way the search came to ``last`` by, the start left out."""
+    cells = []
+    state: Step | None = last
+    while state is not None:
+        cells.append(state[0])
+        state = came[state]
+    return tuple(reversed(cells[:-1]))
+
+
+#: the steps from a cell, by whether the one diagonal step is used already (then orthogonal only)
+_STEPS: dict[bool, tuple[tuple[Cell, bool], ...]] = {
+    True: tuple((d, True) for d in _ORTHOGONAL),
+    False: (*((d, False) for d in _ORTHOGONAL), *((d, True) for d in _DIAGONAL)),
+}
 
 
 def check_path(start: Cell, path: tuple[Cell, ...], blocked: Collection[Cell]) -> str | None:

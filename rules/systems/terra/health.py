@@ -13,11 +13,11 @@ The rules object's health hooks (``status``, ``cannot_act``, ``hurt``,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from rules.core.outcome import Damage, HealthChange, Work
 from rules.core.state import DEAD, OK, UNCONSCIOUS, Combatant, Status, status_in
+from rules.dice.datatypes import replace
 from rules.i18n import N_, _
 from rules.systems.terra.sheet import hp_max
 

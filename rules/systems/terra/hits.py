@@ -8,13 +8,13 @@ that enemy damage bringing SP to 0 opens (TT-TRANCE-1).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from rules.core.errors import RuleError
 from rules.core.events import health_fields
 from rules.core.outcome import Damage, Work
 from rules.core.state import DEAD, Combatant
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems.terra import damage as dmg

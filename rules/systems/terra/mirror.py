@@ -16,10 +16,10 @@ whole technique back onto the one who used it. [I] The level-10 chance is the le
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.core.state import DEAD
+from rules.dice.datatypes import replace
 from rules.systems.terra import techniques as tech
 from rules.systems.terra.reading import by_level as _by_level
 from rules.systems.terra.reading import int_stat as _int

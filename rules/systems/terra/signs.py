@@ -7,11 +7,11 @@ dice of the attack that calls it; the powers that add damage are in ``weapons.py
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.core.errors import RuleError
 from rules.core.state import DEAD, Combatant, find
+from rules.dice.datatypes import replace
 from rules.i18n import _
 from rules.systems.terra import health, weapons
 from rules.systems.terra.grid import distance

@@ -17,7 +17,7 @@ from rules.core.state import DEAD, Combatant, Encounter
 from rules.core.tactics import FIRST, NEAREST, WEAKEST, Move, Tactic, Tactics, pick_target
 from rules.i18n import N_
 from rules.systems.terra.fight import ATTACK_AP, TURN_AP
-from rules.systems.terra.grid import Cell, distance, shortest_path
+from rules.systems.terra.grid import Cell, distance, shortest_paths
 from rules.systems.terra.positions import cell_of
 from rules.systems.terra.weapons import reach_of
 
@@ -35,10 +35,10 @@ def _approach(enc: Encounter, me: Combatant, here: Cell, there: Cell, farthest: 
     goals = sorted({(there[0] + dx, there[1] + dy) for dx, dy in _AROUND} - blocked,
                    key=lambda cell: distance(here, cell))
     best: tuple[Cell, ...] | None = None
-    for goal in goals[:4]:
-        if distance(goal, there) > max(farthest, 1):
-            continue
-        path = shortest_path(here, goal, blocked, 10_000)
+    near = [goal for goal in goals[:4] if distance(goal, there) <= max(farthest, 1)]
+    paths = shortest_paths(here, near, blocked, 10_000)
+    for goal in near:
+        path = paths[goal]
         if path is not None and (best is None or len(path) < len(best)):
             best = path
     return best

@@ -12,11 +12,11 @@ the seed's other chances are.  Two auras decide a check without a roll:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.core.errors import RuleError
 from rules.core.state import DEAD, find
+from rules.dice.datatypes import replace
 from rules.i18n import _
 from rules.systems.terra.fight import LION_USED
 from rules.systems.terra.grid import distance

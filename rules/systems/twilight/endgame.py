@@ -8,12 +8,11 @@ endgame is best of three (TW-GODS-1).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.core import rounds
 from rules.core.common import require_fight
 from rules.core.outcome import Work
 from rules.core.state import OK
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource
 from rules.systems.twilight import fight_round
 from rules.systems.twilight.resolve import ATTACK_KIND, Round, at_death, rolls_of

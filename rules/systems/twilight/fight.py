@@ -9,7 +9,6 @@ next round (``gods.py``), and ``verdict.py`` says when a side is left alone.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.core import rounds
@@ -18,6 +17,7 @@ from rules.core.common import require_fight
 from rules.core.errors import RuleError
 from rules.core.outcome import Outcome, Work
 from rules.core.state import DEAD, OK, Encounter, Fight, Status
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems.twilight import champion as ch

@@ -11,12 +11,11 @@ endgame (TW-STAGE-1).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.core import rounds
 from rules.core.common import require_fight
 from rules.core.outcome import Work
 from rules.core.state import OK
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource
 from rules.systems.twilight import champion as ch
 from rules.systems.twilight import stages as st

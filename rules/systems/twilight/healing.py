@@ -10,12 +10,12 @@ on their feet between fights (after ``fight end``): "Пощада – ранен
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.core.errors import RuleError
 from rules.core.outcome import HealthChange, Outcome, Work
 from rules.core.state import DEAD, OK, Combatant, Encounter, find
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems.twilight import champion as ch

@@ -15,12 +15,12 @@ Files of older releases kept them as ``data.bleed = {n, since}``:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from rules.core import effects as fx
 from rules.core.codec import effect_to_doc
 from rules.core.effects import Duration, Effect, EffectSpec
+from rules.dice.datatypes import replace
 from rules.i18n import N_
 
 BLEEDING = N_("bleeding")

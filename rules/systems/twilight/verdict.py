@@ -9,7 +9,6 @@ may surrender at any moment (TW-SURR-1).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.core import rounds
@@ -17,6 +16,7 @@ from rules.core.common import require_fight
 from rules.core.errors import RuleError
 from rules.core.outcome import Outcome, Work
 from rules.core.state import DEAD, OK, Encounter, find
+from rules.dice.datatypes import replace
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 from rules.systems.twilight import champion as ch

@@ -127,6 +127,59 @@ def test_replace_fields_and_copy_work_on_a_datatype(slots):
     assert copy.copy(thing) == thing and copy.deepcopy(thing) == thing
 
 
+REPLACES = [
+    {},
+    {"count": 3},
+    {"name": "b", "tags": ("u",), "secret": "z"},
+    {"notes": {"j": 2}},
+    {"colour": "red"},
+    {"count": -1},
+]
+
+
+@pytest.mark.parametrize("slots", [False, True])
+@pytest.mark.parametrize("frozen", [False, True])
+@pytest.mark.parametrize("changes", REPLACES)
+def test_the_quick_replace_matches_dataclasses_replace(slots, frozen, changes):
+    """rules.dice.datatypes.replace gives what dataclasses.replace gives on the same class: the same
+    fields, the same __post_init__ checks and normalization, the same error for an unknown field."""
+    from rules.dice.datatypes import replace
+
+    def build(decorator):
+        @decorator(frozen=frozen, slots=slots)
+        class Thing:
+            """A test class."""
+
+            name: str
+            count: int = 0
+            tags: tuple = ()
+            notes: dict = field(default_factory=dict, hash=False)
+            secret: str = field(default="", compare=False, repr=False)
+
+            def __post_init__(self):
+                if self.count < 0:
+                    raise ValueError(f"count {self.count} below zero")
+                object.__setattr__(self, "tags", tuple(self.tags))
+
+        return Thing
+
+    std, rec = build(dataclass), build(datatype)
+
+    def made(cls, how):
+        def action():
+            out = how(cls("a", 2, ["t"], {"k": 1}, "s"), **changes)
+            return (type(out) is cls, [(f.name, getattr(out, f.name)) for f in dataclasses.fields(out)])
+
+        return outcome(action)
+
+    expected = made(std, dataclasses.replace)
+    assert made(rec, replace) == expected
+    assert made(rec, dataclasses.replace) == expected
+    thing = rec("a", 2)
+    if "count" in changes and changes["count"] >= 0:
+        assert replace(thing, **changes) is not thing and thing.count == 2
+
+
 def test_keyword_only_fields_and_post_init_as_a_dataclass():
     seen = []
 

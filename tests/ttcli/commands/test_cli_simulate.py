@@ -203,23 +203,45 @@ def test_simulate_from_the_combat_prompt_in_russian(folder):
 
 
 # --- section 4: the simulation and the exact odds of one attack agree ---------------------------------
+#
+# The exact side is the action odds of the same rules (``SystemRules.action_odds``, ``rules.odds.actions``,
+# what ``ttcli odds attack`` shows); the simulated side is the simulation's own runs, cut off after the first
+# round.  Each value's frequency, and the hit's, must fall within the 99.9% interval of its exact chance.
+
+Z999 = 3.2905  # two-sided 99.9%
 
 
-class _NeedFace(Exception):
-    def __init__(self, sides: int) -> None:
-        self.sides = sides
+def _within(seen: int, n: int, p: Fraction) -> bool:
+    p = float(p)
+    return abs(seen / n - p) <= Z999 * math.sqrt(p * (1 - p) / n)
 
 
-class _Ask:
-    def draw(self, sides: int):
-        raise _NeedFace(sides)
+def _first_rounds(enc, n: int) -> Counter[int]:
+    """HP the dummy lost in the first round of each of ``n`` simulated fights (seed 2026)."""
+    from rules.dice.sources import RandomSource
+    from rules.simulate import UNFINISHED, play, prepare, run_seed
+
+    rules, kit, tactics = prepare(enc)
+    dummy = enc.names.index("Манекен")
+    seen: Counter[int] = Counter()
+    for i in range(n):
+        winner, rounds, people = play(rules, enc, RandomSource(run_seed(2026, i)), kit, tactics, cap=1)
+        assert winner == UNFINISHED and rounds == 1
+        seen[1000 - people[dummy][1]] += 1
+    return seen
 
 
-def _duel(folder: Path):
-    """Торн (D6+2, ГК 3: the crit check, TT-CRIT-1) next to a dummy with 1,000 HP and no defense;
-    no synchronization phase, so in the first phase Торн makes exactly one weapon Attack on it."""
+def _load(folder: Path, session: str):
     from rules.fight import encounter_from_doc
     from rules.systems import system_rules
+
+    doc = tomllib.loads((folder / f"{session}.toml").read_text(encoding="utf-8"))
+    return encounter_from_doc(doc, system_rules(doc["system"]))
+
+
+def _terra_duel(folder: Path):
+    """Торн (D6+2, ГК 3: the crit check, TT-CRIT-1) next to a dummy with 1,000 HP and no defense;
+    no synchronization phase, so in the first phase Торн makes exactly one weapon Attack on it."""
 
     def two(doc):
         doc["settings"]["skip_sync"] = True
@@ -230,59 +252,60 @@ def _duel(folder: Path):
         doc["combatants"] = {"Торн": torn, "Манекен": dummy}
 
     rewrite(folder, "terra", two)
-    doc = tomllib.loads((folder / "terra.toml").read_text(encoding="utf-8"))
-    return encounter_from_doc(doc, system_rules("terra"))
+    return _load(folder, "terra")
 
 
-def _exact_damage(enc) -> dict[int, Fraction]:
-    """Every dice sequence of Торн's attack, followed through the very action the simulation plays."""
-    from rules.core.tactics import Move
-    from rules.dice.sources import GivenSource
-    from rules.simulate import play_move, quiet
+def test_TT_CRIT_1_simulated_attack_round_agrees_with_the_exact_action_odds(folder):
+    """The simulation's first phase (one weapon Attack of Торн) against the exact odds of the same attack
+    (``ttcli odds attack Торн Манекен``): every damage value's frequency, and the hit chance, within the
+    99.9% interval of its exact probability."""
     from rules.systems import system_rules
 
-    rules = quiet(system_rules("terra"))
-    # the phase opens with Торн first (initiative 6 against 1), as the rules would for those dice
-    started = rules.start(enc, GivenSource((6, 1))).encounter
-    assert started.fight.turn.actor == "Торн"
-    dist: Counter[int] = Counter()
-    stack = [((), Fraction(1))]
-    while stack:
-        faces, p = stack.pop()
-        try:
-            after = play_move(rules, started, GivenSource(faces, _Ask()),
-                              Move("attack", {"attacker": "Торн", "target": "Манекен"})).encounter
-        except _NeedFace as need:
-            stack.extend((faces + (f,), p / need.sides) for f in range(1, need.sides + 1))
-            continue
-        dist[1000 - after.get("Манекен").resources["hp"]] += p
-    return dict(dist)
-
-
-def test_TT_CRIT_1_simulated_attack_round_agrees_with_the_exact_enumeration(folder):
-    """The simulation's first phase (one weapon Attack of Торн) against the exact distribution of the same
-    attack enumerated over all its dice: every damage value's frequency, and the hit chance, within the
-    99.9% interval of its exact probability."""
-    from rules.dice.sources import RandomSource
-    from rules.simulate import UNFINISHED, play, prepare, run_seed
-
-    enc = _duel(folder)
-    exact = _exact_damage(enc)
+    enc = _terra_duel(folder)
+    odds = system_rules("terra").action_odds(enc, "attack", attacker="Торн", target="Манекен")
+    exact = dict(odds.law.pairs)
     # D6+2 with the crit check of ГК 3: a 1 on the D6 checks a D4 (3 crit: 12, 1 minimum: 3, else miss: 0)
     assert exact == {0: Fraction(1, 12), 3: Fraction(1, 24), 4: Fraction(1, 6), 5: Fraction(1, 6),
                      6: Fraction(1, 6), 7: Fraction(1, 6), 8: Fraction(1, 6), 12: Fraction(1, 24)}
-    rules, kit, tactics = prepare(enc)
+    hit = next(c.chance for c in odds.chances if c.key == "hit")
+    assert hit == 1 - exact[0] == Fraction(11, 12)
     n = 1500
-    seen: Counter[int] = Counter()
-    for i in range(n):
-        winner, rounds, people = play(rules, enc, RandomSource(run_seed(2026, i)), kit, tactics, cap=1)
-        assert winner == UNFINISHED and rounds == 1
-        seen[1000 - people[1][1]] += 1
+    seen = _first_rounds(enc, n)
     assert set(seen) <= set(exact)
-    z = 3.2905  # two-sided 99.9%
     for value, p in exact.items():
-        p = float(p)
-        half = z * math.sqrt(p * (1 - p) / n)
-        assert abs(seen[value] / n - p) <= half, (value, seen[value] / n, p)
-    hit = 1 - float(exact[0])
-    assert abs((n - seen[0]) / n - hit) <= z * math.sqrt(hit * (1 - hit) / n)
+        assert _within(seen[value], n, p), (value, seen[value] / n, p)
+    assert _within(n - seen[0], n, hit)
+
+
+def test_DG_HIT_1_simulated_attack_round_agrees_with_the_exact_action_odds(folder):
+    """Dungeon: Викинг (1d8, body 4) against a dummy with armor 2, dodge from reaction 3 and 1,000 HP that has
+    no weapon to answer with.  A round gives Викинг its two actions (DG-ACT-1), two attacks (DG-HIT-1,
+    DG-DMG-1): the damage of the simulated round, value by value, and the rounds without a hit, against the
+    exact odds of one attack (``ttcli odds attack Викинг Манекен``) taken twice."""
+    from rules.systems import system_rules
+
+    def two(doc):
+        viking = doc["combatants"]["Викинг"]
+        dummy = {"side": "enemy", "status": "ok",
+                 "stats": {"body": 1, "reaction": 3, "mind": 1, "charisma": 1, "armor": 2},
+                 "resources": {"hp": 1000, "fatigue": 0}}
+        doc["combatants"] = {"Викинг": viking, "Манекен": dummy}
+
+    rewrite(folder, "crypt", two)
+    enc = _load(folder, "crypt")
+    odds = system_rules("dungeon").action_odds(enc, "attack", attacker="Викинг", target="Манекен")
+    one = dict(odds.law.pairs)
+    hit = next(c.chance for c in odds.chances if c.key == "hit")
+    # a hit always gets through the armor (1d8 + 4 - 2 >= 3), so no damage is a miss, and a miss only
+    assert 0 < hit < 1 and one[0] == 1 - hit and min(v for v in one if v) == 3 and max(one) == 10
+    both: dict[int, Fraction] = {}
+    for a, p in one.items():
+        for b, q in one.items():
+            both[a + b] = both.get(a + b, Fraction(0)) + p * q
+    n = 1500
+    seen = _first_rounds(enc, n)
+    assert set(seen) <= set(both)
+    for value, p in both.items():
+        assert _within(seen[value], n, p), (value, seen[value] / n, p)
+    # the rounds where neither attack hit: (1 - hit)^2
+    assert _within(seen[0], n, (1 - hit) ** 2)

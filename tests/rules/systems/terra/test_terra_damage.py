@@ -162,6 +162,51 @@ def test_tt_radius_1_on_an_empty_grid_a_move_is_as_long_as_the_distance(a, b):
     assert path is not None and len(path) == distance(a, b)
 
 
+def _one_way(start, goal, blocked, limit):
+    """The way of one goal's own breadth-first search (the search the simulation's walks were made with)."""
+    from collections import deque
+
+    if goal in blocked:
+        return None
+    seen = {(start, False)}
+    queue = deque([(start, False, ())])
+    while queue:
+        cell, diagonal, path = queue.popleft()
+        if cell == goal:
+            return path
+        if len(path) >= limit:
+            continue
+        steps = [(d, diagonal) for d in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        if not diagonal:
+            steps += [(d, True) for d in ((1, 1), (1, -1), (-1, 1), (-1, -1))]
+        for (dx, dy), used in steps:
+            nxt = (cell[0] + dx, cell[1] + dy)
+            if nxt in blocked or (nxt, used) in seen:
+                continue
+            seen.add((nxt, used))
+            queue.append((nxt, used, path + (nxt,)))
+    return None
+
+
+_cells = st.tuples(st.integers(-4, 4), st.integers(-4, 4))
+
+
+@given(_cells, st.lists(_cells, min_size=1, max_size=4), st.sets(_cells, max_size=14), st.integers(0, 12))
+def test_tt_radius_1_one_search_finds_each_goal_the_way_its_own_search_would(start, goals, blocked, limit):
+    """The simulation's walk asks for the ways to several cells next to its target at once: each is
+    the very way (the same cells) a search for that goal alone finds, or None when it finds none."""
+    from rules.systems.terra.grid import shortest_paths
+
+    blocked = blocked - {start}
+    # an enclosed goal would be searched for up to ``limit`` steps: keep the grid finite
+    fence = {(x, y) for x in range(-7, 8) for y in range(-7, 8) if max(abs(x), abs(y)) == 7}
+    walls = blocked | fence
+    ways = shortest_paths(start, goals, walls, limit)
+    assert set(ways) == set(goals)
+    for goal in goals:
+        assert ways[goal] == _one_way(start, goal, walls, limit) == shortest_path(start, goal, walls, limit)
+
+
 # --- TT-HP-1, TT-RH-1..4, TT-END-1 ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("hp", "rhesus", "state"), [
