@@ -204,7 +204,7 @@ def test_simulate_from_the_combat_prompt_in_russian(folder):
 
 # --- section 4: the simulation and the exact odds of one attack agree ---------------------------------
 #
-# The exact side is the action odds of the same rules (``SystemRules.action_odds``, ``rules.odds.actions``,
+# The exact side is the action odds of the same rules (``rules.fight.action_odds``, ``rules.odds.actions``,
 # what ``ttcli odds attack`` shows); the simulated side is the simulation's own runs, cut off after the first
 # round.  Each value's frequency, and the hit's, must fall within the 99.9% interval of its exact chance.
 
@@ -259,10 +259,10 @@ def test_TT_CRIT_1_simulated_attack_round_agrees_with_the_exact_action_odds(fold
     """The simulation's first phase (one weapon Attack of Торн) against the exact odds of the same attack
     (``ttcli odds attack Торн Манекен``): every damage value's frequency, and the hit chance, within the
     99.9% interval of its exact probability."""
-    from rules.systems import system_rules
+    from rules.fight import action_odds
 
     enc = _terra_duel(folder)
-    odds = system_rules("terra").action_odds(enc, "attack", attacker="Торн", target="Манекен")
+    odds = action_odds(enc, "attack", attacker="Торн", target="Манекен")
     exact = dict(odds.law.pairs)
     # D6+2 with the crit check of ГК 3: a 1 on the D6 checks a D4 (3 crit: 12, 1 minimum: 3, else miss: 0)
     assert exact == {0: Fraction(1, 12), 3: Fraction(1, 24), 4: Fraction(1, 6), 5: Fraction(1, 6),
@@ -282,7 +282,7 @@ def test_DG_HIT_1_simulated_attack_round_agrees_with_the_exact_action_odds(folde
     no weapon to answer with.  A round gives Викинг its two actions (DG-ACT-1), two attacks (DG-HIT-1,
     DG-DMG-1): the damage of the simulated round, value by value, and the rounds without a hit, against the
     exact odds of one attack (``ttcli odds attack Викинг Манекен``) taken twice."""
-    from rules.systems import system_rules
+    from rules.fight import action_odds
 
     def two(doc):
         viking = doc["combatants"]["Викинг"]
@@ -293,7 +293,7 @@ def test_DG_HIT_1_simulated_attack_round_agrees_with_the_exact_action_odds(folde
 
     rewrite(folder, "crypt", two)
     enc = _load(folder, "crypt")
-    odds = system_rules("dungeon").action_odds(enc, "attack", attacker="Викинг", target="Манекен")
+    odds = action_odds(enc, "attack", attacker="Викинг", target="Манекен")
     one = dict(odds.law.pairs)
     hit = next(c.chance for c in odds.chances if c.key == "hit")
     # a hit always gets through the armor (1d8 + 4 - 2 >= 3), so no damage is a miss, and a miss only
