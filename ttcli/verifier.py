@@ -38,7 +38,7 @@ from rules.systems import known, system_checks, system_rules
 from .dicelog import event_dice, event_rolls
 from .errors import CliError
 from .exitcodes import ExitCode
-from .i18n import load
+from .i18n import Phrasing, load
 from .posts_story import hidden_names
 from .store import INT_LIMIT, format_field, printable
 
@@ -756,7 +756,8 @@ class _Words:
             shipped = Path(__file__).resolve().parent / "locale"
             for language in sorted(p.name for p in shipped.iterdir() if p.is_dir()) if shipped.is_dir() else ():
                 try:
-                    out.append(load(language))
+                    loaded = load(language)
+                    out.append(loaded if loaded is i18n.ENGLISH else Phrasing(loaded))
                 except OSError:
                     continue
             self._translators = list({id(t): t for t in out}.values())

@@ -133,6 +133,39 @@ def _read(language: str, system: str | None = None):
 _PHRASED: dict[str, str] = {}
 
 
+def phrase(text: str) -> str:
+    """A translation that may put a name in its case (``ttcli.i18n.phrases``), looked at once
+    a process; a text with no placeholder cannot, and stays as it is."""
+    if "{" not in text or ":" not in text:
+        return text
+    found = _PHRASED.get(text)
+    if found is None:
+        from .phrases import as_phrase  # the Russian texts' cases: loaded by the first one
+
+        found = _PHRASED[text] = as_phrase(text)
+    return found
+
+
+class Phrasing:
+    """A catalog (``gettext.GNUTranslations``) whose translations may put names in their case,
+    for a reader that holds a catalog itself (``verify`` tries every shipped language)."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+
+    def gettext(self, message: str, /) -> str:
+        return phrase(self.inner.gettext(message))
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return phrase(self.inner.ngettext(singular, plural, n))
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        return phrase(self.inner.pgettext(context, message))
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str:
+        return phrase(self.inner.npgettext(context, singular, plural, n))
+
+
 class Lazy:
     """A translator that picks the language and opens the catalogs on first use."""
 
@@ -159,16 +192,9 @@ class Lazy:
         return self._loaded
 
     def _phrase(self, text: str) -> str:
-        """A translation that may put a name in its case (``ttcli.i18n.phrases``): only another
-        language than the source's asks, and a text is looked at once a process."""
-        if self._language == "en" or "{" not in text or ":" not in text:
-            return text
-        found = _PHRASED.get(text)
-        if found is None:
-            from .phrases import as_phrase  # the Russian texts' cases: loaded by the first one
-
-            found = _PHRASED[text] = as_phrase(text)
-        return found
+        """A translation that may put a name in its case: only another language than the
+        source's asks."""
+        return text if self._language == "en" else phrase(text)
 
     def gettext(self, message: str, /) -> str:
         return self._phrase(self._target().gettext(message))
