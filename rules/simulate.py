@@ -137,6 +137,20 @@ def sides_standing(rules: SystemRules, enc: Encounter) -> set[str]:
     return {c.side for c in enc if rules.status(c).standing}
 
 
+def _fought_out(rules: SystemRules, enc: Encounter) -> bool:
+    """Whether at most one side still stands (``len(sides_standing(...)) < 2``), asked after
+    every move: it stops at the first combatant standing on a second side."""
+    status = rules.status
+    first = None
+    for c in enc.combatants:
+        side = c.side
+        if side != first and status(c).standing:
+            if first is not None:
+                return False
+            first = side
+    return True
+
+
 def _try(rules: SystemRules, enc: Encounter, source: Any, moves: Iterable[Move]) -> Encounter | None:
     """The encounter after the first of ``moves`` the rules accept; None when none is."""
     for move in moves:
@@ -169,7 +183,7 @@ def play(rules: SystemRules, enc: Encounter, source: Any, kit: Tactics, tactics:
     while True:
         fight = enc.fight
         assert fight is not None
-        if len(sides_standing(rules, enc)) < 2:
+        if _fought_out(rules, enc):
             break
         if fight.round > cap:
             return UNFINISHED, cap, _ends(rules, enc, enc)
@@ -181,7 +195,7 @@ def play(rules: SystemRules, enc: Encounter, source: Any, kit: Tactics, tactics:
             actors = waiting(fight)
             if actors:
                 enc = _moves(rules, enc, source, kit, tactics, actors[0])
-                if len(sides_standing(rules, enc)) < 2:
+                if _fought_out(rules, enc):
                     break
         try:
             enc = rules.step(enc, source).encounter
@@ -206,7 +220,7 @@ def _moves(rules: SystemRules, enc: Encounter, source: Any, kit: Tactics, tactic
         if after is None:
             break
         enc = _react(rules, after, source, kit, tactics)
-        if len(sides_standing(rules, enc)) < 2:
+        if _fought_out(rules, enc):
             break
     return enc
 

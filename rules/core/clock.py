@@ -143,12 +143,13 @@ def run_moment(
     """Tick ``name``'s effects due at ``moment``, then end those whose deadline it is."""
     assert work.fight is not None
     round_ = work.fight.round
-    if not work.get(name).effects:  # nothing to tick or end: most moments of most turns
+    bearer = work.combatants[name]
+    if not bearer.effects:  # nothing to tick or end: most moments of most turns
         return
-    if not rules.ticks(work.get(name)):
+    if not rules.ticks(bearer):
         return
     effects = []
-    for effect in work.get(name).effects:
+    for effect in bearer.effects:
         if effect.due(moment, round_) and rules.ticks(work.get(name)):
             _tick(work, source, rules, name, effect, round_, report)
             effect = effect.ticked(round_)
@@ -243,8 +244,10 @@ def land(
     name = fight.order[index]
     paused = fight.delayed_turn(name)
     # one copy of the clock, not two: every turn of every fight (and of a simulation's thousands) lands here
-    work.fight = replace(fight, index=index, turn=None, delayed=tuple(t for t in fight.delayed if t.actor != name)
-                         if paused is not None else fight.delayed)
+    if paused is not None:
+        work.fight = replace(fight, index=index, turn=None, delayed=tuple(t for t in fight.delayed if t.actor != name))
+    else:
+        work.fight = fight.at_place(index)
     if work.get(name).status == DEAD:
         return False
     if paused is not None:
@@ -261,7 +264,7 @@ def land(
     if reason is not None:
         _skip(work, source, rules, name, reason, report)
         return False
-    work.fight = replace(work.fight, turn=turn)
+    work.fight = work.fight.with_turn(turn)
     return True
 
 
@@ -344,7 +347,7 @@ def end_turn(work: Work, source: DiceSource, rules: ClockRules, report: ClockRep
     assert work.fight is not None
     if work.fight.turn is not None:
         run_moment(work, source, rules, work.fight.turn.actor, TURN_END, report)
-    work.fight = replace(work.fight, turn=None)
+    work.fight = work.fight.with_turn(None)
 
 
 def advance(work: Work, source: DiceSource, rules: ClockRules, report: ClockReport) -> None:

@@ -135,7 +135,8 @@ class SystemRules(SystemData):
         before = c.resources.get("hp", 0)
         after = max(0, before - damage.amount)
         status = c.status if after > 0 or c.status == DEAD else UNCONSCIOUS
-        work.put(replace(c.with_resource("hp", after), status=status))
+        hurt = c.with_resource("hp", after)
+        work.put(hurt if status == c.status else replace(hurt, status=status))
         return HealthChange(name, damage.amount, before, after, c.status, status)
 
     def mend(self, work: Work, name: str, amount: int) -> HealthChange:

@@ -164,7 +164,14 @@ class Effect:
         return self.until == moment and round_ >= self.until_round
 
     def ticked(self, round_: int) -> Effect:
-        return replace(self, last_tick=round_)
+        if round_ < 0:
+            return replace(self, last_tick=round_)  # refused by the checks
+        # only the last tick changes, and every other check passed when this effect was made
+        made: Effect = object.__new__(Effect)
+        state = self.__dict__.copy()
+        state["last_tick"] = round_
+        object.__setattr__(made, "__dict__", state)
+        return made
 
 
 # --- durations ---------------------------------------------------------------

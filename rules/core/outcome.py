@@ -240,7 +240,13 @@ class QuietWork(Work):
     def outcome(
         self, event: dict[str, Any], *, passed: bool | None = None, hidden: bool = False
     ) -> Outcome:
-        return Outcome(self.encounter(), tuple(self.dice), (), event, passed, hidden)
+        # what Outcome(self.encounter(), tuple(self.dice), (), event, passed, hidden) makes, without
+        # the keyword walk: a run makes one per move, and Outcome checks nothing
+        made: Outcome = object.__new__(Outcome)
+        object.__setattr__(made, "__dict__", {
+            "encounter": self.encounter(), "dice": tuple(self.dice), "lines": (), "event": event,
+            "passed": passed, "hidden": hidden, "public_lines": (), "events": (), "hidden_names": ()})
+        return made
 
 
 #: what a QuietWork hands back for an event it does not keep

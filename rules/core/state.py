@@ -219,6 +219,24 @@ class Fight:
         one checked when this fight was made, so only the data is frozen."""
         return _copied(self, "data", data if type(data) is MappingProxyType else MappingProxyType(dict(data)))
 
+    def with_turn(self, turn: TurnState | None) -> Fight:
+        """This fight with another running turn (``replace(fight, turn=turn)``): the clock is the
+        one checked when this fight was made, so only the turn's actor is checked."""
+        if turn is not None and turn.actor != self.current:
+            raise ValueError(_("the turn belongs to {current}, not {actor}").format(
+                current=self.current, actor=turn.actor))
+        return _copied(self, "turn", turn)
+
+    def at_place(self, index: int) -> Fight:
+        """This fight at the place ``index`` of its order, no turn running (``replace(fight,
+        index=index, turn=None)``): only the index is checked, the rest was when it was made."""
+        if self.order and not 0 <= index < len(self.order):
+            raise ValueError(_("turn index {index} is outside the order of {size}").format(
+                index=index, size=len(self.order)))
+        made = _copied(self, "index", index)
+        made.__dict__["turn"] = None
+        return made
+
     @property
     def current(self) -> str | None:
         return self.order[self.index] if self.order else None
