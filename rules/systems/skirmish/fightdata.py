@@ -145,6 +145,10 @@ def get(fight: Fight, key: str, default: Any) -> Any:
 
 
 def put(fight: Fight, key: str, value: Any) -> Fight:
+    held = fight.data.get(key)
+    if (held is None and not value) or (type(held) is type(value) and held == value):
+        # nothing changes (a mark already made, a table emptied already): the very fight
+        return fight
     data = dict(fight.data)
     if value:
         data[key] = value
