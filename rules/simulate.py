@@ -124,8 +124,25 @@ def play_move(rules: SystemRules, enc: Encounter, source: Any, move: Move) -> An
     for name, raw in move.values.items():
         param = params.get(name)
         if param is not None and raw is not None:
-            values[name] = convert(param, raw)
+            kind = type(raw)
+            known = _CONVERTED.get((id(param), kind, raw)) if kind in _PLAIN else None
+            if known is not None and known[0] is param:
+                values[name] = known[1]
+                continue
+            value = values[name] = convert(param, raw)
+            if kind in _PLAIN and type(value) in _PLAIN:
+                if len(_CONVERTED) >= 4096:
+                    _CONVERTED.clear()
+                # the parameter is held with its value, so its id is never reused meanwhile
+                _CONVERTED[(id(param), kind, raw)] = (param, value)
     return action.run(rules, enc, source if action.rolls else None, **values)
+
+
+#: (id of a parameter, type and value a tactic gave) -> (the parameter, what convert makes of
+#: it): the same few names, weapons and answers come back at every move
+_CONVERTED: dict[tuple[int, type, Any], tuple[Any, Any]] = {}
+#: the values whose conversions are kept: immutable, and a key by type and value
+_PLAIN = (str, int, bool, type(None))
 
 
 #: (id of a rules object, verb) -> (the rules, its action, its parameters by name, their defaults):

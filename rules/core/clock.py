@@ -173,12 +173,13 @@ def run_round_moment(
     assert work.fight is not None
     others = [name for name in work.combatants if name not in work.fight.order]
     for name in (*work.fight.order, *others):
-        run_moment(work, source, rules, name, moment, report)
+        if work.combatants[name].effects:  # run_moment has nothing to do for anyone else
+            run_moment(work, source, rules, name, moment, report)
 
 
 def skip_reason(rules: ClockRules, combatant: Combatant) -> str | None:
     reason = rules.cannot_act(combatant)
-    if reason is not None:
+    if reason is not None or not combatant.effects:
         return reason
     lost = next((e for e in combatant.effects if e.skip_turn), None)
     return f"loses the turn ({lost.name})" if lost else None

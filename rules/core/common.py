@@ -47,12 +47,14 @@ def add_effect(
     if old is None:
         effects = bearer.effects + (new,)
         result = new
-        work.tell("effect_added", about=[name], name=name, effect=effect_record(new))
+        if not quiet:  # a quiet work keeps no events: the record is not even made
+            work.tell("effect_added", about=[name], name=name, effect=effect_record(new))
     else:
         result = stack(old, new)
         effects = tuple(result if e.key == old.key else e for e in bearer.effects)
-        work.tell("effect_stacked", about=[name], name=name, old=old.name, stacking=new.stacking,
-                  effect=effect_record(result))
+        if not quiet:
+            work.tell("effect_stacked", about=[name], name=name, old=old.name, stacking=new.stacking,
+                      effect=effect_record(result))
     work.put(replace(bearer, effects=effects))
     event = {
         "kind": "effect_added",
