@@ -101,14 +101,16 @@ def _tick(
         amount = min(amount, max(0, work.get(name).resources.get("hp", 0) - effect.floor))
     if amount > 0:
         change = rules.hurt(work, name, Damage(amount, kind="effect", source=effect.name))
-        work.tell("tick", about=[name], what="damage", effect=effect.name, dice=effect.damage_dice or None,
-                  faces=faces or None, **health_fields(change))
+        if not work.quiet:
+            work.tell("tick", about=[name], what="damage", effect=effect.name, dice=effect.damage_dice or None,
+                      faces=faces or None, **health_fields(change))
         record["damage"] = amount
     if effect.hook:
         rules.effect_hook(work, source, name, effect)
     if effect.heal and work.get(name).status != DEAD:
         change = restore(rules, work, name, effect.heal)
-        work.tell("tick", about=[name], what="heal", effect=effect.name, **health_fields(change))
+        if not work.quiet:
+            work.tell("tick", about=[name], what="heal", effect=effect.name, **health_fields(change))
         record["heal"] = effect.heal
     record["hp"] = work.get(name).resources.get("hp", 0)
     record["status"] = work.get(name).status
@@ -271,7 +273,8 @@ def land(
 
 def _skip(work: Work, source: DiceSource, rules: ClockRules, name: str, reason: str,
           report: ClockReport) -> None:
-    work.tell("turn_skipped", about=[name], name=name, reason=reason)
+    if not work.quiet:
+        work.tell("turn_skipped", about=[name], name=name, reason=reason)
     report.skipped.append(name)
     run_moment(work, source, rules, name, TURN_END, report)
 
@@ -336,7 +339,8 @@ def _go(work: Work, source: DiceSource, rules: ClockRules, index: int, report: C
 def open_rounds(work: Work, source: DiceSource, rules: ClockRules, report: ClockReport) -> None:
     """Round 1 begins and the first place where someone can act comes up."""
     assert work.fight is not None
-    work.tell("round", round=work.fight.round)
+    if not work.quiet:
+        work.tell("round", round=work.fight.round)
     run_round_moment(work, source, rules, ROUND_START, report)
     if not work.fight.order:
         return  # a round clock: nobody takes turns, the round resolves at once
@@ -478,7 +482,8 @@ def next_round(work: Work, source: DiceSource, rules: ClockRules, report: ClockR
     fight = work.fight
     work.fight = replace(fight, round=fight.round + 1, index=0, turn=None,
                          order=fight.initiative or fight.order, initiative=(), delayed=())
-    work.tell("round", round=work.fight.round)
+    if not work.quiet:
+        work.tell("round", round=work.fight.round)
     run_round_moment(work, source, rules, ROUND_START, report)
 
 

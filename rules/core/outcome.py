@@ -80,6 +80,10 @@ class Work:
     half-done.
     """
 
+    #: whether it keeps no record of what happened (:class:`QuietWork`): a rule may then skip
+    #: making the words and numbers of an event nobody reads
+    quiet = False
+
     def __init__(self, enc: Encounter, messages: Mapping[str, Any] | None = None,
                  hp_max: HpMax = None) -> None:
         self.system = enc.system
@@ -209,6 +213,8 @@ class QuietWork(Work):
     where turning every event into the master's and the players' lines, and even making the
     event records, would be most of the cost.  Its outcomes have the encounter, the dice and
     the journal entry; no lines and no events.  The rules never read back what they told."""
+
+    quiet = True
 
     def __init__(self, enc: Encounter, messages: Mapping[str, Any] | None = None,
                  hp_max: HpMax = None) -> None:

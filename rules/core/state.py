@@ -118,6 +118,10 @@ class Combatant:
         return _copied(self, "resources", MappingProxyType({**self.resources, key: value}))
 
 
+#: the data of a turn that keeps none: frozen, so every such turn may hold the same
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+
+
 @datatype(frozen=True)
 class TurnState:
     """What the acting combatant has left this turn: a budget every system shares.
@@ -142,6 +146,15 @@ class TurnState:
             object.__setattr__(self, "used", tuple(self.used))
         if type(self.data) is not MappingProxyType:
             object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
+
+    @classmethod
+    def fresh(cls, actor: str, actions: int) -> TurnState:
+        """``TurnState(actor, actions=actions)``, nothing spent, used or kept: made without the
+        keyword walk and the checks, which such a turn passes (every turn of every fight)."""
+        made: TurnState = object.__new__(cls)
+        object.__setattr__(made, "__dict__", {"actor": actor, "actions": actions, "spent": 0, "used": (),
+                                              "data": _NO_DATA})
+        return made
 
     @property
     def remaining(self) -> int:

@@ -132,8 +132,9 @@ def counter(rules: Skirmish, enc: Encounter, source: DiceSource, name: str, targ
         return work.outcome({"kind": "counter", "actor": b, "target": a, "cost": cost, "fainted": True},
                             passed=False, hidden=work.hidden(b))
     work.fight = fightdata.bump(require_fight(work), "counters", b)
-    work.tell("counter", about=[b, a], name=b, target=a, number=done + 1, cost=cost, st_before=spent.before,
-              st_after=spent.after)
+    if not work.quiet:
+        work.tell("counter", about=[b, a], name=b, target=a, number=done + 1, cost=cost, st_before=spent.before,
+                  st_after=spent.after)
     strike_at(rules, work, source, b, a, weapon=weapon, answer=answer, rerolls=rerolls, strike_with_ranged=strike,
               counter=True)
     return work.outcome({"kind": "counter", "actor": b, "target": a, "cost": cost}, hidden=work.hidden(b))
@@ -193,9 +194,10 @@ def strike_at(rules: Skirmish, work: Work, source: DiceSource, a: str, t: str, *
         pending["chase"] = True
     unable = rules.cannot_act(tc)
     waits = cover is None and unable is None and answer is None
-    work.tell("attack_roll", about=[a, t], attacker=a, target=t, weapon=w.name, die=faces[-1],
-              faces=faces if len(faces) > 1 else None, terms=terms, total=total, shot=shot, counter=counter,
-              chase=chase or None, waits=waits)
+    if not work.quiet:
+        work.tell("attack_roll", about=[a, t], attacker=a, target=t, weapon=w.name, die=faces[-1],
+                  faces=faces if len(faces) > 1 else None, terms=terms, total=total, shot=shot, counter=counter,
+                  chase=chase or None, waits=waits)
     if cover is not None:
         _cover(work, source, t, cover)
     elif unable is not None:
@@ -262,7 +264,8 @@ def play_answer(rules: Skirmish, work: Work, source: DiceSource, pending: dict[s
     if item is not None and how != BLOCK:
         raise ValueError(_("--with names what blocks; a dodge needs nothing"))
     if how == NONE:
-        work.tell("defence", about=[t], defender=t, attacker=a, how=NONE, landed=True)
+        if not work.quiet:
+            work.tell("defence", about=[t], defender=t, attacker=a, how=NONE, landed=True)
         hit(rules, work, source, pending, None)
         return
     if how == BLOCK:
@@ -282,17 +285,19 @@ def play_answer(rules: Skirmish, work: Work, source: DiceSource, pending: dict[s
     tie = bool(work.settings.get("tie_to_defender", True))
     landed = sk.lands(int(pending["total"]), total, tie_to_defender=tie)
     shown_how = "miss" if shot and how == DODGE else how
-    work.tell("defence", about=[t], defender=t, attacker=a, how=shown_how, item=used.name if used else None,
-              die=faces[-1], faces=faces if len(faces) > 1 else None, terms=terms, total=total,
-              attack_total=pending["total"], landed=landed, tie=total == pending["total"])
+    if not work.quiet:
+        work.tell("defence", about=[t], defender=t, attacker=a, how=shown_how, item=used.name if used else None,
+                  die=faces[-1], faces=faces if len(faces) > 1 else None, terms=terms, total=total,
+                  attack_total=pending["total"], landed=landed, tie=total == pending["total"])
     if landed:
         hit(rules, work, source, pending, used)
     elif how == DODGE and not shot:
         fight = require_fight(work)
         dodged = {**fightdata.get(fight, "dodged", {}), t: a}
         work.fight = fightdata.put(fight, "dodged", dodged)
-        cost = sk.counter_cost(fightdata.count(fight, "counters", t))
-        work.tell("may_counter", about=[t, a], name=t, target=a, cost=cost)
+        if not work.quiet:
+            cost = sk.counter_cost(fightdata.count(fight, "counters", t))
+            work.tell("may_counter", about=[t, a], name=t, target=a, cost=cost)
 
 
 # --- the hit -----------------------------------------------------------------------------
@@ -326,16 +331,18 @@ def hit(rules: Skirmish, work: Work, source: DiceSource, pending: dict[str, Any]
     change = rules.hurt(work, t, Damage(dealt, kind="hit", source=a))
     fight = require_fight(work)
     work.fight = fightdata.with_listed(fight, "damaged", t, True)
-    work.tell("hit", about=[a, t], attacker=a, target=t, weapon=w.name, fixed=fixed, dice=w.dice or None,
-              faces=faces or None, rolled=rolled, strength=strength, damage=raw, armour=armour, shield=shield,
-              dealt=dealt, hp_before=change.hp_before, hp_after=change.hp_after,
-              status_before=change.status_before, status_after=change.status_after)
+    if not work.quiet:
+        work.tell("hit", about=[a, t], attacker=a, target=t, weapon=w.name, fixed=fixed, dice=w.dice or None,
+                  faces=faces or None, rolled=rolled, strength=strength, damage=raw, armour=armour, shield=shield,
+                  dealt=dealt, hp_before=change.hp_before, hp_after=change.hp_after,
+                  status_before=change.status_before, status_after=change.status_after)
     for word, chance in w.effects.items():
         die = work.roll(source, 100, "effect").face
         landed = sk.percent(die, chance)
         name = presets.canonical(word) or word
-        work.tell("effect_roll", about=[t], target=t, source=a, effect=name, die=die, chance=chance,
-                  landed=landed)
+        if not work.quiet:
+            work.tell("effect_roll", about=[t], target=t, source=a, effect=name, die=die, chance=chance,
+                      landed=landed)
         if landed:
             on_hit(rules, work, source, t, name, chance, w.effect_damage.get(word, 1), w.name, blocked_with)
 
@@ -348,7 +355,8 @@ def on_hit(rules: Skirmish, work: Work, source: DiceSource, t: str, effect: str,
         turns = 1
         if tc.effect(effect) is None:
             turns = work.roll(source, 10, "duration").face
-            work.tell("effect_duration", about=[t], target=t, effect=effect, turns=turns)
+            if not work.quiet:
+                work.tell("effect_duration", about=[t], target=t, effect=effect, turns=turns)
         spec = presets.bleeding(turns) if effect == presets.BLEEDING else presets.poison(turns, damage)
         give_effect(rules, work, t, spec)
     elif effect == presets.STUN:

@@ -76,7 +76,7 @@ def new_turn(work: Work, name: str) -> TurnState:
     if work.fight is not None and fightdata.count(work.fight, "moved", name):
         moved = {k: v for k, v in fightdata.get(work.fight, "moved", {}).items() if k != name}
         work.fight = fightdata.put(work.fight, "moved", moved)
-    return TurnState(name, actions=1)
+    return TurnState.fresh(name, 1)
 
 
 def burn(work: Work, source: DiceSource, name: str) -> None:
@@ -100,7 +100,8 @@ def _say_turn(work: Work) -> None:
     assert work.fight is not None
     if work.fight.turn is not None:
         name = work.fight.turn.actor
-        work.tell("turn", about=[name], name=name)
+        if not work.quiet:
+            work.tell("turn", about=[name], name=name)
 
 
 def start(rules: Skirmish, enc: Encounter, source: DiceSource, **options: Any) -> Outcome:
