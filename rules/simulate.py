@@ -157,15 +157,27 @@ def sides_standing(rules: SystemRules, enc: Encounter) -> set[str]:
 def _fought_out(rules: SystemRules, enc: Encounter) -> bool:
     """Whether at most one side still stands (``len(sides_standing(...)) < 2``), asked after
     every move: it stops at the first combatant standing on a second side."""
+    combatants = enc.combatants
+    last = _LAST_SEEN
+    if last and last[0] is rules and last[1] is combatants:
+        return last[2]  # the very roster asked about last (a move that changed nobody)
     status = rules.status
     first = None
-    for c in enc.combatants:
+    done = True
+    for c in combatants:
         side = c.side
         if side != first and status(c).standing:
             if first is not None:
-                return False
+                done = False
+                break
             first = side
-    return True
+    _LAST_SEEN[:] = (rules, combatants, done)
+    return done
+
+
+#: the rules, the roster (its very tuple of frozen combatants) and the answer of the last
+#: _fought_out: the tuple is held, so its id cannot be reused meanwhile
+_LAST_SEEN: list[Any] = []
 
 
 def _try(rules: SystemRules, enc: Encounter, source: Any, moves: Iterable[Move]) -> Encounter | None:

@@ -21,4 +21,12 @@ __all__ = ["Die", "roll"]
 def roll(source: DiceSource, sides: int, purpose: str) -> Die:
     """One die of ``sides`` from ``source``, drawn for ``purpose``."""
     draw = source.draw(sides)
-    return Die(sides, draw.face, draw.origin, draw.counter, purpose=purpose)
+    # Die(sides, draw.face, draw.origin, draw.counter, purpose=purpose), without the keyword:
+    # every die of every rule (and of a simulation's thousands of fights) is made here
+    return _tuple_new(Die, (sides, draw.face, draw.origin, draw.counter, *_BETWEEN, purpose))
+
+
+_tuple_new = tuple.__new__
+#: the defaults of the fields between a drawn die's counter and its purpose
+_BETWEEN = tuple(Die._field_defaults[name] for name in Die._fields[4:-1])
+assert Die._fields[:4] == ("sides", "face", "origin", "counter") and Die._fields[-1] == "purpose"

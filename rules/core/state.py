@@ -105,7 +105,10 @@ class Combatant:
         if not self.effects:  # most combatants, most of the time
             return None
         wanted = name_key(name)
-        return next((e for e in self.effects if e.key == wanted), None)
+        for e in self.effects:
+            if name_key(e.name) == wanted:  # Effect.key, without its two calls: asked at every action
+                return e
+        return None
 
     def modifier(self, key: str) -> int:
         """Sum of what the active effects add to ``key``."""

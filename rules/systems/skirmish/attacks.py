@@ -35,7 +35,7 @@ from rules.systems.skirmish.fight import (
     value,
     with_cover,
 )
-from rules.systems.skirmish.items import weapons
+from rules.systems.skirmish.items import carried_items, weapons
 from rules.systems.skirmish.reading import ANSWERS, BARE_HANDS, BLOCK, DODGE, NONE, blocker, weapon_of
 from rules.systems.skirmish.strain import Spent, give_effect, spend
 
@@ -309,7 +309,7 @@ def hit(rules: Skirmish, work: Work, source: DiceSource, pending: dict[str, Any]
     when def took all the damage [I]."""
     a, t = pending["attacker"], pending["target"]
     ac, tc = work.get(a), work.get(t)
-    w = weapons(ac).get(pending["weapon"], BARE_HANDS)
+    w = carried_items(ac).get(pending["weapon"], BARE_HANDS)
     mode = str(work.settings.get("damage_mode", "full"))
     if mode == "dice" and not w.dice:
         mode = "fixed"  # a weapon without dice keeps its fixed damage [I]

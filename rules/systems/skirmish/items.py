@@ -19,6 +19,12 @@ _READ_KEPT = 1024
 
 def _items(section: str, data: Mapping[str, Any],
            read: Callable[[Mapping[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+    return dict(_kept(section, data, read))
+
+
+def _kept(section: str, data: Mapping[str, Any],
+          read: Callable[[Mapping[str, Any]], dict[str, Any]]) -> Mapping[str, Any]:
+    """The items read of ``data``: the kept table itself, for readers that change nothing."""
     if type(data) is not MappingProxyType:
         return read(data)
     key = (section, id(data))
@@ -28,11 +34,26 @@ def _items(section: str, data: Mapping[str, Any],
             _READ.clear()
         # the data is held with what was read of it, so its id is never reused meanwhile
         known = _READ[key] = (data, read(data))
-    return dict(known[1])
+    return known[1]
 
 
 def weapons(c: Combatant) -> dict[str, gear.Weapon]:
     return _items("weapons", c.data, gear.weapons)
+
+
+def carried_items(c: Combatant) -> Mapping[str, gear.Weapon]:
+    """:func:`weapons` for a reader that changes nothing: the table kept for ``c``'s data, not a copy."""
+    return _kept("weapons", c.data, gear.weapons)
+
+
+def worn_items(c: Combatant) -> Mapping[str, gear.Armor]:
+    """:func:`armor`, not a copy (see :func:`carried_items`)."""
+    return _kept("armor", c.data, gear.armor)
+
+
+def kept_items(c: Combatant) -> Mapping[str, gear.Armor]:
+    """:func:`artifacts`, not a copy (see :func:`carried_items`)."""
+    return _kept("artifacts", c.data, gear.artifacts)
 
 
 def armor(c: Combatant) -> dict[str, gear.Armor]:

@@ -16,7 +16,7 @@ from rules.core.errors import RuleError
 from rules.core.state import DEFAULT_STATUSES, Combatant, Status, status_in
 from rules.i18n import N_, _
 from rules.systems.skirmish import gear
-from rules.systems.skirmish.items import armor, artifacts, weapons
+from rules.systems.skirmish.items import armor, artifacts, carried_items, kept_items, weapons, worn_items
 from rules.systems.skirmish.presets import FAINTED, STUN
 from rules.systems.skirmish.sheet import SHEET
 
@@ -104,7 +104,7 @@ def total_def(c: Combatant) -> float:
     replaces the sheet's armor def (artifact def), which is for characters without
     an item list [I]."""
     values = base(c)
-    worn, kept = armor(c), artifacts(c)
+    worn, kept = worn_items(c), kept_items(c)
     armor_def = sum(float(a.def_) for a in worn.values()) if worn else float(values["armor_def"])
     artifact_def = sum(float(a.def_) for a in kept.values()) if kept else float(values["artifact_def"])
     return float(values["endurance_def"]) + artifact_def + armor_def + c.modifier("def") + _bonus(c, "def")
@@ -143,7 +143,7 @@ def unable(c: Combatant, statuses: Mapping[str, Status] = DEFAULT_STATUSES) -> s
 
 
 def weapon_of(c: Combatant, query: str | None) -> gear.Weapon:
-    carried = weapons(c)
+    carried = carried_items(c)
     if query is not None:
         chosen = carried[gear.pick_item(N_("weapon"), query, tuple(carried))] if carried else None
         if chosen is None:
@@ -165,7 +165,7 @@ def weapon_of(c: Combatant, query: str | None) -> gear.Weapon:
 
 def blocker(c: Combatant, query: str | None) -> gear.Weapon:
     """What ``c`` blocks with: the named item, else its shield, else its first weapon that blocks."""
-    carried = {n: w for n, w in weapons(c).items() if n not in c.data.get("dropped", [])}
+    carried = {n: w for n, w in carried_items(c).items() if n not in c.data.get("dropped", [])}
     able = {n: w for n, w in carried.items() if w.block}
     if query is not None:
         chosen = carried.get(gear.pick_item(N_("weapon or shield"), query, tuple(carried))) if carried else None

@@ -17,21 +17,21 @@ from rules.core.tactics import FIRST, STRONGEST, WEAKEST, Move, Tactic, Tactics,
 from rules.i18n import N_
 from rules.systems.skirmish import fightdata
 from rules.systems.skirmish.fight import resource, stunned
-from rules.systems.skirmish.items import weapons
+from rules.systems.skirmish.items import carried_items
 
 
 def _answer(enc: Encounter, name: str, tactics: Mapping[str, Tactic]) -> str:
     wanted = tactics[name].answer
     if wanted != "best":
         return wanted
-    kit = weapons(enc.get(name))
+    kit = carried_items(enc.get(name))
     return "block" if any(w.kind == "shield" for w in kit.values()) else "dodge"
 
 
 def _weapon(enc: Encounter, name: str) -> tuple[str | None, bool]:
     """The weapon ``name`` attacks with and whether it strikes with a ranged one in melee."""
     fight = enc.fight
-    kit = weapons(enc.get(name))
+    kit = carried_items(enc.get(name))
     engaged = fight is not None and fightdata.engaged(fight, name)
     shooters = [n for n, w in kit.items() if w.shooting]
     hitters = [n for n, w in kit.items() if w.kind in ("melee", "thrown") and w.damage]
