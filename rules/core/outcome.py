@@ -127,7 +127,12 @@ class Work:
         return known is not None and known[1] is not None and known[0] is c.stats
 
     def hidden(self, *names: str) -> bool:
-        return any(self.combatants[n].hidden for n in names if n in self.combatants)
+        combatants = self.combatants
+        for n in names:  # every action asks it of its actor
+            c = combatants.get(n)
+            if c is not None and c.hidden:
+                return True
+        return False
 
     def tell(self, kind: str, *, about: Iterable[str] = (), public: bool = False,
              secret: Iterable[str] = (), **fields: Any) -> Event:

@@ -184,9 +184,12 @@ def strike_at(rules: Skirmish, work: Work, source: DiceSource, a: str, t: str, *
         extra.append((sk.dexterity_shot_penalty(value(tc, "dexterity", work.settings)), "target dexterity"))
     terms = _terms((score, stat), *extra)
     total = faces[-1] + sum(term["amount"] for term in terms)
-    if w.name:
+    if w.name and not shot:
+        # both marks of a melee attack in one copy of the fight
+        work.fight = fightdata.engage(require_fight(work), a, t, used=w.name)
+    elif w.name:
         work.fight = fightdata.bump_nested(require_fight(work), "used", a, w.name)
-    if not shot:
+    elif not shot:
         work.fight = fightdata.engage(require_fight(work), a, t)
     pending = {"attacker": a, "target": t, "weapon": w.name, "die": faces[-1], "total": total, "terms": terms,
                "faces": faces, "shot": shot, "counter": counter, "stat": stat}

@@ -145,15 +145,24 @@ def get(fight: Fight, key: str, default: Any) -> Any:
 
 
 def put(fight: Fight, key: str, value: Any) -> Fight:
-    held = fight.data.get(key)
-    if (held is None and not value) or (type(held) is type(value) and held == value):
-        # nothing changes (a mark already made, a table emptied already): the very fight
-        return fight
-    data = dict(fight.data)
-    if value:
-        data[key] = value
-    else:
-        data.pop(key, None)
+    return put_all(fight, {key: value})
+
+
+def put_all(fight: Fight, values: Mapping[str, Any]) -> Fight:
+    """:func:`put` of each key in turn, in one copy of the fight."""
+    data: dict[str, Any] | None = None
+    for key, value in values.items():
+        held = (fight.data if data is None else data).get(key)
+        if (held is None and not value) or (type(held) is type(value) and held == value):
+            continue  # nothing changes (a mark already made, a table emptied already)
+        if data is None:
+            data = dict(fight.data)
+        if value:
+            data[key] = value
+        else:
+            data.pop(key, None)
+    if data is None:
+        return fight  # the very fight
     # frozen here, so the copy keeps this very table (Fight freezes any other mapping by copying it)
     return fight.with_data(MappingProxyType(data))
 
@@ -194,12 +203,18 @@ def with_listed(fight: Fight, key: str, name: str, present: bool) -> Fight:
     return put(fight, key, names)
 
 
-def engage(fight: Fight, *names: str) -> Fight:
-    """Mark ``names`` as fighting in melee this round."""
+def engage(fight: Fight, *names: str, used: str | None = None) -> Fight:
+    """Mark ``names`` as fighting in melee this round; with ``used``, also count an attack of the
+    first of them with that weapon (:func:`bump_nested` of ``used``), in the same copy."""
     table = dict(get(fight, "melee", {}))
     for name in names:
         table[name] = fight.round
-    return put(fight, "melee", table)
+    if used is None:
+        return put(fight, "melee", table)
+    counts = {k: dict(v) for k, v in get(fight, "used", {}).items()}
+    inner = counts.setdefault(names[0], {})
+    inner[used] = inner.get(used, 0) + 1
+    return put_all(fight, {"used": counts, "melee": table})
 
 
 def engaged(fight: Fight, name: str) -> bool:
