@@ -170,13 +170,14 @@ def report_decided(work: Work, event: dict[str, Any], status: Callable[[Combatan
 
 
 def end_fight(enc: Encounter, messages: Mapping[str, Any] | None = None, hp_max: HpMax = None, *,
-              status: Callable[[Combatant], Status]) -> Outcome:
+              status: Callable[[Combatant], Status], quiet: bool = False) -> Outcome:
     """The fight is over: effects bound to its clock end, the order goes.
 
     Effects that last until removed stay (injuries, curses).  ``messages`` is
-    the system's table, so its own words for the end are used.
+    the system's table, so its own words for the end are used.  ``quiet``: for a
+    rule working inside a :class:`QuietWork` (its words would be thrown away).
     """
-    work = Work(enc, messages, hp_max)
+    work = (QuietWork if quiet else Work)(enc, messages, hp_max)
     fight = require_fight(work)
     ended = []
     for combatant in list(work.combatants.values()):

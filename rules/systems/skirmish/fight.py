@@ -158,7 +158,7 @@ def end(rules: Skirmish, enc: Encounter, source: DiceSource | None = None) -> Ou
         work.tell("pending_dropped", about=[attack["attacker"], attack["target"]],
                   attacker=attack["attacker"], target=attack["target"])
     rolled = after_fight(work, source if source is not None else RandomSource())
-    ended = end_fight(work.encounter(), hp_max=rules.hp_max, status=rules.status)
+    ended = end_fight(work.encounter(), hp_max=rules.hp_max, status=rules.status, quiet=work.quiet)
     return joined(work.outcome({"breakage": rolled} if rolled else {}), ended)
 
 
