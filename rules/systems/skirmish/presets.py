@@ -84,5 +84,14 @@ PRESETS: dict[str, Builder] = {word: _BUILDERS[name] for word, name in WORDS.ite
 
 def canonical(word: str) -> str | None:
     """The preset a weapon's effect word names (any case, ё = е), or None for a custom effect."""
+    if word in _CANONICAL:  # asked at every effect roll of every hit
+        return _CANONICAL[word]
     wanted = name_key(word)
-    return next((name for w, name in WORDS.items() if name_key(w) == wanted), None)
+    found = next((name for w, name in WORDS.items() if name_key(w) == wanted), None)
+    if len(_CANONICAL) < 1024:
+        _CANONICAL[word] = found
+    return found
+
+
+#: effect word -> what canonical found for it
+_CANONICAL: dict[str, str | None] = {}
