@@ -71,32 +71,49 @@ _BONUSES_KEPT = 1024
 def value(c: Combatant, key: str, settings: Mapping[str, Any] | None = None) -> int:
     """A stat as a roll reads it: typed value, effects' modifiers, item bonuses
     (tenths round half up [I]) and, for stealth and dexterity, the slot penalties."""
-    stats, data, effects = c.stats, c.data, c.effects
+    stats, data = c.stats, c.data
     if type(stats) is not MappingProxyType or type(data) is not MappingProxyType \
             or type(settings) is not MappingProxyType:
         return _value(c, key, settings)
-    # read at every roll from the same frozen stats, items, effects and settings: kept by their identity
-    ids = (key, id(stats), id(data), id(effects), id(settings))
-    known = _VALUES.get(ids)
-    if known is None or known[0] is not stats or known[1] is not data or known[2] is not effects \
-            or known[3] is not settings:
-        if len(_VALUES) >= _VALUES_KEPT:
-            _VALUES.clear()
-        known = _VALUES[ids] = (stats, data, effects, settings, _value(c, key, settings))
-    return known[4]
+    # read at every roll from the same frozen stats, items and settings: what they give is kept by
+    # their identity, and the effects' modifiers (which change at every tick) added each time
+    ids = (key, id(stats), id(data), id(settings))
+    known = _PARTS.get(ids)
+    if known is None or known[0] is not stats or known[1] is not data or known[2] is not settings:
+        if len(_PARTS) >= _PARTS_KEPT:
+            _PARTS.clear()
+        known = _PARTS[ids] = (stats, data, settings, *_parts(c, key, settings))
+    return _sum(known[3], c.modifier(key), known[4], known[5])
 
 
-#: (stat, ids of the stats, data, effects and settings it was read from) -> (them, the value)
-_VALUES: dict[tuple[str, int, int, int, int], tuple[Any, Any, Any, Any, int]] = {}
-_VALUES_KEPT = 4096
+#: (stat, ids of the stats, data and settings it was read from) -> (them, the typed value, the
+#: item bonus, the slot penalty or None)
+_PARTS: dict[tuple[str, int, int, int], tuple[Any, Any, Any, float, float, Any]] = {}
+_PARTS_KEPT = 4096
+
+
+def _parts(c: Combatant, key: str, settings: Mapping[str, Any] | None) -> tuple[float, float, Any]:
+    """What a stat's value adds up besides the effects: the typed value, the items' bonus and, for
+    stealth and dexterity, the slot penalty (None for the other stats)."""
+    typed = float(base(c)[key])
+    bonus = _bonus(c, key)
+    slot = None
+    if key in _SLOT_STATS:
+        load = slots(c, settings or {})
+        slot = load.stealth if key == "stealth" else load.dexterity
+    return typed, bonus, slot
+
+
+def _sum(typed: float, modifier: int, bonus: float, slot: Any) -> int:
+    total = typed + modifier + bonus
+    if slot is not None:
+        total += slot
+    return math.floor(total + 0.5)
 
 
 def _value(c: Combatant, key: str, settings: Mapping[str, Any] | None) -> int:
-    total = float(base(c)[key]) + c.modifier(key) + _bonus(c, key)
-    if key in _SLOT_STATS:
-        load = slots(c, settings or {})
-        total += load.stealth if key == "stealth" else load.dexterity
-    return math.floor(total + 0.5)
+    typed, bonus, slot = _parts(c, key, settings)
+    return _sum(typed, c.modifier(key), bonus, slot)
 
 
 def total_def(c: Combatant) -> float:
