@@ -10,9 +10,10 @@ whose tactic counterattacks does so while its stamina pays (SK-OUT-1).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from typing import Any
 
-from rules.core.state import Encounter
+from rules.core.state import Combatant, Encounter
 from rules.core.tactics import FIRST, STRONGEST, WEAKEST, Move, Tactic, Tactics, pick_target
 from rules.i18n import N_
 from rules.systems.skirmish import fightdata
@@ -31,8 +32,28 @@ def _answer(enc: Encounter, name: str, tactics: Mapping[str, Tactic]) -> str:
 def _weapon(enc: Encounter, name: str) -> tuple[str | None, bool]:
     """The weapon ``name`` attacks with and whether it strikes with a ranged one in melee."""
     fight = enc.fight
-    kit = carried_items(enc.get(name))
+    c = enc.get(name)
     engaged = fight is not None and fightdata.engaged(fight, name)
+    data = c.data
+    known = _CHOSEN.get((id(data), engaged))
+    if known is not None and known[0] is data:
+        return known[1]
+    chosen = _choose(c, engaged)
+    if type(data) is MappingProxyType:
+        if len(_CHOSEN) >= 1024:
+            _CHOSEN.clear()
+        # the data is held with the choice, so its id is never reused meanwhile
+        _CHOSEN[(id(data), engaged)] = (data, chosen)
+    return chosen
+
+
+#: (id of a combatant's frozen data, whether it is in melee) -> (the data, _weapon's answer):
+#: asked at every move, and only the items (the data) and the melee decide it
+_CHOSEN: dict[tuple[int, bool], tuple[Mapping[str, Any], tuple[str | None, bool]]] = {}
+
+
+def _choose(c: Combatant, engaged: bool) -> tuple[str | None, bool]:
+    kit = carried_items(c)
     shooters = [n for n, w in kit.items() if w.shooting]
     hitters = [n for n, w in kit.items() if w.kind in ("melee", "thrown") and w.damage]
     if shooters and not engaged:
