@@ -20,7 +20,6 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import field
 from typing import Any
 
 from rules.core.actions import convert
@@ -31,7 +30,7 @@ from rules.core.errors import NotFound, RuleError
 from rules.core.outcome import QuietWork
 from rules.core.state import DEAD, Combatant, Encounter, Status, status_in
 from rules.core.tactics import Move, Tactic, Tactics
-from rules.dice.datatypes import datatype
+from rules.dice.datatypes import datatype, field
 from rules.dice.sources import RandomSource
 from rules.i18n import _
 from rules.systems import system_rules, system_tactics

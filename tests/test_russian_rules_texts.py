@@ -32,8 +32,13 @@ PROTOCOL = {"AttributeError", "TypeError", "NotImplementedError", "AssertionErro
 #: (file, line's text) of errors that repeat a standard library class's own words, for programs
 #: that catch them as they would the original; never shown to a master
 MIRRORS = {
-    ("rules/dice/datatypes.py", 'raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")'),
-    ("rules/dice/datatypes.py", 'raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")'),
+    ("rules/dice/datatypes.py", 'raise _frozen(f"cannot assign to field {name!r}")'),
+    ("rules/dice/datatypes.py", 'raise _frozen(f"cannot delete field {name!r}")'),
+    ("rules/dice/datatypes.py", 'raise ValueError("cannot specify both default and default_factory")'),
+    ("rules/dice/datatypes.py",
+     'raise ValueError(f"mutable default {type(f.default)} for field {name} is not allowed: use default_factory")'),
+    ("rules/dice/datatypes.py",
+     'raise ValueError(f"field {f.name} is declared with init=False, it cannot be specified with replace()")'),
     ("rules/dice/sources.py", 'raise ValueError("number of bits must be non-negative")'),
     ("rules/dice/records.py", 'raise ValueError(f"Got unexpected field names: {list(kwds)!r}")'),
 }

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Mapping, Sequence
-from dataclasses import field
 from typing import Any
 
 from rules.core import MASTER, View, event_lines, players_lines, players_records
-from rules.dice import datatype
+from rules.dice import datatype, field
 from rules.i18n import _, ngettext
 from rules.systems import read_encounter, system_rules
 

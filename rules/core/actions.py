@@ -14,11 +14,10 @@ Values arrive as the master typed them (strings, whole numbers, flags);
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field
 from typing import Any
 
 from rules.core.names import name_key
-from rules.dice.datatypes import datatype
+from rules.dice.datatypes import datatype, field
 from rules.i18n import _
 
 # parameter kinds

@@ -18,7 +18,6 @@ first ticks if it is due, then ends if its deadline is that moment.
 
 from __future__ import annotations
 
-from dataclasses import field
 from typing import Any, Protocol
 
 from rules.core.effects import (
@@ -35,7 +34,7 @@ from rules.core.messages import reason_words
 from rules.core.outcome import Damage, HealthChange, Work
 from rules.core.state import DEAD, Combatant, Fight, TurnState
 from rules.dice import roll_text
-from rules.dice.datatypes import datatype, replace
+from rules.dice.datatypes import datatype, field, replace
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 

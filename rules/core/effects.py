@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import field, fields
 from types import MappingProxyType
 from typing import Any
 
@@ -25,7 +24,7 @@ from rules import dice
 from rules.core.errors import RuleError
 from rules.core.names import name_key
 from rules.core.plain import beyond_64_bits, fits
-from rules.dice.datatypes import datatype, replace
+from rules.dice.datatypes import datatype, field, fields, replace
 from rules.i18n import N_, _, field_word, ngettext, pgettext
 
 # moments of the fight clock

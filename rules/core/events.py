@@ -10,11 +10,10 @@ interface, once per format and language; JSON carries them as they are.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
 from types import MappingProxyType
 from typing import Any
 
-from rules.dice.datatypes import datatype
+from rules.dice.datatypes import datatype, field
 from rules.i18n import _
 
 

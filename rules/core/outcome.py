@@ -8,14 +8,13 @@ concerns hidden combatants), and one journal event of TOML-safe values.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import field
 from typing import Any
 
 from rules.core.die import Die, roll
 from rules.core.events import Event
 from rules.core.messages import MASTER, View, event_lines, players_lines
 from rules.core.state import Combatant, Encounter, Fight
-from rules.dice.datatypes import datatype
+from rules.dice.datatypes import datatype, field
 from rules.dice.sources import DiceSource
 from rules.i18n import _
 

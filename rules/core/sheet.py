@@ -14,13 +14,12 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar
 
 from rules.core.names import closest, name_key
 from rules.core.plain import fits
-from rules.dice.datatypes import datatype
+from rules.dice.datatypes import datatype, field
 from rules.i18n import _, language
 
 if TYPE_CHECKING:

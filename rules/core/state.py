@@ -7,13 +7,12 @@ refused request leaves the one it was given untouched.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import field
 from types import MappingProxyType
 from typing import Any, TypeVar
 
 from rules.core.effects import Effect
 from rules.core.names import name_key, pick
-from rules.dice.datatypes import datatype, replace
+from rules.dice.datatypes import datatype, field, replace
 from rules.i18n import _
 
 PARTY = "party"

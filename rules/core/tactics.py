@@ -20,12 +20,11 @@ command.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import field
 from types import MappingProxyType
 from typing import Any
 
 from rules.core.state import Combatant, Encounter
-from rules.dice.datatypes import datatype
+from rules.dice.datatypes import datatype, field
 from rules.i18n import _
 
 #: whom to attack: the foe with the least HP left, the most, the first of the roster, the nearest on the grid

@@ -25,7 +25,7 @@ _DOOR = {
     "GivenSource": "sources", "RandomSource": "sources", "ReplayMismatch": "sources", "ReplaySource": "sources",
     "commitment": "sources", "committed_face": "sources",
     "Stringifier": "stringify", "to_text": "stringify",
-    "datatype": "datatypes",
+    "datatype": "datatypes", "field": "datatypes", "fields": "datatypes", "replace": "datatypes",
 }
 
 __all__ = [
@@ -33,7 +33,7 @@ __all__ = [
     "CommittedSource", "Draw", "GivenFaceError", "GivenSource", "RandomSource", "ReplayMismatch", "ReplaySource",
     "commitment", "committed_face",
     "Roll", "RolledDie", "Stringifier", "PERCENT", "SUCCESSES", "TOTAL", "DEFAULT_LIMITS",
-    "parse", "roll", "roll_text", "to_text", "resolve", "datatype", "record",
+    "parse", "roll", "roll_text", "to_text", "resolve", "datatype", "field", "fields", "replace", "record",
 ]
 
 
@@ -48,7 +48,7 @@ def __getattr__(name: str) -> object:
 
 if TYPE_CHECKING:
     from .ast import Cond, Dice, Expression, Keep, Percent
-    from .datatypes import datatype
+    from .datatypes import datatype, field, fields, replace
     from .errors import DiceError
     from .limits import DEFAULT_LIMITS, Limits
     from .parser import parse

@@ -1,47 +1,62 @@
-"""``datatype``: a dataclass whose methods are made without compiling code.
+"""``datatype``: a dataclass made without the ``dataclasses`` module.
 
-On Python 3.11 and 3.12, ``@dataclass`` writes each class's ``__init__``,
-``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__`` and ``__delattr__`` as
-source text and compiles it: about 0.5 ms a class, which the thirty-odd state,
-sheet, effect and action classes of a fight pay on every one-shot command
-(some 20 ms, more than a whole ``python -c pass``).  ``datatype`` lets the
-standard ``dataclass`` read the fields (so ``fields``, ``replace`` and
-``asdict`` work as usual) but asks it for no method, then adds methods built
-from closures over the field list.  They behave as the generated ones: the
-same positional and keyword-only parameters, defaults and factories,
-``__post_init__``, equality and hashing over the compared fields, the same
-``repr`` and the same ``FrozenInstanceError``; ``tests/rules/dice/test_datatypes.py``
-compares both on each point.  Making an instance costs about a microsecond
-more, which no command notices.
+``@dataclass`` costs a one-shot command twice: importing ``dataclasses`` loads ``inspect``,
+``ast``, ``dis`` and ``tokenize`` (about 9 ms, nearly a ``python -c pass``), and each class
+it makes has its methods written as source text and compiled (about 0.5 ms a class on
+Python 3.11 and 3.12, for the forty-odd state, sheet, effect and action classes of a fight).
+``datatype`` reads the fields itself, from the class's annotations and defaults as
+``@dataclass`` reads them, and adds methods built from closures over the field list.  They
+behave as the generated ones: the same positional and keyword-only parameters, defaults and
+factories, ``init=False`` fields, ``__post_init__``, equality and hashing over the compared
+fields, the same ``repr``, ``__match_args__``, ``slots`` and the same ``FrozenInstanceError``;
+``tests/rules/dice/test_datatypes.py`` compares both on each point.
 
-The type checker reads ``datatype`` as ``dataclasses.dataclass`` itself, so it
-checks fields, ``replace`` and frozenness exactly as for a dataclass.  Only
-``frozen``, ``slots`` and ``kw_only`` are taken; anything else is refused
-rather than ignored.
+:func:`field`, :func:`fields` and :func:`replace` are the ones to use with a datatype (the
+type checker reads them, and ``datatype``, as the ``dataclasses`` originals, so it checks
+fields, ``replace`` and frozenness exactly as for a dataclass).  A datatype still answers the
+``dataclasses`` module itself (``dataclasses.fields``, ``replace``, ``asdict``, a
+``dataclasses.field`` in its body): the module's own view of the fields is made the first time
+someone asks for it, so only code that asks loads it.  Only ``frozen``, ``slots`` and
+``kw_only`` are taken; anything else is refused rather than ignored, and so are ``ClassVar``,
+``InitVar`` and ``KW_ONLY`` annotations, which no datatype needs.
 
-:func:`replace` is ``dataclasses.replace`` for every class, and for a frozen
-datatype a quicker copy: the new instance gets the old one's field values with
-the changes and runs ``__post_init__``, as the class's own ``__init__`` would,
-without going through the generic field walk and a keyword call.  A simulation
-copies its frozen encounter on every action, so this is most of what a copy costs.
+:func:`replace` of a frozen datatype is a quicker copy: the new instance gets the old one's
+field values with the changes and runs ``__post_init__``, as the class's own ``__init__``
+would, without a keyword call.  A simulation copies its frozen encounter on every action, so
+this is most of what a copy costs.
 
-It is the one record idiom above the dice (tests/test_layers.py): the dice engine's
-own nodes are :func:`rules.dice.records.record` named tuples, because a bare roll
-loads neither ``dataclasses`` nor ``inspect``.  It lives on the dice floor so that
-every layer may use it, and is reached as ``rules.dice.datatype``, loaded on first use.
+It is the one record idiom above the dice (tests/test_layers.py): the dice engine's own
+nodes are :func:`rules.dice.records.record` named tuples, because a bare roll loads not even
+this module.  It lives on the dice floor so that every layer may use it, and is reached as
+``rules.dice.datatype``, loaded on first use.
 """
 
 from __future__ import annotations
 
-import dataclasses
+import sys
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-__all__ = ["datatype", "replace"]
+
+class _Missing:
+    """No default (``dataclasses.MISSING``): a field without one must be given."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+if TYPE_CHECKING:
+    from dataclasses import MISSING
+else:
+    MISSING = _Missing()
+
+__all__ = ["datatype", "field", "fields", "replace"]
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from dataclasses import Field, replace
+    from dataclasses import Field, field, fields, replace
     from dataclasses import dataclass as datatype
     from typing import Any
 
@@ -58,25 +73,125 @@ else:
 
         return wrap if cls is None else wrap(cls)
 
+    def field(*, default=MISSING, default_factory=MISSING, init=True, repr=True, hash=None, compare=True,
+              metadata=None, kw_only=MISSING):
+        """``dataclasses.field`` for a datatype: the same parameters, the same meaning."""
+        if default is not MISSING and default_factory is not MISSING:
+            raise ValueError("cannot specify both default and default_factory")
+        return _Field(default, default_factory, init, repr, hash, compare, metadata, kw_only)
+
+    def fields(class_or_instance):
+        """``dataclasses.fields``: the fields of a datatype class or instance, in order."""
+        try:
+            return class_or_instance.__datatype_fields__
+        except AttributeError:
+            raise TypeError("must be called with a datatype type or instance") from None
+
     def replace(obj, /, **changes):
         """``dataclasses.replace``: a copy of ``obj`` with ``changes``; quick for a frozen datatype."""
         copier = _COPIERS.get(obj.__class__)
         if copier is None:
-            return dataclasses.replace(obj, **changes)
+            return _replace(obj, changes)
         return copier(obj, changes)
 
 #: frozen datatype class -> its quick copy (see :func:`replace`)
 _COPIERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 
+#: annotations a datatype refuses (``@dataclass`` gives them meanings no datatype uses)
+_SPECIAL = frozenset({"ClassVar", "InitVar", "KW_ONLY"})
+
+
+class _Field:
+    """One field of a datatype, with the attributes of a ``dataclasses.Field``."""
+
+    __slots__ = ("name", "type", "default", "default_factory", "init", "repr", "hash", "compare", "metadata",
+                 "kw_only")
+
+    def __init__(self, default: Any, default_factory: Any, init: bool, repr: bool, hash: bool | None,
+                 compare: bool, metadata: Any, kw_only: Any) -> None:
+        self.name = ""
+        self.type: Any = None
+        self.default = default
+        self.default_factory = default_factory
+        self.init = init
+        self.repr = repr
+        self.hash = hash
+        self.compare = compare
+        self.metadata = {} if metadata is None else metadata
+        self.kw_only = kw_only
+
+    def __repr__(self) -> str:
+        return f"Field(name={self.name!r}, default={self.default!r}, default_factory={self.default_factory!r})"
+
+
+def _is_field(value: Any) -> bool:
+    standard = sys.modules.get("dataclasses")
+    return isinstance(value, _Field) or (standard is not None and isinstance(value, standard.Field))
+
+
+def _as_field(value: Any) -> Any:
+    """``value`` as a :class:`_Field`: itself, a ``dataclasses.field`` read over, or a plain default."""
+    if isinstance(value, _Field):
+        return value
+    standard = sys.modules.get("dataclasses")  # a dataclasses.field can only come from a loaded module
+    if standard is not None and isinstance(value, standard.Field):
+        def ours(v: Any) -> Any:
+            return MISSING if v is standard.MISSING else v
+
+        return _Field(ours(value.default), ours(value.default_factory), value.init, value.repr, value.hash,
+                      value.compare, dict(value.metadata), ours(value.kw_only))
+    return _Field(value, MISSING, True, True, None, True, None, MISSING)
+
+
+def _read_fields(cls: type, kw_only: bool) -> Fields:
+    """The fields of ``cls`` as ``@dataclass`` reads them: the bases' first (in reverse method
+    resolution order), then the class's own annotations in order, an own one replacing a base's
+    in its place.  Sets each field's class attribute to its default, as ``@dataclass`` does."""
+    found: dict[str, Any] = {}
+    for base in reversed(cls.__mro__[1:]):
+        for f in base.__dict__.get("__datatype_fields__", ()):
+            found[f.name] = f
+    own = cls.__dict__
+    annotations = own.get("__annotations__", {})
+    for name, value in own.items():
+        if name not in annotations and _is_field(value):
+            raise TypeError(f"{name!r} is a field but has no type annotation")
+    for name, annotation in annotations.items():
+        text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+        if text.split("[", 1)[0].rsplit(".", 1)[-1] in _SPECIAL:
+            raise TypeError(f"{cls.__qualname__}.{name}: a datatype takes no ClassVar, InitVar or KW_ONLY")
+        given = own.get(name, MISSING)
+        f = _as_field(given) if given is not MISSING else _Field(MISSING, MISSING, True, True, None, True, None,
+                                                                   MISSING)
+        f.name, f.type = name, annotation
+        if f.kw_only is MISSING:
+            f.kw_only = kw_only
+        if f.default is not MISSING and f.default.__class__.__hash__ is None:
+            raise ValueError(f"mutable default {type(f.default)} for field {name} is not allowed: use default_factory")
+        if given is not MISSING and given is not f.default:
+            if f.default is MISSING:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, f.default)
+        found[name] = f
+    made = tuple(found.values())
+    seen_default = False
+    for f in made:
+        if f.init and not f.kw_only:
+            if f.default is not MISSING or f.default_factory is not MISSING:
+                seen_default = True
+            elif seen_default:
+                raise TypeError(f"non-default argument {f.name!r} follows default argument")
+    return made
+
 
 def _make(cls: type, frozen: bool, slots: bool, kw_only: bool) -> type:
     if not vars(cls).get("__doc__"):
-        # dataclass writes a class without a docstring one from inspect.signature, which parses
-        # the text of object.__init__'s signature with ast: milliseconds on every command
+        # as @dataclass names a class without a docstring, but without inspect.signature
         cls.__doc__ = f"{cls.__name__}({', '.join(vars(cls).get('__annotations__', {}))})"
-    # init/repr/eq off and frozen left to us: the standard dataclass then compiles nothing
-    cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, frozen=False, slots=slots, kw_only=kw_only)
-    fields = dataclasses.fields(cls)
+    fields = _read_fields(cls, kw_only)
+    if slots:
+        cls = _with_slots(cls, fields)
     own = vars(cls)
     methods: dict[str, Method | None] = {}
     if "__init__" not in own:
@@ -95,9 +210,8 @@ def _make(cls: type, frozen: bool, slots: bool, kw_only: bool) -> type:
             # copy and pickle restore a slotted instance through setattr, which is refused
             methods["__getstate__"] = _getstate(fields)
             methods["__setstate__"] = _setstate(fields)
-        if "__init__" not in own and all(f.init for f in fields) \
-                and len(fields) == len(cls.__dataclass_fields__):  # type: ignore[attr-defined]
-            # every field set by the __init__ made here (no InitVar, no ClassVar, no init=False)
+        if "__init__" not in own and all(f.init for f in fields):
+            # every field set by the __init__ made here
             _COPIERS[cls] = _copier(cls, fields, slots)
     elif "__hash__" not in own:
         methods["__hash__"] = None  # mutable and compared by value: unhashable, as a dataclass
@@ -106,14 +220,72 @@ def _make(cls: type, frozen: bool, slots: bool, kw_only: bool) -> type:
             method.__name__ = name
             method.__qualname__ = f"{cls.__qualname__}.{name}"
         setattr(cls, name, method)
+    cls.__datatype_fields__ = fields  # type: ignore[attr-defined]
+    cls.__dataclass_fields__ = _STANDARD_VIEW  # type: ignore[attr-defined]
+    if "__match_args__" not in own:
+        cls.__match_args__ = tuple(f.name for f in fields if f.init and not f.kw_only)  # type: ignore[attr-defined,misc]
     return cls
+
+
+def _with_slots(cls: type, fields: Fields) -> type:
+    """``cls`` made again with a slot per field not slotted by a base, as ``@dataclass(slots=True)``."""
+    inherited = {name for base in cls.__mro__[1:-1] for name in base.__dict__.get("__slots__", ())}
+    space = dict(cls.__dict__)
+    space["__slots__"] = tuple(f.name for f in fields if f.name not in inherited)
+    for f in fields:
+        space.pop(f.name, None)  # a default stays in __init__; as a class attribute it would hide the slot
+    space.pop("__dict__", None)
+    space.pop("__weakref__", None)
+    made = type(cls)(cls.__name__, cls.__bases__, space)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
+class _StandardView:
+    """``__dataclass_fields__`` of every datatype: the ``dataclasses`` module's own Field objects
+    for its fields, made (and kept on the class) the first time that module asks, so that
+    ``dataclasses.fields``, ``replace``, ``asdict`` and ``is_dataclass`` work on a datatype
+    while no command that does not ask loads the module."""
+
+    def __get__(self, instance: object, owner: type) -> dict[str, Any]:
+        import dataclasses
+
+        space: dict[str, Any] = {"__annotations__": {}}
+        for f in owner.__datatype_fields__:  # type: ignore[attr-defined]
+            space["__annotations__"][f.name] = f.type
+            given = {"init": f.init, "repr": f.repr, "hash": f.hash, "compare": f.compare, "metadata": f.metadata,
+                     "kw_only": f.kw_only}
+            if f.default is not MISSING:
+                given["default"] = f.default
+            if f.default_factory is not MISSING:
+                given["default_factory"] = f.default_factory
+            space[f.name] = dataclasses.field(**given)
+        shadow: Any = dataclasses.dataclass(type(owner.__name__, (), space), init=False, repr=False, eq=False)
+        view = dict(shadow.__dataclass_fields__)
+        owner.__dataclass_fields__ = view  # type: ignore[attr-defined]
+        return view
+
+
+_STANDARD_VIEW = _StandardView()
+
+
+def _replace(obj: Any, changes: dict[str, Any]) -> Any:
+    """``dataclasses.replace`` for any datatype: every field not changed is the old one's."""
+    for f in fields(obj):
+        if not f.init:
+            if f.name in changes:
+                raise ValueError(f"field {f.name} is declared with init=False, it cannot be specified with replace()")
+            continue
+        if f.name not in changes:
+            changes[f.name] = getattr(obj, f.name)
+    return obj.__class__(**changes)
 
 
 def _init(cls: type, fields: Fields, frozen: bool) -> Method:
     positional = tuple(f.name for f in fields if f.init and not f.kw_only)
     accepted = frozenset(f.name for f in fields if f.init)
     plan = tuple((f.name, f.init, f.default, f.default_factory) for f in fields)
-    missing = dataclasses.MISSING
+    missing = MISSING
     post_init = hasattr(cls, "__post_init__")
     setter = object.__setattr__ if frozen else setattr
     title = cls.__qualname__
@@ -168,7 +340,7 @@ _COMPILE_AFTER = 200
 def _compiled_init(cls: type, fields: Fields, frozen: bool) -> Method:
     """The __init__ a dataclass would compile for ``fields``: the same parameters, defaults,
     factories and ``__post_init__``; what it raises for a bad call is Python's own TypeError."""
-    missing = dataclasses.MISSING
+    missing = MISSING
     space: dict[str, Any] = {"_set": object.__setattr__ if frozen else setattr, "_NOTHING": _NOTHING}
     positional: list[str] = []
     keywords: list[str] = []
@@ -236,7 +408,7 @@ def _copier(cls: type, fields: Fields, slots: bool) -> Callable[[Any, dict[str, 
 
     def copy(obj: Any, changes: dict[str, Any]) -> Any:
         if not known.issuperset(changes):
-            return dataclasses.replace(obj, **changes)
+            return _replace(obj, changes)
         made: Any = new(cls)
         if slots:
             for name, value in zip(names, values(obj), strict=True):
@@ -286,10 +458,17 @@ def _hash(fields: Fields) -> Method:
     return __hash__
 
 
+def _frozen(message: str) -> Exception:
+    """``dataclasses.FrozenInstanceError``, the error a frozen dataclass raises (loaded only now)."""
+    from dataclasses import FrozenInstanceError
+
+    return FrozenInstanceError(message)
+
+
 def _frozen_setattr(cls: type, names: frozenset[str]) -> Method:
     def __setattr__(self: Any, name: str, value: object) -> None:
         if self.__class__ is cls or name in names:
-            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+            raise _frozen(f"cannot assign to field {name!r}")
         super(cls, self).__setattr__(name, value)  # type: ignore[arg-type]  # mypy reads a variable class as an instance
 
     return __setattr__
@@ -298,7 +477,7 @@ def _frozen_setattr(cls: type, names: frozenset[str]) -> Method:
 def _frozen_delattr(cls: type, names: frozenset[str]) -> Method:
     def __delattr__(self: Any, name: str) -> None:
         if self.__class__ is cls or name in names:
-            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+            raise _frozen(f"cannot delete field {name!r}")
         super(cls, self).__delattr__(name)  # type: ignore[arg-type]  # as above
 
     return __delattr__

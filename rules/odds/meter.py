@@ -22,9 +22,7 @@ before or while it builds them, and is refused when the table would pass
 
 from __future__ import annotations
 
-from dataclasses import field
-
-from rules.dice.datatypes import datatype
+from rules.dice.datatypes import datatype, field
 
 from ..dice.errors import DiceError
 from ..dice.limits import DEFAULT_LIMITS as DICE_LIMITS

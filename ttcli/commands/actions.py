@@ -250,7 +250,7 @@ def perform_verb(env, verb: str, values: dict[str, Any], typed: list[str], noun:
     result = run_operation(env, "", None, plan=plan, seed=values.get("seed"), given=values.get("given"))
     fmt = "json" if values.get("as_json") else values.get("fmt") or "auto"
     if values.get("public"):
-        from dataclasses import replace
+        from rules.dice import replace
 
         result = replace(result, public=True)
     return result, fmt

@@ -67,7 +67,7 @@ def _run(ctx, command: str, operation, *, dice: bool = True, fmt: str = "auto", 
 
     result = run_operation(ctx.obj, command, operation, needs_dice=dice, given=given, seed=seed)
     if public:
-        from dataclasses import replace
+        from rules.dice import replace
 
         result = replace(result, public=True)
     emit_fight(ctx, result, fmt)
@@ -346,9 +346,8 @@ def effect_add(
 
       ttcli effect add Огр "ядовитый туман" --dice 1d4 --duration "2 rounds" --floor 1
     """
-    from dataclasses import replace
-
     from rules import fight as combat
+    from rules.dice import replace
 
     from ..operations import emit_fight, run_operation
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import field
 from typing import Annotated
 
 import typer
 
-from rules.dice import datatype
+from rules.dice import datatype, field
 from rules.i18n import N_, _, ngettext
 
 from ..errors import CliError

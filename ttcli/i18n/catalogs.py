@@ -22,10 +22,9 @@ import inspect
 import struct
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import field
 from pathlib import Path
 
-from rules.dice import datatype
+from rules.dice import datatype, field
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("ru",)

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import contextlib
 import os
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rules.core import copy_plain
+from rules.dice import replace
 from rules.i18n import N_, _
 
 from ..argv import RUNNING

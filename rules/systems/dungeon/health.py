@@ -6,7 +6,6 @@ DG-DEATH-1, DG-INJ-1, DG-INJ-2; HP and status kept in agreement.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -14,7 +13,7 @@ from rules.core.errors import RuleError
 from rules.core.names import name_key
 from rules.core.sheet import MissingStat, Sheet
 from rules.core.state import DEAD, OK, UNCONSCIOUS
-from rules.dice.datatypes import datatype
+from rules.dice.datatypes import datatype, field
 from rules.i18n import _
 from rules.systems.dungeon.common import require_non_negative
 

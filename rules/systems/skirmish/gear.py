@@ -23,14 +23,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import field
 from types import MappingProxyType
 from typing import Any
 
 from rules.core.errors import DocumentError
 from rules.core.names import pick
 from rules.dice import DiceError, parse
-from rules.dice.datatypes import datatype, replace
+from rules.dice.datatypes import datatype, field, replace
 from rules.i18n import N_, _
 
 Path = tuple[str | int, ...]

@@ -11,10 +11,9 @@ shows them; defaults are left out of the table.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields
 from typing import Any
 
-from rules.dice.datatypes import datatype
+from rules.dice.datatypes import datatype, fields
 from rules.i18n import N_, _
 
 TIME, MANA, LIFE, SOUL = "time", "mana", "life", "soul"

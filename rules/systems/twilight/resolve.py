@@ -13,13 +13,12 @@ here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
 from typing import Any
 
 from rules.core.effects import ROUND_SETTLES, stack
 from rules.core.outcome import Work
 from rules.core.state import DEAD, OK, Combatant
-from rules.dice.datatypes import datatype, replace
+from rules.dice.datatypes import datatype, field, replace
 from rules.dice.sources import DiceSource
 from rules.systems.twilight import champion as ch
 from rules.systems.twilight import presets

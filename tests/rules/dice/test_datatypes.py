@@ -296,3 +296,94 @@ def test_a_class_made_often_gets_a_compiled_init_that_behaves_alike(frozen):
     if frozen:
         with pytest.raises(FrozenInstanceError):
             one.name = "z"
+
+
+def test_making_datatypes_loads_no_dataclasses_module():
+    """The state, sheet, effect and action classes of a fight are made without ``dataclasses`` (and
+    the ``inspect``, ``ast`` and ``dis`` it loads): a real process that loads them all."""
+    import subprocess
+    import sys
+
+    code = ("import sys; import rules.core.state, rules.core.sheet, rules.core.effects, rules.core.actions, "
+            "rules.core.outcome, rules.simulate; "
+            "print(sorted({'dataclasses', 'inspect', 'ast'} & set(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def bad_class(decorator, body):
+    """What making the class ``body`` (a function of ``field``) with ``decorator`` raises."""
+    try:
+        decorator(frozen=True)(body(field))
+    except Exception as e:  # noqa: BLE001 - compared with the dataclass's
+        return type(e).__name__
+    return None
+
+
+def _unannotated(f):
+    class Thing:
+        name: str
+        size = f(default=1)
+
+    return Thing
+
+
+def _mutable(f):
+    class Thing:
+        items: list = []  # noqa: RUF012 - the mistake under test
+
+    return Thing
+
+
+def _order(f):
+    class Thing:
+        size: int = 1
+        name: str
+
+    return Thing
+
+
+def _both(f):
+    class Thing:
+        size: int = f(default=1, default_factory=int)
+
+    return Thing
+
+
+@pytest.mark.parametrize("body", [_unannotated, _mutable, _order, _both])
+def test_a_badly_declared_datatype_is_refused_as_a_dataclass(body):
+    expected = bad_class(dataclass, body)
+    assert expected is not None
+    assert bad_class(datatype, body) == expected
+
+
+def test_a_classvar_is_refused_rather_than_read_as_a_field():
+    with pytest.raises(TypeError, match="ClassVar"):
+        @datatype(frozen=True)
+        class Counted:
+            total: ClassVar[int] = 0  # noqa: F821 - a string annotation, never evaluated
+
+
+def test_the_own_field_fields_and_replace_work_with_inheritance_and_slots():
+    from rules.dice.datatypes import field as own_field
+    from rules.dice.datatypes import fields as own_fields
+    from rules.dice.datatypes import replace
+
+    @datatype(frozen=True, slots=True)
+    class Base:
+        key: str
+        size: int = 1
+
+    @datatype(frozen=True, slots=True)
+    class Child(Base):
+        tags: dict = own_field(default_factory=dict, compare=False)
+        size: int = 2
+
+    child = Child("k")
+    assert [f.name for f in own_fields(Child)] == ["key", "size", "tags"]
+    assert [f.name for f in dataclasses.fields(child)] == ["key", "size", "tags"]
+    assert (child.key, child.size, child.tags) == ("k", 2, {})
+    assert not hasattr(child, "__dict__") and dataclasses.is_dataclass(child)
+    assert replace(child, size=5) == Child("k", 5) and Child("k", tags={"a": 1}) == child
+    assert dataclasses.asdict(child) == {"key": "k", "size": 2, "tags": {}}
+    assert Child.__match_args__ == ("key", "size", "tags")
