@@ -33,7 +33,6 @@ this module.  It lives on the dice floor so that every layer may use it, and is 
 
 from __future__ import annotations
 
-import sys
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -124,19 +123,23 @@ class _Field:
         return f"Field(name={self.name!r}, default={self.default!r}, default_factory={self.default_factory!r})"
 
 
+def _standard(value: Any) -> bool:
+    """Whether ``value`` is a ``dataclasses.field`` (told by its class, without the module)."""
+    kind = type(value)
+    return kind.__name__ == "Field" and kind.__module__ == "dataclasses"
+
+
 def _is_field(value: Any) -> bool:
-    standard = sys.modules.get("dataclasses")
-    return isinstance(value, _Field) or (standard is not None and isinstance(value, standard.Field))
+    return isinstance(value, _Field) or _standard(value)
 
 
 def _as_field(value: Any) -> Any:
     """``value`` as a :class:`_Field`: itself, a ``dataclasses.field`` read over, or a plain default."""
     if isinstance(value, _Field):
         return value
-    standard = sys.modules.get("dataclasses")  # a dataclasses.field can only come from a loaded module
-    if standard is not None and isinstance(value, standard.Field):
+    if _standard(value):
         def ours(v: Any) -> Any:
-            return MISSING if v is standard.MISSING else v
+            return MISSING if type(v).__name__ == "_MISSING_TYPE" else v
 
         return _Field(ours(value.default), ours(value.default_factory), value.init, value.repr, value.hash,
                       value.compare, dict(value.metadata), ours(value.kw_only))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
-import json
 import os
 from pathlib import Path
 
@@ -62,6 +61,8 @@ class History:
         return self.folder / f"{state_id:06d}.toml"
 
     def load(self) -> History:
+        import json  # the writers' and undo's: a reader asks :meth:`knows` instead
+
         if not real_folder(self.folder):
             return self
         try:
@@ -81,6 +82,8 @@ class History:
         return self
 
     def save(self) -> None:
+        import json
+
         head = {"format": 1, "about": _ABOUT, "next": self.next, "current": self.current,
                 "written": self.written}
         # one state per line, written with the C encoder (indent= would use the slow one)
@@ -98,6 +101,19 @@ class History:
         :meth:`sync` brings the index up to date)."""
         seen = digest(data)
         return self.written == seen or any(s.sha256 == seen for s in self.states)
+
+    def knows(self, data: bytes) -> bool:
+        """:meth:`wrote` for a reader, without loading the index: whether the digest of ``data``
+        is written in it.  The index holds the last write's digest and each kept state's, and no
+        other value of 64 hex digits, so a match is one of them.  A damaged index is not named
+        here (the next write or undo does): a match still means bytes the store wrote, and no
+        match means the reader validates them, as a hand edit."""
+        if not real_folder(self.folder):
+            return False
+        try:
+            return digest(data).encode("ascii") in read_bytes(self.index_path)
+        except FileNotFoundError:
+            return False
 
     def sync(self, data: bytes) -> bool:
         """True when ``data`` is what the store wrote, or what a write or an undo interrupted

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
-import json
 import os
 import re
 
@@ -64,6 +63,7 @@ def render_event(event) -> str:
     raw and TOML forbids, is escaped.  The event's own keys are a line each, a top-level array
     an item a line (tomli-w's layout); dates and times only as the event's own values.
     """
+    import json  # the writers': reading a session (fight status, odds) never encodes
 
     encode = json.JSONEncoder(ensure_ascii=False, separators=(", ", " = "), allow_nan=False).encode
     lines = ["\n[[event]]\n"]
@@ -207,6 +207,8 @@ def append_if_clean(session_path, make_event, unless: bytes, seen=None) -> dict 
             raise gone(path, lock) from None
         if unless in data or os.path.lexists(beside(path, "dice")):
             return None
+        import json
+
         try:
             written = json.loads(read_bytes(os.path.join(beside(path, "history"), "index.json"))).get("written")
         except (FileNotFoundError, ValueError, AttributeError, StoreError):

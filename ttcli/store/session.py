@@ -183,7 +183,7 @@ class SessionFile:
         if history is not None and not history.load().sync(data):
             self._check(doc, data.decode("utf-8"))
             history.record(data)
-        elif history is None and not written and not is_read_only(doc) and not self.history.load().wrote(data):
+        elif history is None and not written and not is_read_only(doc) and not self.history.knows(data):
             # bytes this store wrote (the undo history knows their digest) were valid when written
             self._check(doc, data.decode("utf-8"))
         self.loaded(doc)

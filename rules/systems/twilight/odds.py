@@ -19,7 +19,7 @@ from rules.core.errors import RuleError
 from rules.core.outcome import QuietWork
 from rules.core.state import find
 from rules.dice import parse
-from rules.dice.sources import RandomSource
+from rules.dice.sources import Draw, RandomSource
 from rules.i18n import _
 from rules.odds import distribution
 from rules.odds.actions import ActionOdds, Chance, Law
@@ -34,24 +34,50 @@ if TYPE_CHECKING:
 WOUND_WORDS = {ch.NONE: "no wound", ch.LIGHT: "light wound", ch.MEDIUM: "medium wound", ch.HEAVY: "heavy wound"}
 
 
-def successes(pool: int, face: int) -> Law:
-    """Successes of ``pool`` d6 at ``face`` or more, exact (the odds engine)."""
+#: a count's integer weights over one total: ((count, weight), ...), total
+Weights = tuple[tuple[tuple[int, int], ...], int]
+
+
+def successes(pool: int, face: int) -> Weights:
+    """Successes of ``pool`` d6 at ``face`` or more, exact (the odds engine), as integer weights."""
     if pool <= 0:
-        return Law.certain(0)
+        return ((0, 1),), 1
     d = distribution(parse(f"{pool}d6>={face}"))
-    return Law.of((v, Fraction(w, d.total)) for v, w in zip(d.values, d.weights, strict=True))
+    return tuple(zip(d.values, d.weights, strict=True)), d.total
 
 
-def best_of(law: Law, k: int) -> Law:
-    """The largest of ``k`` independent draws of ``law`` (0 with no roll)."""
+def best_of(counts: Weights, k: int) -> Weights:
+    """The largest of ``k`` independent draws of ``counts`` (0 with no roll): the chance that the
+    best is at most v, (weight up to v)**k over total**k, less that of at most the value before."""
     if k <= 0:
-        return Law.certain(0)
-    below = Fraction(0)
-    out = {}
-    for v, p in law.pairs:
-        out[v] = (below + p) ** k - below ** k
-        below += p
-    return Law.of(out)
+        return ((0, 1),), 1
+    pairs, total = counts
+    below = 0
+    out = []
+    for v, w in pairs:
+        out.append((v, (below + w) ** k - below ** k))
+        below += w
+    return tuple(out), total ** k
+
+
+def law(counts: Weights) -> Law:
+    pairs, total = counts
+    return Law.of((v, Fraction(w, total)) for v, w in pairs)
+
+
+class _SeededOnDraw:
+    """``RandomSource(0)``, seeded on its first draw: a comparison draws only for a tie of initiative
+    among several attackers of one target, and seeding costs more than comparing two rolls."""
+
+    __slots__ = ("_source",)
+
+    def __init__(self) -> None:
+        self._source: RandomSource | None = None
+
+    def draw(self, sides: int) -> Draw:
+        if self._source is None:
+            self._source = RandomSource(0)
+        return self._source.draw(sides)
 
 
 def attack(enc: Encounter, attacker: str, target: str, *, defenses: int | None = None,
@@ -79,7 +105,7 @@ def attack(enc: Encounter, attacker: str, target: str, *, defenses: int | None =
 
     def play(s: int, d: int) -> tuple[int, int, dict]:
         # a fresh scratch copy each time: a comparison may note on a champion (a blocked deadly strike)
-        rnd = Round(QuietWork(enc), RandomSource(0), face)
+        rnd = Round(QuietWork(enc), _SeededOnDraw(), face)
         rnd.rolls = [PoolRoll(a, ATTACK_KIND, (face,) * s, s, t, number)]
         if counter:
             rnd.rolls.append(PoolRoll(t, COUNTER, (face,) * d, d))
@@ -90,16 +116,17 @@ def attack(enc: Encounter, attacker: str, target: str, *, defenses: int | None =
         back = sum(h.amount for h in rnd.hits if h.target == a)
         return to_target, back, weapon_effects(rnd).get(t, {})
 
-    damage: dict[int, Fraction] = {}
-    back_law: dict[int, Fraction] = {}
-    figures = {"hit": Fraction(0), "bleed": Fraction(0), "poison": Fraction(0), "deadly": Fraction(0),
-               "drain": Fraction(0)}
-    for s, p in mine.pairs:
-        for d, q in other.pairs:
+    # integer weights over mine's total times other's, made fractions once at the end: a hundred
+    # pairs or so, and Fraction arithmetic (a gcd per step) was most of their cost
+    damage: dict[int, int] = {}
+    back_law: dict[int, int] = {}
+    figures = {"hit": 0, "bleed": 0, "poison": 0, "deadly": 0, "drain": 0}
+    for s, p in mine[0]:
+        for d, q in other[0]:
             dealt, back, effects = play(s, d)
             pq = p * q
-            damage[dealt] = damage.get(dealt, Fraction(0)) + pq
-            back_law[back] = back_law.get(back, Fraction(0)) + pq
+            damage[dealt] = damage.get(dealt, 0) + pq
+            back_law[back] = back_law.get(back, 0) + pq
             if dealt:
                 figures["hit"] += pq
             for key in ("bleed", "poison", "deadly"):
@@ -107,31 +134,32 @@ def attack(enc: Encounter, attacker: str, target: str, *, defenses: int | None =
                     figures[key] += pq
             if effects.get("drain"):
                 figures["drain"] += pq
-    law = Law.of(damage)
+    total = mine[1] * other[1]
+    dealt_law = Law.of((v, Fraction(w, total)) for v, w in damage.items())
     words = {"hit": _("{attacker} hits {target}").format(attacker=a, target=t),
              "bleed": _("bleeding"), "poison": _("poison"), "deadly": _("deadly strike (AT DEATH)"),
              "drain": _("energy drain")}
-    chances = [Chance(key, words[key], p) for key, p in figures.items() if key == "hit" or p]
+    chances = [Chance(key, words[key], Fraction(w, total)) for key, w in figures.items() if key == "hit" or w]
     if counter:
         chances.append(Chance("counter", _("{target}'s counter strikes {attacker}").format(attacker=a, target=t),
-                              Law.of(back_law).chance(lambda v: v > 0)))
+                              Fraction(sum(w for v, w in back_law.items() if v > 0), total)))
     bands: dict[str, Fraction] = {}
-    for v, p in law.pairs:
+    for v, share in dealt_law.pairs:
         fate = ch.fate_of_loss(hp_max, hp - v)
         band = fate if fate is not None else WOUND_WORDS[ch.wound_level(hp_max, hp - v)]
-        bands[band] = bands.get(band, Fraction(0)) + p
+        bands[band] = bands.get(band, Fraction(0)) + share
     band_words = {"no wound": _("no wound"), "light wound": _("light wound"), "medium wound": _("medium wound"),
                   "heavy wound": _("heavy wound"), ch.OUT: _("out of the fight (over 90% lost)"),
                   ch.AT_DEATH: _("AT DEATH (100% lost)")}
-    for band, p in bands.items():
-        chances.append(Chance(f"wound:{band.replace(' wound', '')}", band_words[band], p))
+    for band, share in bands.items():
+        chances.append(Chance(f"wound:{band.replace(' wound', '')}", band_words[band], share))
     answer = (_("counter {pool}d6").format(pool=other_pool) if counter
               else _("best of {k} defense rolls of {pool}d6").format(k=k, pool=other_pool))
     title = _("{attacker} attacks {target}: {pool}d6 (successes on {face}+, {damage} a success) against "
               "{answer}, HP {hp} of {max}").format(attacker=a, target=t, pool=attack_pool, face=face,
                                                     damage=w.damage, answer=answer, hp=hp, max=hp_max)
-    laws = (("attack_successes", _("attack successes"), mine),)
-    return ActionOdds("attack", title, tuple(chances), law, _("damage to {target}").format(target=t), laws=laws,
+    laws = (("attack_successes", _("attack successes"), law(mine)),)
+    return ActionOdds("attack", title, tuple(chances), dealt_law, _("damage to {target}").format(target=t), laws=laws,
                       facts=(("attacker", a), ("target", t), ("attack_pool", attack_pool),
                              ("defense_pool" if not counter else "counter_pool", other_pool), ("defenses", k),
                              ("threshold", face), ("damage_per_success", w.damage), ("hp", hp), ("hp_max", hp_max)))

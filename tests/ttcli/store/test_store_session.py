@@ -196,6 +196,26 @@ def test_trust_1_undo_and_redo_restore_over_own_bytes_that_do_not_load(session):
     assert not (session.history.folder / "broken.toml").exists()
 
 
+def test_design_5_a_reader_knows_the_stores_own_bytes_as_the_index_does(session):
+    """A reader skips validating bytes the store wrote (History.knows, a look for the digest in
+    the index) exactly when the loaded index says it wrote them (History.wrote)."""
+    first = session.path.read_bytes()
+    second = next_round(session)
+    edited = second.replace(b"round = 1", b"round = 5")
+    for data in (first, second, edited, b"", b"format = 1\n"):
+        assert History(session.path).knows(data) == History(session.path).load().wrote(data)
+    assert History(session.path).knows(second) and not History(session.path).knows(edited)
+    validated = []
+    reader = SessionFile(session.path, lambda doc: validated.append(doc["round"]) or [])
+    reader.read()
+    assert validated == []
+    session.path.write_bytes(edited)
+    reader.read()
+    assert validated == [5]
+    session.history.index_path.unlink()
+    assert not History(session.path).knows(second)
+
+
 def test_trust_1_undo_still_validates_a_hand_edit_first(session):
     next_round(session)
     session.path.write_bytes(session.path.read_bytes().replace(b"round = 1", b"round = 9223372036854775808"))
