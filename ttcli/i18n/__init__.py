@@ -114,14 +114,14 @@ def load(language: str, system: str | None = None):
 
 
 def _read(language: str, system: str | None = None):
-    import gettext
+    from .mo import MoCatalog  # a text is looked up when asked for (see the module)
 
     if language == "en":
         return ENGLISH
     chain = None
     for path in catalog_files(language, system):
         with open(path, "rb") as fp:
-            catalog = gettext.GNUTranslations(fp)
+            catalog = MoCatalog(fp.read())
         if chain is None:
             chain = catalog
         else:
@@ -147,7 +147,7 @@ def phrase(text: str) -> str:
 
 
 class Phrasing:
-    """A catalog (``gettext.GNUTranslations``) whose translations may put names in their case,
+    """A catalog (``ttcli.i18n.mo.MoCatalog``) whose translations may put names in their case,
     for a reader that holds a catalog itself (``verify`` tries every shipped language)."""
 
     def __init__(self, inner) -> None:
