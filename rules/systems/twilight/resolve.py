@@ -133,6 +133,8 @@ def initiative(rnd: Round, names: list[str]) -> list[str]:
     """Higher main stat first; ties by the master's d100, re-rolled while tied (TW-MASS-1)."""
     work = rnd.work
     unique = list(dict.fromkeys(names))
+    if len(unique) < 2:
+        return unique  # nobody to tie with: no stat to compare, no d100 (a duel's every exchange)
     stats = {n: ch.main_stat(work.get(n)) for n in unique}
 
     def key(n: str) -> tuple[int, int]:
