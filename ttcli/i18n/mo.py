@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import sys
 from array import array
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # a roll reads its texts here: typing is start-up cost
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Literal
