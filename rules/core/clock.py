@@ -202,6 +202,8 @@ def place(fight: Fight, index: int | None = None) -> tuple[str, ...]:
     if not fight.order:
         return ()
     name = fight.order[i]
+    if not fight.groups:  # most fights: everyone alone in its place, at every turn
+        return (name,)
     group = fight.group_of(name)
     delayed = {t.actor for t in fight.delayed}
     if not group or name in delayed:
@@ -245,7 +247,7 @@ def land(
     assert work.fight is not None
     fight = work.fight
     name = fight.order[index]
-    paused = fight.delayed_turn(name)
+    paused = fight.delayed_turn(name) if fight.delayed else None
     # one copy of the clock, not two: every turn of every fight (and of a simulation's thousands) lands here
     if paused is not None:
         work.fight = replace(fight, index=index, turn=None, delayed=tuple(t for t in fight.delayed if t.actor != name))

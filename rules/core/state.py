@@ -161,6 +161,11 @@ class TurnState:
                                               "data": _NO_DATA})
         return made
 
+    def with_spent(self, spent: int) -> TurnState:
+        """``replace(turn, spent=spent)``: only the count changes, which none of the checks reads
+        (every attack of a simulated fight spends its turn's action)."""
+        return _copied(self, "spent", spent)
+
     @property
     def remaining(self) -> int:
         return self.actions - self.spent

@@ -95,7 +95,7 @@ def attack(rules: Skirmish, enc: Encounter, source: DiceSource, attacker: str, t
         if turn.remaining < 1:
             raise RuleError(_("{name} has attacked this turn already (one attack a turn)").format(name=a))
         assert work.fight is not None
-        work.fight = work.fight.with_turn(replace(turn, spent=turn.spent + 1))
+        work.fight = work.fight.with_turn(turn.with_spent(turn.spent + 1))
     spent: Spent | None = None
     if dash is not None:
         # the dash's st first: running out of it may faint the attacker before it strikes (SK-EXH-1)
