@@ -151,20 +151,23 @@ def run_moment(
     if not rules.ticks(bearer):
         return
     effects = []
+    changed = False  # a tick makes a new effect, an end takes one away
     for effect in bearer.effects:
         if effect.due(moment, round_) and rules.ticks(work.get(name)):
             _tick(work, source, rules, name, effect, round_, report)
             effect = effect.ticked(round_)
+            changed = True
         effects.append(effect)
     bearer = work.get(name)
     if rules.ticks(bearer):
         # the dead keep their effects as they were: nothing ticks on a body
         for effect in [e for e in effects if _ends(e, moment, round_)]:
             effects.remove(effect)
+            changed = True
             work.tell("effect_ended", about=[name], name=name, effect=effect.name, why="time")
             report.ended.append({"combatant": name, "effect": effect.name})
-    if len(effects) != len(bearer.effects) or any(a is not b for a, b in zip(effects, bearer.effects, strict=True)):
-        work.put(replace(bearer, effects=tuple(effects)))
+    if changed:
+        work.put(bearer.with_effects(tuple(effects)))
 
 
 def run_round_moment(
@@ -380,6 +383,12 @@ def proceed(work: Work, source: DiceSource, rules: ClockRules, report: ClockRepo
         if land(work, source, rules, fight.index, report):
             return
         advance(work, source, rules, report)
+        return
+    if fight.turn is not None and fight.index + 1 < len(fight.order):
+        # the next place is in this round: arriving there puts the turn aside itself, and nothing
+        # before reads it, so the turn's end makes no copy of the clock (every turn of a fight)
+        run_moment(work, source, rules, fight.turn.actor, TURN_END, report)
+        _go(work, source, rules, work.fight.index + 1, report)
         return
     end_turn(work, source, rules, report)
     advance(work, source, rules, report)

@@ -116,6 +116,11 @@ class Combatant:
             return 0
         return sum(effect.modifiers.get(key, 0) for effect in self.effects)
 
+    def with_effects(self, effects: tuple[Effect, ...]) -> Combatant:
+        """This combatant with ``effects`` of its own, ticked or fewer (``replace(c, effects=effects)``):
+        their names were told apart when it got them, so only the tuple is kept."""
+        return _copied(self, "effects", effects)
+
     def with_resource(self, key: str, value: int) -> Combatant:
         # only a resource changes: the name, side and effects checked when this one was made stand
         resources = thawed(self.resources)
