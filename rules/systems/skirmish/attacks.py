@@ -55,16 +55,17 @@ def check_roll(work: Work, source: DiceSource, name: str, stat: str, score: int,
     """A d20 check on ``stat`` with ``rerolls`` taken from its allowance (SK-REROLL-1):
     every face, the last one stands."""
     fight = require_fight(work)
-    if rerolls:
-        allowed = sk.reroll_allowance(score)
-        used = fightdata.nested_count(fight, "rerolls", name, stat)
-        if used + rerolls > allowed:
-            raise RuleError(
-                _("{name} may reroll {stat} {allowed} time(s) a fight at {score} and has used {used}; "
-                  "a reroll needs the skill or stat at 6 (once) or 9 (twice)").format(
-                    name=name, stat=stat, allowed=allowed, score=score, used=used),
-                rule="SK-REROLL-1")
-        work.fight = fightdata.bump_nested(fight, "rerolls", name, stat, rerolls)
+    if not rerolls:  # most checks: one face
+        return [work.roll(source, 20, purpose).face]
+    allowed = sk.reroll_allowance(score)
+    used = fightdata.nested_count(fight, "rerolls", name, stat)
+    if used + rerolls > allowed:
+        raise RuleError(
+            _("{name} may reroll {stat} {allowed} time(s) a fight at {score} and has used {used}; "
+              "a reroll needs the skill or stat at 6 (once) or 9 (twice)").format(
+                name=name, stat=stat, allowed=allowed, score=score, used=used),
+            rule="SK-REROLL-1")
+    work.fight = fightdata.bump_nested(fight, "rerolls", name, stat, rerolls)
     return [work.roll(source, 20, purpose if i == 0 else "reroll").face for i in range(1 + rerolls)]
 
 

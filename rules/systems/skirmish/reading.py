@@ -83,7 +83,11 @@ def value(c: Combatant, key: str, settings: Mapping[str, Any] | None = None) -> 
         if len(_PARTS) >= _PARTS_KEPT:
             _PARTS.clear()
         known = _PARTS[ids] = (stats, data, settings, *_parts(c, key, settings))
-    return _sum(known[3], c.modifier(key), known[4], known[5])
+    # _sum, written out: every roll of a fight reads a stat here
+    total = known[3] + (c.modifier(key) if c.effects else 0) + known[4]
+    if known[5] is not None:
+        total += known[5]
+    return math.floor(total + 0.5)
 
 
 #: (stat, ids of the stats, data and settings it was read from) -> (them, the typed value, the
