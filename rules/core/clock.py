@@ -427,14 +427,15 @@ def claim(work: Work, source: DiceSource, rules: ClockRules, name: str, report: 
 
 
 def take_turn(
-    work: Work, source: DiceSource, rules: Any, name: str, report: ClockReport,
+    work: Work, source: DiceSource, rules: Any, name: str, report: ClockReport | None = None,
     *, verb: str | None = None, rule: str = "",
 ) -> TurnState | None:
     """The turn check of an action: the turn ``name`` acts in, or None for an
     action its declaration marks ``out_of_turn`` (SK-OUT-1: a defender's
     counterattack), which spends nothing of the running turn.
 
-    Refuses (RuleError naming ``rule``) whoever may not act now.
+    Refuses (RuleError naming ``rule``) whoever may not act now.  ``report`` gets what
+    the clock did when taking the turn starts it (a group's place); none is needed otherwise.
     """
     assert work.fight is not None
     action = rules.action(verb) if verb is not None else None
@@ -445,10 +446,13 @@ def take_turn(
         if reason is not None:
             raise RuleError(_("{name} {reason}").format(name=name, reason=reason_words(reason)), rule=rule)
         return None
+    turn = work.fight.turn
+    if turn is not None and turn.actor == name:
+        return turn  # its own running turn, as may_act and claim would find: every action of a turn
     if not may_act(work.fight, name):
         now = ", ".join(waiting(work.fight)) or "nobody"
         raise RuleError(_("{name} does not act now (now: {now})").format(name=name, now=now), rule=rule)
-    if not claim(work, source, rules, name, report):
+    if not claim(work, source, rules, name, report if report is not None else ClockReport()):
         return None
     return work.fight.turn
 

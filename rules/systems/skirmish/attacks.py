@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.core.clock import ClockReport, take_turn
+from rules.core.clock import take_turn
 from rules.core.common import require_fight
 from rules.core.die import Die
 from rules.core.effects import FIGHT, Duration, EffectSpec
@@ -91,7 +91,7 @@ def attack(rules: Skirmish, enc: Encounter, source: DiceSource, attacker: str, t
     """SK-ATK-1: the attack of the acting combatant (one a turn [I])."""
     work = rules.work(enc)
     a, t = fighter(work, attacker), fighter(work, target)
-    turn = take_turn(work, source, rules, a, ClockReport(), verb="attack")
+    turn = take_turn(work, source, rules, a, verb="attack")
     if turn is not None:
         if turn.remaining < 1:
             raise RuleError(_("{name} has attacked this turn already (one attack a turn)").format(name=a))
@@ -121,7 +121,7 @@ def counter(rules: Skirmish, enc: Encounter, source: DiceSource, name: str, targ
     if fightdata.get(fight, "dodged", {}).get(b) != a:
         raise RuleError(_("{name} has no counterattack on {target}: a counterattack follows a successful "
                           "dodge of {target}'s attack").format(name=b, target=a), rule="SK-OUT-1")
-    take_turn(work, source, rules, b, ClockReport(), verb="counter")
+    take_turn(work, source, rules, b, verb="counter")
     done = fightdata.count(fight, "counters", b)
     cost = sk.counter_cost(done)
     dodged = dict(fightdata.get(fight, "dodged", {}))
@@ -251,7 +251,7 @@ def defend(rules: Skirmish, enc: Encounter, source: DiceSource, defender: str, h
         raise RuleError(_("no attack on {name} waits for an answer").format(name=t), rule="SK-ATK-1")
     pending = waiting[0]
     if how != NONE:
-        take_turn(work, source, rules, t, ClockReport(), verb="defend")
+        take_turn(work, source, rules, t, verb="defend")
     work.fight = fightdata.put(fight, "pending", [p for p in fightdata.pending(fight) if p != pending])
     play_answer(rules, work, source, pending, how, item, rerolls)
     return release_runners(rules, work.outcome(
