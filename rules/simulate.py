@@ -186,8 +186,8 @@ def _fought_out(rules: SystemRules, enc: Encounter) -> bool:
     """Whether at most one side still stands (``len(sides_standing(...)) < 2``), asked after
     every move: it stops at the first combatant standing on a second side."""
     combatants = enc.combatants
-    last = _LAST_SEEN
-    if last and last[0] is rules and last[1] is combatants:
+    last = _LAST_SEEN[0]
+    if last[0] is rules and last[1] is combatants:
         return last[2]  # the very roster asked about last (a move that changed nobody)
     status = rules.status
     first = None
@@ -199,13 +199,13 @@ def _fought_out(rules: SystemRules, enc: Encounter) -> bool:
                 done = False
                 break
             first = side
-    _LAST_SEEN[:] = (rules, combatants, done)
+    _LAST_SEEN[0] = (rules, combatants, done)
     return done
 
 
 #: the rules, the roster (its very tuple of frozen combatants) and the answer of the last
 #: _fought_out: the tuple is held, so its id cannot be reused meanwhile
-_LAST_SEEN: list[Any] = []
+_LAST_SEEN: list[tuple[Any, Any, bool]] = [(None, None, False)]
 
 
 def _try(rules: SystemRules, enc: Encounter, source: Any, moves: Iterable[Move]) -> Encounter | None:

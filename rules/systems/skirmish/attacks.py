@@ -47,6 +47,15 @@ def _terms(*pairs: tuple[int, str]) -> list[dict[str, Any]]:
     return [{"amount": amount, "reason": reason} for amount, reason in pairs if amount]
 
 
+def _summed(terms: list[dict[str, Any]]) -> int:
+    """``sum(term["amount"] for term in terms)`` without a generator (every attack roll and every
+    answer adds its terms): whole numbers, added in the same order."""
+    total = 0
+    for term in terms:
+        total += term["amount"]
+    return total
+
+
 # --- rolls -------------------------------------------------------------------------
 
 
@@ -184,7 +193,7 @@ def strike_at(rules: Skirmish, work: Work, source: DiceSource, a: str, t: str, *
             extra.append((-1, "terrain"))
         extra.append((sk.dexterity_shot_penalty(value(tc, "dexterity", work.settings)), "target dexterity"))
     terms = _terms((score, stat), *extra)
-    total = faces[-1] + sum(term["amount"] for term in terms)
+    total = faces[-1] + _summed(terms)
     if w.name and not shot:
         # both marks of a melee attack in one copy of the fight
         work.fight = fightdata.engage(require_fight(work), a, t, used=w.name)
@@ -285,7 +294,7 @@ def play_answer(rules: Skirmish, work: Work, source: DiceSource, pending: dict[s
         score = value(tc, "dexterity", work.settings)
         faces = check_roll(work, source, t, "dexterity", score, rerolls, "dodge")
         terms = _terms((score, "dexterity"))
-    total = faces[-1] + sum(term["amount"] for term in terms)
+    total = faces[-1] + _summed(terms)
     tie = bool(work.settings.get("tie_to_defender", True))
     landed = sk.lands(int(pending["total"]), total, tie_to_defender=tie)
     shown_how = "miss" if shot and how == DODGE else how
