@@ -117,24 +117,51 @@ def play_move(rules: SystemRules, enc: Encounter, source: Any, move: Move) -> An
             _PLANS.clear()
         # a value not given is the parameter's default (convert's answer for None), taken once
         plan = _PLANS[(id(rules), move.verb)] = (rules, action, {p.name: p for p in action.params},
-                                                 {p.name: p.default for p in action.params})
-    _rules, action, params, defaults = plan
+                                                 {p.name: p.default for p in action.params}, {})
+    action, made = plan[1], plan[4]
+    given = move.values
+    # the types are in the key: True and 1 are one key of a dict, and not one value for convert
+    key: Any = (tuple(given.items()), tuple(map(type, given.values())))
+    try:
+        values = made.get(key)
+    except TypeError:  # a value that is no key (a list): converted at every move
+        values = key = None
+    if values is None:
+        values, plain = _converted(plan[2], plan[3], given)
+        if plain and key is not None:
+            if len(made) >= 4096:
+                made.clear()
+            # the same few tactics' moves come back at every turn of every run; the table is
+            # only ever unpacked into the action's keywords, never changed
+            made[key] = values
+    return action.run(rules, enc, source if action.rolls else None, **values)
+
+
+def _converted(params: Mapping[str, Any], defaults: Mapping[str, Any],
+               given: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
+    """A move's values as its action's function receives them, and whether every value given and
+    made is plain (immutable, a key by type and value)."""
     values = dict(defaults)
-    for name, raw in move.values.items():
+    plain = True
+    for name, raw in given.items():
+        kind = type(raw)
+        if kind not in _PLAIN:
+            plain = False
         param = params.get(name)
         if param is not None and raw is not None:
-            kind = type(raw)
             known = _CONVERTED.get((id(param), kind, raw)) if kind in _PLAIN else None
             if known is not None and known[0] is param:
                 values[name] = known[1]
                 continue
             value = values[name] = convert(param, raw)
-            if kind in _PLAIN and type(value) in _PLAIN:
+            if type(value) not in _PLAIN:
+                plain = False
+            elif kind in _PLAIN:
                 if len(_CONVERTED) >= 4096:
                     _CONVERTED.clear()
                 # the parameter is held with its value, so its id is never reused meanwhile
                 _CONVERTED[(id(param), kind, raw)] = (param, value)
-    return action.run(rules, enc, source if action.rolls else None, **values)
+    return values, plain
 
 
 #: (id of a parameter, type and value a tactic gave) -> (the parameter, what convert makes of
@@ -144,9 +171,10 @@ _CONVERTED: dict[tuple[int, type, Any], tuple[Any, Any]] = {}
 _PLAIN = (str, int, bool, type(None))
 
 
-#: (id of a rules object, verb) -> (the rules, its action, its parameters by name, their defaults):
-#: every move of every run looks its verb up
-_PLANS: dict[tuple[int, str], tuple[Any, Any, dict[str, Any], dict[str, Any]]] = {}
+#: (id of a rules object, verb) -> (the rules, its action, its parameters by name, their defaults,
+#: and the keywords made of each move's values and their types): every move of every run looks
+#: its verb up
+_PLANS: dict[tuple[int, str], tuple[Any, Any, dict[str, Any], dict[str, Any], dict[Any, dict[str, Any]]]] = {}
 
 
 def sides_standing(rules: SystemRules, enc: Encounter) -> set[str]:
@@ -157,8 +185,8 @@ def _fought_out(rules: SystemRules, enc: Encounter) -> bool:
     """Whether at most one side still stands (``len(sides_standing(...)) < 2``), asked after
     every move: it stops at the first combatant standing on a second side."""
     combatants = enc.combatants
-    last = _LAST_SEEN
-    if last and last[0] is rules and last[1] is combatants:
+    last = _LAST_SEEN[0]
+    if last[0] is rules and last[1] is combatants:
         return last[2]  # the very roster asked about last (a move that changed nobody)
     status = rules.status
     first = None
@@ -170,13 +198,13 @@ def _fought_out(rules: SystemRules, enc: Encounter) -> bool:
                 done = False
                 break
             first = side
-    _LAST_SEEN[:] = (rules, combatants, done)
+    _LAST_SEEN[0] = (rules, combatants, done)
     return done
 
 
 #: the rules, the roster (its very tuple of frozen combatants) and the answer of the last
 #: _fought_out: the tuple is held, so its id cannot be reused meanwhile
-_LAST_SEEN: list[Any] = []
+_LAST_SEEN: list[tuple[Any, Any, bool]] = [(None, None, False)]
 
 
 def _try(rules: SystemRules, enc: Encounter, source: Any, moves: Iterable[Move]) -> Encounter | None:

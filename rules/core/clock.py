@@ -150,20 +150,23 @@ def run_moment(
     if not rules.ticks(bearer):
         return
     effects = []
+    changed = False  # a tick makes a new effect, an end takes one away
     for effect in bearer.effects:
         if effect.due(moment, round_) and rules.ticks(work.get(name)):
             _tick(work, source, rules, name, effect, round_, report)
             effect = effect.ticked(round_)
+            changed = True
         effects.append(effect)
     bearer = work.get(name)
     if rules.ticks(bearer):
         # the dead keep their effects as they were: nothing ticks on a body
         for effect in [e for e in effects if _ends(e, moment, round_)]:
             effects.remove(effect)
+            changed = True
             work.tell("effect_ended", about=[name], name=name, effect=effect.name, why="time")
             report.ended.append({"combatant": name, "effect": effect.name})
-    if len(effects) != len(bearer.effects) or any(a is not b for a, b in zip(effects, bearer.effects, strict=True)):
-        work.put(replace(bearer, effects=tuple(effects)))
+    if changed:
+        work.put(bearer.with_effects(tuple(effects)))
 
 
 def run_round_moment(
@@ -201,6 +204,8 @@ def place(fight: Fight, index: int | None = None) -> tuple[str, ...]:
     if not fight.order:
         return ()
     name = fight.order[i]
+    if not fight.groups:  # most fights: everyone alone in its place, at every turn
+        return (name,)
     group = fight.group_of(name)
     delayed = {t.actor for t in fight.delayed}
     if not group or name in delayed:
@@ -244,7 +249,7 @@ def land(
     assert work.fight is not None
     fight = work.fight
     name = fight.order[index]
-    paused = fight.delayed_turn(name)
+    paused = fight.delayed_turn(name) if fight.delayed else None
     # one copy of the clock, not two: every turn of every fight (and of a simulation's thousands) lands here
     if paused is not None:
         work.fight = replace(fight, index=index, turn=None, delayed=tuple(t for t in fight.delayed if t.actor != name))
@@ -378,6 +383,12 @@ def proceed(work: Work, source: DiceSource, rules: ClockRules, report: ClockRepo
             return
         advance(work, source, rules, report)
         return
+    if fight.turn is not None and fight.index + 1 < len(fight.order):
+        # the next place is in this round: arriving there puts the turn aside itself, and nothing
+        # before reads it, so the turn's end makes no copy of the clock (every turn of a fight)
+        run_moment(work, source, rules, fight.turn.actor, TURN_END, report)
+        _go(work, source, rules, work.fight.index + 1, report)
+        return
     end_turn(work, source, rules, report)
     advance(work, source, rules, report)
 
@@ -415,14 +426,15 @@ def claim(work: Work, source: DiceSource, rules: ClockRules, name: str, report: 
 
 
 def take_turn(
-    work: Work, source: DiceSource, rules: Any, name: str, report: ClockReport,
+    work: Work, source: DiceSource, rules: Any, name: str, report: ClockReport | None = None,
     *, verb: str | None = None, rule: str = "",
 ) -> TurnState | None:
     """The turn check of an action: the turn ``name`` acts in, or None for an
     action its declaration marks ``out_of_turn`` (SK-OUT-1: a defender's
     counterattack), which spends nothing of the running turn.
 
-    Refuses (RuleError naming ``rule``) whoever may not act now.
+    Refuses (RuleError naming ``rule``) whoever may not act now.  ``report`` gets what
+    the clock did when taking the turn starts it (a group's place); none is needed otherwise.
     """
     assert work.fight is not None
     action = rules.action(verb) if verb is not None else None
@@ -433,10 +445,13 @@ def take_turn(
         if reason is not None:
             raise RuleError(_("{name} {reason}").format(name=name, reason=reason_words(reason)), rule=rule)
         return None
+    turn = work.fight.turn
+    if turn is not None and turn.actor == name:
+        return turn  # its own running turn, as may_act and claim would find: every action of a turn
     if not may_act(work.fight, name):
         now = ", ".join(waiting(work.fight)) or "nobody"
         raise RuleError(_("{name} does not act now (now: {now})").format(name=name, now=now), rule=rule)
-    if not claim(work, source, rules, name, report):
+    if not claim(work, source, rules, name, report if report is not None else ClockReport()):
         return None
     return work.fight.turn
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.core.effects import EffectSpec, effect_record, stack
+from rules.core.effects import Effect, EffectSpec, effect_record, stack
 from rules.core.errors import RuleError
 from rules.core.outcome import HpMax, Outcome, QuietWork, Work
 from rules.core.state import DEAD, SIDES, UNCONSCIOUS, Combatant, Encounter, Fight, Status, find, find_effect
@@ -34,28 +34,7 @@ def add_effect(
     name = find(enc, query)
     work = (QuietWork if quiet else Work)(enc, hp_max=hp_max)
     bearer = work.get(name)
-    if bearer.status == DEAD:
-        raise RuleError(_("{name} is dead; effects on the dead do nothing").format(name=name))
-    modifiers = {resolve_modifier(key): value for key, value in spec.modifiers.items()}
-    spec = replace(spec, modifiers=modifiers)
-    fight = work.fight
-    if fight is None:
-        new = spec.effect_at(None, False)
-    else:
-        new = spec.effect_at(fight.round, fight.turn_ahead(name), acting_now=fight.acting(name))
-    old = bearer.effect(new.name)
-    if old is None:
-        effects = bearer.effects + (new,)
-        result = new
-        if not quiet:  # a quiet work keeps no events: the record is not even made
-            work.tell("effect_added", about=[name], name=name, effect=effect_record(new))
-    else:
-        result = stack(old, new)
-        effects = tuple(result if e.key == old.key else e for e in bearer.effects)
-        if not quiet:
-            work.tell("effect_stacked", about=[name], name=name, old=old.name, stacking=new.stacking,
-                      effect=effect_record(result))
-    work.put(replace(bearer, effects=effects))
+    new, old, result = put_effect(work, name, spec, resolve_modifier)
     event = {
         "kind": "effect_added",
         "target": name,
@@ -67,6 +46,39 @@ def add_effect(
     if result.until_round:
         event["until_round"] = result.until_round
     return work.outcome(event, hidden=bearer.hidden)
+
+
+def put_effect(work: Work, name: str, spec: EffectSpec,
+               resolve_modifier: Callable[[str], str]) -> tuple[Effect, Effect | None, Effect]:
+    """:func:`add_effect` inside ``work``, to the combatant of that exact name: for a rule that
+    gives an effect as part of its own operation (a hit's bleeding), without a copy of the
+    encounter and a second scratch pad.  Returns the new effect, the same-named one it stacked
+    on (or None) and the effect the bearer now has."""
+    bearer = work.get(name)
+    if bearer.status == DEAD:
+        raise RuleError(_("{name} is dead; effects on the dead do nothing").format(name=name))
+    if spec.modifiers:
+        modifiers = {resolve_modifier(key): value for key, value in spec.modifiers.items()}
+        spec = replace(spec, modifiers=modifiers)
+    fight = work.fight
+    if fight is None:
+        new = spec.effect_at(None, False)
+    else:
+        new = spec.effect_at(fight.round, fight.turn_ahead(name), acting_now=fight.acting(name))
+    old = bearer.effect(new.name)
+    if old is None:
+        effects = bearer.effects + (new,)
+        result = new
+        if not work.quiet:  # a quiet work keeps no events: the record is not even made
+            work.tell("effect_added", about=[name], name=name, effect=effect_record(new))
+    else:
+        result = stack(old, new)
+        effects = tuple(result if e.key == old.key else e for e in bearer.effects)
+        if not work.quiet:
+            work.tell("effect_stacked", about=[name], name=name, old=old.name, stacking=new.stacking,
+                      effect=effect_record(result))
+    work.put(replace(bearer, effects=effects))
+    return new, old, result
 
 
 def remove_effect(enc: Encounter, query: str, effect_query: str, hp_max: HpMax = None) -> Outcome:
@@ -203,6 +215,6 @@ def end_fight(enc: Encounter, messages: Mapping[str, Any] | None = None, hp_max:
 
 
 __all__ = [
-    "add_effect", "decided", "end_fight", "join_fight", "leave_fight",
+    "add_effect", "decided", "end_fight", "join_fight", "leave_fight", "put_effect",
     "remove_effect", "report_decided", "require_fight", "side_order_slot", "standing",
 ]

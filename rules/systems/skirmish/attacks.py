@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.core.clock import ClockReport, take_turn
+from rules.core.clock import take_turn
 from rules.core.common import require_fight
 from rules.core.die import Die
 from rules.core.effects import FIGHT, Duration, EffectSpec
@@ -47,6 +47,15 @@ def _terms(*pairs: tuple[int, str]) -> list[dict[str, Any]]:
     return [{"amount": amount, "reason": reason} for amount, reason in pairs if amount]
 
 
+def _summed(terms: list[dict[str, Any]]) -> int:
+    """``sum(term["amount"] for term in terms)`` without a generator (every attack roll and every
+    answer adds its terms): whole numbers, added in the same order."""
+    total = 0
+    for term in terms:
+        total += term["amount"]
+    return total
+
+
 # --- rolls -------------------------------------------------------------------------
 
 
@@ -55,16 +64,17 @@ def check_roll(work: Work, source: DiceSource, name: str, stat: str, score: int,
     """A d20 check on ``stat`` with ``rerolls`` taken from its allowance (SK-REROLL-1):
     every face, the last one stands."""
     fight = require_fight(work)
-    if rerolls:
-        allowed = sk.reroll_allowance(score)
-        used = fightdata.nested_count(fight, "rerolls", name, stat)
-        if used + rerolls > allowed:
-            raise RuleError(
-                _("{name} may reroll {stat} {allowed} time(s) a fight at {score} and has used {used}; "
-                  "a reroll needs the skill or stat at 6 (once) or 9 (twice)").format(
-                    name=name, stat=stat, allowed=allowed, score=score, used=used),
-                rule="SK-REROLL-1")
-        work.fight = fightdata.bump_nested(fight, "rerolls", name, stat, rerolls)
+    if not rerolls:  # most checks: one face
+        return [work.roll(source, 20, purpose).face]
+    allowed = sk.reroll_allowance(score)
+    used = fightdata.nested_count(fight, "rerolls", name, stat)
+    if used + rerolls > allowed:
+        raise RuleError(
+            _("{name} may reroll {stat} {allowed} time(s) a fight at {score} and has used {used}; "
+              "a reroll needs the skill or stat at 6 (once) or 9 (twice)").format(
+                name=name, stat=stat, allowed=allowed, score=score, used=used),
+            rule="SK-REROLL-1")
+    work.fight = fightdata.bump_nested(fight, "rerolls", name, stat, rerolls)
     return [work.roll(source, 20, purpose if i == 0 else "reroll").face for i in range(1 + rerolls)]
 
 
@@ -90,12 +100,12 @@ def attack(rules: Skirmish, enc: Encounter, source: DiceSource, attacker: str, t
     """SK-ATK-1: the attack of the acting combatant (one a turn [I])."""
     work = rules.work(enc)
     a, t = fighter(work, attacker), fighter(work, target)
-    turn = take_turn(work, source, rules, a, ClockReport(), verb="attack")
+    turn = take_turn(work, source, rules, a, verb="attack")
     if turn is not None:
         if turn.remaining < 1:
             raise RuleError(_("{name} has attacked this turn already (one attack a turn)").format(name=a))
         assert work.fight is not None
-        work.fight = work.fight.with_turn(replace(turn, spent=turn.spent + 1))
+        work.fight = work.fight.with_turn(turn.with_spent(turn.spent + 1))
     spent: Spent | None = None
     if dash is not None:
         # the dash's st first: running out of it may faint the attacker before it strikes (SK-EXH-1)
@@ -120,7 +130,7 @@ def counter(rules: Skirmish, enc: Encounter, source: DiceSource, name: str, targ
     if fightdata.get(fight, "dodged", {}).get(b) != a:
         raise RuleError(_("{name} has no counterattack on {target}: a counterattack follows a successful "
                           "dodge of {target}'s attack").format(name=b, target=a), rule="SK-OUT-1")
-    take_turn(work, source, rules, b, ClockReport(), verb="counter")
+    take_turn(work, source, rules, b, verb="counter")
     done = fightdata.count(fight, "counters", b)
     cost = sk.counter_cost(done)
     dodged = dict(fightdata.get(fight, "dodged", {}))
@@ -183,7 +193,7 @@ def strike_at(rules: Skirmish, work: Work, source: DiceSource, a: str, t: str, *
             extra.append((-1, "terrain"))
         extra.append((sk.dexterity_shot_penalty(value(tc, "dexterity", work.settings)), "target dexterity"))
     terms = _terms((score, stat), *extra)
-    total = faces[-1] + sum(term["amount"] for term in terms)
+    total = faces[-1] + _summed(terms)
     if w.name and not shot:
         # both marks of a melee attack in one copy of the fight
         work.fight = fightdata.engage(require_fight(work), a, t, used=w.name)
@@ -250,7 +260,7 @@ def defend(rules: Skirmish, enc: Encounter, source: DiceSource, defender: str, h
         raise RuleError(_("no attack on {name} waits for an answer").format(name=t), rule="SK-ATK-1")
     pending = waiting[0]
     if how != NONE:
-        take_turn(work, source, rules, t, ClockReport(), verb="defend")
+        take_turn(work, source, rules, t, verb="defend")
     work.fight = fightdata.put(fight, "pending", [p for p in fightdata.pending(fight) if p != pending])
     play_answer(rules, work, source, pending, how, item, rerolls)
     return release_runners(rules, work.outcome(
@@ -284,7 +294,7 @@ def play_answer(rules: Skirmish, work: Work, source: DiceSource, pending: dict[s
         score = value(tc, "dexterity", work.settings)
         faces = check_roll(work, source, t, "dexterity", score, rerolls, "dodge")
         terms = _terms((score, "dexterity"))
-    total = faces[-1] + sum(term["amount"] for term in terms)
+    total = faces[-1] + _summed(terms)
     tie = bool(work.settings.get("tie_to_defender", True))
     landed = sk.lands(int(pending["total"]), total, tie_to_defender=tie)
     shown_how = "miss" if shot and how == DODGE else how

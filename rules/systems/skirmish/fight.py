@@ -73,9 +73,11 @@ def before_hurt(work: Work, name: str, damage: Damage) -> None:
 
 def new_turn(work: Work, name: str) -> TurnState:
     """A turn of one attack; the free metres of SK-MOVE-1 come back with it."""
-    if work.fight is not None and fightdata.count(work.fight, "moved", name):
-        moved = {k: v for k, v in fightdata.get(work.fight, "moved", {}).items() if k != name}
-        work.fight = fightdata.put(work.fight, "moved", moved)
+    fight = work.fight
+    # nobody moved yet: most turns, a simulated fight's every turn
+    if fight is not None and fight.data.get("moved") and fightdata.count(fight, "moved", name):
+        moved = {k: v for k, v in fightdata.get(fight, "moved", {}).items() if k != name}
+        work.fight = fightdata.put(fight, "moved", moved)
     return TurnState.fresh(name, 1)
 
 

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.core.errors import DocumentError
-from rules.core.state import Fight
+from rules.core.state import Fight, thawed
 from rules.i18n import N_, _
 from rules.systems.skirmish import gear
 
@@ -156,7 +156,7 @@ def put_all(fight: Fight, values: Mapping[str, Any]) -> Fight:
         if (held is None and not value) or (type(held) is type(value) and held == value):
             continue  # nothing changes (a mark already made, a table emptied already)
         if data is None:
-            data = dict(fight.data)
+            data = thawed(fight.data)
         if value:
             data[key] = value
         else:
@@ -197,6 +197,15 @@ def listed(fight: Fight, key: str) -> list[str]:
 
 
 def with_listed(fight: Fight, key: str, name: str, present: bool) -> Fight:
+    held = fight.data.get(key)
+    # a list that would come out the same keeps the very fight, without the copy and the
+    # comparison: every hit marks its target damaged twice (the damage, then the hit)
+    if held is None:
+        if not present:
+            return fight
+    elif type(held) is list and (bool(held) and held[-1] == name and held.count(name) == 1 if present
+                                 else name not in held):
+        return fight
     names = [n for n in listed(fight, key) if n != name]
     if present:
         names.append(name)
@@ -206,15 +215,26 @@ def with_listed(fight: Fight, key: str, name: str, present: bool) -> Fight:
 def engage(fight: Fight, *names: str, used: str | None = None) -> Fight:
     """Mark ``names`` as fighting in melee this round; with ``used``, also count an attack of the
     first of them with that weapon (:func:`bump_nested` of ``used``), in the same copy."""
-    table = dict(get(fight, "melee", {}))
-    for name in names:
-        table[name] = fight.round
+    round_ = fight.round
+    melee = get(fight, "melee", {})
+    table: dict[str, int] | None = None
+    if type(melee) is not dict or any(melee.get(name) != round_ for name in names):
+        table = dict(melee)
+        for name in names:
+            table[name] = round_
     if used is None:
-        return put(fight, "melee", table)
-    counts = {k: dict(v) for k, v in get(fight, "used", {}).items()}
-    inner = counts.setdefault(names[0], {})
+        return fight if table is None else put(fight, "melee", table)
+    # the one count that changes is copied; the other tables are never written in place, so the
+    # new fight may share them (every melee attack of a fight comes here)
+    counts = dict(get(fight, "used", {}))
+    inner = counts[names[0]] = dict(counts.get(names[0], {}))
     inner[used] = inner.get(used, 0) + 1
-    return put_all(fight, {"used": counts, "melee": table})
+    # what put_all makes of these (a count went up, so the table always changes)
+    data = thawed(fight.data)
+    data["used"] = counts
+    if table is not None:
+        data["melee"] = table
+    return fight.with_data(MappingProxyType(data))
 
 
 def engaged(fight: Fight, name: str) -> bool:

@@ -11,6 +11,7 @@ for one burning item, and setting the burning alight again does nothing
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from rules.core import effects as fx
 from rules.core.effects import Duration, EffectSpec
@@ -29,7 +30,11 @@ BURN = "burn"
 #: what a d10 duration falls back to when the master adds one by hand without --duration [I]
 DEFAULT_TURNS = 3
 
+#: the presets are frozen: one spec per duration and damage serves every hit that gives it
+_kept = lru_cache(maxsize=128)
 
+
+@_kept
 def bleeding(turns: int, damage: int = 1) -> EffectSpec:
     """SK-BLEED-1: -1 HP a turn for d10 turns; a second bleeding adds +1 damage,
     the first duration stays.  The turn's damage comes as the turn starts [I]."""
@@ -39,6 +44,7 @@ def bleeding(turns: int, damage: int = 1) -> EffectSpec:
     )
 
 
+@_kept
 def poison(turns: int, damage: int = 1) -> EffectSpec:
     """SK-POISON-1: like bleeding, but a new poison's damage replaces the old."""
     return EffectSpec(
@@ -47,6 +53,7 @@ def poison(turns: int, damage: int = 1) -> EffectSpec:
     )
 
 
+@_kept
 def stun() -> EffectSpec:
     """SK-STUN-1: no actions until the start of the bearer's next turn."""
     return EffectSpec(
@@ -55,6 +62,7 @@ def stun() -> EffectSpec:
     )
 
 
+@_kept
 def burning() -> EffectSpec:
     return EffectSpec(
         BURNING, tick=fx.TURN_START, damage_dice="1d4", stacking=fx.IGNORE, duration=Duration(fx.REMOVED),

@@ -8,7 +8,7 @@ the odds load none of the fight's turn machinery.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -83,7 +83,11 @@ def value(c: Combatant, key: str, settings: Mapping[str, Any] | None = None) -> 
         if len(_PARTS) >= _PARTS_KEPT:
             _PARTS.clear()
         known = _PARTS[ids] = (stats, data, settings, *_parts(c, key, settings))
-    return _sum(known[3], c.modifier(key), known[4], known[5])
+    # _sum, written out: every roll of a fight reads a stat here
+    total = known[3] + (c.modifier(key) if c.effects else 0) + known[4]
+    if known[5] is not None:
+        total += known[5]
+    return math.floor(total + 0.5)
 
 
 #: (stat, ids of the stats, data and settings it was read from) -> (them, the typed value, the
@@ -120,11 +124,30 @@ def total_def(c: Combatant) -> float:
     """SK-DMG-1: endurance def + armor + artifacts.  Listed armor (artifacts)
     replaces the sheet's armor def (artifact def), which is for characters without
     an item list [I]."""
+    stats, data = c.stats, c.data
+    if type(stats) is not MappingProxyType or type(data) is not MappingProxyType:
+        return _worn_def(c) + c.modifier("def") + _bonus(c, "def")
+    # every hit reads it of the same frozen stats and items: their part is kept by their
+    # identity, and the effects' modifier and the items' bonus are added in the same order
+    known = _WORN_DEF.get((id(stats), id(data)))
+    if known is None or known[0] is not stats or known[1] is not data:
+        if len(_WORN_DEF) >= _BONUSES_KEPT:
+            _WORN_DEF.clear()
+        known = _WORN_DEF[(id(stats), id(data))] = (stats, data, _worn_def(c))
+    return known[2] + c.modifier("def") + _bonus(c, "def")
+
+
+def _worn_def(c: Combatant) -> float:
+    """Endurance def + artifacts + armor, the part of :func:`total_def` the stats and items give."""
     values = base(c)
     worn, kept = worn_items(c), kept_items(c)
     armor_def = sum(float(a.def_) for a in worn.values()) if worn else float(values["armor_def"])
     artifact_def = sum(float(a.def_) for a in kept.values()) if kept else float(values["artifact_def"])
-    return float(values["endurance_def"]) + artifact_def + armor_def + c.modifier("def") + _bonus(c, "def")
+    return float(values["endurance_def"]) + artifact_def + armor_def
+
+
+#: (ids of a combatant's frozen stats and data) -> (them, :func:`_worn_def` of them)
+_WORN_DEF: dict[tuple[int, int], tuple[Mapping[str, Any], Mapping[str, Any], float]] = {}
 
 
 def resource(c: Combatant, key: str) -> int:
@@ -160,6 +183,38 @@ def unable(c: Combatant, statuses: Mapping[str, Status] = DEFAULT_STATUSES) -> s
 
 
 def weapon_of(c: Combatant, query: str | None) -> gear.Weapon:
+    """The weapon ``c`` attacks with: the one named, else its only one (a shield aside)."""
+    return _by_items(_WIELDED, _weapon_of, c, query)
+
+
+def blocker(c: Combatant, query: str | None) -> gear.Weapon:
+    """What ``c`` blocks with: the named item, else its shield, else its first weapon that blocks."""
+    return _by_items(_BLOCKERS, _blocker, c, query)
+
+
+Chooser = Callable[[Combatant, str | None], gear.Weapon]
+Chosen = dict[tuple[int, str | None], tuple[Mapping[str, Any], gear.Weapon]]
+#: (id of a combatant's frozen data, the name asked for) -> (the data, the item chosen): every
+#: attack and every block asks, and only the items (the data) and the name decide it
+_WIELDED: Chosen = {}
+_BLOCKERS: Chosen = {}
+
+
+def _by_items(kept: Chosen, choose: Chooser, c: Combatant, query: str | None) -> gear.Weapon:
+    data = c.data
+    known = kept.get((id(data), query))
+    if known is not None and known[0] is data:
+        return known[1]
+    chosen = choose(c, query)  # a refusal is not kept: it raises again, in the words of its own
+    if type(data) is MappingProxyType:
+        if len(kept) >= _BONUSES_KEPT:
+            kept.clear()
+        # the data is held with the choice, so its id is never reused meanwhile
+        kept[(id(data), query)] = (data, chosen)
+    return chosen
+
+
+def _weapon_of(c: Combatant, query: str | None) -> gear.Weapon:
     carried = carried_items(c)
     if query is not None:
         chosen = carried[gear.pick_item(N_("weapon"), query, tuple(carried))] if carried else None
@@ -180,8 +235,7 @@ def weapon_of(c: Combatant, query: str | None) -> gear.Weapon:
     return chosen
 
 
-def blocker(c: Combatant, query: str | None) -> gear.Weapon:
-    """What ``c`` blocks with: the named item, else its shield, else its first weapon that blocks."""
+def _blocker(c: Combatant, query: str | None) -> gear.Weapon:
     carried = {n: w for n, w in carried_items(c).items() if n not in c.data.get("dropped", [])}
     able = {n: w for n, w in carried.items() if w.block}
     if query is not None:

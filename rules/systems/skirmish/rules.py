@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.core.contract import SystemRules
+from rules.core.state import status_in
 from rules.systems.skirmish import attacks, fight, fightdata, manoeuvres
 from rules.systems.skirmish.catalogue import CARD
 from rules.systems.skirmish.messages import MESSAGES
@@ -37,6 +38,9 @@ class Skirmish(SystemRules):
     # --- what the shared clock asks (fight.py) ---------------------------------------
 
     def cannot_act(self, combatant: Combatant) -> str | None:
+        if not combatant.effects:  # no stun, no faint: its status alone (asked at every turn and attack)
+            state = status_in(self.statuses, combatant)
+            return None if state.can_act else f"is {state.label}"
         return unable(combatant, self.statuses)
 
     def hurt(self, work: Work, name: str, damage: Damage) -> HealthChange:

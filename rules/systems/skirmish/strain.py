@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.core.common import add_effect, require_fight
+from rules.core.common import put_effect, require_fight
 from rules.core.effects import TURNS, Duration, EffectSpec
-from rules.core.outcome import Damage, QuietWork, Work
+from rules.core.outcome import Damage, Work
 from rules.core.state import OK
 from rules.dice.datatypes import datatype
 from rules.dice.sources import DiceSource
@@ -53,11 +53,7 @@ class Spent:
 
 def give_effect(rules: Skirmish, work: Work, name: str, spec: EffectSpec) -> None:
     """Add an effect through the shared effect rules (stacking included), inside this work."""
-    out = add_effect(work.encounter(), name, spec, resolve_modifier, rules.hp_max,
-                     quiet=isinstance(work, QuietWork))
-    work.put(out.encounter.get(name))
-    for event in out.events:
-        work.tell(event.kind, about=event.about, **event.fields)
+    put_effect(work, name, spec, resolve_modifier)
 
 
 def endurance_check(rules: Skirmish, work: Work, source: DiceSource, who: str, turns: int | None = None) -> bool:

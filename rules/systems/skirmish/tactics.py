@@ -25,14 +25,29 @@ def _answer(enc: Encounter, name: str, tactics: Mapping[str, Tactic]) -> str:
     wanted = tactics[name].answer
     if wanted != "best":
         return wanted
-    kit = carried_items(enc.get(name))
-    return "block" if any(w.kind == "shield" for w in kit.values()) else "dodge"
+    data = enc.get(name).data
+    known = _SHIELDED.get(id(data))
+    if known is None or known[0] is not data:
+        shielded = any(w.kind == "shield" for w in carried_items(enc.get(name)).values())
+        if type(data) is not MappingProxyType:
+            return "block" if shielded else "dodge"
+        if len(_SHIELDED) >= 1024:
+            _SHIELDED.clear()
+        # the data is held with the answer, so its id is never reused meanwhile
+        known = _SHIELDED[id(data)] = (data, shielded)
+    return "block" if known[1] else "dodge"
 
 
-def _weapon(enc: Encounter, name: str) -> tuple[str | None, bool]:
+#: id of a combatant's frozen data -> (the data, whether it carries a shield): every attack asks
+#: it of the target
+_SHIELDED: dict[int, tuple[Mapping[str, Any], bool]] = {}
+
+
+def _weapon(enc: Encounter, name: str, c: Combatant | None = None) -> tuple[str | None, bool]:
     """The weapon ``name`` attacks with and whether it strikes with a ranged one in melee."""
     fight = enc.fight
-    c = enc.get(name)
+    if c is None:
+        c = enc.get(name)
     engaged = fight is not None and fightdata.engaged(fight, name)
     data = c.data
     known = _CHOSEN.get((id(data), engaged))
@@ -72,7 +87,7 @@ def choices(rules: Any, enc: Encounter, name: str, tactics: Mapping[str, Tactic]
     me = enc.get(name)
     if not rules.status(me).can_act:
         return
-    weapon, strike = _weapon(enc, name)
+    weapon, strike = _weapon(enc, name, me)
     foes = [c for c in enc if c.side != me.side and rules.status(c).standing]
     for target in pick_target(foes, tactics[name].target):
         yield Move("attack", {"attacker": name, "target": target, "weapon": weapon, "strike": strike,
@@ -91,7 +106,7 @@ def reactions(rules: Any, enc: Encounter, tactics: Mapping[str, Tactic]) -> Iter
             continue
         if not rules.status(enc.get(attacker)).standing:
             continue
-        weapon, strike = _weapon(enc, dodger)
+        weapon, strike = _weapon(enc, dodger, c)
         yield Move("counter", {"name": dodger, "target": attacker, "weapon": weapon, "strike": strike,
                                "answer": _answer(enc, attacker, tactics)})
 
