@@ -254,8 +254,9 @@ def test_a_datatype_without_a_docstring_is_named_by_its_fields_without_inspectin
     assert Plain.__doc__ == "Plain(a, b)" and Plain(1) == Plain(1, "")
 
 
+@pytest.mark.parametrize("slots", [False, True])
 @pytest.mark.parametrize("frozen", [False, True])
-def test_a_class_made_often_gets_a_compiled_init_that_behaves_alike(frozen):
+def test_a_class_made_often_gets_a_compiled_init_that_behaves_alike(frozen, slots):
     """After many instances (a simulation's loop) a datatype's __init__ is compiled, as a dataclass's:
     the same parameters, defaults, factories, keyword-only fields, init=False fields and __post_init__."""
     from rules.dice import datatypes
@@ -263,7 +264,7 @@ def test_a_class_made_often_gets_a_compiled_init_that_behaves_alike(frozen):
     made = []
 
     def build(decorator):
-        @decorator(frozen=frozen)
+        @decorator(frozen=frozen, slots=slots)
         class Thing:
             """A test class."""
 
@@ -274,7 +275,7 @@ def test_a_class_made_often_gets_a_compiled_init_that_behaves_alike(frozen):
             label: str = field(default="x", kw_only=True)
 
             def __post_init__(self):
-                made.append(self.name)
+                made.append((self.name, self.count, self.label))
 
         return Thing
 
@@ -288,7 +289,9 @@ def test_a_class_made_often_gets_a_compiled_init_that_behaves_alike(frozen):
         assert dataclasses.asdict(a) == dataclasses.asdict(b) and repr(a) == repr(b)
     one, two = ours("d"), ours("e")
     assert one.notes is not two.notes and one.later == [] and one.later is not two.later
-    assert made[-1] == "e"
+    assert made[-1] == ("e", 2, "x")
+    if not slots:  # the compiled __init__ fills the same table of fields as the dataclass's
+        assert vars(ours("g", 3, label="z")) == vars(plain("g", 3, label="z"))
     with pytest.raises(TypeError):
         ours()
     with pytest.raises(TypeError):
