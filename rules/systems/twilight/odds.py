@@ -103,14 +103,14 @@ def attack(enc: Encounter, attacker: str, target: str, *, defenses: int | None =
     hp_max = ch.hp_max(tc) or int(tc.resources.get("hp", 0))
     hp = int(tc.resources.get("hp", 0))
 
+    # the rolls are frozen: each count's roll is made once and serves every pair it is in
+    attacks = {s: PoolRoll(a, ATTACK_KIND, (face,) * s, s, t, number) for s, _w in mine[0]}
+    answers = {d: PoolRoll(t, COUNTER if counter else DEFEND, (face,) * d, d) for d, _w in other[0]}
+
     def play(s: int, d: int) -> tuple[int, int, dict]:
         # a fresh scratch copy each time: a comparison may note on a champion (a blocked deadly strike)
         rnd = Round(QuietWork(enc), _SeededOnDraw(), face)
-        rnd.rolls = [PoolRoll(a, ATTACK_KIND, (face,) * s, s, t, number)]
-        if counter:
-            rnd.rolls.append(PoolRoll(t, COUNTER, (face,) * d, d))
-        elif k:
-            rnd.rolls.append(PoolRoll(t, DEFEND, (face,) * d, d))
+        rnd.rolls = [attacks[s], answers[d]] if counter or k else [attacks[s]]
         compare(rnd)
         to_target = sum(h.amount for h in rnd.hits if h.target == t)
         back = sum(h.amount for h in rnd.hits if h.target == a)
