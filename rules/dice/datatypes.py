@@ -164,8 +164,7 @@ def _read_fields(cls: type, kw_only: bool) -> Fields:
         if text.split("[", 1)[0].rsplit(".", 1)[-1] in _SPECIAL:
             raise TypeError(f"{cls.__qualname__}.{name}: a datatype takes no ClassVar, InitVar or KW_ONLY")
         given = own.get(name, MISSING)
-        f = _as_field(given) if given is not MISSING else _Field(MISSING, MISSING, True, True, None, True, None,
-                                                                   MISSING)
+        f = _as_field(given)  # no default at all: a field whose default is MISSING
         f.name, f.type = name, annotation
         if f.kw_only is MISSING:
             f.kw_only = kw_only
