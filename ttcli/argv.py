@@ -114,6 +114,97 @@ def whole_number(text: str) -> int | None:
     return int(text)
 
 
+# --- a command's own options, as the fast paths read them ----------------------------------
+
+#: the output formats of every command that prints a result (``--format``)
+FORMATS = ("auto", "rich", "plain", "json", "bbcode", "markdown")
+
+
+class Spec:
+    """What one command takes: positional arguments in order, and options by spelling."""
+
+    __slots__ = ("positionals", "options", "defaults")
+
+    def __init__(self, positionals: list[tuple[str, str, bool]], options: tuple) -> None:
+        #: (name, kind, required); kind "words" takes the rest of the line
+        self.positionals = positionals
+        self.options: dict[str, tuple[str, str]] = {}
+        self.defaults: dict[str, object] = {}
+        for spellings, name, kind in options:
+            for spelling in spellings:
+                self.options[spelling] = (name, kind)
+            self.defaults[name] = False if kind == "flag" else ("auto" if name == "fmt" else None)
+
+
+def parse_command(spec: Spec, args: list[str]) -> tuple[dict, list[str]] | None:
+    """(every parameter's value, the options typed), as Click would give them; None when unsure:
+    the one reader of a command's own options for both fast paths (``roll`` and the fight verbs)."""
+    values: dict = dict(spec.defaults)
+    typed: list[str] = []
+    loose: list[str] = []
+    i = 0
+    only_args = False
+    while i < len(args):
+        arg = args[i]
+        if only_args or not arg.startswith("-") or arg == "-":
+            loose.append(arg)
+        elif arg == "--":
+            only_args = True
+        else:
+            spelling, eq, value = arg.partition("=")
+            if spelling not in spec.options or (eq and not spelling.startswith("--")):
+                return None  # an unknown option, or Click's reading of -n=3 as "=3"
+            name, kind = spec.options[spelling]
+            if kind == "flag":
+                if eq:
+                    return None
+                values[name] = True
+            else:
+                if not eq:
+                    i += 1
+                    if i >= len(args):
+                        return None
+                    value = args[i]
+                values[name] = _typed(kind, value)
+                if values[name] is None:
+                    return None
+            if name not in typed:
+                typed.append(name)
+        i += 1
+    for name, kind, required in spec.positionals:
+        if kind == "words":
+            values[name], loose = tuple(loose), []
+        elif loose:
+            values[name] = _typed(kind, loose.pop(0))
+            if values[name] is None:
+                return None
+        elif required:
+            return None
+        else:
+            values[name] = None
+    if loose or values.get("fmt", "auto") not in FORMATS:
+        return None
+    return values, typed
+
+
+def _typed(kind: str, text: str):
+    """A value as its kind reads it; None for a number the full app words an error for."""
+    if kind in ("int", "count"):
+        number = whole_number(text)
+        return number if number is not None and fits_64_bits(text) else None
+    return text
+
+
+def fits_64_bits(text: str) -> bool:
+    """Whether the digits ``text`` (a sign allowed) are a number a session file can hold; one
+    that is not is refused by the full app, which names the option and the range."""
+    if len(text.lstrip("+-")) < 19:
+        return True
+    from rules.core import fits
+
+    return len(text.lstrip("+-")) == 19 and fits(int(text))
+
+
 #: the command line this process runs (the prompt: its current line), as typed: a `burned`
 #: event names it when committed dice it drew never reach the journal
 RUNNING = [""]

@@ -11,66 +11,37 @@ lines through both paths and compares stdout, stderr and exit codes.
 
 from __future__ import annotations
 
-#: spelling -> (keyword, kind) of every option of ``roll``; a test checks it against the
+from .argv import Spec, parse_command
+
+#: (spellings, keyword, kind) of every option of ``roll``; a test checks them against the
 #: Click command, so an option cannot exist in one and not the other
-_OPTIONS = {
-    "--times": ("times", "int"), "-n": ("times", "int"),
-    "--seed": ("seed", "int"),
-    "--given": ("given", "text"),
-    "--label": ("label", "text"),
-    "--format": ("fmt", "text"), "-f": ("fmt", "text"),
-    "--total": ("total", "flag"), "-t": ("total", "flag"),
-    "--json": ("json", "flag"),
-    "--hidden": ("hidden", "flag"),
-}
-_FORMATS = ("auto", "rich", "plain", "json", "bbcode", "markdown")
+_OPTIONS = (
+    (("--times", "-n"), "times", "int"),
+    (("--seed",), "seed", "int"),
+    (("--given",), "given", "text"),
+    (("--label",), "label", "text"),
+    (("--format", "-f"), "fmt", "text"),
+    (("--total", "-t"), "total", "flag"),
+    (("--json",), "json", "flag"),
+    (("--hidden",), "hidden", "flag"),
+)
+_SPEC = Spec([("expressions", "words", False)], _OPTIONS)
 
 
 def options() -> dict[str, str]:
     """spelling -> kind ("flag", "int", "text") of the options this path reads."""
-    return {spelling: kind for spelling, (_key, kind) in _OPTIONS.items()}
+    return {spelling: kind for spellings, _key, kind in _OPTIONS for spelling in spellings}
 
 
 def parse_args(args: list[str]) -> dict | None:
-    """Roll options as keyword arguments, or None when the full parser is needed."""
-    opts: dict = {"expressions": []}
-    i = 0
-    only_args = False
-    while i < len(args):
-        arg = args[i]
-        if only_args or not arg.startswith("-") or arg == "-":
-            opts["expressions"].append(arg)
-        elif arg == "--":
-            only_args = True
-        else:
-            name, eq, value = arg.partition("=")
-            known = _OPTIONS.get(name)
-            if known is None or (eq and not name.startswith("--")):  # Click reads -n=3 as "=3"
-                return None
-            key, kind = known
-            if kind == "flag":
-                if eq:
-                    return None
-                opts[key] = True
-            else:
-                if not eq:
-                    i += 1
-                    if i >= len(args):
-                        return None
-                    value = args[i]
-                if kind == "int":
-                    from .fastverbs import fits_64_bits
-
-                    if not value.lstrip("-").isdigit() or not fits_64_bits(value):
-                        return None  # let the full parser word the error (beyond 64 bits too)
-                    opts[key] = int(value)
-                else:
-                    opts[key] = value
-        i += 1
-    if not opts["expressions"]:
+    """Roll options as keyword arguments (the options typed only), or None when the full
+    parser is needed: read by the one reader of both fast paths (``argv.parse_command``)."""
+    parsed = parse_command(_SPEC, args)
+    if parsed is None or not parsed[0]["expressions"]:
         return None
-    if opts.get("fmt", "auto") not in _FORMATS:
-        return None
+    values, typed = parsed
+    opts: dict = {"expressions": list(values["expressions"])}
+    opts.update((name, values[name]) for name in typed)
     if opts.pop("json", False):
         opts["fmt"] = "json"
     return opts

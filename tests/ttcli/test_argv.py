@@ -9,7 +9,7 @@ import typer.main
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ttcli import fastroll, fastverbs
+from ttcli import argv, fastroll, fastverbs
 from ttcli.app import app
 from ttcli.argv import GLOBALS, read_line
 
@@ -83,7 +83,7 @@ def _click_options(command) -> dict[str, str]:
     return out
 
 
-def _spec_options(spec: fastverbs.Spec) -> dict[str, str]:
+def _spec_options(spec: argv.Spec) -> dict[str, str]:
     return {s: "flag" if kind == "flag" else "int" if kind in ("int", "count") else "text"
             for s, (_name, kind) in spec.options.items()}
 
@@ -102,7 +102,7 @@ def test_the_fast_roll_reads_every_option_of_roll_and_no_other():
 def test_the_fast_fight_commands_read_the_options_of_the_fight_groups_commands(command):
     fight = ROOT_GROUP.get_command(None, "fight")
     click_command = fight.get_command(None, command)
-    assert _spec_options(fastverbs.Spec([], fastverbs.FIGHT_OWN[command])) == _click_options(click_command)
+    assert _spec_options(argv.Spec([], fastverbs.FIGHT_OWN[command])) == _click_options(click_command)
     assert not [p for p in click_command.params if p.param_type_name == "argument"]
 
 

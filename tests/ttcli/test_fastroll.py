@@ -61,6 +61,8 @@ def test_fast_path_matches_in_a_session(tmp_path):
 @pytest.mark.parametrize("args", [
     ["--help"], ["-h"], ["1d6", "--bogus"], ["1d6", "-n3"], ["1d6", "--seed"], ["--no-color", "1d6"],
     [], ["1d6", "-tn", "2"],
+    # a value the full app words an error for (the roll's own reader once raised on "--3")
+    ["1d6", "--times", "--3"], ["1d6", "-n", "+-3"], ["1d6", "--seed", "٣"], ["1d6", "--times", "9" * 25],
 ])
 def test_fast_path_hands_over_what_it_does_not_know(args):
     assert parse_args(args) is None

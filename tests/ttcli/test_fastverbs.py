@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from support.paths import ROOT_DIR
 
-from ttcli.fastverbs import FIGHT_BUILTIN, Spec, action_spec, parse_command
+from ttcli.argv import Spec, parse_command
+from ttcli.fastverbs import FIGHT_BUILTIN, action_spec
 
 ROOT = ROOT_DIR
 #: the journal and the undo history stamp each entry with the second it was written

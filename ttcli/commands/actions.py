@@ -19,7 +19,6 @@ from rules.i18n import N_, _
 from ..errors import CliError
 from ..exitcodes import ExitCode
 
-FORMATS = ("auto", "rich", "plain", "json", "bbcode", "markdown")
 #: options every generated command has, besides the declared ones
 COMMON = ("given", "seed", "fmt", "as_json", "public")
 

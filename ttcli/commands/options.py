@@ -9,8 +9,6 @@ import typer.core
 
 from ..argv import MAX_DIGITS
 
-FORMATS = ("auto", "rich", "plain", "json", "bbcode", "markdown")
-
 
 def _complete_format(incomplete: str) -> list[str]:
     from ..choices import FORMATS as WORDS
