@@ -1,3 +1,3 @@
-from .main import console
+from .entry import console
 
 console()

@@ -4,8 +4,8 @@ Start-up laziness is confined to the command table, the system registry and the 
 imports (tests/test_local_imports.py holds the rules' side).  In ``ttcli`` an import
 inside a function is allowed:
 
-- in the command table (``app``, ``main``, the two fast paths, ``commands/*``): each
-  command imports what it runs;
+- in the command table (``entry``, ``app``, ``main``, the two fast paths, ``commands/*``):
+  each command imports what it runs, and the entry point loads the program inside its guard;
 - for the heavy UI libraries (Typer, Click, rich, prompt_toolkit) and the Russian dictionary
   (pymorphy3, loaded only by the commands that add a name);
 - anywhere else only where it keeps a module off a fast path that loads the importer: a
@@ -28,7 +28,7 @@ from support.imports import local_imports
 from support.paths import ROOT_DIR
 
 ROOT = ROOT_DIR
-COMMAND_TABLE = ("ttcli.app", "ttcli.main", "ttcli.fastroll", "ttcli.fastverbs", "ttcli.commands")
+COMMAND_TABLE = ("ttcli.entry", "ttcli.app", "ttcli.main", "ttcli.fastroll", "ttcli.fastverbs", "ttcli.commands")
 UI = ("typer", "click", "rich", "prompt_toolkit", "pymorphy3")
 
 # run without site (-S): an editable install's import hook would load re, pathlib and more
