@@ -18,7 +18,7 @@ import pytest
 from support.paths import ROOT_DIR
 
 from ttcli.app import app
-from ttcli.commands.options import FORMATS
+from ttcli.argv import FORMATS
 
 ROOT = ROOT_DIR
 HIDDEN = "Гоблин-шаман"
