@@ -216,7 +216,7 @@ def simulate(
 
       ttcli fight simulate
 
-      ttcli fight simulate --runs 10000 --seed 7 --tactic party=focus
+      ttcli fight simulate --runs 2000 --seed 7 --tactic party=focus
 
       ttcli fight simulate --format bbcode
     """
