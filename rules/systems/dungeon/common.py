@@ -5,7 +5,10 @@ Stat keys and their spellings, the advantage steps, and the weapon's dice.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rules import dice
+from rules.core.errors import RuleError
 from rules.core.names import Names
 from rules.dice.ast import Chain, Dice, Node, Num
 from rules.i18n import _
@@ -66,3 +69,13 @@ def parse_weapon(text: str) -> tuple[int, int, int]:
             raise ValueError(expected)
         bonus += term.value if op == "+" else -term.value
     return root.count, root.sides, bonus
+
+
+def attack_weapon(attacker: str, stats: Mapping[str, object], weapon: str | None) -> str:
+    """The weapon text an attack (or its odds) strikes with: the one given, else the attacker's
+    ``stats.weapon``; a RuleError when there is none."""
+    text = weapon if weapon is not None else stats.get("weapon")
+    if not isinstance(text, str):
+        raise RuleError(_("{attacker} has no weapon die; give the weapon (e.g. 1d8) or set stats.weapon").format(
+            attacker=attacker))
+    return text

@@ -45,7 +45,7 @@ from rules.systems.dungeon import fightdata, manoeuvres
 from rules.systems.dungeon import mechanics as dg
 from rules.systems.dungeon.acting import budget_of, say_turn, set_turn, turn_of
 from rules.systems.dungeon.checks import PRIMARY, check_subject
-from rules.systems.dungeon.common import parse_weapon
+from rules.systems.dungeon.common import attack_weapon, parse_weapon
 from rules.systems.dungeon.sheet import SHEET
 from rules.systems.dungeon.situations import require_fatigue_advantage_counts, situation_of
 from rules.systems.dungeon.values import cap, resource, value
@@ -237,10 +237,7 @@ def attack(
     ac, tc = work.get(a), work.get(t)
     if tc.status == DEAD:
         raise RuleError(_("{target} is already dead; attack someone else").format(target=t), rule="DG-DEATH-1")
-    weapon_text = weapon if weapon is not None else ac.stats.get("weapon")
-    if not isinstance(weapon_text, str):
-        raise RuleError(_("{attacker} has no weapon die; give the weapon (e.g. 1d8) or set stats.weapon").format(
-            attacker=a))
+    weapon_text = attack_weapon(a, ac.stats, weapon)
     count, sides, weapon_bonus = parse_weapon(weapon_text)
     situated = situation_of(situation, ac, tc)
     reach = manoeuvres.require_reach(ac, tc, kind)

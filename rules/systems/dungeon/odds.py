@@ -22,7 +22,7 @@ from rules.odds import distribution
 from rules.odds.actions import ActionOdds, Chance, Law, enumerate_dice, mixture, sum_faces
 from rules.systems.dungeon import attacks, checks, health, situations
 from rules.systems.dungeon.checks import PRIMARY, check_subject
-from rules.systems.dungeon.common import parse_weapon
+from rules.systems.dungeon.common import attack_weapon, parse_weapon
 from rules.systems.dungeon.situations import situation_of
 from rules.systems.dungeon.values import resource, value
 
@@ -45,10 +45,7 @@ def attack(enc: Encounter, attacker: str, target: str, *, ranged: bool = False,
         raise RuleError(_("{attacker} cannot attack itself").format(attacker=a))
     ac, tc = enc.get(a), enc.get(t)
     kind = situations.RANGED if ranged else situations.MELEE
-    weapon_text = weapon if weapon is not None else ac.stats.get("weapon")
-    if not isinstance(weapon_text, str):
-        raise RuleError(_("{attacker} has no weapon die; give the weapon (e.g. 1d8) or set stats.weapon").format(
-            attacker=a))
+    weapon_text = attack_weapon(a, ac.stats, weapon)
     count, sides, weapon_bonus = parse_weapon(weapon_text)
     situated = situation_of(situation, ac, tc)
     dodge = value(tc, "dodge")
